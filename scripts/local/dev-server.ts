@@ -1,0 +1,136 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { measureDbCalls } from '../../shared/db/metrics';
+import { unroutedHandler } from '../../shared/http/define-endpoint';
+import { failureResponse } from '../../shared/http/envelope';
+import { invalidArgument } from '../../shared/http/errors';
+import { handlerFile, type RouteDefinition, routeForPath } from '../../shared/http/routes';
+import { lambdaContext, toApiGatewayEvent } from './lambda-adapter';
+
+type Handler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** Requests past API Gateway's payload limit are refused before a handler sees them. */
+const maxRequestBytes = 10 * 1024 * 1024;
+
+export interface DevServerOptions {
+  port: number;
+  host?: string;
+  /** Answers `GET /health`: every dependency's state; 200 when all are `up`. */
+  health: () => Promise<Record<string, string>>;
+  /** Adds `x-db-calls`, `x-db-capacity-units` and `x-db-commands` headers to every response. */
+  exposeDbMetrics: boolean;
+}
+
+export interface DevServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const handlers = new Map<string, Promise<Handler>>();
+
+/** The route's handler module, loaded once from the path the route table derives. */
+function loadHandler(route: RouteDefinition): Promise<Handler> {
+  let handler = handlers.get(route.name);
+  if (!handler) {
+    const file = resolve(process.cwd(), handlerFile(route));
+    handler = import(file).then((module: { handler: Handler }) => module.handler);
+    handlers.set(route.name, handler);
+  }
+  return handler;
+}
+
+function readBody(request: IncomingMessage): Promise<string | undefined> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxRequestBytes) chunks.push(chunk);
+    });
+    request.on('end', () =>
+      done(size > maxRequestBytes ? undefined : Buffer.concat(chunks).toString('utf8')),
+    );
+    request.on('error', fail);
+  });
+}
+
+function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV2, extraHeaders = {}): void {
+  response.writeHead(result.statusCode ?? 200, { ...result.headers, ...extraHeaders });
+  response.end(result.body ?? '');
+}
+
+async function serve(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: DevServerOptions,
+): Promise<void> {
+  const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  if (request.method === 'GET' && path === '/health') {
+    const checks = await options.health();
+    const healthy = Object.values(checks).every((state) => state === 'up');
+    send(response, {
+      statusCode: healthy ? 200 : 503,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: healthy ? 'ok' : 'degraded', checks }),
+    });
+    return;
+  }
+  const body = await readBody(request);
+  if (body === undefined) {
+    send(
+      response,
+      failureResponse(invalidArgument(`Request body exceeds the ${maxRequestBytes} byte limit.`)),
+    );
+    return;
+  }
+  const route = routeForPath(path);
+  const event = toApiGatewayEvent(request, body, route ? `POST ${route.path}` : '$default');
+  // Any method on a route's path reaches the route's function, which answers 405 itself.
+  const handler = route ? await loadHandler(route) : (unroutedHandler as unknown as Handler);
+  const invoke = () => handler(event, lambdaContext(route?.name ?? 'unrouted'));
+  if (!options.exposeDbMetrics) {
+    send(response, await invoke());
+    return;
+  }
+  const { result, stats } = await measureDbCalls(invoke);
+  send(response, result, {
+    'x-db-calls': String(stats.calls),
+    'x-db-capacity-units': String(stats.capacityUnits),
+    'x-db-commands': stats.commands.join(','),
+  });
+}
+
+/**
+ * The local HTTP front door: routes each request, as an API Gateway v2 event, to the same handler
+ * (and so the same middleware) Lambda runs; unrouted requests go to the same fallback as `$default`.
+ */
+export function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const server = createServer((request, response) => {
+    serve(request, response, options).catch((error: unknown) => {
+      console.error('dev server failure', error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ error: { status: 'INTERNAL', message: 'Dev server failure.' } }));
+    });
+  });
+  return new Promise((done, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, options.host ?? '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      done({
+        url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+        server,
+        close: () =>
+          new Promise((closed) => {
+            server.closeAllConnections();
+            server.close(() => closed());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,32 @@
+import { type FauxqsServer, startFauxqs } from 'fauxqs';
+import { deadLetterQueueName, queueDefinitions } from '../../shared/queues/queues';
+
+export interface LocalSqs {
+  endpoint: string;
+  /** Queue URL by queue name (dead-letter queues included). */
+  queueUrls: Record<string, string>;
+  server: FauxqsServer;
+  stop(): Promise<void>;
+}
+
+/** Starts the SQS emulator in process and creates every queue of `shared/queues` with its DLQ. */
+export async function startLocalSqs(): Promise<LocalSqs> {
+  const server = await startFauxqs({ port: 0, host: '127.0.0.1', logger: false });
+  const endpoint = `http://127.0.0.1:${server.port}`;
+  const queueUrls: Record<string, string> = {};
+  for (const queue of queueDefinitions) {
+    const deadLetter = server.createQueue(deadLetterQueueName(queue.name));
+    const created = server.createQueue(queue.name, {
+      attributes: {
+        VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: deadLetter.queueArn,
+          maxReceiveCount: queue.maxReceiveCount,
+        }),
+      },
+    });
+    queueUrls[deadLetterQueueName(queue.name)] = deadLetter.queueUrl;
+    queueUrls[queue.name] = created.queueUrl;
+  }
+  return { endpoint, queueUrls, server, stop: () => server.stop() };
+}

@@ -1,0 +1,92 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
+import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { generateSecret } from '../../shared/security/secrets';
+import { type DevServer, startDevServer } from './dev-server';
+import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
+import { type LocalSqs, startLocalSqs } from './sqs';
+
+export interface LocalStackOptions {
+  /** HTTP port of the API; 0 picks a free one. */
+  port: number;
+  /** Keep DynamoDB data (and the data key that encrypts its secrets) under this folder. */
+  persistDir?: string;
+  exposeDbMetrics?: boolean;
+}
+
+export interface LocalStack {
+  url: string;
+  dynamo: LocalDynamo;
+  sqs: LocalSqs;
+  server: DevServer;
+  stop(): Promise<void>;
+}
+
+export const localTableName = 'collab-local';
+
+/** The data key: from `DATA_KEY`, else kept beside persisted data, else fresh for this run. */
+function localDataKey(persistDir: string | undefined): string {
+  if (process.env.DATA_KEY) return process.env.DATA_KEY;
+  if (!persistDir) return generateSecret();
+  const file = join(persistDir, 'data-key');
+  if (!existsSync(file)) {
+    mkdirSync(persistDir, { recursive: true });
+    writeFileSync(file, generateSecret(), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/**
+ * The whole system in one process: DynamoDB Local (Java child), the SQS emulator with the
+ * project's queues, and the dev server running every route's Lambda handler. Configures
+ * `process.env` the way the CDK stack configures each function, before any handler loads.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const dynamo = await startDynamoDbLocal({
+    persistDir: options.persistDir && join(options.persistDir, 'dynamodb'),
+  });
+  let sqs: LocalSqs | undefined;
+  try {
+    await ensureTable(dynamo.client, localTableName);
+    sqs = await startLocalSqs();
+    Object.assign(process.env, localAwsEnv, {
+      TABLE_NAME: localTableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      SQS_ENDPOINT: sqs.endpoint,
+      DATA_KEY: localDataKey(options.persistDir),
+      STAGE: 'local',
+      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+    });
+    const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
+    const up = async (check: () => Promise<unknown>) =>
+      check().then(
+        () => 'up',
+        () => 'down',
+      );
+    const server = await startDevServer({
+      port: options.port,
+      exposeDbMetrics: options.exposeDbMetrics ?? false,
+      health: async () => ({
+        dynamodb: await up(() => dynamo.client.send(new DescribeTableCommand({ TableName: localTableName }))),
+        sqs: await up(() => sqsClient.send(new ListQueuesCommand({}))),
+      }),
+    });
+    const localSqs = sqs;
+    return {
+      url: server.url,
+      dynamo,
+      sqs: localSqs,
+      server,
+      stop: async () => {
+        await server.close();
+        await localSqs.stop();
+        dynamo.stop();
+      },
+    };
+  } catch (error) {
+    await sqs?.stop();
+    dynamo.stop();
+    throw error;
+  }
+}

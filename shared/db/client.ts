@@ -1,0 +1,30 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { env } from '../config/env';
+import { instrumentDbClient } from './metrics';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/**
+ * The one DynamoDB document client of the process, created on first use and reused across
+ * invocations. Points at DynamoDB Local when `DYNAMODB_ENDPOINT` is set.
+ */
+export function db(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const { AWS_REGION, DYNAMODB_ENDPOINT } = env();
+    const client = new DynamoDBClient({
+      region: AWS_REGION,
+      ...(DYNAMODB_ENDPOINT && { endpoint: DYNAMODB_ENDPOINT }),
+    });
+    instrumentDbClient(client);
+    documentClient = DynamoDBDocumentClient.from(client, {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
+  return documentClient;
+}
+
+/** The table every repository writes to. */
+export function tableName(): string {
+  return env().TABLE_NAME;
+}

@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Every key format of the table, and nothing else spells one.
+ *
+ * | pattern                       | index | pk                 | sk                  | used by                              |
+ * |-------------------------------|-------|--------------------|---------------------|--------------------------------------|
+ * | workspace by id               | table | `WS#<workspaceId>` | `WORKSPACE`         | workspace auth, workspace.get        |
+ * | API keys of a workspace       | table | `WS#<workspaceId>` | `APIKEY#<apiKey>`   | workspace.get, workspace.apikeys.get |
+ * | API key credential            | table | `AK#<apiKey>`      | `CREDENTIAL`        | API-key auth, authtokens get/reset, domains.get |
+ * | workspaces per owner email    | table | `OWNER#<email>`    | `OWNER`             | workspace.create (quota of 5)        |
+ *
+ * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
+ * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
+ * its authenticated API key. Workspace and owner items sit above API keys and are keyed by
+ * workspace id / owner email instead.
+ */
+
+/** Separates key segments; `encodeKeyPart` guarantees it never occurs inside a segment. */
+const separator = '#';
+
+/** Encoded segments longer than this are replaced by a digest so keys stay within DynamoDB's limits. */
+const maxEncodedPartLength = 200;
+
+/**
+ * Encodes a caller-chosen id for use inside a key. Injective for short ids (percent-encoding of
+ * everything but unreserved characters, `~` included, so `#` and `/` cannot appear); ids whose
+ * encoding would be long become `~` + SHA-256 (the `~` prefix cannot come from encoding), so a
+ * 1 KB id still fits a 1,024-byte sort key. Store the original id as an attribute, never parse keys.
+ */
+export function encodeKeyPart(id: string): string {
+  const encoded = encodeURIComponent(id).replace(
+    /[!'()*~]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  if (encoded.length <= maxEncodedPartLength) return encoded;
+  return `~${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
+}
+
+function join(...segments: string[]): string {
+  return segments.join(separator);
+}
+
+/** Partition of an API key's own items: `AK#<apiKey>` plus encoded sub-segments. */
+export function apiKeyPartition(apiKey: string, ...segments: string[]): string {
+  return join('AK', encodeKeyPart(apiKey), ...segments);
+}
+
+export type ItemKey = {
+  pk: string;
+  sk: string;
+};
+
+export const keys = {
+  workspace: (workspaceId: string): ItemKey => ({
+    pk: join('WS', encodeKeyPart(workspaceId)),
+    sk: 'WORKSPACE',
+  }),
+  workspaceApiKey: (workspaceId: string, apiKey: string): ItemKey => ({
+    pk: join('WS', encodeKeyPart(workspaceId)),
+    sk: join('APIKEY', encodeKeyPart(apiKey)),
+  }),
+  /** Sort-key prefix selecting a workspace's API-key items. */
+  workspaceApiKeyPrefix: 'APIKEY#',
+  apiKeyCredential: (apiKey: string): ItemKey => ({ pk: apiKeyPartition(apiKey), sk: 'CREDENTIAL' }),
+  owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
+} as const;
+
+/** Attribute names that belong to the key schema and are stripped before items leave a repository. */
+export const keyAttributes = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'ttl'] as const;

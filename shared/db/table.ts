@@ -1,0 +1,51 @@
+/**
+ * The single table's definition, read by the CDK stack and by the local stack and tests
+ * (which create it in DynamoDB Local). Generic key attributes; see docs/data-model.md.
+ */
+export interface IndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
+
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  /** Epoch seconds; items past it are deleted lazily by DynamoDB and filtered on read. */
+  timeToLiveAttribute: 'ttl',
+  /** Global secondary indexes, added only for named access patterns (none needed yet). */
+  globalSecondaryIndexes: [] as readonly IndexDefinition[],
+} as const;
+
+/** The CreateTable input for DynamoDB Local (on-demand, streams on like the deployed table). */
+export function createTableInput(tableName: string) {
+  const indexes = tableDefinition.globalSecondaryIndexes;
+  const attributeNames = new Set<string>([
+    tableDefinition.partitionKey,
+    tableDefinition.sortKey,
+    ...indexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  ]);
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: [...attributeNames].map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
+    KeySchema: [
+      { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' as const },
+    ],
+    ...(indexes.length > 0 && {
+      GlobalSecondaryIndexes: indexes.map((index) => ({
+        IndexName: index.indexName,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+        ],
+        Projection: { ProjectionType: 'ALL' as const },
+      })),
+    }),
+    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },
+  };
+}

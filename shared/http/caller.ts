@@ -1,0 +1,33 @@
+import type { AuthLevel } from './routes';
+
+/** The API-key types of addendum §3. */
+export type ApiKeyType = 'testing' | 'production';
+
+/** A caller authenticated with `x-svc-api-key` + `x-svc-auth-token`. */
+export interface ApiKeyCaller {
+  readonly level: 'apiKey';
+  readonly apiKey: string;
+  readonly workspaceId: string;
+  readonly keyType: ApiKeyType;
+  readonly domains: readonly string[];
+}
+
+/** A caller authenticated with `x-svc-workspace-id` + `x-svc-workspace-auth-token`. */
+export interface WorkspaceCaller {
+  readonly level: 'workspace';
+  readonly workspaceId: string;
+}
+
+/** A caller of a public route. */
+export interface AnonymousCaller {
+  readonly level: 'none';
+}
+
+/** The caller a route of the given auth level receives. */
+export type CallerFor<Level extends AuthLevel> = Level extends 'apiKey'
+  ? ApiKeyCaller
+  : Level extends 'workspace'
+    ? WorkspaceCaller
+    : AnonymousCaller;
+
+export type Caller = ApiKeyCaller | WorkspaceCaller | AnonymousCaller;

@@ -1,0 +1,87 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type * as z from 'zod';
+import type { CallerFor } from './caller';
+import { type Reply, successResponse } from './envelope';
+import { notFound } from './errors';
+import {
+  assertPost,
+  authenticate,
+  type EndpointContext,
+  errorEnvelope,
+  jsonBody,
+  requestContext,
+  validateInput,
+} from './middleware';
+import { type RouteDefinition, type RouteName, routeForPath, routeNamed, type routes } from './routes';
+
+type RouteOf<Name extends RouteName> = Extract<(typeof routes)[number], { name: Name }>;
+
+/** What a route's `run` receives: the validated input, the authenticated caller and the request id. */
+export interface RunArgs<Name extends RouteName, Input> {
+  input: Input;
+  caller: CallerFor<RouteOf<Name>['auth']>;
+  requestId: string;
+}
+
+export interface EndpointDefinition<Name extends RouteName, Schema extends z.ZodType> {
+  route: Name;
+  /** Schema of `data`; the source of the input type and of the OpenAPI request schema. */
+  input: Schema;
+  run: (args: RunArgs<Name, z.output<Schema>>) => Promise<Reply>;
+}
+
+export type EndpointHandler = middy.MiddyfiedHandler<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  EndpointContext
+> & {
+  /** The route and input schema, read by the docs generator. */
+  readonly definition: { route: RouteDefinition; input: z.ZodType };
+};
+
+/**
+ * Builds a route's Lambda handler: the same middy chain for every route, in a fixed order —
+ * request context (id, headers, logging) → POST check, size guard and JSON parse → auth for the
+ * route's level → zod validation of `data` → `run` → success envelope; the error envelope last.
+ */
+export function defineEndpoint<Name extends RouteName, Schema extends z.ZodType>(
+  definition: EndpointDefinition<Name, Schema>,
+): EndpointHandler {
+  const route = routeNamed(definition.route);
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext>()
+    .use(requestContext(route.name))
+    .use(jsonBody(route.maxBodyBytes))
+    .use(authenticate(route.auth))
+    .use(validateInput(definition.input))
+    .use(errorEnvelope())
+    .handler(async (_event, context) => {
+      const { input, caller, requestId } = context.endpoint;
+      const reply = await definition.run({
+        input: input as z.output<Schema>,
+        caller: caller as CallerFor<RouteOf<Name>['auth']>,
+        requestId,
+      });
+      return successResponse(reply);
+    });
+  return Object.assign(handler, { definition: { route, input: definition.input } });
+}
+
+/**
+ * The handler for requests no route serves (API Gateway's `$default` route and the dev server's
+ * fallback): a known path with another method is 405, anything else NOT_FOUND — both enveloped.
+ */
+export const unroutedHandler = middy<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  EndpointContext
+>()
+  .use(requestContext('unrouted'))
+  .use(errorEnvelope())
+  .handler(async (event) => {
+    const path = event.rawPath ?? event.requestContext?.http?.path ?? '';
+    if (routeForPath(path)) assertPost(event);
+    throw notFound(`No operation at ${path}.`);
+  });

@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type * as z from 'zod';
+import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
+import type { Caller } from './caller';
+import { failureResponse } from './envelope';
+import { ApiError, invalidArgument } from './errors';
+import { logger } from './logger';
+import { type AuthLevel, defaultMaxBodyBytes } from './routes';
+import { parseOrThrow } from './validation';
+
+/** Per-request state the middlewares fill in, in chain order. */
+export interface EndpointState {
+  requestId: string;
+  routeName: string;
+  log: typeof logger;
+  startedAt: number;
+  body?: { data: Record<string, unknown> };
+  caller?: Caller;
+  input?: unknown;
+}
+
+export type EndpointContext = Context & { endpoint: EndpointState };
+
+type EndpointMiddleware = MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  EndpointContext
+>;
+
+/** Header names are case-insensitive (addendum §2): lower-case them once. */
+function normaliseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined): Record<string, string> {
+  const normalised: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (value !== undefined) normalised[name.toLowerCase()] = value;
+  }
+  return normalised;
+}
+
+/**
+ * First in every chain: request id, lower-cased headers, the per-request logger, and — on the way
+ * out, success or failure — the `x-request-id` header and one structured log line.
+ */
+export function requestContext(routeName: string): EndpointMiddleware {
+  const finish = (request: Parameters<NonNullable<EndpointMiddleware['after']>>[0]) => {
+    const state = request.context.endpoint;
+    if (!request.response) return;
+    request.response.headers = { ...request.response.headers, 'x-request-id': state.requestId };
+    state.log.info('request finished', {
+      statusCode: request.response.statusCode,
+      durationMs: Date.now() - state.startedAt,
+    });
+  };
+  return {
+    before: (request) => {
+      request.event.headers = normaliseHeaders(request.event.headers);
+      const requestId = request.event.requestContext?.requestId ?? randomUUID();
+      request.context.endpoint = {
+        requestId,
+        routeName,
+        startedAt: Date.now(),
+        log: logger.createChild({ persistentKeys: { route: routeName, requestId } }),
+      };
+    },
+    after: finish,
+    onError: finish,
+  };
+}
+
+/** Every operation is a POST (addendum §1): any other method is HTTP 405 with status INVALID_ARGUMENT. */
+export function assertPost(event: APIGatewayProxyEventV2): void {
+  const method = event.requestContext?.http?.method ?? 'POST';
+  if (method !== 'POST') {
+    throw new ApiError('INVALID_ARGUMENT', `Method ${method} is not allowed; every operation is a POST.`, {
+      httpStatus: 405,
+    });
+  }
+}
+
+function describeBytes(bytes: number): string {
+  return bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
+}
+
+/**
+ * POST only (405 otherwise), then the body size guard (before any parsing) and the JSON parse:
+ * the body must be an object whose `data` is an object (addendum §1).
+ */
+export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware {
+  return {
+    before: (request) => {
+      const { event } = request;
+      assertPost(event);
+      const raw = event.body ?? '';
+      const size = event.isBase64Encoded ? Buffer.byteLength(raw, 'base64') : Buffer.byteLength(raw, 'utf8');
+      if (size > maxBodyBytes) {
+        throw invalidArgument(`Request body exceeds the ${describeBytes(maxBodyBytes)} limit.`);
+      }
+      const text = event.isBase64Encoded ? Buffer.from(raw, 'base64').toString('utf8') : raw;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        throw invalidArgument('Request body is not valid JSON.');
+      }
+      const isObject = (value: unknown): value is Record<string, unknown> =>
+        typeof value === 'object' && value !== null && !Array.isArray(value);
+      if (!isObject(parsed))
+        throw invalidArgument('Request body must be a JSON object with a `data` object.');
+      if (parsed.data === undefined) {
+        throw invalidArgument('data: required', { issues: [{ path: 'data', message: 'required' }] });
+      }
+      if (!isObject(parsed.data)) {
+        throw invalidArgument('data: must be an object', {
+          issues: [{ path: 'data', message: 'must be an object' }],
+        });
+      }
+      request.context.endpoint.body = { data: parsed.data };
+    },
+  };
+}
+
+/** Sets `caller` for the route's auth level; wrong or missing credentials are PERMISSION_DENIED. */
+export function authenticate(level: AuthLevel): EndpointMiddleware {
+  return {
+    before: async (request) => {
+      const headers = request.event.headers as Record<string, string>;
+      const state = request.context.endpoint;
+      if (level === 'none') {
+        state.caller = { level: 'none' };
+      } else if (level === 'workspace') {
+        state.caller = await authenticateWorkspace(
+          headers['x-svc-workspace-id'],
+          headers['x-svc-workspace-auth-token'],
+        );
+        state.log.appendKeys({ workspaceId: state.caller.workspaceId });
+      } else {
+        state.caller = await authenticateApiKey(
+          headers['x-svc-api-key'],
+          headers['x-svc-auth-token'],
+          headers.origin,
+        );
+        state.log.appendKeys({ apiKey: state.caller.apiKey });
+      }
+    },
+  };
+}
+
+/** Validates `data` with the route's schema; the parsed value becomes the run function's `input`. */
+export function validateInput(schema: z.ZodType): EndpointMiddleware {
+  return {
+    before: (request) => {
+      request.context.endpoint.input = parseOrThrow(schema, request.context.endpoint.body?.data);
+    },
+  };
+}
+
+/**
+ * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; anything
+ * else is logged once with its stack and answered as an opaque INTERNAL naming the request id.
+ */
+export function errorEnvelope(): EndpointMiddleware {
+  return {
+    onError: (request) => {
+      const { error } = request;
+      const state = request.context.endpoint;
+      if (error instanceof ApiError) {
+        request.response = failureResponse(error);
+        return;
+      }
+      state?.log.error('unexpected error', error as Error);
+      request.response = failureResponse(
+        new ApiError('INTERNAL', `Internal error. Request id: ${state?.requestId ?? 'unknown'}.`),
+      );
+    },
+  };
+}

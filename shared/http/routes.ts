@@ -1,0 +1,128 @@
+/**
+ * The route table: every endpoint, declared once. Pure data, because the CDK app reads it at synth
+ * time; the dev server's router, the README endpoint table and docs/openapi.json derive from it too.
+ * A route's handler lives at `functions/<area>/<rest-of-name>.ts` (see `handlerFile`).
+ */
+
+/** none: public; workspace: `x-svc-workspace-*` headers; apiKey: `x-svc-api-key` + `x-svc-auth-token`. */
+export type AuthLevel = 'none' | 'workspace' | 'apiKey';
+
+/** The DynamoDB access a route's function is granted (least privilege in the stack). */
+export type DbAccess = 'none' | 'read' | 'read-write';
+
+/** Queue names a route may send to; see `shared/queues/queues.ts`. */
+export type QueueName = 'webhook-delivery';
+
+export interface RouteDefinition {
+  /** `area.action`; also names the handler file and the Lambda function. */
+  readonly name: string;
+  readonly path: string;
+  readonly auth: AuthLevel;
+  /** The `shared/<domain>` module that implements it. */
+  readonly domain: string;
+  readonly db: DbAccess;
+  readonly queues: readonly QueueName[];
+  readonly summary: string;
+  /** Request body limit in bytes; 1 MiB when omitted (addendum §1). */
+  readonly maxBodyBytes?: number;
+}
+
+/** Default request body limit (addendum §1). */
+export const defaultMaxBodyBytes = 1024 * 1024;
+
+export const routes = [
+  {
+    name: 'workspace.create',
+    path: '/v2/workspace/create',
+    auth: 'none',
+    domain: 'workspace',
+    db: 'read-write',
+    queues: [],
+    summary: 'Create a workspace, its owner token and a first testing API key with an auth token.',
+  },
+  {
+    name: 'workspace.get',
+    path: '/v2/workspace/get',
+    auth: 'workspace',
+    domain: 'workspace',
+    db: 'read',
+    queues: [],
+    summary: 'Read the workspace, its owner and its API keys.',
+  },
+  {
+    name: 'workspace.apikey.create',
+    path: '/v2/workspace/apikey/create',
+    auth: 'workspace',
+    domain: 'workspace',
+    db: 'read-write',
+    queues: [],
+    summary: 'Create an API key (testing or production), with an auth token unless asked not to.',
+  },
+  {
+    name: 'workspace.apikeys.get',
+    path: '/v2/workspace/apikeys/get',
+    auth: 'workspace',
+    domain: 'workspace',
+    db: 'read',
+    queues: [],
+    summary: "List the workspace's API keys, or fetch up to 30 by key.",
+  },
+  {
+    name: 'workspace.authtokens.get',
+    path: '/v2/workspace/authtokens/get',
+    auth: 'workspace',
+    domain: 'workspace',
+    db: 'read',
+    queues: [],
+    summary: "Show an API key's auth token with its name and allowed domains.",
+  },
+  {
+    name: 'workspace.authtoken.reset',
+    path: '/v2/workspace/authtoken/reset',
+    auth: 'workspace',
+    domain: 'workspace',
+    db: 'read-write',
+    queues: [],
+    summary: "Replace an API key's auth token; the previous token stops working at once.",
+  },
+  {
+    name: 'workspace.domains.get',
+    path: '/v2/workspace/domains/get',
+    auth: 'apiKey',
+    domain: 'workspace',
+    db: 'read',
+    queues: [],
+    summary: "List the API key's allowed domains.",
+  },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteName = (typeof routes)[number]['name'];
+
+const routesByName = new Map<string, RouteDefinition>(routes.map((route) => [route.name, route]));
+const routesByPath = new Map<string, RouteDefinition>(routes.map((route) => [route.path, route]));
+
+/** The route of a name; throws on an unknown name (a programming error). */
+export function routeNamed(name: RouteName): RouteDefinition {
+  const route = routesByName.get(name);
+  if (!route) throw new Error(`Unknown route ${name}`);
+  return route;
+}
+
+/** The route serving a path, if any. */
+export function routeForPath(path: string): RouteDefinition | undefined {
+  return routesByPath.get(path);
+}
+
+/** Project-relative path of a route's handler file: `workspace.apikey.create` → `functions/workspace/apikey-create.ts`. */
+export function handlerFile(route: Pick<RouteDefinition, 'name'>): string {
+  const [area, ...action] = route.name.split('.');
+  return `functions/${area}/${action.join('-')}.ts`;
+}
+
+/** A CloudFormation-safe identifier of a route: `workspace.apikey.create` → `WorkspaceApikeyCreate`. */
+export function routeId(route: Pick<RouteDefinition, 'name'>): string {
+  return route.name
+    .split('.')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}

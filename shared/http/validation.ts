@@ -1,0 +1,47 @@
+import type * as z from 'zod';
+import { invalidArgument } from './errors';
+
+/** One validation problem, as listed in `details.issues`. */
+export interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+/** `['users', 2, 'userId']` → `users[2].userId`; the root is `data`. */
+export function formatPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return 'data';
+  return path
+    .map((part, index) =>
+      typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
+    )
+    .join('');
+}
+
+/** Messages that say what is wrong in the caller's words: a missing field is `required`. */
+const errorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  if (issue.code === 'unrecognized_keys')
+    return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
+  return undefined;
+};
+
+function toIssues(error: z.ZodError): ValidationIssue[] {
+  return error.issues.map((issue) => {
+    const path =
+      issue.code === 'unrecognized_keys' && issue.keys.length === 1
+        ? [...issue.path, issue.keys[0]!]
+        : issue.path;
+    return { path: formatPath(path), message: issue.message };
+  });
+}
+
+/**
+ * Parses `value` with `schema`, or throws INVALID_ARGUMENT whose message names each field path
+ * (`users[2].userId: required`) and whose `details.issues` lists every problem.
+ */
+export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(value, { error: errorMap });
+  if (parsed.success) return parsed.data;
+  const issues = toIssues(parsed.error);
+  throw invalidArgument(issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), { issues });
+}

@@ -1,0 +1,18 @@
+import type { QueueName } from '../http/routes';
+
+/** A queue of the system, created by the CDK stack and, locally, in the SQS emulator. */
+export interface QueueDefinition {
+  readonly name: QueueName;
+  /** Longer than the consumer's timeout, so a message is not received twice while in work. */
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives after which a message the consumer cannot process moves to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+}
+
+/** Every queue, declared once. Webhook delivery (issue 6) consumes `webhook-delivery`. */
+export const queueDefinitions: readonly QueueDefinition[] = [
+  { name: 'webhook-delivery', visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
+];
+
+/** Name of a queue's dead-letter queue. */
+export const deadLetterQueueName = (name: QueueName) => `${name}-dlq`;

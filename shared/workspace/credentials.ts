@@ -1,0 +1,49 @@
+import type { ApiKeyCaller, WorkspaceCaller } from '../http/caller';
+import { permissionDenied } from '../http/errors';
+import { secretMatches } from '../security/secrets';
+import { originAllowed } from './domains';
+import { findCredentialForAuth, findWorkspaceTokenHash } from './repository';
+
+/** Longest credential header accepted before any lookup (generated values are far shorter). */
+const maxCredentialLength = 256;
+
+const usable = (value: string | undefined): value is string =>
+  value !== undefined && value.length > 0 && value.length <= maxCredentialLength;
+
+/**
+ * Authenticates an API-key-level call with exactly one DynamoDB read. The message never says which
+ * half was wrong. A browser `Origin` must be on the key's allowed domains.
+ * Throws PERMISSION_DENIED.
+ */
+export async function authenticateApiKey(
+  apiKey: string | undefined,
+  authToken: string | undefined,
+  origin: string | undefined,
+): Promise<ApiKeyCaller> {
+  const denied = permissionDenied('Invalid API key or auth token.');
+  if (!usable(apiKey) || !usable(authToken)) throw denied;
+  const credential = await findCredentialForAuth(apiKey);
+  if (!credential || !secretMatches(authToken, credential.authTokenHash)) throw denied;
+  if (origin !== undefined && !originAllowed(origin, credential.domains, credential.type)) {
+    throw permissionDenied('This origin is not on the API key’s allowed domains.');
+  }
+  return {
+    level: 'apiKey',
+    apiKey,
+    workspaceId: credential.workspaceId,
+    keyType: credential.type,
+    domains: credential.domains,
+  };
+}
+
+/** Authenticates a workspace-level call with one DynamoDB read. Throws PERMISSION_DENIED. */
+export async function authenticateWorkspace(
+  workspaceId: string | undefined,
+  token: string | undefined,
+): Promise<WorkspaceCaller> {
+  const denied = permissionDenied('Invalid workspace credentials.');
+  if (!usable(workspaceId) || !usable(token)) throw denied;
+  const tokenHash = await findWorkspaceTokenHash(workspaceId);
+  if (!secretMatches(token, tokenHash)) throw denied;
+  return { level: 'workspace', workspaceId };
+}

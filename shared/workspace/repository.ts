@@ -1,0 +1,258 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client';
+import { keys } from '../db/keys';
+import { queryPage, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { ApiError, resourceExhausted } from '../http/errors';
+import {
+  type ApiKeyCredential,
+  type ApiKeyListing,
+  apiKeyCredential,
+  apiKeyListing,
+  type WorkspaceRecord,
+  workspaceRecord,
+} from './schemas';
+
+/** Workspaces one owner email may hold (addendum §3). */
+export const maxWorkspacesPerOwner = 5;
+
+/** The token-related fields of a credential write. */
+export interface AuthTokenFields {
+  authTokenHash: string;
+  authTokenEncrypted: string;
+}
+
+/**
+ * Creates a workspace with its first API key in one transaction: the owner's quota counter
+ * (conditional), the workspace, the key's listing and its credential.
+ * Throws RESOURCE_EXHAUSTED when the owner already holds the maximum, ABORTED on a concurrent create.
+ */
+export async function insertWorkspace(
+  workspace: WorkspaceRecord,
+  credential: ApiKeyCredential,
+): Promise<void> {
+  const listing: ApiKeyListing = {
+    apiKey: credential.apiKey,
+    apiKeyName: credential.apiKeyName,
+    type: credential.type,
+    createdAt: credential.createdAt,
+  };
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.owner(workspace.ownerEmail),
+              UpdateExpression: 'SET entity = :entity, updatedAt = :now ADD workspaceCount :one',
+              ConditionExpression: 'attribute_not_exists(workspaceCount) OR workspaceCount < :max',
+              ExpressionAttributeValues: {
+                ':entity': 'owner',
+                ':now': workspace.createdAt,
+                ':one': 1,
+                ':max': maxWorkspacesPerOwner,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: { ...keys.workspace(workspace.workspaceId), entity: 'workspace', ...workspace },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          ...apiKeyPuts(workspace.workspaceId, listing, credential),
+        ],
+      }),
+    );
+  } catch (error) {
+    const reasons = cancellationReasons(error);
+    if (reasons?.[0] === 'ConditionalCheckFailed') {
+      throw resourceExhausted(
+        `An owner email may hold at most ${maxWorkspacesPerOwner} workspaces.`,
+        24 * 60 * 60,
+      );
+    }
+    if (reasons?.includes('TransactionConflict')) {
+      throw new ApiError('ABORTED', 'A concurrent request changed the same data; retry.');
+    }
+    throw error;
+  }
+}
+
+function apiKeyPuts(workspaceId: string, listing: ApiKeyListing, credential: ApiKeyCredential) {
+  return [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.workspaceApiKey(workspaceId, listing.apiKey), entity: 'workspaceApiKey', ...listing },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: { ...keys.apiKeyCredential(credential.apiKey), entity: 'apiKeyCredential', ...credential },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+/** Adds an API key (listing and credential) to an existing workspace in one transaction. */
+export async function insertApiKey(credential: ApiKeyCredential): Promise<void> {
+  const listing: ApiKeyListing = {
+    apiKey: credential.apiKey,
+    apiKeyName: credential.apiKeyName,
+    type: credential.type,
+    createdAt: credential.createdAt,
+  };
+  await db().send(
+    new TransactWriteCommand({ TransactItems: apiKeyPuts(credential.workspaceId, listing, credential) }),
+  );
+}
+
+/** The workspace's token hash, for workspace-level auth (one GetItem). */
+export async function findWorkspaceTokenHash(workspaceId: string): Promise<string | undefined> {
+  const output = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.workspace(workspaceId),
+      ProjectionExpression: 'tokenHash',
+    }),
+  );
+  return output.Item?.tokenHash as string | undefined;
+}
+
+/** The workspace item with all its API-key listings (one Query over the workspace's partition). */
+export async function findWorkspaceWithApiKeys(
+  workspaceId: string,
+): Promise<{ workspace: WorkspaceRecord; apiKeys: ApiKeyListing[] } | undefined> {
+  const { pk } = keys.workspace(workspaceId);
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const output = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(output.Items ?? []));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  const workspaceItem = items.find((item) => item.entity === 'workspace');
+  if (!workspaceItem) return undefined;
+  return {
+    workspace: workspaceRecord.parse(withoutKeys(workspaceItem)),
+    apiKeys: items
+      .filter((item) => item.entity === 'workspaceApiKey')
+      .map((item) => apiKeyListing.parse(withoutKeys(item))),
+  };
+}
+
+/** One page of a workspace's API-key listings, oldest key first. */
+export async function listApiKeys(workspaceId: string, pageSize: number, startKey?: Record<string, unknown>) {
+  const page = await queryPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.workspace(workspaceId).pk,
+        ':prefix': keys.workspaceApiKeyPrefix,
+      },
+    },
+    pageSize,
+    startKey,
+  );
+  return { apiKeys: page.items.map((item) => apiKeyListing.parse(withoutKeys(item))), nextKey: page.nextKey };
+}
+
+/** The listings of the given API keys within a workspace (one BatchGet); absent keys are left out. */
+export async function findApiKeyListings(
+  workspaceId: string,
+  apiKeys: readonly string[],
+): Promise<ApiKeyListing[]> {
+  const unique = [...new Set(apiKeys)];
+  const found: Record<string, unknown>[] = [];
+  let requested: Record<string, unknown>[] = unique.map((apiKey) =>
+    keys.workspaceApiKey(workspaceId, apiKey),
+  );
+  while (requested.length > 0) {
+    const output = await db().send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }),
+    );
+    found.push(...(output.Responses?.[tableName()] ?? []));
+    requested = output.UnprocessedKeys?.[tableName()]?.Keys ?? [];
+  }
+  return found.map((item) => apiKeyListing.parse(withoutKeys(item)));
+}
+
+/** An API key's credential item, or undefined (one GetItem). */
+export async function findCredential(apiKey: string): Promise<ApiKeyCredential | undefined> {
+  const output = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.apiKeyCredential(apiKey) }),
+  );
+  return output.Item ? apiKeyCredential.parse(withoutKeys(output.Item)) : undefined;
+}
+
+/**
+ * Replaces an API key's auth token if the key belongs to `workspaceId` (one conditional UpdateItem);
+ * returns the credential after the write, or undefined when the key is not the workspace's.
+ */
+export async function replaceAuthToken(
+  workspaceId: string,
+  apiKey: string,
+  token: AuthTokenFields,
+  now: number,
+): Promise<ApiKeyCredential | undefined> {
+  try {
+    const output = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.apiKeyCredential(apiKey),
+        UpdateExpression: 'SET authTokenHash = :hash, authTokenEncrypted = :encrypted, updatedAt = :now',
+        ConditionExpression: 'workspaceId = :workspaceId',
+        ExpressionAttributeValues: {
+          ':hash': token.authTokenHash,
+          ':encrypted': token.authTokenEncrypted,
+          ':now': now,
+          ':workspaceId': workspaceId,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return apiKeyCredential.parse(withoutKeys(output.Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** What API-key auth needs of a credential, read with a projection (one GetItem per request). */
+export async function findCredentialForAuth(
+  apiKey: string,
+): Promise<Pick<ApiKeyCredential, 'authTokenHash' | 'workspaceId' | 'type' | 'domains'> | undefined> {
+  const output = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.apiKeyCredential(apiKey),
+      ProjectionExpression: 'authTokenHash, workspaceId, #type, domains',
+      ExpressionAttributeNames: { '#type': 'type' },
+    }),
+  );
+  return output.Item
+    ? apiKeyCredential
+        .pick({ authTokenHash: true, workspaceId: true, type: true, domains: true })
+        .parse(output.Item)
+    : undefined;
+}

@@ -1,0 +1,95 @@
+import * as z from 'zod';
+import { normaliseDomain } from './domains';
+
+const label = z.string().trim().min(1).max(200);
+
+/** An API key as callers send it; service-generated keys are far shorter than the bound. */
+export const apiKeyId = z.string().min(1).max(128);
+
+export const apiKeyType = z.enum(['testing', 'production']);
+
+/** A domain entry as callers send it (URL or bare host), normalised to the stored form. */
+export const domainEntry = z
+  .string()
+  .min(1)
+  .max(2048)
+  .transform((value, ctx) => {
+    const domain = normaliseDomain(value);
+    if (!domain) {
+      ctx.addIssue({ code: 'custom', message: `not a valid domain: ${value}` });
+      return z.NEVER;
+    }
+    return domain;
+  });
+
+export const createWorkspaceInput = z
+  .object({
+    ownerEmail: z.email().max(254),
+    name: label.optional(),
+    workspaceName: label.optional(),
+  })
+  .strict();
+
+/** Operations without parameters take `data: {}`. */
+export const noInput = z.object({}).strict();
+
+export const createApiKeyInput = z
+  .object({
+    type: apiKeyType,
+    apiKeyName: label.optional(),
+    ownerEmail: z.email().max(254).optional(),
+    createAuthToken: z.boolean().default(true),
+    allowedDomains: z.array(domainEntry).max(100).optional(),
+  })
+  .strict();
+
+export const listApiKeysInput = z
+  .object({
+    apiKeys: z.array(apiKeyId).min(1).max(30).optional(),
+    pageSize: z.number().int().min(1).max(100).default(100),
+    pageToken: z.string().min(1).max(4096).optional(),
+  })
+  .strict();
+
+export const apiKeyInput = z.object({ apiKey: apiKeyId }).strict();
+
+/** Stored workspace item (keys stripped). */
+export const workspaceRecord = z.object({
+  workspaceId: z.string(),
+  name: z.string(),
+  ownerId: z.string(),
+  ownerEmail: z.string(),
+  ownerName: z.string(),
+  tokenHash: z.string(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type WorkspaceRecord = z.infer<typeof workspaceRecord>;
+
+/** Stored listing of an API key under its workspace. */
+export const apiKeyListing = z.object({
+  apiKey: z.string(),
+  apiKeyName: z.string(),
+  type: apiKeyType,
+  createdAt: z.number(),
+});
+export type ApiKeyListing = z.infer<typeof apiKeyListing>;
+
+/** Stored credential of an API key: the item API-key auth reads. No token is stored in plain text. */
+export const apiKeyCredential = z.object({
+  apiKey: z.string(),
+  workspaceId: z.string(),
+  type: apiKeyType,
+  apiKeyName: z.string(),
+  ownerEmail: z.string().optional(),
+  authTokenHash: z.string().optional(),
+  authTokenEncrypted: z.string().optional(),
+  authTokenName: z.string(),
+  domains: z.array(z.string()),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type ApiKeyCredential = z.infer<typeof apiKeyCredential>;
+
+/** The contract's API key entry: `{ id, apiKeyName, type }`. */
+export type ApiKeySummary = { id: string; apiKeyName: string; type: z.infer<typeof apiKeyType> };
