@@ -1,0 +1,29 @@
+/**
+ * Jest projects: unit (pure), integration (handlers against DynamoDB Local), e2e (HTTP against
+ * the dev server), infra (CDK template assertions). One global setup starts DynamoDB Local.
+ * @swc/jest transforms TypeScript and the ESM-only dependencies (@middy, fauxqs) to CommonJS.
+ */
+const transform = {
+  '^.+\\.(t|j)s$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+  ],
+};
+
+const shared = {
+  transform,
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs)/)'],
+  moduleNameMapper: { '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js' },
+  testEnvironment: 'node',
+};
+
+export default {
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
+    { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
+    { ...shared, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+  ],
+};

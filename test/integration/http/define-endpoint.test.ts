@@ -1,0 +1,167 @@
+import { unroutedHandler } from '../../../shared/http/define-endpoint';
+import { logger } from '../../../shared/http/logger';
+import { routes } from '../../../shared/http/routes';
+import { loadRouteHandler } from '../../support/handlers';
+import { type CallOptions, type CallResult, call } from '../../support/lambda';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+
+let workspace: TestWorkspace;
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+});
+
+const credentialsFor = (auth: string): Record<string, string> =>
+  auth === 'apiKey' ? workspace.apiKeyHeaders : auth === 'workspace' ? workspace.workspaceHeaders : {};
+
+function expectFailure(response: CallResult, httpStatus: number, status: string) {
+  expect(response.statusCode).toBe(httpStatus);
+  expect(response.json.error?.status).toBe(status);
+  expect(typeof response.json.error?.message).toBe('string');
+  expect(response.json.result).toBeUndefined();
+  expect(response.headers['x-request-id']).toMatch(/.+/);
+}
+
+describe.each(routes.map((route) => [route.name, route] as const))('%s refuses bad input', (_name, route) => {
+  const send = async (options: CallOptions) =>
+    call(await loadRouteHandler(route), {
+      path: route.path,
+      ...options,
+      headers: { ...credentialsFor(route.auth), ...options.headers },
+    });
+
+  it('answers a body that is not JSON with INVALID_ARGUMENT', async () => {
+    const response = await send({ body: '{"data": ' });
+    expectFailure(response, 400, 'INVALID_ARGUMENT');
+    expect(response.json.error?.message).toMatch(/not valid JSON/);
+  });
+
+  it('answers a body without data with INVALID_ARGUMENT naming data', async () => {
+    const response = await send({ body: '{}' });
+    expectFailure(response, 400, 'INVALID_ARGUMENT');
+    expect(response.json.error?.message).toBe('data: required');
+  });
+
+  it.each([['[]'], ['"text"'], ['null'], ['{"data": []}'], ['{"data": "x"}'], ['{"data": null}']])(
+    'answers the body %s with INVALID_ARGUMENT',
+    async (body) => {
+      expectFailure(await send({ body }), 400, 'INVALID_ARGUMENT');
+    },
+  );
+
+  it('answers unknown fields in data with INVALID_ARGUMENT naming the field', async () => {
+    const response = await send({ data: { notAField: 1 } });
+    expectFailure(response, 400, 'INVALID_ARGUMENT');
+    expect(response.json.error?.details?.issues).toEqual(
+      expect.arrayContaining([{ path: 'notAField', message: 'unknown field notAField' }]),
+    );
+  });
+
+  it('answers an oversized body with INVALID_ARGUMENT naming the limit, before parsing', async () => {
+    const response = await send({ body: `{"data": {"x": "${'a'.repeat(1024 * 1024)}"` });
+    expectFailure(response, 400, 'INVALID_ARGUMENT');
+    expect(response.json.error?.message).toBe('Request body exceeds the 1 MiB limit.');
+  });
+
+  it('answers a method other than POST with HTTP 405', async () => {
+    expectFailure(await send({ method: 'GET' }), 405, 'INVALID_ARGUMENT');
+  });
+
+  if (route.auth !== 'none') {
+    it('answers missing credentials with PERMISSION_DENIED', async () => {
+      const response = await call(await loadRouteHandler(route), { path: route.path, data: {} });
+      expectFailure(response, 403, 'PERMISSION_DENIED');
+    });
+
+    it('answers a wrong token with PERMISSION_DENIED without saying which half was wrong', async () => {
+      const headers = { ...credentialsFor(route.auth) };
+      const tokenHeader = route.auth === 'apiKey' ? 'x-svc-auth-token' : 'x-svc-workspace-auth-token';
+      const idHeader = route.auth === 'apiKey' ? 'x-svc-api-key' : 'x-svc-workspace-id';
+      const wrongToken = await call(await loadRouteHandler(route), {
+        path: route.path,
+        data: {},
+        headers: { ...headers, [tokenHeader]: 'wrong' },
+      });
+      const wrongId = await call(await loadRouteHandler(route), {
+        path: route.path,
+        data: {},
+        headers: { ...headers, [idHeader]: 'x'.repeat(5000) },
+      });
+      expectFailure(wrongToken, 403, 'PERMISSION_DENIED');
+      expectFailure(wrongId, 403, 'PERMISSION_DENIED');
+      expect(wrongToken.json.error?.message).toBe(wrongId.json.error?.message);
+    });
+  }
+});
+
+describe('header names', () => {
+  it('are case-insensitive', async () => {
+    const route = routes.find((candidate) => candidate.name === 'workspace.domains.get')!;
+    const response = await call(await loadRouteHandler(route), {
+      path: route.path,
+      headers: { 'X-Svc-Api-Key': workspace.apiKey, 'X-SVC-AUTH-TOKEN': workspace.authToken },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('unrouted requests', () => {
+  it('answer an unknown path with NOT_FOUND in the failure envelope', async () => {
+    const response = await call(unroutedHandler, { path: '/v2/nothing/here' });
+    expectFailure(response, 404, 'NOT_FOUND');
+  });
+
+  it('answer a known path with another method with HTTP 405', async () => {
+    const response = await call(unroutedHandler, { path: '/v2/workspace/create', method: 'PUT' });
+    expectFailure(response, 405, 'INVALID_ARGUMENT');
+  });
+});
+
+describe('unexpected errors', () => {
+  it('are answered as an opaque INTERNAL naming the request id, without internals', async () => {
+    const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+    const { noInput } = await import('../../../shared/workspace/schemas');
+    const failing = defineEndpoint({
+      route: 'workspace.get',
+      input: noInput,
+      run: async () => {
+        throw new Error('secret internal detail');
+      },
+    });
+    const response = await call(failing, { headers: workspace.workspaceHeaders });
+    expectFailure(response, 500, 'INTERNAL');
+    expect(response.json.error?.message).toContain(response.headers['x-request-id']);
+    expect(JSON.stringify(response.json)).not.toMatch(/secret internal detail|at .*\.ts/);
+  });
+});
+
+describe('request logs', () => {
+  it('are structured JSON and never contain credentials', async () => {
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    logger.setLogLevel('DEBUG');
+    try {
+      const route = routes.find((candidate) => candidate.name === 'workspace.domains.get')!;
+      await call(await loadRouteHandler(route), { path: route.path, headers: workspace.apiKeyHeaders });
+      await call(await loadRouteHandler(route), {
+        path: route.path,
+        headers: { ...workspace.apiKeyHeaders, 'x-svc-auth-token': 'wrong-token-value' },
+      });
+    } finally {
+      logger.setLogLevel('SILENT');
+      spy.mockRestore();
+    }
+    const lines = written.join('').trim().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) {
+      const entry = JSON.parse(line);
+      expect(entry.route).toBe('workspace.domains.get');
+      expect(entry.requestId).toMatch(/.+/);
+      expect(line).not.toContain(workspace.authToken);
+      expect(line).not.toContain('wrong-token-value');
+    }
+  });
+});

@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import type { ApiError } from '../../../shared/http/errors';
+import { formatPath, parseOrThrow } from '../../../shared/http/validation';
+
+const schema = z
+  .object({
+    organizationId: z.string(),
+    users: z.array(z.object({ userId: z.string(), name: z.string().optional() }).strict()),
+  })
+  .strict();
+
+function failure(value: unknown): ApiError {
+  try {
+    parseOrThrow(schema, value);
+  } catch (error) {
+    return error as ApiError;
+  }
+  throw new Error('expected a validation failure');
+}
+
+describe('parseOrThrow', () => {
+  it('returns the parsed value for valid input', () => {
+    expect(parseOrThrow(schema, { organizationId: 'o', users: [] })).toEqual({
+      organizationId: 'o',
+      users: [],
+    });
+  });
+
+  it('names the field path of a missing field as required', () => {
+    const error = failure({ organizationId: 'o', users: [{ userId: 'a' }, { userId: 'b' }, {}] });
+    expect(error.status).toBe('INVALID_ARGUMENT');
+    expect(error.message).toBe('users[2].userId: required');
+    expect(error.details).toEqual({ issues: [{ path: 'users[2].userId', message: 'required' }] });
+  });
+
+  it('lists every problem in details.issues', () => {
+    const error = failure({ organizationId: 5, users: 'x', extra: true });
+    const paths = (error.details?.issues as { path: string }[]).map((issue) => issue.path).sort();
+    expect(paths).toEqual(['extra', 'organizationId', 'users']);
+    expect(error.message).toContain('extra: unknown field extra');
+  });
+});
+
+describe('formatPath', () => {
+  it('renders nested paths with indexes and names the root data', () => {
+    expect(formatPath(['a', 0, 'b', 'c'])).toBe('a[0].b.c');
+    expect(formatPath([])).toBe('data');
+  });
+});
