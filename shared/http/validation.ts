@@ -19,7 +19,8 @@ export function formatPath(path: readonly PropertyKey[]): string {
 
 /** Messages that say what is wrong in the caller's words: a missing field is `required`. */
 const errorMap: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code === 'invalid_type' && issue.input === undefined) return 'required';
+  if ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined)
+    return 'required';
   if (issue.code === 'unrecognized_keys')
     return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}`;
   return undefined;

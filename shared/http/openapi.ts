@@ -1,0 +1,351 @@
+/**
+ * The OpenAPI 3.1 description of the API and the README endpoint table, both derived from the route
+ * table and each route's zod input schema (`handler.definition`). Pure: the docs generator
+ * (`npm run docs`) loads the definitions and writes the results; a unit test keeps them current.
+ */
+import * as z from 'zod';
+import { httpStatusByErrorStatus } from './errors';
+import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './routes';
+
+/** What the generator needs of a route: its table entry and the schema of its `data`. */
+export interface RouteDocumentation {
+  readonly route: RouteDefinition;
+  readonly input: z.ZodType;
+}
+
+/** A JSON Schema / OpenAPI object; kept loose because it is written to a file, not interpreted. */
+export type JsonObject = { [key: string]: unknown };
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  requestBody: { required: true; content: { 'application/json': { schema: JsonObject } } };
+  responses: Record<string, JsonObject>;
+  'x-max-body-bytes': number;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  tags: { name: string }[];
+  paths: Record<string, { post: OpenApiOperation }>;
+  components: {
+    securitySchemes: Record<string, JsonObject>;
+    headers: Record<string, JsonObject>;
+    schemas: Record<string, JsonObject>;
+    responses: Record<string, JsonObject>;
+  };
+}
+
+/** Security scheme names per credential header; each auth level requires its pair together. */
+export const securitySchemeNames = {
+  apiKey: ['ApiKey', 'AuthToken'],
+  workspace: ['WorkspaceId', 'WorkspaceAuthToken'],
+} as const;
+
+const securitySchemes: Record<string, JsonObject> = {
+  ApiKey: headerScheme('x-svc-api-key', 'The API key (API-key-level operations, with `x-svc-auth-token`).'),
+  AuthToken: headerScheme('x-svc-auth-token', "The API key's auth token (with `x-svc-api-key`)."),
+  WorkspaceId: headerScheme(
+    'x-svc-workspace-id',
+    'The workspace id (workspace-level operations, with `x-svc-workspace-auth-token`).',
+  ),
+  WorkspaceAuthToken: headerScheme(
+    'x-svc-workspace-auth-token',
+    "The workspace's auth token (with `x-svc-workspace-id`).",
+  ),
+};
+
+function headerScheme(name: string, description: string): JsonObject {
+  return { type: 'apiKey', in: 'header', name, description };
+}
+
+function securityFor(route: RouteDefinition): Record<string, string[]>[] {
+  if (route.auth === 'none') return [];
+  return [Object.fromEntries(securitySchemeNames[route.auth].map((scheme) => [scheme, []]))];
+}
+
+const errorStatuses = Object.keys(httpStatusByErrorStatus);
+
+/** Contract statuses answered with an HTTP status, as named in a response description. */
+function statusesAnsweredWith(httpStatus: number): string {
+  return Object.entries(httpStatusByErrorStatus)
+    .filter(([, code]) => code === httpStatus)
+    .map(([status]) => status)
+    .join(', ');
+}
+
+const schemas: Record<string, JsonObject> = {
+  SuccessEnvelope: {
+    type: 'object',
+    required: ['result'],
+    properties: {
+      result: {
+        type: 'object',
+        required: ['status', 'message'],
+        properties: {
+          status: { const: 'success' },
+          message: { type: 'string' },
+          data: { description: "The operation's payload, when it has one." },
+        },
+        additionalProperties: {
+          description: 'Siblings of `data` some operations add, such as `nextPageToken`.',
+        },
+      },
+    },
+    additionalProperties: false,
+  },
+  ErrorEnvelope: {
+    type: 'object',
+    required: ['error'],
+    properties: {
+      error: {
+        type: 'object',
+        required: ['status', 'message'],
+        properties: {
+          status: { type: 'string', enum: errorStatuses },
+          message: { type: 'string' },
+          details: {
+            type: 'object',
+            description: 'Validation failures list every problem in `issues`.',
+            properties: {
+              issues: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  required: ['path', 'message'],
+                  properties: {
+                    path: { type: 'string', examples: ['users[2].userId'] },
+                    message: { type: 'string', examples: ['required'] },
+                  },
+                },
+              },
+            },
+          },
+        },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  },
+};
+
+const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
+
+function failure(description: string, extraHeaders: JsonObject = {}): JsonObject {
+  return {
+    description,
+    headers: { ...requestIdHeader, ...extraHeaders },
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+  };
+}
+
+/** Failure responses by HTTP status; `forAuthenticated` ones apply only to routes that need credentials. */
+const failures: { code: string; name: string; forAuthenticated?: true; response: JsonObject }[] = [
+  {
+    code: '400',
+    name: 'BadRequest',
+    response: failure(
+      `${statusesAnsweredWith(400)}: the body is not JSON, lacks a \`data\` object, exceeds the size limit or fails validation (messages name the field path); or the operation's preconditions do not hold.`,
+    ),
+  },
+  {
+    code: '403',
+    name: 'PermissionDenied',
+    forAuthenticated: true,
+    response: failure(
+      'PERMISSION_DENIED: missing or wrong credentials, or an `Origin` outside the allowed domains.',
+    ),
+  },
+  {
+    code: '404',
+    name: 'NotFound',
+    response: failure(`${statusesAnsweredWith(404)}: a named resource does not exist for the caller.`),
+  },
+  {
+    code: '405',
+    name: 'MethodNotAllowed',
+    response: failure('INVALID_ARGUMENT: a method other than POST.'),
+  },
+  {
+    code: '409',
+    name: 'Conflict',
+    response: failure(`${statusesAnsweredWith(409)}: the write conflicts with the current state.`),
+  },
+  {
+    code: '429',
+    name: 'ResourceExhausted',
+    response: failure(`${statusesAnsweredWith(429)}: a quota or rate limit is reached.`, {
+      'retry-after': { $ref: '#/components/headers/RetryAfter' },
+    }),
+  },
+  {
+    code: '500',
+    name: 'Internal',
+    response: failure(
+      `${statusesAnsweredWith(500)}: an unexpected error; the message names the request id, never internals.`,
+    ),
+  },
+];
+
+function responsesFor(route: RouteDefinition): Record<string, JsonObject> {
+  const responses: Record<string, JsonObject> = {
+    '200': {
+      description: 'Success.',
+      headers: requestIdHeader,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/SuccessEnvelope' } } },
+    },
+  };
+  for (const { code, name, forAuthenticated } of failures) {
+    if (forAuthenticated && route.auth === 'none') continue;
+    responses[code] = { $ref: `#/components/responses/${name}` };
+  }
+  return responses;
+}
+
+/**
+ * The JSON Schema of what a caller sends as `data` (zod `io: 'input'`, so defaults stay optional and
+ * transforms show their input). Subschemas zod places in `$defs` (named with `.meta({ id })`, or
+ * recursive) move to `components.schemas`, and a schema that refers to its own root becomes a
+ * component too, so every `$ref` resolves inside the OpenAPI document. Throws, naming the route,
+ * when the schema has no JSON Schema form or two routes give different schemas the same id.
+ */
+function inputSchema(doc: RouteDocumentation, components: Record<string, JsonObject>): JsonObject {
+  const { route } = doc;
+  let generated: JsonObject;
+  try {
+    generated = z.toJSONSchema(doc.input, { io: 'input', target: 'draft-2020-12' }) as JsonObject;
+  } catch (error) {
+    throw new Error(`Route ${route.name}: input schema has no JSON Schema form: ${String(error)}`);
+  }
+  const { $schema: _dialect, $defs, ...root } = generated;
+  const rootName = `${routeId(route)}Input`;
+  // zod's generated ids (`__schema0`) restart per schema: qualify them with the route.
+  const componentName = (id: string) => (id.startsWith('__schema') ? `${routeId(route)}${id}` : id);
+  let refersToRoot = false;
+  const refTarget = (ref: string): string => {
+    if (ref === '#') {
+      refersToRoot = true;
+      return `#/components/schemas/${rootName}`;
+    }
+    if (ref.startsWith('#/$defs/')) return `#/components/schemas/${componentName(ref.slice(8))}`;
+    throw new Error(`Route ${route.name}: cannot place $ref ${ref} in the OpenAPI document.`);
+  };
+  const place = (name: string, schema: JsonObject) => {
+    const existing = components[name];
+    if (existing && JSON.stringify(existing) !== JSON.stringify(schema)) {
+      throw new Error(`Route ${route.name}: schema id ${name} names two different schemas.`);
+    }
+    components[name] = schema;
+  };
+  for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, JsonObject>)) {
+    place(componentName(id), rewriteRefs(definition, refTarget) as JsonObject);
+  }
+  const schema = rewriteRefs(root, refTarget) as JsonObject;
+  if (!refersToRoot) return schema;
+  place(rootName, schema);
+  return { $ref: `#/components/schemas/${rootName}` };
+}
+
+/** A copy of a JSON Schema with every `$ref` mapped through `target`. */
+function rewriteRefs(value: unknown, target: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((item) => rewriteRefs(item, target));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' ? target(item) : rewriteRefs(item, target),
+    ]),
+  );
+}
+
+/**
+ * Builds the OpenAPI 3.1 document: one `post` operation per route, in route-table order, with the
+ * request schema from the route's zod input and the contract's envelopes as responses. The output is
+ * a function of its arguments only (fixed key order), so a checked-in copy can be compared for
+ * staleness. Throws on two routes sharing a path or a schema that cannot be represented.
+ */
+export function buildOpenApi(
+  definitions: readonly RouteDocumentation[],
+  options: { version: string },
+): OpenApiDocument {
+  const paths: Record<string, { post: OpenApiOperation }> = {};
+  const componentSchemas: Record<string, JsonObject> = { ...schemas };
+  for (const doc of definitions) {
+    const { route } = doc;
+    if (paths[route.path]) throw new Error(`Two routes serve ${route.path}.`);
+    paths[route.path] = {
+      post: {
+        operationId: route.name,
+        summary: route.summary,
+        tags: [route.domain],
+        security: securityFor(route),
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['data'],
+                properties: { data: inputSchema(doc, componentSchemas) },
+              },
+            },
+          },
+        },
+        responses: responsesFor(route),
+        'x-max-body-bytes': route.maxBodyBytes ?? defaultMaxBodyBytes,
+      },
+    };
+  }
+  const tags = [...new Set(definitions.map((doc) => doc.route.domain))].map((name) => ({ name }));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Collaboration backend API',
+      version: options.version,
+      description:
+        'Every operation is a POST of `{ data: {...} }`. Success answers `{ result: { status: "success", message, data? } }`; failure answers `{ error: { status, message, details? } }` with the HTTP status its contract status maps to. Bodies over an operation\'s `x-max-body-bytes` are refused before parsing. Generated by `npm run docs`; do not edit.',
+    },
+    tags,
+    paths,
+    components: {
+      securitySchemes,
+      headers: {
+        RequestId: {
+          description: 'The request id, also written to the service logs; quote it when reporting a problem.',
+          schema: { type: 'string' },
+        },
+        RetryAfter: {
+          description: 'Seconds to wait before retrying.',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      },
+      schemas: componentSchemas,
+      responses: Object.fromEntries(failures.map(({ name, response }) => [name, response])),
+    },
+  };
+}
+
+const authLabels = { none: 'none', workspace: 'W', apiKey: 'K' } as const;
+
+/**
+ * The README endpoint table (`| Path | Auth | Summary |`), in route-table order, with a legend
+ * for the auth column.
+ */
+export function renderRouteTable(routes: readonly RouteDefinition[]): string {
+  const cell = (text: string) => text.replaceAll('|', '\\|');
+  const rows = routes.map(
+    (route) => `| ${route.path} | ${authLabels[route.auth]} | ${cell(route.summary)} |`,
+  );
+  return [
+    '| Path | Auth | Summary |',
+    '|---|---|---|',
+    ...rows,
+    '',
+    'Auth: `W` = workspace credentials (`x-svc-workspace-id` + `x-svc-workspace-auth-token`), ' +
+      '`K` = API-key credentials (`x-svc-api-key` + `x-svc-auth-token`). Every operation is a `POST`; ' +
+      'the full schema is in [docs/openapi.json](docs/openapi.json).',
+  ].join('\n');
+}
