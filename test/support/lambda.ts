@@ -69,3 +69,9 @@ export async function call(handler: unknown, options: CallOptions = {}): Promise
     db: stats,
   };
 }
+
+/** The success payload of a response; fails the test with the error body when the call failed. */
+export function dataOf(response: CallResult): any {
+  if (!response.json.result) throw new Error(`expected success, got ${JSON.stringify(response.json)}`);
+  return response.json.result.data;
+}

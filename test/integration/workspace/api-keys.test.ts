@@ -2,7 +2,7 @@ import { handler as createApiKeyHandler } from '../../../functions/workspace/api
 import { handler as listApiKeysHandler } from '../../../functions/workspace/apikeys-get';
 import { handler as getAuthTokensHandler } from '../../../functions/workspace/authtokens-get';
 import { handler as getDomainsHandler } from '../../../functions/workspace/domains-get';
-import { call } from '../../support/lambda';
+import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 const createKey = (workspace: TestWorkspace, data: Record<string, unknown>) =>
@@ -17,13 +17,13 @@ describe('workspace.apikey.create', () => {
       allowedDomains: ['https://www.Example.com/app', '*.example.org', 'example.com'],
     });
     expect(created.statusCode).toBe(200);
-    const { apiKey } = created.json.result?.data;
+    const { apiKey } = dataOf(created);
     expect(apiKey).toMatch(/^ak_/);
     const tokens = await call(getAuthTokensHandler, {
       headers: workspace.workspaceHeaders,
       data: { apiKey },
     });
-    expect(tokens.json.result?.data).toEqual({
+    expect(dataOf(tokens)).toEqual({
       apiKey,
       authTokens: [{ token: expect.any(String), name: 'default', domains: ['example.com', '*.example.org'] }],
     });
@@ -32,12 +32,12 @@ describe('workspace.apikey.create', () => {
   it('creates a key without a token when createAuthToken is false', async () => {
     const workspace = await createTestWorkspace();
     const created = await createKey(workspace, { type: 'testing', createAuthToken: false });
-    const { apiKey } = created.json.result?.data;
+    const { apiKey } = dataOf(created);
     const tokens = await call(getAuthTokensHandler, {
       headers: workspace.workspaceHeaders,
       data: { apiKey },
     });
-    expect(tokens.json.result?.data.authTokens).toEqual([]);
+    expect(dataOf(tokens).authTokens).toEqual([]);
   });
 
   it.each([
@@ -70,7 +70,7 @@ describe('workspace.apikeys.get', () => {
       expect(created.statusCode).toBe(200);
     }
     const listed = await call(listApiKeysHandler, { headers: workspace.workspaceHeaders, data: {} });
-    allKeys = listed.json.result?.data.map((entry: { id: string }) => entry.id);
+    allKeys = dataOf(listed).map((entry: { id: string }) => entry.id);
   });
 
   it('lists every key of the workspace with id, name and type, and no token on the last page', async () => {
@@ -78,7 +78,7 @@ describe('workspace.apikeys.get', () => {
     expect(allKeys).toContain(workspace.apiKey);
     const listed = await call(listApiKeysHandler, { headers: workspace.workspaceHeaders, data: {} });
     expect(listed.json.result?.nextPageToken).toBeUndefined();
-    for (const entry of listed.json.result?.data) {
+    for (const entry of dataOf(listed)) {
       expect(Object.keys(entry).sort()).toEqual(['apiKeyName', 'id', 'type']);
     }
   });
@@ -93,7 +93,7 @@ describe('workspace.apikeys.get', () => {
         data: { pageSize: 3, ...(pageToken && { pageToken }) },
       });
       expect(page.statusCode).toBe(200);
-      seen.push(...page.json.result?.data.map((entry: { id: string }) => entry.id));
+      seen.push(...dataOf(page).map((entry: { id: string }) => entry.id));
       pageToken = page.json.result?.nextPageToken;
       pages += 1;
     } while (pageToken);
@@ -125,9 +125,11 @@ describe('workspace.apikeys.get', () => {
       headers: workspace.workspaceHeaders,
       data: { apiKeys: wanted },
     });
-    expect(response.json.result?.data.map((entry: { id: string }) => entry.id).sort()).toEqual(
-      [...wanted].sort(),
-    );
+    expect(
+      dataOf(response)
+        .map((entry: { id: string }) => entry.id)
+        .sort(),
+    ).toEqual([...wanted].sort());
     expect(response.db.commands).toEqual(['GetItem', 'BatchGetItem']);
   });
 
@@ -157,16 +159,16 @@ describe('workspace.domains.get', () => {
   it("returns the key's allowed domains using only the auth read", async () => {
     const workspace = await createTestWorkspace();
     const created = await createKey(workspace, { type: 'production', allowedDomains: ['app.example.com'] });
-    const { apiKey } = created.json.result?.data;
+    const { apiKey } = dataOf(created);
     const tokens = await call(getAuthTokensHandler, {
       headers: workspace.workspaceHeaders,
       data: { apiKey },
     });
-    const authToken = tokens.json.result?.data.authTokens[0].token;
+    const authToken = dataOf(tokens).authTokens[0].token;
     const response = await call(getDomainsHandler, {
       headers: { 'x-svc-api-key': apiKey, 'x-svc-auth-token': authToken },
     });
-    expect(response.json.result?.data).toEqual({ domains: ['app.example.com'] });
+    expect(dataOf(response)).toEqual({ domains: ['app.example.com'] });
     expect(response.db.commands).toEqual(['GetItem']);
   });
 });

@@ -5,7 +5,7 @@ import { handler as getAuthTokensHandler } from '../../../functions/workspace/au
 import { handler as getDomainsHandler } from '../../../functions/workspace/domains-get';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { call } from '../../support/lambda';
+import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 const apiKeyCall = (apiKey: string, authToken: string, headers: Record<string, string> = {}) =>
@@ -59,12 +59,12 @@ describe('API-key authentication', () => {
       headers: workspace.workspaceHeaders,
       data: { type: 'production', allowedDomains: ['*.example.com'] },
     });
-    const { apiKey } = created.json.result?.data;
+    const { apiKey } = dataOf(created);
     const tokens = await call(getAuthTokensHandler, {
       headers: workspace.workspaceHeaders,
       data: { apiKey },
     });
-    const token = tokens.json.result?.data.authTokens[0].token;
+    const token = dataOf(tokens).authTokens[0].token;
     expect((await apiKeyCall(apiKey, token, { origin: 'https://app.example.com' })).statusCode).toBe(200);
     expect((await apiKeyCall(apiKey, token, { origin: 'http://localhost:3000' })).statusCode).toBe(403);
     expect((await apiKeyCall(apiKey, token)).statusCode).toBe(200);
@@ -78,7 +78,7 @@ describe('workspace.authtokens.get', () => {
       headers: workspace.workspaceHeaders,
       data: { apiKey: workspace.apiKey },
     });
-    expect(response.json.result?.data).toEqual({
+    expect(dataOf(response)).toEqual({
       apiKey: workspace.apiKey,
       authTokens: [{ token: workspace.authToken, name: 'default', domains: [] }],
     });
@@ -105,20 +105,20 @@ describe('workspace.authtoken.reset', () => {
     const workspace = await createTestWorkspace();
     const response = await reset(workspace, workspace.apiKey);
     expect(response.statusCode).toBe(200);
-    const { apiKey, newAuthToken } = response.json.result?.data;
+    const { apiKey, newAuthToken } = dataOf(response);
     expect(apiKey).toBe(workspace.apiKey);
     expect(newAuthToken).toEqual({ token: expect.any(String), name: 'default', domains: [] });
     expect(newAuthToken.token).not.toBe(workspace.authToken);
     expect((await apiKeyCall(workspace.apiKey, workspace.authToken)).statusCode).toBe(403);
     expect((await apiKeyCall(workspace.apiKey, newAuthToken.token)).statusCode).toBe(200);
     const shown = await call(getAuthTokensHandler, { headers: workspace.workspaceHeaders, data: { apiKey } });
-    expect(shown.json.result?.data.authTokens[0].token).toBe(newAuthToken.token);
+    expect(dataOf(shown).authTokens[0].token).toBe(newAuthToken.token);
   });
 
   it('leaves exactly one valid token after concurrent resets', async () => {
     const workspace = await createTestWorkspace();
     const responses = await Promise.all(Array.from({ length: 5 }, () => reset(workspace, workspace.apiKey)));
-    const tokens: string[] = responses.map((response) => response.json.result?.data.newAuthToken.token);
+    const tokens: string[] = responses.map((response) => dataOf(response).newAuthToken.token);
     const accepted = [];
     for (const token of tokens) {
       if ((await apiKeyCall(workspace.apiKey, token)).statusCode === 200) accepted.push(token);
@@ -132,9 +132,9 @@ describe('workspace.authtoken.reset', () => {
       headers: workspace.workspaceHeaders,
       data: { type: 'testing', createAuthToken: false },
     });
-    const { apiKey } = created.json.result?.data;
+    const { apiKey } = dataOf(created);
     const response = await reset(workspace, apiKey);
-    expect((await apiKeyCall(apiKey, response.json.result?.data.newAuthToken.token)).statusCode).toBe(200);
+    expect((await apiKeyCall(apiKey, dataOf(response).newAuthToken.token)).statusCode).toBe(200);
   });
 
   it("answers NOT_FOUND for an unknown key or another workspace's key, and changes nothing", async () => {

@@ -1,7 +1,7 @@
 import { handler as createHandler } from '../../../functions/workspace/create';
 import { handler as getHandler } from '../../../functions/workspace/get';
 import { maxWorkspacesPerOwner } from '../../../shared/workspace/repository';
-import { call } from '../../support/lambda';
+import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, uniqueEmail } from '../../support/workspaces';
 
 describe('workspace.create', () => {
@@ -12,7 +12,7 @@ describe('workspace.create', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json.result?.status).toBe('success');
-    const data = response.json.result?.data;
+    const data = dataOf(response);
     expect(data).toMatchObject({ name: 'Lab', owner: { email, name: 'Ada' } });
     expect(data.id).toMatch(/^ws_/);
     expect(data.owner.id).toMatch(/.+/);
@@ -27,8 +27,8 @@ describe('workspace.create', () => {
     const response = await call(createHandler, {
       data: { ownerEmail: 'Grace.H@Example.com'.replace('@', `+${Date.now()}@`) },
     });
-    expect(response.json.result?.data.owner.name).toMatch(/^grace\.h\+/i);
-    expect(response.json.result?.data.name).toMatch(/workspace$/);
+    expect(dataOf(response).owner.name).toMatch(/^grace\.h\+/i);
+    expect(dataOf(response).name).toMatch(/workspace$/);
   });
 
   it.each([
@@ -81,7 +81,7 @@ describe('workspace.get', () => {
     const workspace = await createTestWorkspace();
     const response = await call(getHandler, { headers: workspace.workspaceHeaders });
     expect(response.statusCode).toBe(200);
-    const data = response.json.result?.data;
+    const data = dataOf(response);
     expect(data.id).toBe(workspace.workspaceId);
     expect(data.authToken).toBeUndefined();
     expect(Object.keys(data.apiKeyList)).toEqual([workspace.apiKey]);

@@ -35,7 +35,8 @@ describe('parseOrThrow', () => {
 
   it('lists every problem in details.issues', () => {
     const error = failure({ organizationId: 5, users: 'x', extra: true });
-    const paths = (error.details?.issues as { path: string }[]).map((issue) => issue.path).sort();
+    const issues = (error.details?.issues ?? []) as { path: string }[];
+    const paths = issues.map((issue) => issue.path).sort();
     expect(paths).toEqual(['extra', 'organizationId', 'users']);
     expect(error.message).toContain('extra: unknown field extra');
   });
