@@ -300,7 +300,8 @@ export function buildOpenApi(
     };
   }
   const tags = [...new Set(definitions.map((doc) => doc.route.domain))].map((name) => ({ name }));
-  return {
+  // A copy, so callers that edit the document cannot reach the module's shared fragments.
+  return structuredClone({
     openapi: '3.1.0',
     info: {
       title: 'Collaboration backend API',
@@ -325,7 +326,7 @@ export function buildOpenApi(
       schemas: componentSchemas,
       responses: Object.fromEntries(failures.map(({ name, response }) => [name, response])),
     },
-  };
+  } satisfies OpenApiDocument);
 }
 
 const authLabels = { none: 'none', workspace: 'W', apiKey: 'K' } as const;

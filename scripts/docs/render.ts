@@ -1,0 +1,58 @@
+/**
+ * Loads every route's handler definition and renders the generated docs: `docs/openapi.json` and
+ * the README endpoint table. Shared by `npm run docs` (which writes them) and the staleness test
+ * (which compares them), so both always agree on what "fresh" means.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { EndpointHandler } from '../../shared/http/define-endpoint';
+import { buildOpenApi, type RouteDocumentation, renderRouteTable } from '../../shared/http/openapi';
+import { handlerFile, routes } from '../../shared/http/routes';
+
+export const openApiFile = 'docs/openapi.json';
+export const readmeFile = 'README.md';
+export const routesStartMarker = '<!-- routes:start -->';
+export const routesEndMarker = '<!-- routes:end -->';
+
+/**
+ * Imports each route's handler module (path derived from the route name) and returns its
+ * definition, in route-table order. Importing needs no environment: configuration is read on first
+ * use. Throws when a handler file is missing, exports no `handler`, or serves another route.
+ */
+export async function loadDefinitions(root: string): Promise<RouteDocumentation[]> {
+  return Promise.all(
+    routes.map(async (route) => {
+      const file = join(root, handlerFile(route));
+      const module = (await import(file)) as { handler?: EndpointHandler };
+      const definition = module.handler?.definition;
+      if (!definition) throw new Error(`${handlerFile(route)} exports no handler made by defineEndpoint.`);
+      if (definition.route.name !== route.name) {
+        throw new Error(`${handlerFile(route)} serves ${definition.route.name}, expected ${route.name}.`);
+      }
+      return definition;
+    }),
+  );
+}
+
+/** The freshly rendered `docs/openapi.json`: 2-space JSON with a trailing newline. */
+export async function renderOpenApi(root: string): Promise<string> {
+  const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
+  const document = buildOpenApi(await loadDefinitions(root), { version: pkg.version });
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
+/** `readme` with the text between the route markers replaced by the endpoint table. Throws without the markers. */
+export function withRouteTable(readme: string): string {
+  const start = readme.indexOf(routesStartMarker);
+  const end = readme.indexOf(routesEndMarker, start);
+  if (start === -1 || end === -1) {
+    throw new Error(`${readmeFile} lacks the ${routesStartMarker} … ${routesEndMarker} markers.`);
+  }
+  const before = readme.slice(0, start + routesStartMarker.length);
+  return `${before}\n${renderRouteTable(routes)}\n${readme.slice(end)}`;
+}
+
+/** The project's README with a fresh endpoint table. */
+export async function renderReadme(root: string): Promise<string> {
+  return withRouteTable(await readFile(join(root, readmeFile), 'utf8'));
+}
