@@ -1,7 +1,7 @@
 /**
  * Jest projects: unit (pure), integration (handlers against DynamoDB Local), e2e (HTTP against
  * the dev server), infra (CDK template assertions). One global setup starts DynamoDB Local.
- * @swc/jest transforms TypeScript and the ESM-only dependencies (@middy, fauxqs) to CommonJS.
+ * @swc/jest transforms TypeScript and the ESM-only dependencies (@middy, fauxqs, jose) to CommonJS.
  */
 const transform = {
   '^.+\\.(t|j)s$': [
@@ -12,7 +12,7 @@ const transform = {
 
 const shared = {
   transform,
-  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|jose)/)'],
   moduleNameMapper: { '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js' },
   testEnvironment: 'node',
 };
