@@ -16,3 +16,8 @@ export const queueDefinitions: readonly QueueDefinition[] = [
 
 /** Name of a queue's dead-letter queue. */
 export const deadLetterQueueName = (name: QueueName) => `${name}-dlq`;
+
+/** The environment variable carrying a queue's URL: `webhook-delivery` → `QUEUE_URL_WEBHOOK_DELIVERY`. */
+export function queueUrlEnvName(name: QueueName): string {
+  return `QUEUE_URL_${name.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`;
+}

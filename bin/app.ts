@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { App, Tags } from 'aws-cdk-lib';
+import { CollabStack } from '../lib/collab-stack';
+
+const app = new App();
+
+const stage: unknown = app.node.tryGetContext('stage') ?? 'dev';
+// The stage names the stack and the API, so it must be a valid CloudFormation name fragment.
+if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,30}$/.test(stage)) {
+  throw new Error(`Context "stage" must be lower-case letters, digits and hyphens; got ${String(stage)}`);
+}
+
+// `-c allowPublicWorkspaceCreation=false` closes workspace/create on a deployment.
+const allowPublicWorkspaceCreation = app.node.tryGetContext('allowPublicWorkspaceCreation') !== 'false';
+
+// No env: the stack is environment-agnostic so `cdk synth` needs neither credentials nor lookups.
+new CollabStack(app, `collab-backend-${stage}`, {
+  stage,
+  projectRoot: fileURLToPath(new URL('..', import.meta.url)),
+  allowPublicWorkspaceCreation,
+  description: `collab-backend (${stage}): HTTP API, functions, table and queues`,
+});
+
+Tags.of(app).add('service', 'collab-backend');
+Tags.of(app).add('stage', stage);

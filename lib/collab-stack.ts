@@ -1,0 +1,55 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { Construct } from 'constructs';
+import { type RouteDefinition, routes } from '../shared/http/routes';
+import { DataTable } from './data-table';
+import { ServiceHttpApi } from './http-api';
+import { ServiceQueues } from './queues';
+
+export interface CollabStackProps extends StackProps {
+  /** Deployment stage (`dev`, `prod`, ...), passed to the functions as `STAGE`. */
+  readonly stage: string;
+  /** Absolute path of the project root, where handler files and package-lock.json live. */
+  readonly projectRoot: string;
+  /** The routes to deploy; the route table unless a test needs a route shape it lacks. */
+  readonly routes?: readonly RouteDefinition[];
+  /** Whether anyone may call `workspace/create` (addendum §3); true when omitted. */
+  readonly allowPublicWorkspaceCreation?: boolean;
+}
+
+/**
+ * The whole service in one environment-agnostic stack (no lookups, so it synthesises offline):
+ * the table, the queues, the data-key secret and the HTTP API with one function per route.
+ */
+export class CollabStack extends Stack {
+  readonly http: ServiceHttpApi;
+  readonly data: DataTable;
+  readonly queues: ServiceQueues;
+
+  constructor(scope: Construct, id: string, props: CollabStackProps) {
+    super(scope, id, props);
+    this.data = new DataTable(this, 'Data');
+    this.queues = new ServiceQueues(this, 'Queues');
+
+    // The master secret from which page-token and stored-secret keys are derived.
+    const dataKey = new Secret(this, 'DataKey', {
+      description: `collab-backend ${props.stage} DATA_KEY`,
+      generateSecretString: { excludePunctuation: true, passwordLength: 64 },
+      // Losing it makes every encrypted secret and page token in the retained table unreadable.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.http = new ServiceHttpApi(this, 'Http', {
+      stage: props.stage,
+      projectRoot: props.projectRoot,
+      routes: props.routes ?? routes,
+      table: this.data.table,
+      queues: this.queues,
+      dataKey,
+      allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? true,
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+  }
+}

@@ -1,0 +1,34 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { type Attribute, AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { Construct } from 'constructs';
+import { tableDefinition } from '../shared/db/table';
+
+const stringAttribute = (name: string): Attribute => ({ name, type: AttributeType.STRING });
+
+/**
+ * The service's single DynamoDB table, built from the same definition DynamoDB Local is created
+ * from, so the deployed keys, indexes, TTL attribute and stream cannot drift from the tested ones.
+ */
+export class DataTable extends Construct {
+  readonly table: TableV2;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.table = new TableV2(this, 'Table', {
+      partitionKey: stringAttribute(tableDefinition.partitionKey),
+      sortKey: stringAttribute(tableDefinition.sortKey),
+      globalSecondaryIndexes: tableDefinition.globalSecondaryIndexes.map((index) => ({
+        indexName: index.indexName,
+        partitionKey: stringAttribute(index.partitionKey),
+        sortKey: stringAttribute(index.sortKey),
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      // Stream consumers (activity fan-out, webhooks) need both images to tell what changed.
+      dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
+      // Customer data outlives the stack: deleting the stack must never delete the table.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,80 @@
+import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { type IRole, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import type { DbAccess, QueueName } from '../shared/http/routes';
+import type { ServiceQueues } from './queues';
+
+/** What a function may touch, as declared by its route. */
+export interface FunctionAccess {
+  readonly db: DbAccess;
+  readonly queues: readonly QueueName[];
+}
+
+/** A stable name for an access profile: `read-write+webhook-delivery`; queue order does not matter. */
+export function accessProfile(access: FunctionAccess): string {
+  return [access.db, ...[...new Set(access.queues)].sort()].join('+');
+}
+
+const constructIdOf = (profile: string) =>
+  profile
+    .split(/[^a-zA-Z0-9]+/)
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/**
+ * Item-level actions per declared access, listed instead of `grantReadData` so that no request
+ * function may Scan. Transactions need the actions of the operations they contain.
+ */
+const tableActions = {
+  read: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem'],
+  'read-write': [
+    'dynamodb:GetItem',
+    'dynamodb:BatchGetItem',
+    'dynamodb:Query',
+    'dynamodb:ConditionCheckItem',
+    'dynamodb:PutItem',
+    'dynamodb:UpdateItem',
+    'dynamodb:DeleteItem',
+    'dynamodb:BatchWriteItem',
+  ],
+} as const;
+
+export interface FunctionRolesProps {
+  readonly table: ITableV2;
+  readonly queues: ServiceQueues;
+}
+
+/**
+ * One IAM role per distinct access profile (db access × queues), created on first use. Sharing a
+ * role between functions with the same declared access keeps least privilege while costing a
+ * handful of resources instead of two per function — the stack must stay under CloudFormation's
+ * 500-resource limit with ~70 routes.
+ */
+export class FunctionRoles extends Construct {
+  private readonly rolesByProfile = new Map<string, Role>();
+
+  constructor(
+    scope: Construct,
+    id: string,
+    private readonly props: FunctionRolesProps,
+  ) {
+    super(scope, id);
+  }
+
+  /** The role for an access profile, creating it (with its grants) the first time it is asked for. */
+  roleFor(access: FunctionAccess): IRole {
+    const profile = accessProfile(access);
+    const existing = this.rolesByProfile.get(profile);
+    if (existing) return existing;
+
+    const role = new Role(this, constructIdOf(profile), {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `Lambda functions with access profile ${profile}`,
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    if (access.db !== 'none') this.props.table.grant(role, ...tableActions[access.db]);
+    for (const name of new Set(access.queues)) this.props.queues.queue(name).grantSendMessages(role);
+    this.rolesByProfile.set(profile, role);
+    return role;
+  }
+}

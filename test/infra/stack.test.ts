@@ -1,0 +1,212 @@
+import * as path from 'node:path';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { CollabStack } from '../../lib/collab-stack';
+import { accessProfile } from '../../lib/function-roles';
+import { tableDefinition } from '../../shared/db/table';
+import { type RouteDefinition, routes } from '../../shared/http/routes';
+import { deadLetterQueueName, queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
+
+type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
+
+const projectRoot = path.resolve(__dirname, '../..');
+/** CloudFormation's hard limit is 500; the margin leaves room for workers, alarms and the like. */
+const routeBudget = { routes: 70, maxResources: 450 };
+
+/** Synthesises the stack without bundling (asset hashes are faked), so a template takes < 1 s. */
+function synth(stackRoutes?: readonly RouteDefinition[]) {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new CollabStack(app, 'collab-backend-test', {
+    stage: 'test',
+    projectRoot,
+    routes: stackRoutes,
+  });
+  const template = Template.fromStack(stack);
+  const resources = template.toJSON().Resources as Record<string, Resource>;
+
+  const functionOf = (routeName: string) => {
+    const fn = stack.http.functions.get(routeName);
+    if (!fn) throw new Error(`No function for ${routeName}`);
+    const logicalId = stack.getLogicalId(fn.node.defaultChild as CfnElement);
+    return { logicalId, properties: resources[logicalId]?.Properties ?? {} };
+  };
+
+  /** Every IAM action granted to a function's role through its attached inline policies. */
+  const actionsOf = (routeName: string): Set<string> => {
+    const role = functionOf(routeName).properties.Role as { 'Fn::GetAtt': [string, string] };
+    const roleId = role['Fn::GetAtt'][0];
+    const actions = new Set<string>();
+    for (const resource of Object.values(resources)) {
+      if (resource.Type !== 'AWS::IAM::Policy') continue;
+      const attached = resource.Properties?.Roles as { Ref: string }[];
+      if (!attached.some((ref) => ref.Ref === roleId)) continue;
+      const document = resource.Properties?.PolicyDocument as { Statement: { Action: string | string[] }[] };
+      for (const statement of document.Statement) {
+        for (const action of [statement.Action].flat()) actions.add(action);
+      }
+    }
+    return actions;
+  };
+
+  const environmentOf = (routeName: string) =>
+    (functionOf(routeName).properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+  return { stack, template, resources, functionOf, actionsOf, environmentOf };
+}
+
+const synthesised = synth();
+const { template, resources } = synthesised;
+const routeOf = (db: RouteDefinition['db']) => {
+  const route = routes.find((candidate) => candidate.db === db);
+  if (!route) throw new Error(`The route table has no ${db} route`);
+  return route;
+};
+const countOf = (type: string) => Object.values(resources).filter((r) => r.Type === type).length;
+
+describe('CollabStack', () => {
+  it('deploys one Node 22 arm64 function per route plus the fallback', () => {
+    for (const name of [...routes.map((route) => route.name), '$default']) {
+      const { properties } = synthesised.functionOf(name);
+      expect(properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+        LoggingConfig: { LogFormat: 'JSON' },
+      });
+    }
+    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1);
+  });
+
+  it('routes POST <path> of every route and $default to the fallback', () => {
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+      (route) => route.Properties.RouteKey,
+    );
+    expect(routeKeys.sort()).toEqual([...routes.map((route) => `POST ${route.path}`), '$default'].sort());
+  });
+
+  it('answers CORS preflight for the service headers', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: {
+        AllowOrigins: ['*'],
+        AllowMethods: ['POST'],
+        AllowHeaders: [
+          'content-type',
+          'x-svc-api-key',
+          'x-svc-auth-token',
+          'x-svc-workspace-id',
+          'x-svc-workspace-auth-token',
+        ],
+        ExposeHeaders: ['x-request-id'],
+      },
+    });
+  });
+
+  it('keeps the table on demand, recoverable, streamed and retained', () => {
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+          { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+        StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+        Replicas: [{ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }],
+      },
+    });
+  });
+
+  it('creates each queue encrypted with a dead-letter queue after maxReceiveCount receives', () => {
+    expect(countOf('AWS::SQS::Queue')).toBe(queueDefinitions.length * 2);
+    for (const definition of queueDefinitions) {
+      const queue = synthesised.stack.queues.queue(definition.name);
+      const deadLetterQueue = queue.deadLetterQueue?.queue;
+      expect(deadLetterQueue?.node.id).toBe(deadLetterQueueName(definition.name));
+      const logicalIdOf = (construct: typeof queue.node.defaultChild) =>
+        synthesised.stack.getLogicalId(construct as CfnElement);
+      expect(resources[logicalIdOf(queue.node.defaultChild)]?.Properties).toMatchObject({
+        SqsManagedSseEnabled: true,
+        VisibilityTimeout: definition.visibilityTimeoutSeconds,
+        RedrivePolicy: {
+          deadLetterTargetArn: { 'Fn::GetAtt': [logicalIdOf(deadLetterQueue?.node.defaultChild), 'Arn'] },
+          maxReceiveCount: definition.maxReceiveCount,
+        },
+      });
+    }
+    // enforceSSL: a policy per queue denies requests without TLS.
+    expect(countOf('AWS::SQS::QueuePolicy')).toBe(queueDefinitions.length * 2);
+  });
+
+  it("grants a read route's role reads but no writes", () => {
+    const actions = synthesised.actionsOf(routeOf('read').name);
+    for (const action of ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:BatchGetItem']) {
+      expect(actions).toContain(action);
+    }
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+      expect(actions).not.toContain(action);
+    }
+  });
+
+  it("grants a read-write route's role writes", () => {
+    const actions = synthesised.actionsOf(routeOf('read-write').name);
+    expect(actions).toContain('dynamodb:PutItem');
+    expect(actions).toContain('dynamodb:UpdateItem');
+  });
+
+  it('grants no route function Scan', () => {
+    for (const route of routes) expect(synthesised.actionsOf(route.name)).not.toContain('dynamodb:Scan');
+  });
+
+  it('grants the fallback no table or queue access', () => {
+    const actions = [...synthesised.actionsOf('$default')];
+    expect(actions.filter((action) => /^(dynamodb|sqs):/.test(action))).toEqual([]);
+  });
+
+  it('creates one role per distinct access profile', () => {
+    const profiles = new Set([...routes.map(accessProfile), accessProfile({ db: 'none', queues: [] })]);
+    expect(countOf('AWS::IAM::Role')).toBe(profiles.size);
+  });
+
+  it('passes DATA_KEY as a Secrets Manager dynamic reference, never a literal', () => {
+    for (const name of [...routes.map((route) => route.name), '$default']) {
+      const dataKey = synthesised.environmentOf(name).DATA_KEY;
+      expect(typeof dataKey).not.toBe('string');
+      expect(JSON.stringify(dataKey)).toContain('{{resolve:secretsmanager:');
+    }
+    // Resolved at deploy time, so no function may read the secret at runtime.
+    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('secretsmanager:');
+  });
+
+  it('gives a queue-sending route the queue URL and send permission, others neither', () => {
+    const [sender, ...others] = routes.filter((route) => route.db === 'read-write');
+    if (!sender) throw new Error('The route table has no read-write route');
+    const variants = synth(
+      routes.map((route) => (route === sender ? { ...route, queues: ['webhook-delivery'] as const } : route)),
+    );
+    expect(variants.environmentOf(sender.name)).toHaveProperty(queueUrlEnvName('webhook-delivery'));
+    expect(variants.actionsOf(sender.name)).toContain('sqs:SendMessage');
+    for (const other of [...others, routeOf('read')]) {
+      expect(variants.environmentOf(other.name)).not.toHaveProperty(queueUrlEnvName('webhook-delivery'));
+      expect(variants.actionsOf(other.name)).not.toContain('sqs:SendMessage');
+    }
+  });
+
+  it('stays within the resource budget when the route table grows to 70 routes', () => {
+    const total = Object.keys(resources).length;
+    const functions = countOf('AWS::Lambda::Function');
+    const perRoute =
+      (functions +
+        countOf('AWS::ApiGatewayV2::Route') +
+        countOf('AWS::ApiGatewayV2::Integration') +
+        countOf('AWS::Lambda::Permission')) /
+      functions;
+    const projected = total + (routeBudget.routes - routes.length) * perRoute;
+    expect(total).toBeLessThan(500);
+    expect(projected).toBeLessThanOrEqual(routeBudget.maxResources);
+  });
+});
