@@ -1,0 +1,121 @@
+import { performance } from 'node:perf_hooks';
+import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { keys } from '../../shared/db/keys';
+import type { RouteDefinition } from '../../shared/http/routes';
+import { type TimedResponse, timedPost } from './http';
+import type { Fixture, Scenario } from './scenarios';
+
+/** How many requests to send: `warmup` unmeasured, then `requests` measured, one at a time. */
+export interface LoadPlan {
+  warmup: number;
+  requests: number;
+}
+
+/** Latency percentiles of the successful measured requests, in milliseconds. */
+export interface LatencyStats {
+  p50: number;
+  p99: number;
+}
+
+/** One route's HTTP measurements. */
+export interface RouteMeasurement extends LatencyStats {
+  dbCalls: number;
+  capacityUnits: number;
+  /** The most frequent command list, e.g. `GetItem,Query`. */
+  commands: string;
+  errors: number;
+  /** Status and body of the first failed request, to diagnose without rerunning. */
+  firstError?: string;
+}
+
+/** Nearest-rank percentile of an unsorted sample; NaN when empty. */
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function mostFrequent(values: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
+
+async function attempt(send: () => Promise<TimedResponse>): Promise<TimedResponse> {
+  try {
+    return await send();
+  } catch (error) {
+    return { status: 0, latencyMs: 0, dbCalls: 0, capacityUnits: 0, commands: '', body: String(error) };
+  }
+}
+
+/** Runs one route's scenario sequentially over HTTP; every non-200 answer counts as an error. */
+export async function measureRoute(
+  url: string,
+  route: RouteDefinition,
+  scenario: Scenario,
+  fixture: Fixture,
+  plan: LoadPlan,
+): Promise<RouteMeasurement> {
+  const send = (index: number) => {
+    const { headers, data } = scenario.request(fixture, index);
+    return attempt(() => timedPost(url, route.path, headers, data));
+  };
+  for (let index = 0; index < plan.warmup; index += 1) await send(index);
+  const ok: TimedResponse[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  for (let index = plan.warmup; index < plan.warmup + plan.requests; index += 1) {
+    const response = await send(index);
+    if (response.status === 200) {
+      ok.push(response);
+      continue;
+    }
+    errors += 1;
+    firstError ??= `${response.status} ${response.body.slice(0, 300)}`;
+  }
+  const latencies = ok.map((response) => response.latencyMs);
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    dbCalls: percentile(
+      ok.map((response) => response.dbCalls),
+      50,
+    ),
+    capacityUnits: percentile(
+      ok.map((response) => response.capacityUnits),
+      50,
+    ),
+    commands: mostFrequent(ok.map((response) => response.commands)),
+    errors,
+    ...(firstError && { firstError }),
+  };
+}
+
+/**
+ * The floor: one raw `GetItem` of an existing workspace item through the plain SDK client against the
+ * same DynamoDB Local, timed the same way. A missing item counts as an error.
+ */
+export async function measureGetItem(
+  client: DynamoDBClient,
+  tableName: string,
+  workspaceId: string,
+  plan: LoadPlan,
+): Promise<LatencyStats & { errors: number }> {
+  const { pk, sk } = keys.workspace(workspaceId);
+  const command = () => new GetItemCommand({ TableName: tableName, Key: { pk: { S: pk }, sk: { S: sk } } });
+  const latencies: number[] = [];
+  let errors = 0;
+  for (let index = 0; index < plan.warmup + plan.requests; index += 1) {
+    const start = performance.now();
+    const found = await client.send(command()).then(
+      (output) => output.Item !== undefined,
+      () => false,
+    );
+    const latencyMs = performance.now() - start;
+    if (index < plan.warmup) continue;
+    if (found) latencies.push(latencyMs);
+    else errors += 1;
+  }
+  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors };
+}

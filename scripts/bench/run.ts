@@ -1,0 +1,114 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { routes } from '../../shared/http/routes';
+import { measureBundles } from './bundle';
+import { type LoadPlan, measureGetItem, measureRoute } from './measure';
+import { type BenchResults, formatTable, type RouteResult, writeResults } from './report';
+import { prepareFixture, scenarios } from './scenarios';
+
+/**
+ * `npm run bench [-- --requests N --warmup N --load-runs N]`: latency, DynamoDB calls and capacity per
+ * route over HTTP against the local stack, a raw GetItem floor, and bundle size and module-load time
+ * per function. Prints one table and writes bench/results.json. Measures, asserts nothing about time.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+const resultsFile = resolve(root, 'bench/results.json');
+
+function positiveInteger(name: string, value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0)
+    throw new Error(`--${name} must be a whole number, got ${value}`);
+  return parsed;
+}
+
+function readOptions(): { plan: LoadPlan; loadRuns: number } {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: 'string', default: '200' },
+      warmup: { type: 'string', default: '20' },
+      'load-runs': { type: 'string', default: '5' },
+    },
+  });
+  return {
+    plan: {
+      requests: Math.max(1, positiveInteger('requests', values.requests)),
+      warmup: positiveInteger('warmup', values.warmup),
+    },
+    loadRuns: Math.max(1, positiveInteger('load-runs', values['load-runs'])),
+  };
+}
+
+async function main(): Promise<void> {
+  const { plan, loadRuns } = readOptions();
+  // Before the stack (and the handlers' logger) loads: keep request logs out of the table.
+  process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+  console.error(`Bundling ${routes.length} functions and timing module load (${loadRuns} runs each)...`);
+  const bundles = await measureBundles(root, routes, loadRuns);
+
+  const { startLocalStack } = await import('../local/stack');
+  const stack = await startLocalStack({ port: 0, exposeDbMetrics: true });
+  console.error(`Local stack at ${stack.url}, DynamoDB Local at ${stack.dynamo.endpoint}`);
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await stack.stop();
+  };
+  const interrupt = () => void stop().finally(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const fixture = await prepareFixture(stack.url);
+    const rows: RouteResult[] = [];
+    for (const route of routes) {
+      const scenario = scenarios[route.name];
+      const bundle = bundles.routes.get(route.name);
+      if (!scenario) {
+        rows.push({ route: route.name, path: route.path, bundle, warning: 'no scenario' });
+        continue;
+      }
+      console.error(`Measuring ${route.name}...`);
+      rows.push({
+        route: route.name,
+        path: route.path,
+        http: await measureRoute(stack.url, route, scenario, fixture, plan),
+        bundle,
+      });
+    }
+    console.error('Measuring the raw GetItem floor...');
+    const tableName = process.env.TABLE_NAME;
+    if (!tableName) throw new Error('TABLE_NAME is not set by the local stack');
+    const floor = await measureGetItem(stack.dynamo.client, tableName, fixture.workspace.id, plan);
+    for (const row of rows) if (row.http) row.ratioToGetItem = row.http.p50 / floor.p50;
+
+    const results: BenchResults = {
+      timestamp: new Date().toISOString(),
+      node: process.version,
+      plan,
+      loadRuns,
+      floor: { operation: 'GetItem (workspace item, @aws-sdk/client-dynamodb)', ...floor },
+      sdkOnly: bundles.sdkOnly,
+      routes: rows,
+    };
+    console.log(formatTable(results));
+    writeResults(resultsFile, results);
+    console.log(`\nWrote ${resultsFile}`);
+    const missing = rows.filter((row) => row.warning).map((row) => row.route);
+    if (missing.length > 0) {
+      console.error(
+        `\n${missing.length} route(s) have no scenario in scripts/bench/scenarios.ts: ${missing.join(', ')}`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
