@@ -105,7 +105,7 @@ export async function createWorkspace(input: z.output<typeof createWorkspaceInpu
   };
 }
 
-/** The workspace as created, without its token (one Query). */
+/** The workspace as created, without its token (one Query after authentication). */
 export async function getWorkspace(caller: WorkspaceCaller) {
   const found = await findWorkspaceWithApiKeys(caller.workspaceId);
   if (!found) throw notFound('Workspace not found.');
