@@ -7,7 +7,10 @@ import { createHash } from 'node:crypto';
  * |-------------------------------|-------|--------------------|---------------------|--------------------------------------|
  * | workspace by id               | table | `WS#<workspaceId>` | `WORKSPACE`         | workspace auth, workspace.get        |
  * | API keys of a workspace       | table | `WS#<workspaceId>` | `APIKEY#<apiKey>`   | workspace.get, workspace.apikeys.get |
- * | API key credential            | table | `AK#<apiKey>`      | `CREDENTIAL`        | API-key auth, authtokens get/reset, domains.get |
+ * | API key credential            | table | `AK#<apiKey>`      | `CREDENTIAL`        | API-key auth, authtokens get/reset, domains get/add/delete |
+ * | workspace config of a key     | table | `AK#<apiKey>`      | `CONFIG#<kind>`     | webhook/advanced/activity/permission-provider config get/update |
+ * | webhook endpoints of a key    | table | `AK#<apiKey>#WEBHOOK` | `ENDPOINT#<endpointId>` (time-ordered) | advancedwebhook.endpoints.* |
+ * | endpoint uid reservation      | table | `AK#<apiKey>#WEBHOOK` | `UID#<uid>`      | advancedwebhook.endpoints create/delete |
  * | workspaces per owner email    | table | `OWNER#<email>`    | `OWNER`             | workspace.create (quota of 5)        |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
@@ -46,6 +49,9 @@ export function apiKeyPartition(apiKey: string, ...segments: string[]): string {
   return join('AK', encodeKeyPart(apiKey), ...segments);
 }
 
+/** The configuration documents an API key holds, one item each (so their updates never conflict). */
+export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider';
+
 export type ItemKey = {
   pk: string;
   sk: string;
@@ -63,6 +69,26 @@ export const keys = {
   /** Sort-key prefix selecting a workspace's API-key items. */
   workspaceApiKeyPrefix: 'APIKEY#',
   apiKeyCredential: (apiKey: string): ItemKey => ({ pk: apiKeyPartition(apiKey), sk: 'CREDENTIAL' }),
+  apiKeyConfig: (apiKey: string, kind: ConfigKind): ItemKey => ({
+    pk: apiKeyPartition(apiKey),
+    sk: join('CONFIG', kind),
+  }),
+  /** Endpoint ids are time-ordered, so the sort key lists a key's endpoints by creation time. */
+  webhookEndpoint: (apiKey: string, endpointId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('ENDPOINT', encodeKeyPart(endpointId)),
+  }),
+  /** Sort-key prefix selecting an API key's webhook endpoints (not their uid reservations). */
+  webhookEndpointPrefix: 'ENDPOINT#',
+  webhookEndpointUid: (apiKey: string, uid: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('UID', encodeKeyPart(uid)),
+  }),
+  /** The API key's JWT signing secret (generate_token), encrypted. */
+  tokenSigningSecret: (apiKey: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey),
+    sk: 'TOKEN_SIGNING_SECRET',
+  }),
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -100,7 +100,13 @@ function apiKeyPuts(workspaceId: string, listing: ApiKeyListing, credential: Api
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.apiKeyCredential(credential.apiKey), entity: 'apiKeyCredential', ...credential },
+        Item: {
+          ...keys.apiKeyCredential(credential.apiKey),
+          entity: 'apiKeyCredential',
+          ...credential,
+          // A string set (empty sets cannot be stored), so that domain add/delete are atomic updates.
+          domains: credential.domains.length > 0 ? new Set(credential.domains) : undefined,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },

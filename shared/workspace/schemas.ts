@@ -75,6 +75,15 @@ export const apiKeyListing = z.object({
 });
 export type ApiKeyListing = z.infer<typeof apiKeyListing>;
 
+/**
+ * An API key's allowed domains as stored: a DynamoDB string set (so domain add/delete are atomic
+ * `ADD`/`DELETE` updates), absent when empty; callers see a sorted array (sets have no order).
+ */
+const allowedDomains = z
+  .union([z.set(z.string()), z.array(z.string())])
+  .optional()
+  .transform((domains) => [...(domains ?? [])].sort());
+
 /** Stored credential of an API key: the item API-key auth reads. No token is stored in plain text. */
 export const apiKeyCredential = z.object({
   apiKey: z.string(),
@@ -85,7 +94,7 @@ export const apiKeyCredential = z.object({
   authTokenHash: z.string().optional(),
   authTokenEncrypted: z.string().optional(),
   authTokenName: z.string(),
-  domains: z.array(z.string()),
+  domains: allowedDomains,
   createdAt: z.number(),
   updatedAt: z.number(),
 });

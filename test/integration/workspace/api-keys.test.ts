@@ -25,7 +25,7 @@ describe('workspace.apikey.create', () => {
     });
     expect(dataOf(tokens)).toEqual({
       apiKey,
-      authTokens: [{ token: expect.any(String), name: 'default', domains: ['example.com', '*.example.org'] }],
+      authTokens: [{ token: expect.any(String), name: 'default', domains: ['*.example.org', 'example.com'] }],
     });
   });
 

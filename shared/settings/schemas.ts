@@ -1,0 +1,152 @@
+import * as z from 'zod';
+import { domainEntry } from '../workspace/schemas';
+
+/** Most domains one add/delete call may carry (base contract limits). */
+export const maxDomainsPerCall = 100;
+
+const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+
+/** A URL the service will call: absolute, http or https. */
+export const httpUrl = z.string().max(2048).refine(isHttpUrl, 'must be an http(s) URL');
+
+/** A short secret or key the caller configures (tokens, public keys). */
+const configString = z.string().max(8192);
+
+/** A webhook event type such as `comment.add` or `huddle.create`. */
+const eventType = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/)
+  .max(128);
+
+/** Any "at least one field" rule: the message names the fields that could have been sent. */
+const atLeastOne = (fields: string) => ({ message: `send at least one of ${fields}` });
+const hasAny = (value: object) => Object.values(value).some((field) => field !== undefined);
+
+export const domainsInput = z
+  .object({ domains: z.array(domainEntry).min(1).max(maxDomainsPerCall) })
+  .strict();
+
+// Basic webhooks (base contract #23, addendum §5).
+
+/** The stored basic-webhook config, always complete (defaults filled in). */
+export const webhookConfig = z.object({
+  useWebhookService: z.boolean(),
+  webhookServiceConfig: z.object({
+    authToken: z.string(),
+    rawNotificationUrl: z.string(),
+    processedNotificationUrl: z.string(),
+    encodeData: z.boolean(),
+    encryptData: z.boolean(),
+    publicKey: z.string(),
+    enableDataProtection: z.boolean(),
+    triggers: z.record(z.string(), z.boolean()),
+  }),
+});
+export type WebhookConfig = z.infer<typeof webhookConfig>;
+
+export const updateWebhookConfigInput = z
+  .object({
+    useWebhookService: z.boolean().optional(),
+    webhookServiceConfig: z
+      .object({
+        authToken: configString.optional(),
+        rawNotificationUrl: httpUrl.optional(),
+        processedNotificationUrl: httpUrl.optional(),
+        encodeData: z.boolean().optional(),
+        encryptData: z.boolean().optional(),
+        publicKey: configString.optional(),
+        enableDataProtection: z.boolean().optional(),
+        triggers: z
+          .record(eventType, z.boolean())
+          .refine((triggers) => Object.keys(triggers).length <= 100, 'at most 100 triggers')
+          .optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .refine(hasAny, atLeastOne('useWebhookService, webhookServiceConfig'));
+export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
+
+// Advanced webhooks (base contract #9, addendum §5).
+
+export const advancedWebhookConfig = z.object({
+  isEnabled: z.boolean(),
+  encryptData: z.boolean(),
+  encodeData: z.boolean(),
+  publicKey: z.string(),
+  enableDataProtection: z.boolean(),
+});
+export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
+
+export const updateAdvancedWebhookConfigInput = z
+  .object({
+    isEnabled: z.boolean().optional(),
+    encryptData: z.boolean().optional(),
+    encodeData: z.boolean().optional(),
+    publicKey: configString.optional(),
+    enableDataProtection: z.boolean().optional(),
+  })
+  .strict()
+  .refine(hasAny, atLeastOne('isEnabled, encryptData, encodeData, publicKey, enableDataProtection'));
+export type UpdateAdvancedWebhookConfig = z.output<typeof updateAdvancedWebhookConfigInput>;
+
+// Activity logging (base contract #14, addendum §5).
+
+const triggerName = z
+  .string()
+  .regex(/^[a-zA-Z][a-zA-Z0-9_]*$/)
+  .max(64);
+
+/** Activity triggers by feature and action: `{ comment: { added: true } }`. */
+const activityTriggers = z.record(triggerName, z.record(triggerName, z.boolean()));
+
+/** Stored activity config; `immutable` and `triggers` appear once set or seeded by the first enable. */
+export const activityConfig = z.object({
+  isEnabled: z.boolean(),
+  immutable: z.boolean().optional(),
+  triggers: activityTriggers.optional(),
+});
+export type ActivityConfig = z.infer<typeof activityConfig>;
+
+export const updateActivityConfigInput = z
+  .object({
+    activityServiceConfig: z
+      .object({
+        isEnabled: z.boolean().optional(),
+        immutable: z.boolean().optional(),
+        triggers: activityTriggers.optional(),
+      })
+      .strict()
+      .refine(hasAny, atLeastOne('isEnabled, immutable, triggers')),
+  })
+  .strict();
+export type UpdateActivityConfig = z.output<typeof updateActivityConfigInput>['activityServiceConfig'];
+
+// Permission provider (base contract #15, addendum §5).
+
+export const permissionProviderConfig = z.object({
+  usePermissionProvider: z.boolean(),
+  permissionProviderConfig: z.object({ permissionProviderUrl: z.string(), authToken: z.string() }),
+});
+export type PermissionProviderConfig = z.infer<typeof permissionProviderConfig>;
+
+export const updatePermissionProviderConfigInput = z
+  .object({
+    usePermissionProvider: z.boolean().optional(),
+    permissionProviderConfig: z
+      .object({
+        permissionProviderUrl: z
+          .string()
+          .max(2048)
+          .refine((value) => value === '' || isHttpUrl(value), 'must be an http(s) URL or empty')
+          .optional(),
+        authToken: configString.optional(),
+      })
+      .strict()
+      .refine(hasAny, atLeastOne('permissionProviderUrl, authToken'))
+      .optional(),
+  })
+  .strict()
+  .refine(hasAny, atLeastOne('usePermissionProvider, permissionProviderConfig'));
+export type UpdatePermissionProviderConfig = z.output<typeof updatePermissionProviderConfigInput>;

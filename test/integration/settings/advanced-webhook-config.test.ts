@@ -1,0 +1,94 @@
+import { handler as getHandler } from '../../../functions/workspace/advancedwebhookconfig-get';
+import { handler as updateHandler } from '../../../functions/workspace/advancedwebhookconfig-update';
+import { call, dataOf } from '../../support/lambda';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+
+const update = (workspace: TestWorkspace, data: unknown) =>
+  call(updateHandler, { headers: workspace.apiKeyHeaders, data });
+const read = (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders });
+
+const defaults = {
+  isEnabled: false,
+  encryptData: false,
+  encodeData: false,
+  publicKey: '',
+  enableDataProtection: false,
+};
+
+describe('workspace.advancedwebhookconfig.get', () => {
+  it('returns the defaults when never configured, with one read after auth', async () => {
+    const workspace = await createTestWorkspace();
+    const response = await read(workspace);
+    expect(dataOf(response)).toEqual(defaults);
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+  });
+});
+
+describe('workspace.advancedwebhookconfig.update', () => {
+  it('enables on the first update and returns the full config after the write', async () => {
+    const workspace = await createTestWorkspace();
+    const response = await update(workspace, { isEnabled: true, publicKey: 'pk' });
+    expect(dataOf(response)).toEqual({ ...defaults, isEnabled: true, publicKey: 'pk' });
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    expect(dataOf(await read(workspace))).toEqual({ ...defaults, isEnabled: true, publicKey: 'pk' });
+  });
+
+  it('refuses a first update that does not enable with FAILED_PRECONDITION and stores nothing', async () => {
+    const workspace = await createTestWorkspace();
+    for (const data of [{ encodeData: true }, { isEnabled: false }]) {
+      const response = await update(workspace, data);
+      expect(response.statusCode).toBe(400);
+      expect(response.json.error?.status).toBe('FAILED_PRECONDITION');
+      expect(response.json.error?.message).toContain(
+        'send { isEnabled: true } to /v2/workspace/advancedwebhookconfig/update',
+      );
+    }
+    expect(dataOf(await read(workspace))).toEqual(defaults);
+  });
+
+  it('merges later partial updates, disabling included', async () => {
+    const workspace = await createTestWorkspace();
+    await update(workspace, { isEnabled: true, encodeData: true });
+    const config = dataOf(await update(workspace, { enableDataProtection: true }));
+    expect(config).toEqual({ ...defaults, isEnabled: true, encodeData: true, enableDataProtection: true });
+    expect(dataOf(await update(workspace, { isEnabled: false }))).toEqual({ ...config, isEnabled: false });
+  });
+
+  // 20 writers contend for one item: the last may need many read-merge-write rounds.
+  it('keeps all of 20 parallel partial updates', async () => {
+    const workspace = await createTestWorkspace();
+    await update(workspace, { isEnabled: true });
+    const changes = [
+      { encryptData: true },
+      { encodeData: true },
+      { enableDataProtection: true },
+      { publicKey: 'k' },
+    ];
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => update(workspace, changes[index % changes.length])),
+    );
+    for (const response of responses) expect(response.statusCode).toBe(200);
+    expect(dataOf(await read(workspace))).toEqual({
+      isEnabled: true,
+      encryptData: true,
+      encodeData: true,
+      enableDataProtection: true,
+      publicKey: 'k',
+    });
+  }, 30_000);
+
+  it.each([
+    [
+      'no field',
+      {},
+      'data: send at least one of isEnabled, encryptData, encodeData, publicKey, enableDataProtection',
+    ],
+    ['a non-boolean flag', { isEnabled: 1 }, 'isEnabled: Invalid input: expected boolean, received number'],
+    ['an unknown field', { isEnabled: true, secret: 'x' }, 'secret: unknown field secret'],
+  ])('refuses %s with INVALID_ARGUMENT naming the field', async (_label, data, message) => {
+    const workspace = await createTestWorkspace();
+    const response = await update(workspace, data);
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
+  });
+});
