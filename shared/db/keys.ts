@@ -12,6 +12,14 @@ import { createHash } from 'node:crypto';
  * | webhook endpoints of a key    | table | `AK#<apiKey>#WEBHOOK` | `ENDPOINT#<endpointId>` (time-ordered) | advancedwebhook.endpoints.* |
  * | endpoint uid reservation      | table | `AK#<apiKey>#WEBHOOK` | `UID#<uid>`      | advancedwebhook.endpoints create/delete |
  * | workspaces per owner email    | table | `OWNER#<email>`    | `OWNER`             | workspace.create (quota of 5)        |
+ * | organization                  | table | `AK#<ak>#ORG#<org>` | `ORG`              | organizations.*, every org-scoped op |
+ * | organizations of an API key   | gsi1  | `AK#<ak>#ORGS`     | `<org>`             | organizations.get (list)             |
+ * | folder tree of an organization| table | `AK#<ak>#ORG#<org>` | begins_with `ORG`  | folders.get, permissions.get (org item + folders in one Query) |
+ * | folder                        | table | `AK#<ak>#ORG#<org>` | `ORG#FOLDER#<folder>` | folders.*, users.add (createFolder) |
+ * | document                      | table | `AK#<ak>#ORG#<org>` | `DOC#<doc>`        | documents.*, permissions.get         |
+ * | a user's access in an org     | table | `AK#<ak>#ORG#<org>` | `USER#<user>`      | users.*, permissions.*, usergroups.users.add |
+ * | user group                    | table | `AK#<ak>#ORG#<org>` | `GROUP#<group>`    | usergroups.*                         |
+ * | JWT signing secret            | table | `AK#<ak>`          | `TOKEN_SIGNING_SECRET` | auth.generate_token              |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
  * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
@@ -49,6 +57,11 @@ export function apiKeyPartition(apiKey: string, ...segments: string[]): string {
   return join('AK', encodeKeyPart(apiKey), ...segments);
 }
 
+/** The partition holding one organization's items. */
+export function organizationPartition(apiKey: string, organizationId: string): string {
+  return apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId));
+}
+
 /** The configuration documents an API key holds, one item each (so their updates never conflict). */
 export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider';
 
@@ -69,10 +82,44 @@ export const keys = {
   /** Sort-key prefix selecting a workspace's API-key items. */
   workspaceApiKeyPrefix: 'APIKEY#',
   apiKeyCredential: (apiKey: string): ItemKey => ({ pk: apiKeyPartition(apiKey), sk: 'CREDENTIAL' }),
+  organization: (apiKey: string, organizationId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: 'ORG',
+  }),
+  /** Index keys that list an API key's organizations (gsi1). */
+  organizationListing: (apiKey: string, organizationId: string) => ({
+    gsi1pk: apiKeyPartition(apiKey, 'ORGS'),
+    gsi1sk: encodeKeyPart(organizationId),
+  }),
+  organizationListingPartition: (apiKey: string) => apiKeyPartition(apiKey, 'ORGS'),
+  /** Sort-key prefix shared by the organization item and its folders: one Query reads the tree. */
+  organizationTreePrefix: 'ORG',
+  folder: (apiKey: string, organizationId: string, folderId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('ORG', 'FOLDER', encodeKeyPart(folderId)),
+  }),
+  folderPrefix: 'ORG#FOLDER#',
+  document: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('DOC', encodeKeyPart(documentId)),
+  }),
+  documentPrefix: 'DOC#',
+  userAccess: (apiKey: string, organizationId: string, userId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('USER', encodeKeyPart(userId)),
+  }),
+  userPrefix: 'USER#',
+  userGroup: (apiKey: string, organizationId: string, groupId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('GROUP', encodeKeyPart(groupId)),
+  }),
+  groupPrefix: 'GROUP#',
   apiKeyConfig: (apiKey: string, kind: ConfigKind): ItemKey => ({
     pk: apiKeyPartition(apiKey),
     sk: join('CONFIG', kind),
   }),
+  /** The partition of an API key's webhook endpoints and their uid reservations. */
+  webhookPartition: (apiKey: string) => apiKeyPartition(apiKey, 'WEBHOOK'),
   /** Endpoint ids are time-ordered, so the sort key lists a key's endpoints by creation time. */
   webhookEndpoint: (apiKey: string, endpointId: string): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'WEBHOOK'),

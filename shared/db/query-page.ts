@@ -38,3 +38,52 @@ export function withoutKeys(item: Item): Item {
   delete copy.entity;
   return copy;
 }
+
+/**
+ * Every item of a Query, page after page (bounded partitions only: an organization's folder tree,
+ * a workspace's keys). Returns raw items with their keys.
+ */
+export async function queryAll(
+  params: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const output = await db().send(
+      new QueryCommand({ ...params, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    items.push(...(output.Items ?? []));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * One page of a filtered Query that is full whenever enough matches exist: DynamoDB applies
+ * filters after reading, so a single request can return few or no matches mid-way; this keeps
+ * reading (at most `maxRequests` requests) until the page is full or the range ends.
+ */
+export async function queryFilteredPage(
+  params: Omit<QueryCommandInput, 'TableName' | 'Limit' | 'ExclusiveStartKey'>,
+  pageSize: number,
+  startKey: Item | undefined,
+  keyNames: readonly string[] = ['pk', 'sk'],
+  maxRequests = 10,
+): Promise<Page> {
+  const matches: Item[] = [];
+  let cursor = startKey;
+  for (let request = 0; request < maxRequests; request += 1) {
+    const output = await db().send(
+      new QueryCommand({ ...params, TableName: tableName(), ExclusiveStartKey: cursor, Limit: 1000 }),
+    );
+    matches.push(...(output.Items ?? []));
+    cursor = output.LastEvaluatedKey;
+    if (!cursor || matches.length > pageSize) break;
+  }
+  const keyOf = (item: Item) => Object.fromEntries(keyNames.map((name) => [name, item[name]]));
+  if (matches.length > pageSize) {
+    const page = matches.slice(0, pageSize);
+    return { items: page, nextKey: keyOf(page[page.length - 1]!) };
+  }
+  return cursor ? { items: matches, nextKey: cursor } : { items: matches };
+}

@@ -13,8 +13,11 @@ export const tableDefinition = {
   sortKey: 'sk',
   /** Epoch seconds; items past it are deleted lazily by DynamoDB and filtered on read. */
   timeToLiveAttribute: 'ttl',
-  /** Global secondary indexes, added only for named access patterns (none needed yet). */
-  globalSecondaryIndexes: [] as readonly IndexDefinition[],
+  /** Global secondary indexes, added only for named access patterns (see shared/db/keys.ts). */
+  globalSecondaryIndexes: [
+    /** Listings across partitions: an API key's organizations. */
+    { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  ] as readonly IndexDefinition[],
 } as const;
 
 /** The CreateTable input for DynamoDB Local (on-demand, streams on like the deployed table). */

@@ -1,14 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
-import { queryPage, withoutKeys } from '../db/query-page';
+import { queryAll, queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError, resourceExhausted } from '../http/errors';
 import {
@@ -142,21 +137,10 @@ export async function findWorkspaceTokenHash(workspaceId: string): Promise<strin
 export async function findWorkspaceWithApiKeys(
   workspaceId: string,
 ): Promise<{ workspace: WorkspaceRecord; apiKeys: ApiKeyListing[] } | undefined> {
-  const { pk } = keys.workspace(workspaceId);
-  const items: Record<string, unknown>[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const output = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...(output.Items ?? []));
-    startKey = output.LastEvaluatedKey;
-  } while (startKey);
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk },
+  });
   const workspaceItem = items.find((item) => item.entity === 'workspace');
   if (!workspaceItem) return undefined;
   return {
@@ -188,18 +172,7 @@ export async function findApiKeyListings(
   workspaceId: string,
   apiKeys: readonly string[],
 ): Promise<ApiKeyListing[]> {
-  const unique = [...new Set(apiKeys)];
-  const found: Record<string, unknown>[] = [];
-  let requested: Record<string, unknown>[] = unique.map((apiKey) =>
-    keys.workspaceApiKey(workspaceId, apiKey),
-  );
-  while (requested.length > 0) {
-    const output = await db().send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }),
-    );
-    found.push(...(output.Responses?.[tableName()] ?? []));
-    requested = output.UnprocessedKeys?.[tableName()]?.Keys ?? [];
-  }
+  const found = await batchGet(apiKeys.map((apiKey) => keys.workspaceApiKey(workspaceId, apiKey)));
   return found.map((item) => apiKeyListing.parse(withoutKeys(item)));
 }
 

@@ -1,0 +1,304 @@
+import type * as z from 'zod';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { notFound } from '../http/errors';
+import { findResources, loadTree } from '../organizations/repository';
+import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
+import { indexFolders, toOrganizationTree } from '../organizations/tree';
+import type { OrganizationTree, PermissionEntry, UserAccess } from './model';
+import { askProvider, type ProviderConfig, type ProviderRequest } from './provider';
+import { providerFor } from './provider-config';
+import {
+  entryAttribute,
+  findDocumentsAndUsers,
+  noAccess,
+  removeUserAttributes,
+  writeUserChanges,
+} from './repository';
+import {
+  contextAccessFields,
+  effectiveDocumentAccessType,
+  effectiveFolderAccessType,
+  resolveOrganization,
+  resolveResource,
+} from './resolver';
+import type {
+  addPermissionsInput,
+  GrantedResource,
+  getPermissionsInput,
+  removePermissionsInput,
+} from './schemas';
+
+/** Per user: `organization`, `folders`, `documents` maps and `context.accessFields` (base #1). */
+export type UserPermissions = {
+  organization: Record<string, PermissionEntry>;
+  folders?: Record<string, PermissionEntry>;
+  documents?: Record<string, PermissionEntry>;
+  context?: { accessFields: string[] };
+};
+
+const doesNotExist = (kind: string, id: string): PermissionEntry => ({
+  error: `The ${kind} ${id} does not exist.`,
+  errorCode: 'does_not_exist',
+});
+
+interface LookupScope {
+  tree: OrganizationTree;
+  folders: ReadonlyMap<string, FolderRecord>;
+  documents: ReadonlyMap<string, DocumentRecord>;
+  folderIds: readonly string[];
+  documentIds: readonly string[];
+}
+
+/** Entries decided by the local rules (addendum §4 rules 1–6). */
+function resolveLocally(scope: LookupScope, user: UserAccess, now: number): UserPermissions {
+  const { tree } = scope;
+  const result: UserPermissions = {
+    organization: { [tree.organization.organizationId]: resolveOrganization(tree, user, now) },
+  };
+  if (scope.folderIds.length > 0) {
+    result.folders = Object.fromEntries(
+      scope.folderIds.map((id) => {
+        const folder = tree.folders.get(id);
+        return [
+          id,
+          folder ? resolveResource(tree, user, { type: 'folder', folder }, now) : doesNotExist('folder', id),
+        ];
+      }),
+    );
+  }
+  if (scope.documentIds.length > 0) {
+    result.documents = Object.fromEntries(
+      scope.documentIds.map((id) => {
+        const document = scope.documents.get(id);
+        return [
+          id,
+          document
+            ? resolveResource(tree, user, { type: 'document', document }, now)
+            : doesNotExist('document', id),
+        ];
+      }),
+    );
+  }
+  const accessFields = contextAccessFields(user, now);
+  if (accessFields.length > 0) result.context = { accessFields };
+  return result;
+}
+
+/** Entries decided by the permission provider (rule 7); existence and access types stay local. */
+async function resolveWithProvider(scope: LookupScope, userIds: readonly string[], config: ProviderConfig) {
+  const organizationId = scope.tree.organization.organizationId;
+  const requestsOf = (userId: string): ProviderRequest[] => [
+    { userId, resource: { id: organizationId, type: 'organization', organizationId } },
+    ...scope.folderIds.flatMap((id) => {
+      const folder = scope.folders.get(id);
+      return folder
+        ? [
+            {
+              userId,
+              resource: {
+                id,
+                type: 'folder' as const,
+                organizationId,
+                parentFolderId: folder.parentFolderId,
+              },
+            },
+          ]
+        : [];
+    }),
+    ...scope.documentIds.flatMap((id) => {
+      const document = scope.documents.get(id);
+      return document
+        ? [
+            {
+              userId,
+              resource: {
+                id,
+                type: 'document' as const,
+                organizationId,
+                ...(document.folderId && { parentFolderId: document.folderId }),
+              },
+            },
+          ]
+        : [];
+    }),
+  ];
+  const answer = await askProvider(config, userIds.flatMap(requestsOf));
+  const entry = (request: ProviderRequest, accessType: PermissionEntry['accessType']) => ({
+    ...answer(request),
+    accessType,
+  });
+  return Object.fromEntries(
+    userIds.map((userId) => {
+      const permissions: UserPermissions = {
+        organization: {
+          [organizationId]: entry(
+            { userId, resource: { id: organizationId, type: 'organization', organizationId } },
+            'organizationPrivate',
+          ),
+        },
+      };
+      if (scope.folderIds.length > 0) {
+        permissions.folders = Object.fromEntries(
+          scope.folderIds.map((id) => [
+            id,
+            scope.folders.has(id)
+              ? entry(
+                  { userId, resource: { id, type: 'folder', organizationId } },
+                  effectiveFolderAccessType(scope.tree, id),
+                )
+              : doesNotExist('folder', id),
+          ]),
+        );
+      }
+      if (scope.documentIds.length > 0) {
+        permissions.documents = Object.fromEntries(
+          scope.documentIds.map((id) => {
+            const document = scope.documents.get(id);
+            return [
+              id,
+              document
+                ? entry(
+                    { userId, resource: { id, type: 'document', organizationId } },
+                    effectiveDocumentAccessType(scope.tree, document),
+                  )
+                : doesNotExist('document', id),
+            ];
+          }),
+        );
+      }
+      return [userId, permissions];
+    }),
+  );
+}
+
+/**
+ * Permission lookup (base #1): per user, entries for the organization and each requested folder
+ * and document — by the local rules, or by the permission provider when it is on. Reads, in
+ * parallel: the organization's tree (one Query), the documents and users (one BatchGet per 100
+ * keys) and the provider config (one GetItem). A missing folder or document fails the whole call with NOT_FOUND whose `details`
+ * hold the same per-user structure, the missing resource marked `does_not_exist`.
+ */
+export async function getPermissions(caller: ApiKeyCaller, input: z.output<typeof getPermissionsInput>) {
+  const now = nowMs();
+  const userIds = [...new Set(input.userIds)];
+  const folderIds = [...new Set(input.folderIds ?? [])];
+  const documentIds = [...new Set(input.documentIds ?? [])];
+  const [stored, { documents, users }, providerConfig] = await Promise.all([
+    loadTree(caller.apiKey, input.organizationId),
+    findDocumentsAndUsers(caller.apiKey, input.organizationId, documentIds, userIds),
+    providerFor(caller.apiKey),
+  ]);
+  if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
+  const folders = indexFolders(stored.folders);
+  const scope: LookupScope = {
+    tree: toOrganizationTree(stored.organization, folders),
+    folders,
+    documents: new Map(documents.map((document) => [document.documentId, document])),
+    folderIds,
+    documentIds,
+  };
+  const accessById = new Map(users.map((user) => [user.profile.userId, user.access]));
+  const result: Record<string, UserPermissions> = providerConfig
+    ? await resolveWithProvider(scope, userIds, providerConfig)
+    : Object.fromEntries(
+        userIds.map((id) => [id, resolveLocally(scope, accessById.get(id) ?? noAccess(id), now)]),
+      );
+  const missingFolders = folderIds.filter((id) => !folders.has(id));
+  const missingDocuments = documentIds.filter((id) => !scope.documents.has(id));
+  if (missingFolders.length > 0 || missingDocuments.length > 0) {
+    const names = [
+      ...missingFolders.map((id) => `folder ${id}`),
+      ...missingDocuments.map((id) => `document ${id}`),
+    ];
+    throw notFound(`The ${names.join(', ')} does not exist.`, result);
+  }
+  return result;
+}
+
+/** The attribute and stored value of one granted resource. */
+function grantOf(resource: GrantedResource, now: number): [string, unknown] {
+  const expiry = resource.expiresAt !== undefined ? { expiresAt: resource.expiresAt } : {};
+  if (resource.type === 'context') {
+    return [
+      entryAttribute('grant', 'context', resource.id),
+      { access: resource.context?.access ?? {}, since: now, ...expiry },
+    ];
+  }
+  return [
+    entryAttribute('grant', resource.type, resource.id),
+    { accessRole: resource.accessRole ?? 'editor', since: now, ...expiry },
+  ];
+}
+
+/** Resources grouped by the organization they belong to (`Map.groupBy` needs Node 21). */
+function byOrganizationOf<T extends { type: string; id: string; organizationId?: string }>(
+  resources: readonly T[],
+) {
+  const groups = new Map<string, T[]>();
+  for (const resource of resources) {
+    const organizationId =
+      resource.type === 'organization' ? resource.id : (resource.organizationId as string);
+    groups.set(organizationId, [...(groups.get(organizationId) ?? []), resource]);
+  }
+  return groups;
+}
+
+/**
+ * Grants a user access to organizations, folders, documents and contexts (addendum §4). Every
+ * named resource must exist (NOT_FOUND, nothing written); the grants then land in one transaction
+ * per 100 organizations, one update per organization.
+ */
+export async function addPermissions(caller: ApiKeyCaller, input: z.output<typeof addPermissionsInput>) {
+  const now = nowMs();
+  const byOrganization = byOrganizationOf(input.permissions.resources);
+  await Promise.all(
+    [...byOrganization].map(async ([organizationId, resources]) => {
+      const found = await findResources(caller.apiKey, organizationId, {
+        folderIds: resources.filter((r) => r.type === 'folder').map((r) => r.id),
+        documentIds: resources.filter((r) => r.type === 'document').map((r) => r.id),
+      });
+      const exists = (resource: GrantedResource) =>
+        resource.type === 'folder'
+          ? found.folders.some((folder) => folder.folderId === resource.id)
+          : resource.type === 'document'
+            ? found.documents.some((document) => document.documentId === resource.id)
+            : true;
+      if (!found.organization) throw notFound(`Organization ${organizationId} does not exist.`);
+      const missing = resources.find((resource) => !exists(resource));
+      if (missing)
+        throw notFound(`The ${missing.type} ${missing.id} does not exist in organization ${organizationId}.`);
+    }),
+  );
+  for (const [organizationId, resources] of byOrganization) {
+    await writeUserChanges(
+      caller.apiKey,
+      organizationId,
+      [
+        {
+          userId: input.user.userId,
+          set: Object.fromEntries(resources.map((resource) => grantOf(resource, now))),
+        },
+      ],
+      now,
+    );
+  }
+}
+
+/** Removes a user's explicit grants (memberships stay; users/delete removes those). */
+export async function removePermissions(
+  caller: ApiKeyCaller,
+  input: z.output<typeof removePermissionsInput>,
+) {
+  const byOrganization = byOrganizationOf(input.permissions.resources);
+  await Promise.all(
+    [...byOrganization].map(([organizationId, resources]) =>
+      removeUserAttributes(
+        caller.apiKey,
+        organizationId,
+        input.userId,
+        resources.map((resource) => entryAttribute('grant', resource.type, resource.id)),
+      ),
+    ),
+  );
+}

@@ -1,0 +1,314 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { keys, organizationPartition } from '../db/keys';
+import { queryAll, queryFilteredPage, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { ApiError } from '../http/errors';
+import { type DocumentRecord, documentRecord } from '../organizations/schemas';
+import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from './model';
+import {
+  type GroupRecord,
+  groupRecord,
+  storedContextGrant,
+  storedEntry,
+  type UserProfile,
+  userProfile,
+} from './schemas';
+
+/**
+ * A user's access within an organization is one item (`USER#<userId>` in the organization's
+ * partition): the profile, plus one top-level attribute per membership or grant, named
+ * `member:<level>[:<id>]` / `grant:<level>[:<id>]`. Top-level attributes can be set and removed
+ * independently without reading the item, so concurrent changes to different resources never
+ * overwrite each other, and one BatchGet loads 100 users' complete access.
+ */
+export type EntryKind = 'member' | 'grant';
+export type EntryLevel = 'organization' | 'folder' | 'document' | 'context';
+
+/** The attribute holding one membership or grant. */
+export function entryAttribute(kind: EntryKind, level: EntryLevel, resourceId?: string): string {
+  return level === 'organization' ? `${kind}:organization` : `${kind}:${level}:${resourceId}`;
+}
+
+type Item = Record<string, unknown>;
+
+/** A user's profile and complete access, as stored. */
+export interface StoredUser {
+  profile: UserProfile;
+  access: UserAccess;
+  /** Raw attributes, to read a membership at one level. */
+  item: Item;
+}
+
+function parseUser(item: Item): StoredUser {
+  const folders: Record<string, { membership?: AccessEntry; grant?: AccessEntry }> = {};
+  const documents: Record<string, { membership?: AccessEntry; grant?: AccessEntry }> = {};
+  const contexts: Record<string, ContextGrant> = {};
+  const organization: { membership?: AccessEntry; grant?: AccessEntry } = {};
+  for (const [name, value] of Object.entries(item)) {
+    const match = /^(member|grant):(organization|folder|document|context)(?::(.*))?$/s.exec(name);
+    if (!match) continue;
+    const [, kind, level, id = ''] = match;
+    const slot = kind === 'member' ? 'membership' : 'grant';
+    if (level === 'context') contexts[id] = storedContextGrant.parse(value);
+    else if (level === 'organization') organization[slot] = storedEntry.parse(value);
+    else {
+      const byId = level === 'folder' ? folders : documents;
+      byId[id] = { ...byId[id], [slot]: storedEntry.parse(value) };
+    }
+  }
+  const profile = userProfile.parse(withoutKeys(item));
+  return {
+    profile,
+    access: { userId: profile.userId, organization, folders, documents, contexts } satisfies UserAccess,
+    item,
+  };
+}
+
+/** Empty access for a user with no item in the organization. */
+export function noAccess(userId: string): UserAccess {
+  return { userId, organization: {} as ResourceEntries, folders: {}, documents: {}, contexts: {} };
+}
+
+/** Users of an organization by id (one BatchGet per 100); missing users are absent. */
+export async function findUsers(
+  apiKey: string,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<StoredUser[]> {
+  const items = await batchGet(userIds.map((id) => keys.userAccess(apiKey, organizationId, id)));
+  return items.map(parseUser);
+}
+
+/**
+ * What a permission lookup reads besides the folder tree: the requested documents and users, in
+ * one BatchGet (chunked by 100 keys, in parallel).
+ */
+export async function findDocumentsAndUsers(
+  apiKey: string,
+  organizationId: string,
+  documentIds: readonly string[],
+  userIds: readonly string[],
+): Promise<{ documents: DocumentRecord[]; users: StoredUser[] }> {
+  const items = await batchGet([
+    ...documentIds.map((id) => keys.document(apiKey, organizationId, id)),
+    ...userIds.map((id) => keys.userAccess(apiKey, organizationId, id)),
+  ]);
+  return {
+    documents: items
+      .filter((item) => item.entity === 'document')
+      .map((item) => documentRecord.parse(withoutKeys(item))),
+    users: items.filter((item) => item.entity === 'userAccess').map(parseUser),
+  };
+}
+
+/** One full page of users holding the membership attribute `memberAttribute`. */
+export async function listMembers(
+  apiKey: string,
+  organizationId: string,
+  memberAttribute: string,
+  pageSize: number,
+  startKey?: Item,
+) {
+  const page = await queryFilteredPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'attribute_exists(#member)',
+      ExpressionAttributeNames: { '#member': memberAttribute },
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(apiKey, organizationId),
+        ':prefix': keys.userPrefix,
+      },
+    },
+    pageSize,
+    startKey,
+  );
+  return { users: page.items.map(parseUser), nextKey: page.nextKey };
+}
+
+export interface UserChange {
+  userId: string;
+  /** Profile fields to set (undefined values are left alone). */
+  profile?: { name?: string; email?: string; initial?: string };
+  /** Initial to store only when the user has none yet. */
+  defaultInitial?: string;
+  set?: Record<string, unknown>;
+  remove?: string[];
+  /** Only apply when this attribute exists (e.g. the membership being updated). */
+  requireAttribute?: string;
+}
+
+/** A transaction item (or update input) that applies one user's change, creating the item if needed. */
+export function userUpdate(apiKey: string, organizationId: string, change: UserChange, now: number) {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':entity': 'userAccess', ':userId': change.userId, ':now': now };
+  const sets = [
+    'entity = :entity',
+    'userId = :userId',
+    'createdAt = if_not_exists(createdAt, :now)',
+    'lastUpdated = :now',
+  ];
+  const assign = (attribute: string, value: unknown, onlyIfMissing = false) => {
+    const index = Object.keys(names).length;
+    names[`#a${index}`] = attribute;
+    values[`:v${index}`] = value;
+    sets.push(
+      onlyIfMissing ? `#a${index} = if_not_exists(#a${index}, :v${index})` : `#a${index} = :v${index}`,
+    );
+  };
+  for (const [field, value] of Object.entries(change.profile ?? {}))
+    if (value !== undefined) assign(field, value);
+  if (change.defaultInitial !== undefined && change.profile?.initial === undefined) {
+    assign('initial', change.defaultInitial, true);
+  }
+  for (const [attribute, value] of Object.entries(change.set ?? {})) assign(attribute, value);
+  const removes = (change.remove ?? []).map((attribute, index) => {
+    names[`#r${index}`] = attribute;
+    return `#r${index}`;
+  });
+  if (change.requireAttribute !== undefined) names['#required'] = change.requireAttribute;
+  return {
+    Key: keys.userAccess(apiKey, organizationId, change.userId),
+    UpdateExpression: `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ...(change.requireAttribute !== undefined && { ConditionExpression: 'attribute_exists(#required)' }),
+  };
+}
+
+/** Applies user changes in transactions of up to 100, after any preceding items (creations). */
+export async function writeUserChanges(
+  apiKey: string,
+  organizationId: string,
+  changes: readonly UserChange[],
+  now: number,
+  preceding: readonly TransactItem[] = [],
+): Promise<void> {
+  try {
+    await transactWrite([
+      ...preceding,
+      ...changes.map((change) => ({ Update: inTable(userUpdate(apiKey, organizationId, change, now)) })),
+    ]);
+  } catch (error) {
+    if (cancellationReasons(error)) {
+      throw new ApiError('ABORTED', 'Users or their resources changed concurrently; retry.');
+    }
+    throw error;
+  }
+}
+
+/** Removes attributes from an existing user item; false when the user has no item. */
+export async function removeUserAttributes(
+  apiKey: string,
+  organizationId: string,
+  userId: string,
+  attributes: readonly string[],
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userAccess(apiKey, organizationId, userId),
+        UpdateExpression: `REMOVE ${attributes.map((_, index) => `#r${index}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(
+          attributes.map((attribute, index) => [`#r${index}`, attribute]),
+        ),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Deletes users' items from an organization. */
+export async function deleteUsers(
+  apiKey: string,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<void> {
+  await batchWrite(userIds.map((id) => ({ delete: keys.userAccess(apiKey, organizationId, id) })));
+}
+
+const parseGroup = (item: Item) => groupRecord.parse(withoutKeys(item));
+
+/** Groups by id, or every group of the organization. */
+export async function findGroups(apiKey: string, organizationId: string, groupIds?: readonly string[]) {
+  if (groupIds) {
+    const items = await batchGet(groupIds.map((id) => keys.userGroup(apiKey, organizationId, id)));
+    return items.map(parseGroup);
+  }
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(apiKey, organizationId),
+      ':prefix': keys.groupPrefix,
+    },
+  });
+  return items.map(parseGroup);
+}
+
+/** A transaction item that creates a group or renames it. */
+export function groupUpsert(
+  apiKey: string,
+  organizationId: string,
+  group: Pick<GroupRecord, 'groupId' | 'groupName'>,
+  now: number,
+): TransactItem {
+  return {
+    Update: inTable({
+      Key: keys.userGroup(apiKey, organizationId, group.groupId),
+      UpdateExpression:
+        'SET entity = :entity, groupId = :id, groupName = :name, createdAt = if_not_exists(createdAt, :now), lastUpdated = :now',
+      ExpressionAttributeValues: {
+        ':entity': 'userGroup',
+        ':id': group.groupId,
+        ':name': group.groupName,
+        ':now': now,
+      },
+    }),
+  };
+}
+
+/**
+ * Adds users to or removes them from a group's member set (atomic set arithmetic, so parallel
+ * changes never lose members). False when the group does not exist.
+ */
+export async function changeGroupMembers(
+  apiKey: string,
+  organizationId: string,
+  groupId: string,
+  change: { add?: readonly string[]; remove?: readonly string[]; clear?: boolean },
+  now: number,
+): Promise<boolean> {
+  const clauses = ['SET lastUpdated = :now'];
+  const values: Record<string, unknown> = { ':now': now };
+  if (change.clear) clauses.push('REMOVE userIds');
+  if (change.add?.length) {
+    clauses.push('ADD userIds :add');
+    values[':add'] = new Set(change.add);
+  }
+  if (change.remove?.length) {
+    clauses.push('DELETE userIds :remove');
+    values[':remove'] = new Set(change.remove);
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userGroup(apiKey, organizationId, groupId),
+        UpdateExpression: clauses.join(' '),
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

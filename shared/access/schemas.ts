@@ -1,0 +1,230 @@
+import * as z from 'zod';
+import { pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { accessRoles } from './model';
+
+const accessRole = z.enum(accessRoles);
+
+/** A user as callers describe one: profile fields and the role to give. */
+export const userInput = z
+  .object({
+    userId: resourceId,
+    name: z.string().max(200).optional(),
+    email: z.email().max(320).optional(),
+    accessRole: accessRole.optional(),
+    initial: z.string().min(1).max(8).optional(),
+  })
+  .strict();
+
+/** users/add, users/update, users/get and users/delete address one level: organization, folder or document. */
+const level = {
+  organizationId: resourceId,
+  documentId: resourceId.optional(),
+  folderId: resourceId.optional(),
+};
+
+function oneLevel(value: { documentId?: string; folderId?: string }, ctx: z.RefinementCtx) {
+  if (value.documentId !== undefined && value.folderId !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['documentId'],
+      message: 'send either documentId or folderId, not both',
+    });
+  }
+}
+
+export const addUsersInput = z
+  .object({
+    ...level,
+    createOrganization: z.boolean().optional(),
+    createDocument: z.boolean().optional(),
+    createFolder: z.boolean().optional(),
+    users: z.array(userInput).min(1).max(100),
+  })
+  .strict()
+  .superRefine(oneLevel);
+
+export const updateUsersInput = z
+  .object({ ...level, users: z.array(userInput).min(1).max(100) })
+  .strict()
+  .superRefine(oneLevel);
+
+export const getUsersInput = z
+  .object({
+    ...level,
+    userIds: z.array(resourceId).min(1).max(100).optional(),
+    organizationUserGroupIds: z.array(resourceId).min(1).max(30).optional(),
+    pageSize: pageSize,
+    pageToken: pageToken.optional(),
+  })
+  .strict()
+  .superRefine(oneLevel);
+
+export const deleteUsersInput = z
+  .object({ ...level, userIds: z.array(resourceId).min(1).max(100) })
+  .strict()
+  .superRefine(oneLevel);
+
+export const addGroupsInput = z
+  .object({
+    organizationId: resourceId,
+    createOrganization: z.boolean().optional(),
+    organizationUserGroups: z
+      .array(z.object({ groupId: resourceId, groupName: z.string().max(200) }).strict())
+      .min(1)
+      .max(100),
+  })
+  .strict();
+
+export const getGroupsInput = z
+  .object({ organizationId: resourceId, groupIds: z.array(resourceId).min(1).max(100).optional() })
+  .strict();
+
+export const addGroupUsersInput = z
+  .object({
+    organizationId: resourceId,
+    organizationUserGroupId: resourceId,
+    userIds: z.array(resourceId).min(1).max(100),
+  })
+  .strict();
+
+export const deleteGroupUsersInput = z
+  .object({
+    organizationId: resourceId,
+    organizationUserGroupId: resourceId,
+    userIds: z.array(resourceId).max(100).optional(),
+    deleteAll: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (!value.deleteAll && !value.userIds?.length) {
+      ctx.addIssue({ code: 'custom', path: ['userIds'], message: 'required unless deleteAll is true' });
+    }
+  });
+
+/** Stored profile of a user within an organization; memberships and grants are separate attributes. */
+export const userProfile = z.object({
+  userId: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  initial: z.string().optional(),
+  createdAt: z.number(),
+  lastUpdated: z.number(),
+});
+export type UserProfile = z.infer<typeof userProfile>;
+
+/** A membership or grant as stored in its attribute. */
+export const storedEntry = z.object({
+  accessRole: accessRole,
+  since: z.number(),
+  expiresAt: z.number().optional(),
+});
+
+/** A context grant as stored. */
+export const storedContextGrant = z.object({
+  access: z.record(z.string(), z.union([z.string(), z.number()])),
+  since: z.number(),
+  expiresAt: z.number().optional(),
+});
+
+export const groupRecord = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  userIds: z
+    .union([z.set(z.string()), z.array(z.string())])
+    .optional()
+    .transform((ids) => [...(ids ?? [])].sort()),
+  createdAt: z.number(),
+  lastUpdated: z.number(),
+});
+export type GroupRecord = z.infer<typeof groupRecord>;
+
+export const resourceTypes = ['organization', 'folder', 'document', 'context'] as const;
+
+/** Unix seconds now, the unit of `expiresAt`. */
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+const grantedResource = z
+  .object({
+    type: z.enum(resourceTypes),
+    id: resourceId,
+    organizationId: resourceId.optional(),
+    accessRole: accessRole.optional(),
+    expiresAt: z.number().int().positive().optional(),
+    context: z
+      .object({
+        access: z
+          .record(z.string().min(1).max(100), z.union([z.string().max(256), z.number()]))
+          .refine((access) => Object.keys(access).length > 0, 'must name at least one field'),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict()
+  .superRefine((resource, ctx) => {
+    if (resource.type !== 'organization' && resource.organizationId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['organizationId'],
+        message: `required for type ${resource.type}`,
+      });
+    }
+    if (resource.type === 'context' && !resource.context) {
+      ctx.addIssue({ code: 'custom', path: ['context'], message: 'required for type context' });
+    }
+    if (resource.type !== 'context' && resource.context) {
+      ctx.addIssue({ code: 'custom', path: ['context'], message: 'only allowed for type context' });
+    }
+    if (resource.expiresAt !== undefined && resource.expiresAt <= nowSeconds()) {
+      ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'must be in the future (Unix seconds)' });
+    }
+  });
+export type GrantedResource = z.output<typeof grantedResource>;
+
+export const addPermissionsInput = z
+  .object({
+    user: z.object({ userId: resourceId }).strict(),
+    permissions: z.object({ resources: z.array(grantedResource).min(1).max(100) }).strict(),
+  })
+  .strict();
+
+const removedResource = z
+  .object({ type: z.enum(resourceTypes), id: resourceId, organizationId: resourceId.optional() })
+  .strict()
+  .superRefine((resource, ctx) => {
+    if (resource.type !== 'organization' && resource.organizationId === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['organizationId'],
+        message: `required for type ${resource.type}`,
+      });
+    }
+  });
+
+export const removePermissionsInput = z
+  .object({
+    userId: resourceId,
+    permissions: z.object({ resources: z.array(removedResource).min(1).max(100) }).strict(),
+  })
+  .strict();
+
+export const getPermissionsInput = z
+  .object({
+    organizationId: resourceId,
+    userIds: z.array(resourceId).min(1).max(100),
+    folderIds: z.array(resourceId).max(100).optional(),
+    documentIds: z.array(resourceId).max(100).optional(),
+  })
+  .strict();
+
+export const generateTokenInput = z
+  .object({
+    userId: resourceId,
+    userProperties: z
+      .object({ name: z.string().max(200), email: z.email().max(320), isAdmin: z.boolean().optional() })
+      .strict(),
+    permissions: z
+      .object({ resources: z.array(grantedResource).max(100) })
+      .strict()
+      .optional(),
+  })
+  .strict();

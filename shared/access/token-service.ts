@@ -1,0 +1,57 @@
+import { SignJWT } from 'jose';
+import type * as z from 'zod';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { decryptSecret, encryptSecret, generateSecret } from '../security/secrets';
+import type { generateTokenInput } from './schemas';
+import { findSigningSecret, storeSigningSecret } from './token-repository';
+
+/** Lifetime of a user token (addendum §4). */
+export const userTokenLifetimeSeconds = 48 * 60 * 60;
+
+/**
+ * The API key's HS256 secret: generated on first use (256 bits), stored only encrypted, never
+ * returned. A concurrent first use converges on whichever secret was stored first.
+ */
+async function signingSecret(apiKey: string): Promise<Uint8Array> {
+  let encrypted = await findSigningSecret(apiKey);
+  if (!encrypted) {
+    const candidate = encryptSecret(generateSecret(), `token:${apiKey}`);
+    encrypted = (await storeSigningSecret(apiKey, candidate, nowMs()))
+      ? candidate
+      : await findSigningSecret(apiKey);
+  }
+  return new TextEncoder().encode(decryptSecret(encrypted as string, `token:${apiKey}`));
+}
+
+/**
+ * A signed user token (JWT, HS256, 48 h): the user, their properties, and the resources and roles
+ * it asserts. It records no grant; permissions/add does that.
+ */
+export async function generateToken(caller: ApiKeyCaller, input: z.output<typeof generateTokenInput>) {
+  const resources = (input.permissions?.resources ?? []).map((resource) => ({
+    type: resource.type,
+    id: resource.id,
+    ...(resource.organizationId !== undefined && { organizationId: resource.organizationId }),
+    accessRole: resource.accessRole ?? 'editor',
+    ...(resource.expiresAt !== undefined && { expiresAt: resource.expiresAt }),
+    ...(resource.context && { context: resource.context }),
+  }));
+  const issuedAt = Math.floor(nowMs() / 1000);
+  const token = await new SignJWT({
+    userId: input.userId,
+    name: input.userProperties.name,
+    email: input.userProperties.email,
+    isAdmin: input.userProperties.isAdmin ?? false,
+    organizationIds: [...new Set(resources.map((resource) => resource.organizationId ?? resource.id))],
+    resources,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(input.userId)
+    .setAudience(caller.apiKey)
+    .setIssuer('collab-backend')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + userTokenLifetimeSeconds)
+    .sign(await signingSecret(caller.apiKey));
+  return { token };
+}

@@ -1,0 +1,201 @@
+import type * as z from 'zod';
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { prepareTarget } from '../organizations/targets';
+import {
+  changeGroupMembers,
+  deleteUsers as deleteUserItems,
+  entryAttribute,
+  findGroups,
+  findUsers,
+  listMembers,
+  removeUserAttributes,
+  type StoredUser,
+  writeUserChanges,
+} from './repository';
+import type { addUsersInput, deleteUsersInput, getUsersInput, updateUsersInput, userInput } from './schemas';
+
+type UserInput = z.output<typeof userInput>;
+type Level = { folderId?: string; documentId?: string };
+
+/** The membership attribute of the level a users/* call addresses. */
+const memberAttribute = (level: Level) =>
+  level.documentId !== undefined
+    ? entryAttribute('member', 'document', level.documentId)
+    : level.folderId !== undefined
+      ? entryAttribute('member', 'folder', level.folderId)
+      : entryAttribute('member', 'organization');
+
+const levelName = (level: Level) =>
+  level.documentId !== undefined
+    ? `document ${level.documentId}`
+    : level.folderId !== undefined
+      ? `folder ${level.folderId}`
+      : 'the organization';
+
+/** `initial` derived from a name (base contract #16 rule 7): its first letter, upper-cased. */
+export function initialOf(name: string | undefined): string | undefined {
+  const first = name?.trim().match(/\p{L}|\p{N}/u)?.[0];
+  return first?.toLocaleUpperCase();
+}
+
+const profileOf = (user: UserInput) => ({
+  name: user.name,
+  email: user.email,
+  initial: user.initial ?? initialOf(user.name),
+});
+
+/**
+ * Adds users at one level — the organization, one folder only, or one document only (base #16) —
+ * creating a missing organization, and a missing folder or document when asked. One BatchGet for
+ * the target, then transactions of up to 100 writes.
+ */
+export async function addUsers(caller: ApiKeyCaller, input: z.output<typeof addUsersInput>) {
+  const now = nowMs();
+  const creations = await prepareTarget(caller.apiKey, input, now);
+  const attribute = memberAttribute(input);
+  await writeUserChanges(
+    caller.apiKey,
+    input.organizationId,
+    input.users.map((user) => ({
+      userId: user.userId,
+      profile: profileOf(user),
+      defaultInitial: initialOf(user.userId),
+      set: { [attribute]: { accessRole: user.accessRole ?? 'editor', since: now } },
+    })),
+    now,
+    creations,
+  );
+  return Object.fromEntries(
+    input.users.map((user) => [
+      user.userId,
+      { success: true, id: user.userId, message: `User added to ${levelName(input)}.` },
+    ]),
+  );
+}
+
+/**
+ * Updates profiles and, at the addressed level, roles. A user who does not exist (or is not a
+ * member at that level) is `success: false` inside the success body.
+ */
+export async function updateUsers(caller: ApiKeyCaller, input: z.output<typeof updateUsersInput>) {
+  const now = nowMs();
+  const attribute = memberAttribute(input);
+  const stored = new Map(
+    (
+      await findUsers(
+        caller.apiKey,
+        input.organizationId,
+        input.users.map((user) => user.userId),
+      )
+    ).map((user) => [user.profile.userId, user]),
+  );
+  const results: Record<string, { success: boolean; id: string; message: string }> = {};
+  const changes = input.users.flatMap((user) => {
+    const current = stored.get(user.userId);
+    const membership = current?.item[attribute] as { accessRole: string; since: number } | undefined;
+    if (!current || !membership) {
+      results[user.userId] = {
+        success: false,
+        id: user.userId,
+        message: `User ${user.userId} does not exist in ${levelName(input)}.`,
+      };
+      return [];
+    }
+    results[user.userId] = { success: true, id: user.userId, message: 'User updated.' };
+    return [
+      {
+        userId: user.userId,
+        profile: {
+          name: user.name,
+          email: user.email,
+          initial: user.initial ?? (user.name ? initialOf(user.name) : undefined),
+        },
+        set: user.accessRole ? { [attribute]: { ...membership, accessRole: user.accessRole } } : {},
+        requireAttribute: attribute,
+      },
+    ];
+  });
+  await writeUserChanges(caller.apiKey, input.organizationId, changes, now);
+  return results;
+}
+
+const contactOf = (user: StoredUser, attribute: string) => ({
+  userId: user.profile.userId,
+  name: user.profile.name ?? '',
+  email: user.profile.email ?? '',
+  accessRole: (user.item[attribute] as { accessRole: string }).accessRole,
+  initial: user.profile.initial ?? '',
+});
+
+/** Members of one level (its contact list): given users, the users of given groups, or a page of all. */
+export async function getUsers(caller: ApiKeyCaller, input: z.output<typeof getUsersInput>) {
+  const attribute = memberAttribute(input);
+  const selected = new Set(input.userIds ?? []);
+  if (input.organizationUserGroupIds) {
+    const groups = await findGroups(caller.apiKey, input.organizationId, input.organizationUserGroupIds);
+    for (const group of groups) for (const userId of group.userIds) selected.add(userId);
+  }
+  if (input.userIds || input.organizationUserGroupIds) {
+    const users = await findUsers(caller.apiKey, input.organizationId, [...selected]);
+    const members = users.filter((user) => user.item[attribute] !== undefined);
+    members.sort((a, b) => a.profile.userId.localeCompare(b.profile.userId));
+    return { data: members.map((user) => contactOf(user, attribute)), nextPageToken: undefined };
+  }
+  const binding = {
+    owner: `apiKey:${caller.apiKey}`,
+    query: { list: 'users', organizationId: input.organizationId, attribute },
+  };
+  const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
+  const page = await listMembers(caller.apiKey, input.organizationId, attribute, input.pageSize, startKey);
+  return {
+    data: page.users.map((user) => contactOf(user, attribute)),
+    nextPageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : undefined,
+  };
+}
+
+/**
+ * Removes users from one level. At the organization level the user leaves the organization
+ * entirely (all memberships, grants and group places); at a folder or document only that
+ * membership goes. A user who is not a member there is `success: false`.
+ */
+export async function deleteUsers(caller: ApiKeyCaller, input: z.output<typeof deleteUsersInput>) {
+  const attribute = memberAttribute(input);
+  const userIds = [...new Set(input.userIds)];
+  const members = new Set(
+    (await findUsers(caller.apiKey, input.organizationId, userIds))
+      .filter((user) => user.item[attribute] !== undefined)
+      .map((user) => user.profile.userId),
+  );
+  const leaving = userIds.filter((id) => members.has(id));
+  if (input.folderId === undefined && input.documentId === undefined) {
+    await deleteUserItems(caller.apiKey, input.organizationId, leaving);
+    const groups = await findGroups(caller.apiKey, input.organizationId);
+    await Promise.all(
+      groups
+        .filter((group) => group.userIds.some((id) => members.has(id)))
+        .map((group) =>
+          changeGroupMembers(
+            caller.apiKey,
+            input.organizationId,
+            group.groupId,
+            { remove: leaving },
+            nowMs(),
+          ),
+        ),
+    );
+  } else {
+    await Promise.all(
+      leaving.map((id) => removeUserAttributes(caller.apiKey, input.organizationId, id, [attribute])),
+    );
+  }
+  return Object.fromEntries(
+    userIds.map((id) => [
+      id,
+      members.has(id)
+        ? { success: true, message: `User removed from ${levelName(input)}.` }
+        : { success: false, message: `User ${id} is not a member of ${levelName(input)}.` },
+    ]),
+  );
+}

@@ -1,0 +1,238 @@
+import type * as z from 'zod';
+import { rootFolderId } from '../access/model';
+import { effectiveFolderAccessType } from '../access/resolver';
+import { cancellationReasons } from '../db/transactions';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { ApiError, invalidArgument, notFound } from '../http/errors';
+import type { ItemResult } from './organizations-service';
+import {
+  deleteFoldersAndDocuments,
+  findDocumentIdsInFolders,
+  folderCreate,
+  folderReplace,
+  loadTree,
+  organizationCreateIfMissing,
+  writeAll,
+} from './repository';
+import type {
+  addFoldersInput,
+  deleteFolderInput,
+  FolderRecord,
+  getFoldersInput,
+  updateFoldersInput,
+} from './schemas';
+import { ancestorsOf, childrenByParent, indexFolders, subtreeOf, toOrganizationTree } from './tree';
+
+/** Loads an organization's tree; NOT_FOUND when the organization does not exist. */
+export async function requireTree(apiKey: string, organizationId: string) {
+  const stored = await loadTree(apiKey, organizationId);
+  if (!stored.organization) throw notFound(`Organization ${organizationId} does not exist.`);
+  return { organization: stored.organization, folders: indexFolders(stored.folders) };
+}
+
+/** Runs folder writes, turning a lost race with another writer into ABORTED (retry). */
+async function writeFolders(items: Parameters<typeof writeAll>[0]): Promise<void> {
+  try {
+    await writeAll(items);
+  } catch (error) {
+    if (cancellationReasons(error)) {
+      throw new ApiError(
+        'ABORTED',
+        'Folders changed concurrently; nothing was written by the failed part. Retry.',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Adds folders under `root` or under existing folders (or folders added earlier in the same call).
+ * Existing folders and missing parents fail per item; the rest are written (one transaction per 100).
+ */
+export async function addFolders(caller: ApiKeyCaller, input: z.output<typeof addFoldersInput>) {
+  const now = nowMs();
+  const stored = await loadTree(caller.apiKey, input.organizationId);
+  if (!stored.organization && !input.createOrganization) {
+    throw notFound(
+      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
+    );
+  }
+  const folders = indexFolders(stored.folders);
+  const results: Record<string, ItemResult> = {};
+  const created: FolderRecord[] = [];
+  for (const item of input.folders) {
+    const parentFolderId = item.parentFolderId ?? rootFolderId;
+    const fail = (message: string) => {
+      results[item.folderId] = { success: false, id: item.folderId, message };
+    };
+    if (folders.has(item.folderId)) fail(`Folder ${item.folderId} already exists.`);
+    else if (parentFolderId !== rootFolderId && !folders.has(parentFolderId)) {
+      fail(`Parent folder ${parentFolderId} does not exist.`);
+    } else {
+      const folder: FolderRecord = {
+        folderId: item.folderId,
+        folderName: item.folderName ?? item.folderId,
+        organizationId: input.organizationId,
+        parentFolderId,
+        ancestors: [],
+        accessType: item.accessType,
+        inheritAccessFromParent: item.inheritAccessFromParent ?? false,
+        createdAt: now,
+        lastUpdated: now,
+      };
+      folders.set(folder.folderId, folder);
+      folder.ancestors = ancestorsOf(folder.folderId, folders);
+      created.push(folder);
+      results[item.folderId] = { success: true, id: item.folderId, message: 'Folder added.' };
+    }
+  }
+  await writeFolders([
+    ...(stored.organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
+    ...created.map((folder) => folderCreate(caller.apiKey, folder)),
+  ]);
+  return results;
+}
+
+/** The contract's Folder object (without `subFolders`). */
+function folderView(apiKey: string, folder: FolderRecord, accessType: string) {
+  return {
+    folderId: folder.folderId,
+    folderName: folder.folderName,
+    organizationId: folder.organizationId,
+    parentFolderId: folder.parentFolderId,
+    apiKey,
+    createdAt: folder.createdAt,
+    lastUpdated: folder.lastUpdated,
+    ancestors: folder.ancestors,
+    accessType,
+    inheritAccessFromParent: folder.inheritAccessFromParent,
+  };
+}
+
+/**
+ * Folders of an organization from one Query of its tree: a folder with its subfolders nested to
+ * `maxDepth` (default 1: immediate children); without a folder, the top-level folders nested to
+ * `maxDepth`, or every folder flat when no depth is asked for.
+ */
+export async function getFolders(caller: ApiKeyCaller, input: z.output<typeof getFoldersInput>) {
+  const { organization, folders } = await requireTree(caller.apiKey, input.organizationId);
+  const tree = toOrganizationTree(organization, folders);
+  const children = childrenByParent(folders);
+  type FolderView = ReturnType<typeof folderView> & { subFolders?: FolderView[] };
+  const nest = (folder: FolderRecord, depth: number): FolderView => {
+    const view: FolderView = folderView(
+      caller.apiKey,
+      folder,
+      effectiveFolderAccessType(tree, folder.folderId),
+    );
+    const below = depth > 0 ? (children.get(folder.folderId) ?? []) : [];
+    if (below.length > 0) view.subFolders = below.map((child) => nest(child, depth - 1));
+    return view;
+  };
+  if (input.folderId !== undefined) {
+    const folder = folders.get(input.folderId);
+    if (!folder) throw notFound(`Folder ${input.folderId} does not exist.`);
+    return [nest(folder, input.maxDepth ?? 1)];
+  }
+  if (input.maxDepth !== undefined) {
+    return (children.get(rootFolderId) ?? []).map((folder) => nest(folder, input.maxDepth ?? 0));
+  }
+  return [...folders.values()]
+    .sort((a, b) => a.ancestors.length - b.ancestors.length || a.folderId.localeCompare(b.folderId))
+    .map((folder) => nest(folder, 0));
+}
+
+function sameFolder(a: FolderRecord, b: FolderRecord): boolean {
+  return (
+    a.folderName === b.folderName &&
+    a.parentFolderId === b.parentFolderId &&
+    a.accessType === b.accessType &&
+    a.inheritAccessFromParent === b.inheritAccessFromParent &&
+    a.ancestors.join('/') === b.ancestors.join('/')
+  );
+}
+
+/**
+ * Renames, re-types and moves folders. A move carries the whole subtree (descendants' ancestors
+ * follow; documents follow through their folder). A move into the folder's own subtree is
+ * INVALID_ARGUMENT and nothing is written; a missing folder or parent fails per item. Each changed
+ * folder is written only if unchanged since it was read.
+ */
+export async function updateFolders(caller: ApiKeyCaller, input: z.output<typeof updateFoldersInput>) {
+  const now = nowMs();
+  const { folders } = await requireTree(caller.apiKey, input.organizationId);
+  const working = new Map([...folders].map(([id, folder]) => [id, { ...folder }]));
+  const results: Record<string, ItemResult> = {};
+  input.folders.forEach((item, index) => {
+    const folder = working.get(item.folderId);
+    const parentFolderId = item.parentFolderId;
+    if (!folder) {
+      results[item.folderId] = {
+        success: false,
+        id: item.folderId,
+        message: `Folder ${item.folderId} does not exist.`,
+      };
+      return;
+    }
+    if (parentFolderId !== undefined && parentFolderId !== rootFolderId) {
+      if (!working.has(parentFolderId)) {
+        results[item.folderId] = {
+          success: false,
+          id: item.folderId,
+          message: `Parent folder ${parentFolderId} does not exist.`,
+        };
+        return;
+      }
+      const current = indexFolders([...working.values()]);
+      if (subtreeOf(item.folderId, current).has(parentFolderId)) {
+        throw invalidArgument(
+          `folders[${index}].parentFolderId: folder ${item.folderId} cannot move into its own subtree (${parentFolderId}).`,
+          {
+            issues: [
+              { path: `folders[${index}].parentFolderId`, message: 'would make the folder its own ancestor' },
+            ],
+          },
+        );
+      }
+    }
+    Object.assign(folder, {
+      ...(item.folderName !== undefined && { folderName: item.folderName }),
+      ...(parentFolderId !== undefined && { parentFolderId }),
+      ...(item.accessType !== undefined && { accessType: item.accessType }),
+      ...(item.inheritAccessFromParent !== undefined && {
+        inheritAccessFromParent: item.inheritAccessFromParent,
+      }),
+    });
+    results[item.folderId] = { success: true, id: item.folderId, message: 'Folder updated.' };
+  });
+  const updated = indexFolders([...working.values()]);
+  const changed = [...updated.values()].filter(
+    (folder) => !sameFolder(folder, folders.get(folder.folderId)!),
+  );
+  await writeFolders(
+    changed.map((folder) =>
+      folderReplace(
+        caller.apiKey,
+        { ...folder, lastUpdated: now },
+        folders.get(folder.folderId)!.lastUpdated,
+      ),
+    ),
+  );
+  return results;
+}
+
+/**
+ * Deletes a folder, its subfolders and their documents: documents first, then folders deepest
+ * first, so an interrupted delete leaves a consistent tree and can be repeated.
+ */
+export async function deleteFolder(caller: ApiKeyCaller, input: z.output<typeof deleteFolderInput>) {
+  const { folders } = await requireTree(caller.apiKey, input.organizationId);
+  if (!folders.has(input.folderId)) throw notFound(`Folder ${input.folderId} does not exist.`);
+  const subtree = subtreeOf(input.folderId, folders);
+  const documentIds = await findDocumentIdsInFolders(caller.apiKey, input.organizationId, subtree);
+  const deepestFirst = [...subtree].sort(
+    (a, b) => (folders.get(b)?.ancestors.length ?? 0) - (folders.get(a)?.ancestors.length ?? 0),
+  );
+  await deleteFoldersAndDocuments(caller.apiKey, input.organizationId, deepestFirst, documentIds);
+}

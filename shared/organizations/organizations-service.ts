@@ -1,0 +1,106 @@
+import type * as z from 'zod';
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import {
+  deleteOrganizationPartition,
+  findOrganizations,
+  listOrganizations,
+  organizationPut,
+  writeAll,
+} from './repository';
+import type {
+  addOrganizationsInput,
+  deleteOrganizationsInput,
+  getOrganizationsInput,
+  OrganizationRecord,
+} from './schemas';
+
+/** Per-item outcome of a batch operation (base contract rule 5). */
+export interface ItemResult {
+  success: boolean;
+  id: string;
+  message: string;
+}
+
+const view = (organization: OrganizationRecord) => ({
+  ...organization.metadata,
+  id: organization.organizationId,
+  organizationName: organization.organizationName,
+  disabled: organization.disabled,
+});
+
+/**
+ * Creates organizations, or updates the name and metadata of existing ones (one BatchGet, one
+ * transaction per 100). Extra fields are kept as metadata.
+ */
+export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typeof addOrganizationsInput>) {
+  const now = nowMs();
+  const ids = input.organizations.map((organization) => organization.organizationId);
+  const existing = new Map(
+    (await findOrganizations(caller.apiKey, ids)).map((found) => [found.organizationId, found]),
+  );
+  const results: Record<string, ItemResult> = {};
+  const writes = input.organizations.map(({ organizationId, organizationName, ...metadata }) => {
+    const stored = existing.get(organizationId);
+    results[organizationId] = {
+      success: true,
+      id: organizationId,
+      message: stored ? 'Organization updated.' : 'Organization added.',
+    };
+    return organizationPut(caller.apiKey, {
+      organizationId,
+      organizationName: organizationName ?? stored?.organizationName ?? organizationId,
+      disabled: stored?.disabled ?? false,
+      metadata: { ...stored?.metadata, ...metadata },
+      createdAt: stored?.createdAt ?? now,
+      lastUpdated: now,
+    });
+  });
+  await writeAll(writes);
+  return results;
+}
+
+/** Given organizations (one BatchGet), or a page of all of them in id order. */
+export async function getOrganizations(caller: ApiKeyCaller, input: z.output<typeof getOrganizationsInput>) {
+  if (input.organizationIds) {
+    const found = await findOrganizations(caller.apiKey, input.organizationIds);
+    const order = new Map(input.organizationIds.map((id, index) => [id, index]));
+    found.sort((a, b) => (order.get(a.organizationId) ?? 0) - (order.get(b.organizationId) ?? 0));
+    return { data: found.map(view), nextPageToken: undefined };
+  }
+  const binding = { owner: `apiKey:${caller.apiKey}`, query: { list: 'organizations' } };
+  const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
+  const page = await listOrganizations(caller.apiKey, input.pageSize, startKey);
+  return {
+    data: page.organizations.map(view),
+    nextPageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : undefined,
+  };
+}
+
+/**
+ * Deletes organizations with everything in them (folders, documents, users, groups). A missing
+ * organization is `success: false`.
+ */
+export async function deleteOrganizations(
+  caller: ApiKeyCaller,
+  input: z.output<typeof deleteOrganizationsInput>,
+) {
+  const existing = new Set(
+    (await findOrganizations(caller.apiKey, input.organizationIds)).map((o) => o.organizationId),
+  );
+  const results: Record<string, ItemResult> = {};
+  for (const organizationId of new Set(input.organizationIds)) {
+    if (!existing.has(organizationId)) {
+      results[organizationId] = {
+        success: false,
+        id: organizationId,
+        message: 'Organization does not exist.',
+      };
+      continue;
+    }
+    await deleteOrganizationPartition(caller.apiKey, organizationId);
+    results[organizationId] = { success: true, id: organizationId, message: 'Organization deleted.' };
+  }
+  return results;
+}

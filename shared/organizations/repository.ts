@@ -1,0 +1,248 @@
+import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { keys, organizationPartition } from '../db/keys';
+import { queryAll, queryFilteredPage, queryPage, withoutKeys } from '../db/query-page';
+import {
+  type DocumentRecord,
+  documentRecord,
+  type FolderRecord,
+  folderRecord,
+  type OrganizationRecord,
+  organizationRecord,
+} from './schemas';
+
+type Item = Record<string, unknown>;
+
+/** An organization with its whole folder tree, as stored. */
+export interface StoredTree {
+  organization?: OrganizationRecord;
+  folders: FolderRecord[];
+}
+
+const parseOrganization = (item: Item) => organizationRecord.parse(withoutKeys(item));
+const parseFolder = (item: Item) => folderRecord.parse(withoutKeys(item));
+const parseDocument = (item: Item) => documentRecord.parse(withoutKeys(item));
+
+/** The organization item and every folder, in one Query (they share the `ORG` sort-key prefix). */
+export async function loadTree(apiKey: string, organizationId: string): Promise<StoredTree> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(apiKey, organizationId),
+      ':prefix': keys.organizationTreePrefix,
+    },
+  });
+  const organization = items.find((item) => item.entity === 'organization');
+  return {
+    organization: organization && parseOrganization(organization),
+    folders: items.filter((item) => item.entity === 'folder').map(parseFolder),
+  };
+}
+
+/**
+ * An organization with some of its folders and documents, in one BatchGet; missing ones are absent.
+ */
+export async function findResources(
+  apiKey: string,
+  organizationId: string,
+  ids: { folderIds?: readonly string[]; documentIds?: readonly string[] },
+) {
+  const items = await batchGet([
+    keys.organization(apiKey, organizationId),
+    ...(ids.folderIds ?? []).map((id) => keys.folder(apiKey, organizationId, id)),
+    ...(ids.documentIds ?? []).map((id) => keys.document(apiKey, organizationId, id)),
+  ]);
+  const organization = items.find((item) => item.entity === 'organization');
+  return {
+    organization: organization && parseOrganization(organization),
+    folders: items.filter((item) => item.entity === 'folder').map(parseFolder),
+    documents: items.filter((item) => item.entity === 'document').map(parseDocument),
+  };
+}
+
+/** Organizations by id (one BatchGet per 100); missing ones are absent. */
+export async function findOrganizations(apiKey: string, organizationIds: readonly string[]) {
+  const items = await batchGet(organizationIds.map((id) => keys.organization(apiKey, id)));
+  return items.map(parseOrganization);
+}
+
+/** One page of an API key's organizations, in id order (gsi1). */
+export async function listOrganizations(apiKey: string, pageSize: number, startKey?: Item) {
+  const page = await queryPage(
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.organizationListingPartition(apiKey) },
+    },
+    pageSize,
+    startKey,
+    ['pk', 'sk', 'gsi1pk', 'gsi1sk'],
+  );
+  return { organizations: page.items.map(parseOrganization), nextKey: page.nextKey };
+}
+
+/** A transaction item that writes an organization (creating or replacing its fields). */
+export function organizationPut(apiKey: string, organization: OrganizationRecord): TransactItem {
+  return {
+    Put: inTable({
+      Item: {
+        ...keys.organization(apiKey, organization.organizationId),
+        ...keys.organizationListing(apiKey, organization.organizationId),
+        entity: 'organization',
+        ...organization,
+      },
+    }),
+  };
+}
+
+/** A transaction item that creates an organization unless it exists (a no-op then). */
+export function organizationCreateIfMissing(
+  apiKey: string,
+  organizationId: string,
+  now: number,
+): TransactItem {
+  return {
+    Update: inTable({
+      Key: keys.organization(apiKey, organizationId),
+      UpdateExpression:
+        'SET entity = :entity, organizationId = :id, organizationName = if_not_exists(organizationName, :id), ' +
+        'disabled = if_not_exists(disabled, :false), metadata = if_not_exists(metadata, :empty), ' +
+        'createdAt = if_not_exists(createdAt, :now), lastUpdated = if_not_exists(lastUpdated, :now), ' +
+        'gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
+      ExpressionAttributeValues: {
+        ':entity': 'organization',
+        ':id': organizationId,
+        ':false': false,
+        ':empty': {},
+        ':now': now,
+        ':gsi1pk': keys.organizationListing(apiKey, organizationId).gsi1pk,
+        ':gsi1sk': keys.organizationListing(apiKey, organizationId).gsi1sk,
+      },
+    }),
+  };
+}
+
+/**
+ * Deletes every item of an organization's partition, the organization item last, so an
+ * interrupted delete leaves the organization in place and can simply be repeated.
+ */
+export async function deleteOrganizationPartition(apiKey: string, organizationId: string): Promise<void> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': organizationPartition(apiKey, organizationId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  const organizationKey = keys.organization(apiKey, organizationId);
+  const others = items.filter((item) => item.sk !== organizationKey.sk);
+  await batchWrite(others.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
+  await batchWrite([{ delete: organizationKey }]);
+}
+
+/** A transaction item that creates a folder; fails when the folder exists. */
+export function folderCreate(apiKey: string, folder: FolderRecord): TransactItem {
+  return {
+    Put: inTable({
+      Item: { ...keys.folder(apiKey, folder.organizationId, folder.folderId), entity: 'folder', ...folder },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  };
+}
+
+/** A transaction item that replaces a folder if nobody changed it since it was read (`lastUpdated`). */
+export function folderReplace(apiKey: string, folder: FolderRecord, readLastUpdated: number): TransactItem {
+  return {
+    Put: inTable({
+      Item: { ...keys.folder(apiKey, folder.organizationId, folder.folderId), entity: 'folder', ...folder },
+      ConditionExpression: 'lastUpdated = :read',
+      ExpressionAttributeValues: { ':read': readLastUpdated },
+    }),
+  };
+}
+
+/** Deletes folders and documents by id (not atomic; repeating it finishes an interrupted delete). */
+export async function deleteFoldersAndDocuments(
+  apiKey: string,
+  organizationId: string,
+  folderIds: readonly string[],
+  documentIds: readonly string[],
+): Promise<void> {
+  await batchWrite([
+    ...documentIds.map((id) => ({ delete: keys.document(apiKey, organizationId, id) })),
+    ...folderIds.map((id) => ({ delete: keys.folder(apiKey, organizationId, id) })),
+  ]);
+}
+
+/** Documents by id (one BatchGet per 100). */
+export async function findDocuments(apiKey: string, organizationId: string, documentIds: readonly string[]) {
+  const items = await batchGet(documentIds.map((id) => keys.document(apiKey, organizationId, id)));
+  return items.map(parseDocument);
+}
+
+/** Ids of the organization's documents filed in any of `folderIds` (keys and folder only). */
+export async function findDocumentIdsInFolders(
+  apiKey: string,
+  organizationId: string,
+  folderIds: ReadonlySet<string>,
+) {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': organizationPartition(apiKey, organizationId),
+      ':prefix': keys.documentPrefix,
+    },
+    ProjectionExpression: 'documentId, folderId',
+  });
+  return items
+    .filter((item) => folderIds.has(item.folderId as string))
+    .map((item) => item.documentId as string);
+}
+
+/** One full page of the organization's documents, optionally only those filed in `folderId`. */
+export async function listDocuments(
+  apiKey: string,
+  organizationId: string,
+  pageSize: number,
+  startKey: Item | undefined,
+  folderId?: string,
+) {
+  const page = await queryFilteredPage(
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ...(folderId && { FilterExpression: 'folderId = :folderId' }),
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(apiKey, organizationId),
+        ':prefix': keys.documentPrefix,
+        ...(folderId && { ':folderId': folderId }),
+      },
+    },
+    pageSize,
+    startKey,
+  );
+  return { documents: page.items.map(parseDocument), nextKey: page.nextKey };
+}
+
+/** A transaction item that writes a document whole. */
+export function documentPut(apiKey: string, document: DocumentRecord): TransactItem {
+  return {
+    Put: inTable({
+      Item: {
+        ...keys.document(apiKey, document.organizationId, document.documentId),
+        entity: 'document',
+        ...document,
+      },
+    }),
+  };
+}
+
+/** Deletes documents by id. */
+export async function deleteDocuments(
+  apiKey: string,
+  organizationId: string,
+  documentIds: readonly string[],
+) {
+  await batchWrite(documentIds.map((id) => ({ delete: keys.document(apiKey, organizationId, id) })));
+}
+
+/** Runs transaction items (the service composes them so related writes land together). */
+export async function writeAll(items: readonly TransactItem[]): Promise<void> {
+  await transactWrite(items);
+}

@@ -1,0 +1,156 @@
+import * as z from 'zod';
+import { accessTypes, rootFolderId } from '../access/model';
+import { pageSize, pageToken, resourceId } from '../http/common-schemas';
+
+const name = z.string().max(1000);
+const accessType = z.enum(accessTypes);
+
+/** Extra organization fields callers attach; stored and returned as given. */
+const metadataValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const addOrganizationsInput = z
+  .object({
+    organizations: z
+      .array(
+        z.object({ organizationId: resourceId, organizationName: name.optional() }).catchall(metadataValue),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+
+export const getOrganizationsInput = z
+  .object({
+    organizationIds: z.array(resourceId).min(1).max(30).optional(),
+    pageSize: pageSize,
+    pageToken: pageToken.optional(),
+  })
+  .strict();
+
+export const deleteOrganizationsInput = z
+  .object({ organizationIds: z.array(resourceId).min(1).max(30) })
+  .strict();
+
+/** A parent folder id: another folder of the organization, or `root`. */
+const parentFolderId = resourceId;
+
+export const addFoldersInput = z
+  .object({
+    organizationId: resourceId,
+    createOrganization: z.boolean().optional(),
+    folders: z
+      .array(
+        z
+          .object({
+            folderId: resourceId.refine((id) => id !== rootFolderId, `"${rootFolderId}" is reserved`),
+            folderName: name.optional(),
+            parentFolderId: parentFolderId.optional(),
+            accessType: accessType.optional(),
+            inheritAccessFromParent: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+
+export const getFoldersInput = z
+  .object({
+    organizationId: resourceId,
+    folderId: resourceId.optional(),
+    maxDepth: z.number().int().min(0).max(100).optional(),
+  })
+  .strict();
+
+export const updateFoldersInput = z
+  .object({
+    organizationId: resourceId,
+    folders: z
+      .array(
+        z
+          .object({
+            folderId: resourceId,
+            folderName: name.optional(),
+            parentFolderId: parentFolderId.optional(),
+            accessType: accessType.optional(),
+            inheritAccessFromParent: z.boolean().optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+
+export const deleteFolderInput = z.object({ organizationId: resourceId, folderId: resourceId }).strict();
+
+export const addDocumentsInput = z
+  .object({
+    organizationId: resourceId,
+    folderId: resourceId.optional(),
+    documents: z
+      .array(
+        z
+          .object({
+            documentId: resourceId,
+            documentName: name.optional(),
+            accessType: accessType.optional(),
+          })
+          .strict(),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+
+export const getDocumentsInput = z
+  .object({
+    organizationId: resourceId,
+    documentIds: z.array(resourceId).min(1).max(30).optional(),
+    folderId: resourceId.optional(),
+    pageSize: pageSize,
+    pageToken: pageToken.optional(),
+  })
+  .strict();
+
+export const deleteDocumentsInput = z
+  .object({ organizationId: resourceId, documentIds: z.array(resourceId).min(1).max(100) })
+  .strict();
+
+/** Stored organization (keys stripped). */
+export const organizationRecord = z.object({
+  organizationId: z.string(),
+  organizationName: z.string(),
+  disabled: z.boolean(),
+  metadata: z.record(z.string(), metadataValue),
+  createdAt: z.number(),
+  lastUpdated: z.number(),
+});
+export type OrganizationRecord = z.infer<typeof organizationRecord>;
+
+/** Stored folder: `parentFolderId` is the source of truth, `ancestors` is derived from it. */
+export const folderRecord = z.object({
+  folderId: z.string(),
+  folderName: z.string(),
+  organizationId: z.string(),
+  parentFolderId: z.string(),
+  ancestors: z.array(z.string()),
+  accessType: accessType.optional(),
+  inheritAccessFromParent: z.boolean(),
+  createdAt: z.number(),
+  lastUpdated: z.number(),
+});
+export type FolderRecord = z.infer<typeof folderRecord>;
+
+export const documentRecord = z.object({
+  documentId: z.string(),
+  documentName: z.string(),
+  organizationId: z.string(),
+  folderId: z.string().optional(),
+  accessType: accessType.optional(),
+  disabled: z.boolean(),
+  createdAt: z.number(),
+  lastUpdated: z.number(),
+});
+export type DocumentRecord = z.infer<typeof documentRecord>;

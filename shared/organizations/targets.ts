@@ -1,0 +1,64 @@
+import { rootFolderId } from '../access/model';
+import type { TransactItem } from '../db/batch';
+import { notFound } from '../http/errors';
+import { documentPut, findResources, folderCreate, organizationCreateIfMissing } from './repository';
+
+/** The resource a membership is given on: the organization, or one folder or document in it. */
+export interface MembershipTarget {
+  organizationId: string;
+  folderId?: string;
+  documentId?: string;
+  createFolder?: boolean;
+  createDocument?: boolean;
+}
+
+/**
+ * Checks that a membership's target exists (one BatchGet) and returns the transaction items that
+ * create what is missing: the organization always (base contract #16 rule 6), a folder or document
+ * only when asked (`createFolder` / `createDocument`, at the top level), else NOT_FOUND.
+ */
+export async function prepareTarget(
+  apiKey: string,
+  target: MembershipTarget,
+  now: number,
+): Promise<TransactItem[]> {
+  const found = await findResources(apiKey, target.organizationId, {
+    folderIds: target.folderId === undefined ? [] : [target.folderId],
+    documentIds: target.documentId === undefined ? [] : [target.documentId],
+  });
+  const creations: TransactItem[] = [];
+  if (!found.organization) creations.push(organizationCreateIfMissing(apiKey, target.organizationId, now));
+  if (target.folderId !== undefined && found.folders.length === 0) {
+    if (!target.createFolder) {
+      throw notFound(`Folder ${target.folderId} does not exist; send createFolder: true to create it.`);
+    }
+    creations.push(
+      folderCreate(apiKey, {
+        folderId: target.folderId,
+        folderName: target.folderId,
+        organizationId: target.organizationId,
+        parentFolderId: rootFolderId,
+        ancestors: [rootFolderId],
+        inheritAccessFromParent: false,
+        createdAt: now,
+        lastUpdated: now,
+      }),
+    );
+  }
+  if (target.documentId !== undefined && found.documents.length === 0) {
+    if (!target.createDocument) {
+      throw notFound(`Document ${target.documentId} does not exist; send createDocument: true to create it.`);
+    }
+    creations.push(
+      documentPut(apiKey, {
+        documentId: target.documentId,
+        documentName: target.documentId,
+        organizationId: target.organizationId,
+        disabled: false,
+        createdAt: now,
+        lastUpdated: now,
+      }),
+    );
+  }
+  return creations;
+}
