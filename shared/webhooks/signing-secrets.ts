@@ -1,0 +1,32 @@
+import { randomBytes } from 'node:crypto';
+import { decryptSecret, encryptSecret } from '../security/secrets';
+import type { EndpointRecord } from './schemas';
+
+/** How long a rotated-out secret keeps signing (addendum §5). */
+export const previousSecretLifetimeMs = 24 * 60 * 60 * 1000;
+
+/** Sealed secrets are bound to the API key and the endpoint: a copied ciphertext does not open elsewhere. */
+const owner = (apiKey: string, endpointId: string) => `${apiKey}#endpoint#${endpointId}`;
+
+/**
+ * A new signing secret: `whsec_` + standard base64 of 24 CSPRNG bytes (the Standard Webhooks
+ * format), with its sealed form for storage.
+ */
+export function newSigningSecret(apiKey: string, endpointId: string) {
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  return { secret, encrypted: encryptSecret(secret, owner(apiKey, endpointId)) };
+}
+
+/**
+ * The secrets an endpoint's deliveries are signed with, current first: the previous secret is
+ * included until 24 h after the rotation that replaced it.
+ */
+export function signingSecrets(apiKey: string, endpoint: EndpointRecord, now = Date.now()): string[] {
+  const open = (encrypted: string) => decryptSecret(encrypted, owner(apiKey, endpoint.endpointId));
+  const previousValid =
+    endpoint.previousSecretEncrypted !== undefined && (endpoint.previousSecretExpiresAt ?? 0) > now;
+  return [
+    open(endpoint.secretEncrypted),
+    ...(previousValid ? [open(endpoint.previousSecretEncrypted as string)] : []),
+  ];
+}
