@@ -1,8 +1,6 @@
 import * as z from 'zod';
+import { env } from '../config/env';
 import type { AccessRole, PermissionEntry } from './model';
-
-/** How long the provider may take (addendum §4 rule 7). */
-export const providerTimeoutMs = 5000;
 
 /** The permission provider configuration (issue 4's `permissionproviderconfig`). */
 export interface ProviderConfig {
@@ -55,20 +53,21 @@ export async function askProvider(
   config: ProviderConfig,
   requests: readonly ProviderRequest[],
 ): Promise<ProviderAnswers> {
+  const timeoutMs = env().PERMISSION_PROVIDER_TIMEOUT_MS;
   let response: Response;
   try {
     response = await fetch(config.url, {
       method: 'POST',
       redirect: 'manual',
-      signal: AbortSignal.timeout(providerTimeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
       headers: { 'content-type': 'application/json', authorization: `Bearer ${config.authToken}` },
       body: JSON.stringify({ data: { requests } }),
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    const timedOut = (error as { name?: string } | undefined)?.name === 'TimeoutError';
     return deniedBecause(
       timedOut
-        ? `Permission provider did not answer within ${providerTimeoutMs / 1000} s; access denied.`
+        ? `Permission provider did not answer within ${timeoutMs / 1000} s; access denied.`
         : 'Permission provider is unreachable; access denied.',
     );
   }

@@ -21,6 +21,8 @@ export const envSchema = z.object({
   ALLOW_PUBLIC_WORKSPACE_CREATION: booleanFlag.default(true),
   /** Adds per-request DynamoDB call and capacity headers (local stack and benchmark only). */
   EXPOSE_DB_METRICS: booleanFlag.default(false),
+  /** How long the permission provider may take before access is denied (addendum §4: 5 s). */
+  PERMISSION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });
