@@ -2,9 +2,12 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routes } from '../shared/http/routes';
+import type { QueueDefinition } from '../shared/queues/queues';
 import { DataTable } from './data-table';
 import { ServiceHttpApi } from './http-api';
+import { QueueWorkers } from './queue-workers';
 import { ServiceQueues } from './queues';
+import { ServiceFunctions } from './service-functions';
 
 export interface CollabStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...), passed to the functions as `STAGE`. */
@@ -13,6 +16,8 @@ export interface CollabStackProps extends StackProps {
   readonly projectRoot: string;
   /** The routes to deploy; the route table unless a test needs a route shape it lacks. */
   readonly routes?: readonly RouteDefinition[];
+  /** The queues and their consumers; the queue table unless a test needs another shape. */
+  readonly queueDefinitions?: readonly QueueDefinition[];
   /** Whether anyone may call `workspace/create` (addendum §3); true when omitted. */
   readonly allowPublicWorkspaceCreation?: boolean;
 }
@@ -23,6 +28,7 @@ export interface CollabStackProps extends StackProps {
  */
 export class CollabStack extends Stack {
   readonly http: ServiceHttpApi;
+  readonly workers: QueueWorkers;
   readonly data: DataTable;
   readonly queues: ServiceQueues;
 
@@ -39,14 +45,23 @@ export class CollabStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    this.http = new ServiceHttpApi(this, 'Http', {
+    const functions = new ServiceFunctions(this, 'Functions', {
       stage: props.stage,
       projectRoot: props.projectRoot,
-      routes: props.routes ?? routes,
       table: this.data.table,
       queues: this.queues,
       dataKey,
       allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? true,
+    });
+    this.http = new ServiceHttpApi(this, 'Http', {
+      stage: props.stage,
+      routes: props.routes ?? routes,
+      functions,
+    });
+    this.workers = new QueueWorkers(this, 'Workers', {
+      queues: this.queues,
+      functions,
+      definitions: props.queueDefinitions,
     });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });

@@ -4,15 +4,19 @@ import { Construct } from 'constructs';
 import type { DbAccess, QueueName } from '../shared/http/routes';
 import type { ServiceQueues } from './queues';
 
-/** What a function may touch, as declared by its route. */
+/** What a function may touch, as declared by its route (or, for a worker, its queue). */
 export interface FunctionAccess {
   readonly db: DbAccess;
+  /** Queues it sends to. */
   readonly queues: readonly QueueName[];
+  /** Queues it consumes (workers only). */
+  readonly consumes?: readonly QueueName[];
 }
 
 /** A stable name for an access profile: `read-write+webhook-delivery`; queue order does not matter. */
 export function accessProfile(access: FunctionAccess): string {
-  return [access.db, ...[...new Set(access.queues)].sort()].join('+');
+  const consumes = [...new Set(access.consumes ?? [])].sort().map((name) => `consume-${name}`);
+  return [access.db, ...[...new Set(access.queues)].sort(), ...consumes].join('+');
 }
 
 const constructIdOf = (profile: string) =>
@@ -74,6 +78,7 @@ export class FunctionRoles extends Construct {
     });
     if (access.db !== 'none') this.props.table.grant(role, ...tableActions[access.db]);
     for (const name of new Set(access.queues)) this.props.queues.queue(name).grantSendMessages(role);
+    for (const name of new Set(access.consumes)) this.props.queues.queue(name).grantConsumeMessages(role);
     this.rolesByProfile.set(profile, role);
     return role;
   }

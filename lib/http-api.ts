@@ -1,29 +1,18 @@
 import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { handlerFile, type RouteDefinition, routeId } from '../shared/http/routes';
-import { queueUrlEnvName } from '../shared/queues/queues';
-import { type FunctionAccess, FunctionRoles } from './function-roles';
-import type { ServiceQueues } from './queues';
-import { ServiceFunction } from './service-function';
+import type { FunctionAccess } from './function-roles';
+import type { ServiceFunction } from './service-function';
+import type { ServiceFunctions } from './service-functions';
 
 /** The handler of API Gateway's `$default` route: every request no route matches. */
 const unroutedHandlerFile = 'functions/http/unrouted.ts';
 
-/** Longest description Lambda accepts. */
-const maxDescriptionLength = 256;
-
 export interface ServiceHttpApiProps {
   readonly stage: string;
-  readonly projectRoot: string;
   readonly routes: readonly RouteDefinition[];
-  readonly table: ITableV2;
-  readonly queues: ServiceQueues;
-  /** The master secret; resolved into each function's `DATA_KEY` at deploy time. */
-  readonly dataKey: ISecret;
-  readonly allowPublicWorkspaceCreation: boolean;
+  readonly functions: ServiceFunctions;
 }
 
 /**
@@ -38,34 +27,8 @@ export class ServiceHttpApi extends Construct {
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
-    const roles = new FunctionRoles(this, 'Roles', { table: props.table, queues: props.queues });
-
-    const functionFor = (
-      constructId: string,
-      file: string,
-      access: FunctionAccess,
-      description: string,
-    ): ServiceFunction =>
-      new ServiceFunction(this, constructId, {
-        projectRoot: props.projectRoot,
-        handlerFile: file,
-        role: roles.roleFor(access),
-        description: description.slice(0, maxDescriptionLength),
-        environment: {
-          TABLE_NAME: props.table.tableName,
-          // A `{{resolve:secretsmanager:...}}` dynamic reference: CloudFormation resolves it at
-          // deploy time, so the template holds no secret and the functions need no Secrets
-          // Manager permission or per-cold-start fetch. The value is visible in the Lambda
-          // configuration to whoever may read it, an accepted trade-off for this service.
-          DATA_KEY: props.dataKey.secretValue.unsafeUnwrap(),
-          STAGE: props.stage,
-          ALLOW_PUBLIC_WORKSPACE_CREATION: String(props.allowPublicWorkspaceCreation),
-          POWERTOOLS_SERVICE_NAME: 'collab-backend',
-          ...Object.fromEntries(
-            access.queues.map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),
-          ),
-        },
-      });
+    const functionFor = (constructId: string, file: string, access: FunctionAccess, description: string) =>
+      props.functions.create(this, constructId, { file, access, description });
 
     const unrouted = functionFor(
       'Unrouted',

@@ -2,9 +2,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
 import { generateSecret } from '../../shared/security/secrets';
 import { type DevServer, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
+import { startQueueWorkers } from './queue-workers';
 import { type LocalSqs, startLocalSqs } from './sqs';
 
 export interface LocalStackOptions {
@@ -46,10 +48,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const dynamo = await startDynamoDbLocal({
     persistDir: options.persistDir && join(options.persistDir, 'dynamodb'),
   });
-  let sqs: LocalSqs | undefined;
+  let startedSqs: LocalSqs | undefined;
   try {
     await ensureTable(dynamo.client, localTableName);
-    sqs = await startLocalSqs();
+    const sqs = await startLocalSqs();
+    startedSqs = sqs;
     Object.assign(process.env, localAwsEnv, {
       TABLE_NAME: localTableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -57,7 +60,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DATA_KEY: localDataKey(options.persistDir),
       STAGE: 'local',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      ...Object.fromEntries(
+        queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
+      ),
     });
+    // Queue consumers run in this process, as Lambda event sources do in the stack.
+    const workers = startQueueWorkers(sqs);
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(
@@ -72,20 +80,20 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         sqs: await up(() => sqsClient.send(new ListQueuesCommand({}))),
       }),
     });
-    const localSqs = sqs;
     return {
       url: server.url,
       dynamo,
-      sqs: localSqs,
+      sqs,
       server,
       stop: async () => {
         await server.close();
-        await localSqs.stop();
+        await workers.stop();
+        await sqs.stop();
         dynamo.stop();
       },
     };
   } catch (error) {
-    await sqs?.stop();
+    await startedSqs?.stop();
     dynamo.stop();
     throw error;
   }

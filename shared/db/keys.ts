@@ -19,6 +19,7 @@ import { createHash } from 'node:crypto';
  * | document                      | table | `AK#<ak>#ORG#<org>` | `DOC#<doc>`        | documents.*, permissions.get         |
  * | a user's access in an org     | table | `AK#<ak>#ORG#<org>` | `USER#<user>`      | users.*, permissions.*, usergroups.users.add |
  * | user group                    | table | `AK#<ak>#ORG#<org>` | `GROUP#<group>`    | usergroups.*                         |
+ * | outbox event                  | table | `AK#<ak>#EVENTS`   | `<timestamp>#<eventId>` | every event producer (stream → delivery) |
  * | JWT signing secret            | table | `AK#<ak>`          | `TOKEN_SIGNING_SECRET` | auth.generate_token              |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
@@ -130,6 +131,14 @@ export const keys = {
   webhookEndpointUid: (apiKey: string, uid: string): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'WEBHOOK'),
     sk: join('UID', encodeKeyPart(uid)),
+  }),
+  /**
+   * A published event waiting in the transactional outbox: written in the same transaction as the
+   * change it describes; the table's stream carries it on to webhook delivery. Time-ordered.
+   */
+  outboxEvent: (apiKey: string, timestamp: number, eventId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'EVENTS'),
+    sk: join(String(timestamp).padStart(15, '0'), encodeKeyPart(eventId)),
   }),
   /** The API key's JWT signing secret (generate_token), encrypted. */
   tokenSigningSecret: (apiKey: string): ItemKey => ({

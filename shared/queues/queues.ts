@@ -7,6 +7,13 @@ export interface QueueDefinition {
   readonly visibilityTimeoutSeconds: number;
   /** Receives after which a message the consumer cannot process moves to the dead-letter queue. */
   readonly maxReceiveCount: number;
+  /**
+   * The worker that consumes the queue (`functions/workers/<name>.ts`, exporting `handler` built
+   * with `defineQueueWorker`): an SQS event source in the stack, a poller in the local stack.
+   */
+  readonly consumer?: string;
+  /** Messages per worker invocation (SQS event source `batchSize`). */
+  readonly batchSize?: number;
 }
 
 /** Every queue, declared once. Webhook delivery (issue 6) consumes `webhook-delivery`. */

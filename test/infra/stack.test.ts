@@ -5,7 +5,12 @@ import { CollabStack } from '../../lib/collab-stack';
 import { accessProfile } from '../../lib/function-roles';
 import { tableDefinition } from '../../shared/db/table';
 import { type RouteDefinition, routes } from '../../shared/http/routes';
-import { deadLetterQueueName, queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
+import {
+  deadLetterQueueName,
+  type QueueDefinition,
+  queueDefinitions,
+  queueUrlEnvName,
+} from '../../shared/queues/queues';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
 
@@ -14,18 +19,22 @@ const projectRoot = path.resolve(__dirname, '../..');
 const routeBudget = { routes: 70, maxResources: 450 };
 
 /** Synthesises the stack without bundling (asset hashes are faked), so a template takes < 1 s. */
-function synth(stackRoutes?: readonly RouteDefinition[]) {
+function synth(stackRoutes?: readonly RouteDefinition[], stackQueues?: readonly QueueDefinition[]) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new CollabStack(app, 'collab-backend-test', {
     stage: 'test',
     projectRoot,
     routes: stackRoutes,
+    queueDefinitions: stackQueues,
   });
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Record<string, Resource>;
 
+  /** A route's function by route name, or a worker's by `worker:<queue>`. */
   const functionOf = (routeName: string) => {
-    const fn = stack.http.functions.get(routeName);
+    const fn = routeName.startsWith('worker:')
+      ? stack.workers.functions.get(routeName.slice('worker:'.length))
+      : stack.http.functions.get(routeName);
     if (!fn) throw new Error(`No function for ${routeName}`);
     const logicalId = stack.getLogicalId(fn.node.defaultChild as CfnElement);
     return { logicalId, properties: resources[logicalId]?.Properties ?? {} };
@@ -76,7 +85,28 @@ describe('CollabStack', () => {
         LoggingConfig: { LogFormat: 'JSON' },
       });
     }
-    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1);
+    const workers = queueDefinitions.filter((definition) => definition.consumer).length;
+    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers);
+  });
+
+  it('feeds each queue consumer from an SQS event source with partial batch responses and its own role', () => {
+    const [queue] = queueDefinitions;
+    if (!queue) throw new Error('No queue definitions');
+    const variants = synth(undefined, [{ ...queue, consumer: 'functions/http/unrouted.ts', batchSize: 5 }]);
+    const worker = variants.functionOf(`worker:${queue.name}`);
+    expect(worker.properties.Environment).toMatchObject({
+      Variables: { [queueUrlEnvName(queue.name)]: expect.anything() },
+    });
+    variants.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FunctionName: { Ref: worker.logicalId },
+    });
+    const actions = variants.actionsOf(`worker:${queue.name}`);
+    for (const action of ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:SendMessage', 'dynamodb:PutItem']) {
+      expect(actions).toContain(action);
+    }
+    for (const route of routes) expect(variants.actionsOf(route.name)).not.toContain('sqs:ReceiveMessage');
   });
 
   it('routes POST <path> of every route and $default to the fallback', () => {
@@ -168,7 +198,16 @@ describe('CollabStack', () => {
   });
 
   it('creates one role per distinct access profile', () => {
-    const profiles = new Set([...routes.map(accessProfile), accessProfile({ db: 'none', queues: [] })]);
+    const workerProfiles = queueDefinitions
+      .filter((definition) => definition.consumer)
+      .map((definition) =>
+        accessProfile({ db: 'read-write', queues: [definition.name], consumes: [definition.name] }),
+      );
+    const profiles = new Set([
+      ...routes.map(accessProfile),
+      accessProfile({ db: 'none', queues: [] }),
+      ...workerProfiles,
+    ]);
     expect(countOf('AWS::IAM::Role')).toBe(profiles.size);
   });
 

@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { type QueueDefinition, queueDefinitions } from '../../shared/queues/queues';
+import { lambdaContext } from './lambda-adapter';
+
+type WorkerHandler = (
+  event: SQSEvent,
+  context: ReturnType<typeof lambdaContext>,
+) => Promise<SQSBatchResponse>;
+
+export interface QueueWorkers {
+  stop(): Promise<void>;
+}
+
+/** Loads a queue's consumer module from the path its definition names. */
+async function loadConsumer(definition: QueueDefinition): Promise<WorkerHandler> {
+  const module = (await import(resolve(process.cwd(), definition.consumer as string))) as {
+    handler: WorkerHandler;
+  };
+  return module.handler;
+}
+
+/**
+ * The local stand-in for SQS event sources: one long-polling loop per consumed queue that hands
+ * batches, as Lambda's SQS event, to the same worker handler, and deletes what the partial batch
+ * response does not list as failed (failed messages reappear after their visibility timeout, and
+ * go to the dead-letter queue after `maxReceiveCount` receives, as in AWS).
+ */
+export function startQueueWorkers(
+  options: { endpoint: string; queueUrls: Record<string, string> },
+  definitions: readonly QueueDefinition[] = queueDefinitions,
+  load: (definition: QueueDefinition) => Promise<WorkerHandler> = loadConsumer,
+): QueueWorkers {
+  const sqs = new SQSClient({ endpoint: options.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+  let running = true;
+  const loops = definitions
+    .filter((definition) => definition.consumer)
+    .map(async (definition) => {
+      const handler = await load(definition);
+      const queueUrl = options.queueUrls[definition.name] as string;
+      const arn = `arn:aws:sqs:local:000000000000:${definition.name}`;
+      while (running) {
+        try {
+          const { Messages = [] } = await sqs.send(
+            new ReceiveMessageCommand({
+              QueueUrl: queueUrl,
+              MaxNumberOfMessages: Math.min(10, definition.batchSize ?? 10),
+              WaitTimeSeconds: 1,
+              MessageSystemAttributeNames: ['All'],
+            }),
+          );
+          if (Messages.length === 0) continue;
+          const event: SQSEvent = {
+            Records: Messages.map((message) => ({
+              messageId: message.MessageId as string,
+              receiptHandle: message.ReceiptHandle as string,
+              body: message.Body ?? '',
+              attributes: message.Attributes as SQSEvent['Records'][number]['attributes'],
+              messageAttributes: {},
+              md5OfBody: message.MD5OfBody ?? '',
+              eventSource: 'aws:sqs',
+              eventSourceARN: arn,
+              awsRegion: 'local',
+            })),
+          };
+          const response = await handler(event, lambdaContext(`worker-${definition.name}`)).catch(() => ({
+            batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
+          }));
+          const failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
+          const done = Messages.filter((message) => !failed.has(message.MessageId as string));
+          if (done.length > 0) {
+            await sqs.send(
+              new DeleteMessageBatchCommand({
+                QueueUrl: queueUrl,
+                Entries: done.map((message, index) => ({
+                  Id: String(index),
+                  ReceiptHandle: message.ReceiptHandle,
+                })),
+              }),
+            );
+          }
+        } catch (error) {
+          if (running) console.error(`queue worker ${definition.name}:`, error);
+          await new Promise((pause) => setTimeout(pause, 200));
+        }
+      }
+    });
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      sqs.destroy();
+    },
+  };
+}

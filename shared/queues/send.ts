@@ -1,0 +1,37 @@
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { env } from '../config/env';
+import type { QueueName } from '../http/routes';
+import { queueUrlEnvName } from './queues';
+
+let client: SQSClient | undefined;
+
+/** The process's one SQS client; points at the emulator when `SQS_ENDPOINT` is set. */
+function sqs(): SQSClient {
+  if (!client) {
+    const { AWS_REGION, SQS_ENDPOINT } = env();
+    client = new SQSClient({ region: AWS_REGION, ...(SQS_ENDPOINT && { endpoint: SQS_ENDPOINT }) });
+  }
+  return client;
+}
+
+/** The URL of a queue, from the environment the stack (or local stack) sets for functions that use it. */
+export function queueUrl(name: QueueName): string {
+  const url = process.env[queueUrlEnvName(name)];
+  if (!url)
+    throw new Error(`${queueUrlEnvName(name)} is not set: does the route or worker declare queue ${name}?`);
+  return url;
+}
+
+/** SQS delays stop at 15 minutes; longer waits are chained by the consumer. */
+export const maxDelaySeconds = 900;
+
+/** Sends one JSON message, optionally delayed (capped at SQS's 15-minute maximum). */
+export async function sendToQueue(name: QueueName, body: unknown, delaySeconds = 0): Promise<void> {
+  await sqs().send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl(name),
+      MessageBody: JSON.stringify(body),
+      DelaySeconds: Math.min(maxDelaySeconds, Math.max(0, Math.round(delaySeconds))),
+    }),
+  );
+}

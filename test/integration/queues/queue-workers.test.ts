@@ -1,0 +1,86 @@
+import { SendMessageCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import * as z from 'zod';
+import { type QueueWorkers, startQueueWorkers } from '../../../scripts/local/queue-workers';
+import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
+import { defineQueueWorker } from '../../../shared/queues/define-worker';
+import { queueDefinitions } from '../../../shared/queues/queues';
+
+/** The local SQS poller and `defineQueueWorker` together, against the SQS emulator. */
+let sqs: LocalSqs;
+let workers: QueueWorkers | undefined;
+const [definition] = queueDefinitions;
+
+beforeEach(async () => {
+  sqs = await startLocalSqs();
+});
+
+afterEach(async () => {
+  await workers?.stop();
+  await sqs.stop();
+});
+
+const until = async (condition: () => boolean, timeoutMs = 10_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((pause) => setTimeout(pause, 25));
+  }
+};
+
+describe('queue workers', () => {
+  it('deliver each message to the worker and retry only the failed ones', async () => {
+    if (!definition) throw new Error('No queue definitions');
+    const seen: { n: number; receiveCount: number }[] = [];
+    const worker = defineQueueWorker({
+      queue: definition.name,
+      message: z.object({ n: z.number() }),
+      run: async (message, context) => {
+        seen.push({ n: message.n, receiveCount: context.receiveCount });
+        if (message.n === 2 && context.receiveCount === 1) throw new Error('first attempt fails');
+      },
+    });
+    const client = new SQSClient({ endpoint: sqs.endpoint, region: 'us-east-1' });
+    // A failed message comes back after the visibility timeout; one second keeps the test short.
+    await client.send(
+      new SetQueueAttributesCommand({
+        QueueUrl: sqs.queueUrls[definition.name],
+        Attributes: { VisibilityTimeout: '1' },
+      }),
+    );
+    workers = startQueueWorkers(sqs, [{ ...definition, consumer: 'inline' }], async () => worker as never);
+    for (const n of [1, 2, 3]) {
+      await client.send(
+        new SendMessageCommand({
+          QueueUrl: sqs.queueUrls[definition.name],
+          MessageBody: JSON.stringify({ n }),
+        }),
+      );
+    }
+    await until(() => seen.filter((entry) => entry.n === 2).length === 2);
+    await new Promise((pause) => setTimeout(pause, 1500));
+    expect(seen.filter((entry) => entry.n === 1)).toHaveLength(1);
+    expect(seen.filter((entry) => entry.n === 3)).toHaveLength(1);
+    expect(seen.filter((entry) => entry.n === 2).map((entry) => entry.receiveCount)).toEqual([1, 2]);
+    client.destroy();
+  }, 15_000);
+
+  it('leave an unparseable message on the queue without running the worker', async () => {
+    if (!definition) throw new Error('No queue definitions');
+    let runs = 0;
+    const worker = defineQueueWorker({
+      queue: definition.name,
+      message: z.object({ n: z.number() }),
+      run: async () => {
+        runs += 1;
+      },
+    });
+    workers = startQueueWorkers(sqs, [{ ...definition, consumer: 'inline' }], async () => worker as never);
+    const client = new SQSClient({ endpoint: sqs.endpoint, region: 'us-east-1' });
+    await client.send(
+      new SendMessageCommand({ QueueUrl: sqs.queueUrls[definition.name], MessageBody: '{"n":"x"}' }),
+    );
+    await until(() => (sqs.server.inspectQueue(definition.name)?.messages.inflight.length ?? 0) === 1);
+    expect(runs).toBe(0);
+    client.destroy();
+  });
+});
