@@ -3,7 +3,7 @@ import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { keys } from '../../shared/db/keys';
 import type { RouteDefinition } from '../../shared/http/routes';
 import { type TimedResponse, timedPost } from './http';
-import type { Fixture, Scenario } from './scenarios';
+import type { BoundScenario } from './scenarios';
 
 /** How many requests to send: `warmup` unmeasured, then `requests` measured, one at a time. */
 export interface LoadPlan {
@@ -49,16 +49,30 @@ async function attempt(send: () => Promise<TimedResponse>): Promise<TimedRespons
   }
 }
 
-/** Runs one route's scenario sequentially over HTTP; every non-200 answer counts as an error. */
+/**
+ * Runs one scenario of a route sequentially over HTTP; every non-200 answer counts as an error.
+ * A scenario's `prepare` step runs before each request, untimed; a failed one counts as an error.
+ */
 export async function measureRoute(
   url: string,
   route: RouteDefinition,
-  scenario: Scenario,
-  fixture: Fixture,
+  scenario: BoundScenario,
   plan: LoadPlan,
 ): Promise<RouteMeasurement> {
-  const send = (index: number) => {
-    const { headers, data } = scenario.request(fixture, index);
+  const send = async (index: number): Promise<TimedResponse> => {
+    try {
+      await scenario.prepare?.(index);
+    } catch (error) {
+      return {
+        status: 0,
+        latencyMs: 0,
+        dbCalls: 0,
+        capacityUnits: 0,
+        commands: '',
+        body: `prepare: ${error}`,
+      };
+    }
+    const { headers, data } = scenario.request(index);
     return attempt(() => timedPost(url, route.path, headers, data));
   };
   for (let index = 0; index < plan.warmup; index += 1) await send(index);

@@ -4,12 +4,13 @@ import { routes } from '../../shared/http/routes';
 import { measureBundles } from './bundle';
 import { type LoadPlan, measureGetItem, measureRoute } from './measure';
 import { type BenchResults, formatTable, type RouteResult, writeResults } from './report';
-import { prepareFixture, scenarios } from './scenarios';
+import { prepareScenarios } from './scenarios';
 
 /**
  * `npm run bench [-- --requests N --warmup N --load-runs N]`: latency, DynamoDB calls and capacity per
  * route over HTTP against the local stack, a raw GetItem floor, and bundle size and module-load time
- * per function. Prints one table and writes bench/results.json. Measures, asserts nothing about time.
+ * per function. Prints one table and writes bench/results.json. Measures, asserts nothing about time;
+ * exits 1 when a route has no scenario or a scenario's requests fail.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -61,27 +62,28 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    const fixture = await prepareFixture(stack.url);
+    const { byRoute, floorWorkspaceId } = await prepareScenarios(stack.url);
     const rows: RouteResult[] = [];
     for (const route of routes) {
-      const scenario = scenarios[route.name];
+      const scenarios = byRoute.get(route.name) ?? [];
       const bundle = bundles.routes.get(route.name);
-      if (!scenario) {
+      if (scenarios.length === 0) {
         rows.push({ route: route.name, path: route.path, bundle, warning: 'no scenario' });
-        continue;
       }
-      console.error(`Measuring ${route.name}...`);
-      rows.push({
-        route: route.name,
-        path: route.path,
-        http: await measureRoute(stack.url, route, scenario, fixture, plan),
-        bundle,
-      });
+      for (const scenario of scenarios) {
+        console.error(`Measuring ${scenario.row}...`);
+        rows.push({
+          route: scenario.row,
+          path: route.path,
+          http: await measureRoute(stack.url, route, scenario, plan),
+          bundle,
+        });
+      }
     }
     console.error('Measuring the raw GetItem floor...');
     const tableName = process.env.TABLE_NAME;
     if (!tableName) throw new Error('TABLE_NAME is not set by the local stack');
-    const floor = await measureGetItem(stack.dynamo.client, tableName, fixture.workspace.id, plan);
+    const floor = await measureGetItem(stack.dynamo.client, tableName, floorWorkspaceId, plan);
     for (const row of rows) if (row.http) row.ratioToGetItem = row.http.p50 / floor.p50;
 
     const results: BenchResults = {
@@ -99,8 +101,15 @@ async function main(): Promise<void> {
     const missing = rows.filter((row) => row.warning).map((row) => row.route);
     if (missing.length > 0) {
       console.error(
-        `\n${missing.length} route(s) have no scenario in scripts/bench/scenarios.ts: ${missing.join(', ')}`,
+        `\n${missing.length} route(s) have no scenario in scripts/bench/scenarios/: ${missing.join(', ')}`,
       );
+      process.exitCode = 1;
+    }
+    // A row with failed requests measured something other than its scenario: not a green run.
+    const failing = rows.filter((row) => (row.http?.errors ?? 0) > 0).map((row) => row.route);
+    if (failing.length > 0) {
+      console.error(`
+${failing.length} row(s) had failed requests: ${failing.join(', ')}`);
       process.exitCode = 1;
     }
   } finally {
