@@ -11,6 +11,12 @@ import { createHash } from 'node:crypto';
  * | workspace config of a key     | table | `AK#<apiKey>`      | `CONFIG#<kind>`     | webhook/advanced/activity/permission-provider config get/update |
  * | webhook endpoints of a key    | table | `AK#<apiKey>#WEBHOOK` | `ENDPOINT#<endpointId>` (time-ordered) | advancedwebhook.endpoints.* |
  * | endpoint uid reservation      | table | `AK#<apiKey>#WEBHOOK` | `UID#<uid>`      | advancedwebhook.endpoints create/delete |
+ * | activity by id                | table | `AK#<ak>#ORG#<org>#ACTIVITY` | `ACT#<id>`  | activities.add/update/delete, get with activityIds |
+ * | activity timelines            | gsi2–gsi6 | `…#ACTIVITY` (org), `…#ACTIVITY#DOC#<doc>`, `…#USER#<user>`, `…#TARGET#<target>`, `…#FEATURE#<type>` | `<timestamp>#<id>` | activities.get, activities.delete |
+ * | notification (shared record)  | table | `AK#<ak>#ORG#<org>#NOTIFICATION` | `NOTIF#<id>` | notifications.* |
+ * | notifications of a document   | gsi3  | `…#NOTIFICATION#DOC#<doc>` | `<timestamp>#<id>` | notifications.get/delete by documentId |
+ * | a user's inbox                | table | `AK#<ak>#ORG#<org>#INBOX#<user>` | `<timestamp>#<id>` | notifications.get/update/delete by userId |
+ * | recipients of a notification  | gsi5  | `…#NOTIFICATION#RECIPIENTS#<id>` | `<user>` | notifications.delete |
  * | workspaces per owner email    | table | `OWNER#<email>`    | `OWNER`             | workspace.create (quota of 5)        |
  * | organization                  | table | `AK#<ak>#ORG#<org>` | `ORG`              | organizations.*, every org-scoped op |
  * | organizations of an API key   | gsi1  | `AK#<ak>#ORGS`     | `<org>`             | organizations.get (list)             |
@@ -62,6 +68,36 @@ export function apiKeyPartition(apiKey: string, ...segments: string[]): string {
 export function organizationPartition(apiKey: string, organizationId: string): string {
   return apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId));
 }
+
+/** The global secondary indexes of `shared/db/table.ts`. */
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5' | 'gsi6';
+
+/**
+ * Sort key of every time-ordered listing: zero-padded epoch ms, then the encoded id, so equal
+ * timestamps still order (and resume) deterministically.
+ */
+export function timelineSortKey(timestamp: number, id: string): string {
+  return join(String(timestamp).padStart(15, '0'), encodeKeyPart(id));
+}
+
+const activityPartition = (apiKey: string, organizationId: string) =>
+  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'ACTIVITY');
+
+const activityTimelineIndexes = {
+  document: ['gsi3', 'DOC'],
+  user: ['gsi4', 'USER'],
+  target: ['gsi5', 'TARGET'],
+  feature: ['gsi6', 'FEATURE'],
+} as const;
+
+const notificationPartition = (apiKey: string, organizationId: string) =>
+  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'NOTIFICATION');
+const notificationDocumentPartition = (apiKey: string, organizationId: string, documentId: string) =>
+  join(notificationPartition(apiKey, organizationId), 'DOC', encodeKeyPart(documentId));
+const recipientsPartition = (apiKey: string, organizationId: string, notificationId: string) =>
+  join(notificationPartition(apiKey, organizationId), 'RECIPIENTS', encodeKeyPart(notificationId));
+const inboxPartition = (apiKey: string, organizationId: string, userId: string) =>
+  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'INBOX', encodeKeyPart(userId));
 
 /** The configuration documents an API key holds, one item each (so their updates never conflict). */
 export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider';
@@ -115,6 +151,90 @@ export const keys = {
     sk: join('GROUP', encodeKeyPart(groupId)),
   }),
   groupPrefix: 'GROUP#',
+  /** An activity record, keyed by id so that a given id overwrites (idempotent add). */
+  activity: (apiKey: string, organizationId: string, activityId: string): ItemKey => ({
+    pk: activityPartition(apiKey, organizationId),
+    sk: join('ACT', encodeKeyPart(activityId)),
+  }),
+  /**
+   * Index keys placing an activity on its timelines (gsi2 organization, gsi3 document, gsi4 acting
+   * user, gsi5 target entity, gsi6 feature type), each sorted by `timelineSortKey`.
+   */
+  activityTimelines: (
+    apiKey: string,
+    activity: {
+      organizationId: string;
+      documentId: string;
+      userId: string;
+      targetEntityId?: string;
+      featureType: string;
+      timestamp: number;
+      id: string;
+    },
+  ) => {
+    const base = activityPartition(apiKey, activity.organizationId);
+    const sortKey = timelineSortKey(activity.timestamp, activity.id);
+    return {
+      gsi2pk: base,
+      gsi2sk: sortKey,
+      gsi3pk: join(base, 'DOC', encodeKeyPart(activity.documentId)),
+      gsi3sk: sortKey,
+      gsi4pk: join(base, 'USER', encodeKeyPart(activity.userId)),
+      gsi4sk: sortKey,
+      ...(activity.targetEntityId !== undefined && {
+        gsi5pk: join(base, 'TARGET', encodeKeyPart(activity.targetEntityId)),
+        gsi5sk: sortKey,
+      }),
+      gsi6pk: join(base, 'FEATURE', encodeKeyPart(activity.featureType)),
+      gsi6sk: sortKey,
+    };
+  },
+  /** The timeline partition (and its index) that serves one activity filter. */
+  activityTimeline: (
+    apiKey: string,
+    organizationId: string,
+    filter: { by: 'organization' } | { by: 'document' | 'user' | 'target' | 'feature'; id: string },
+  ): { index: IndexName; partition: string } => {
+    const base = activityPartition(apiKey, organizationId);
+    if (filter.by === 'organization') return { index: 'gsi2', partition: base };
+    const [index, segment] = activityTimelineIndexes[filter.by];
+    return { index, partition: join(base, segment, encodeKeyPart(filter.id)) };
+  },
+  /** A notification's shared record: content once, however many recipients. */
+  notification: (apiKey: string, organizationId: string, notificationId: string): ItemKey => ({
+    pk: notificationPartition(apiKey, organizationId),
+    sk: join('NOTIF', encodeKeyPart(notificationId)),
+  }),
+  /** Index keys listing a document's notifications by time (gsi3, shared with activity timelines). */
+  notificationDocumentListing: (
+    apiKey: string,
+    notification: { organizationId: string; documentId: string; createdAt: number; notificationId: string },
+  ) => ({
+    gsi3pk: notificationDocumentPartition(apiKey, notification.organizationId, notification.documentId),
+    gsi3sk: timelineSortKey(notification.createdAt, notification.notificationId),
+  }),
+  notificationDocumentPartition: (apiKey: string, organizationId: string, documentId: string) =>
+    notificationDocumentPartition(apiKey, organizationId, documentId),
+  /** One recipient's inbox entry, sorted by the notification's time in the user's inbox partition. */
+  inboxEntry: (
+    apiKey: string,
+    entry: { organizationId: string; userId: string; createdAt: number; notificationId: string },
+  ): ItemKey => ({
+    pk: inboxPartition(apiKey, entry.organizationId, entry.userId),
+    sk: timelineSortKey(entry.createdAt, entry.notificationId),
+  }),
+  inboxPartition: (apiKey: string, organizationId: string, userId: string) =>
+    inboxPartition(apiKey, organizationId, userId),
+  /** Index keys listing a notification's recipients (gsi5), so deleting it finds every inbox entry. */
+  inboxRecipientListing: (
+    apiKey: string,
+    entry: { organizationId: string; userId: string; notificationId: string },
+  ) => ({
+    gsi5pk: recipientsPartition(apiKey, entry.organizationId, entry.notificationId),
+    gsi5sk: encodeKeyPart(entry.userId),
+  }),
+  recipientsPartition: (apiKey: string, organizationId: string, notificationId: string) =>
+    recipientsPartition(apiKey, organizationId, notificationId),
   apiKeyConfig: (apiKey: string, kind: ConfigKind): ItemKey => ({
     pk: apiKeyPartition(apiKey),
     sk: join('CONFIG', kind),
@@ -149,4 +269,20 @@ export const keys = {
 } as const;
 
 /** Attribute names that belong to the key schema and are stripped before items leave a repository. */
-export const keyAttributes = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'ttl'] as const;
+export const keyAttributes = [
+  'pk',
+  'sk',
+  'gsi1pk',
+  'gsi1sk',
+  'gsi2pk',
+  'gsi2sk',
+  'gsi3pk',
+  'gsi3sk',
+  'gsi4pk',
+  'gsi4sk',
+  'gsi5pk',
+  'gsi5sk',
+  'gsi6pk',
+  'gsi6sk',
+  'ttl',
+] as const;

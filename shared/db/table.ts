@@ -17,6 +17,16 @@ export const tableDefinition = {
   globalSecondaryIndexes: [
     /** Listings across partitions: an API key's organizations. */
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /** Time-ordered listings (`<timestamp>#<id>` sort keys): an organization's activities. */
+    { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /** Time-ordered, per document: its activities; its notifications. */
+    { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    /** Time-ordered, per acting user: activities. */
+    { indexName: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+    /** Per target entity: its activities (time-ordered); per notification: its recipients. */
+    { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
+    /** Time-ordered, per activity feature type. */
+    { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
   ] as readonly IndexDefinition[],
 } as const;
 

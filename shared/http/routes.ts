@@ -437,6 +437,42 @@ export const routes = [
     queues: [],
     summary: "Replace an endpoint's signing secret; the previous one keeps signing for 24 hours.",
   },
+  {
+    name: 'activities.add',
+    path: '/v2/activities/add',
+    auth: 'apiKey',
+    domain: 'activities',
+    db: 'read-write',
+    queues: [],
+    summary: 'Record activities; a given id overwrites (idempotent) unless the activity is immutable.',
+  },
+  {
+    name: 'activities.get',
+    path: '/v2/activities/get',
+    auth: 'apiKey',
+    domain: 'activities',
+    db: 'read',
+    queues: [],
+    summary: 'List activity logs by any combination of filters, ordered by timestamp, in full pages.',
+  },
+  {
+    name: 'activities.update',
+    path: '/v2/activities/update',
+    auth: 'apiKey',
+    domain: 'activities',
+    db: 'read-write',
+    queues: [],
+    summary: "Change activities' updatable fields; missing or immutable ones fail per item.",
+  },
+  {
+    name: 'activities.delete',
+    path: '/v2/activities/delete',
+    auth: 'apiKey',
+    domain: 'activities',
+    db: 'read-write',
+    queues: [],
+    summary: 'Delete activities by id, document or target entity; immutable ones fail per item.',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -1,0 +1,211 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { type IndexName, keys } from '../db/keys';
+import { queryAll } from '../db/query-page';
+import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
+
+type Item = Record<string, unknown>;
+
+const parse = (item: Item): StoredActivity => storedActivity.parse(item);
+
+function activityItem(apiKey: string, activity: StoredActivity, now: number): Item {
+  return {
+    ...keys.activity(apiKey, activity.metadata.organizationId, activity.id),
+    ...keys.activityTimelines(apiKey, {
+      organizationId: activity.metadata.organizationId,
+      documentId: activity.metadata.documentId,
+      userId: activity.actionUser.userId,
+      targetEntityId: activity.targetEntityId,
+      featureType: activity.featureType,
+      timestamp: activity.timestamp,
+      id: activity.id,
+    }),
+    entity: 'activity',
+    ...activity,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/** Writes activities with fresh, service-chosen ids: one BatchWriteItem per 25 (they cannot collide). */
+export async function putNewActivities(apiKey: string, activities: readonly StoredActivity[], now: number) {
+  await batchWrite(activities.map((activity) => ({ put: activityItem(apiKey, activity, now) })));
+}
+
+/**
+ * Writes an activity with a caller-given id, replacing an earlier one of that id unless that one is
+ * immutable (one conditional PutItem). False when an immutable activity of that id exists.
+ */
+export async function putGivenActivity(apiKey: string, activity: StoredActivity, now: number) {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: activityItem(apiKey, activity, now),
+        ConditionExpression: 'attribute_not_exists(pk) OR NOT immutable = :true',
+        ExpressionAttributeValues: { ':true': true },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Activities by id (one BatchGet per 100); missing ones are absent. */
+export async function findActivities(apiKey: string, organizationId: string, ids: readonly string[]) {
+  const items = await batchGet(ids.map((id) => keys.activity(apiKey, organizationId, id)));
+  return items.map(parse);
+}
+
+/** Why an update was refused: no such activity, or it is immutable. */
+export type UpdateOutcome = 'updated' | 'missing' | 'immutable';
+
+/** Changes an activity's updatable fields (one conditional UpdateItem). */
+export async function updateActivity(
+  apiKey: string,
+  organizationId: string,
+  change: UpdateActivity,
+  now: number,
+): Promise<UpdateOutcome> {
+  const { id, ...fields } = change;
+  const names = Object.keys(fields);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.activity(apiKey, organizationId, id),
+        UpdateExpression: `SET updatedAt = :now, ${names.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk) AND NOT immutable = :true',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
+        ExpressionAttributeValues: {
+          ':now': now,
+          ':true': true,
+          ...Object.fromEntries(
+            names.map((name, index) => [`:f${index}`, fields[name as keyof typeof fields]]),
+          ),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return 'updated';
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return error.Item ? 'immutable' : 'missing';
+    throw error;
+  }
+}
+
+/** Deletes activities by id (one BatchWriteItem per 25). */
+export async function deleteActivities(apiKey: string, organizationId: string, ids: readonly string[]) {
+  await batchWrite(ids.map((id) => ({ delete: keys.activity(apiKey, organizationId, id) })));
+}
+
+/** Ids and immutability of every activity on one timeline (a document's, a target entity's). */
+export async function listTimelineIds(timeline: { index: IndexName; partition: string }) {
+  const items = await queryAll({
+    IndexName: timeline.index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${timeline.index}pk`, '#id': 'id', '#immutable': 'immutable' },
+    ExpressionAttributeValues: { ':pk': timeline.partition },
+    ProjectionExpression: '#id, #immutable',
+  });
+  return items.map((item) => ({ id: item.id as string, immutable: item.immutable === true }));
+}
+
+/** Requests one timeline page may make per partition before it settles for a short page. */
+const maxRequestsPerPartition = 50;
+
+interface PartitionRead {
+  matches: { sortKey: string; record: ActivityRecord }[];
+  /** Sort key up to which the partition was read; absent when it was read to its end. */
+  readTo?: string;
+}
+
+/**
+ * Reads one timeline partition in order after `after`, keeping records that pass `keep`, until it
+ * holds `wanted` of them or the partition ends (bounded by `maxRequestsPerPartition`).
+ */
+async function readPartition(
+  index: IndexName,
+  partition: string,
+  order: 'asc' | 'desc',
+  after: string | undefined,
+  wanted: number,
+  keep: (record: ActivityRecord) => boolean,
+): Promise<PartitionRead> {
+  const sortKeyName = `${index}sk`;
+  const matches: PartitionRead['matches'] = [];
+  let startKey: Item | undefined;
+  let limit = wanted;
+  for (let request = 0; request < maxRequestsPerPartition; request += 1) {
+    const output = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: `#pk = :pk${after === undefined ? '' : ` AND #sk ${order === 'asc' ? '>' : '<'} :after`}`,
+        ExpressionAttributeNames: { '#pk': `${index}pk`, ...(after !== undefined && { '#sk': sortKeyName }) },
+        ExpressionAttributeValues: { ':pk': partition, ...(after !== undefined && { ':after': after }) },
+        ScanIndexForward: order === 'asc',
+        Limit: limit,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    for (const item of output.Items ?? []) {
+      const record = parse(item);
+      if (keep(record)) matches.push({ sortKey: item[sortKeyName] as string, record });
+    }
+    startKey = output.LastEvaluatedKey;
+    if (!startKey || matches.length >= wanted) break;
+    // Residual filters rejected records: read further in growing steps rather than item by item.
+    limit = Math.min(1000, limit * 2);
+  }
+  return startKey ? { matches, readTo: startKey[sortKeyName] as string } : { matches };
+}
+
+/** One page of a timeline query, and the sort key to continue after (absent on the last page). */
+export interface TimelinePage {
+  records: ActivityRecord[];
+  after?: string;
+}
+
+/**
+ * One page of activities from one or more timeline partitions of the same index (several feature
+ * types), merged by sort key. Each partition is read in parallel for `pageSize + 1` matches — one
+ * Query each when `keep` accepts what the index selected — so a page is full whenever enough
+ * matches exist, and the `+ 1` tells whether another page follows. Continuing after a sort key
+ * (not a DynamoDB start key) lets one cursor serve every partition of the merge.
+ */
+export async function timelinePage(query: {
+  index: IndexName;
+  partitions: readonly string[];
+  order: 'asc' | 'desc';
+  after?: string;
+  pageSize: number;
+  keep: (record: ActivityRecord) => boolean;
+}): Promise<TimelinePage> {
+  const reads = await Promise.all(
+    query.partitions.map((partition) =>
+      readPartition(query.index, partition, query.order, query.after, query.pageSize + 1, query.keep),
+    ),
+  );
+  const before = (a: string, b: string) => (query.order === 'asc' ? a < b : a > b);
+  // Only records up to the nearest point where some partition stopped reading are known to be complete.
+  const horizon = reads
+    .map((read) => read.readTo)
+    .filter((readTo): readTo is string => readTo !== undefined)
+    .reduce<string | undefined>(
+      (nearest, readTo) => (nearest === undefined || before(readTo, nearest) ? readTo : nearest),
+      undefined,
+    );
+  const merged = reads
+    .flatMap((read) => read.matches)
+    .filter((match) => horizon === undefined || !before(horizon, match.sortKey))
+    .sort((a, b) => (before(a.sortKey, b.sortKey) ? -1 : 1));
+  const page = merged.slice(0, query.pageSize);
+  const records = page.map((match) => match.record);
+  if (merged.length > query.pageSize) return { records, after: page.at(-1)?.sortKey };
+  return horizon === undefined ? { records } : { records, after: horizon };
+}

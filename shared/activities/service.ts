@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type * as z from 'zod';
+import { keys, timelineSortKey } from '../db/keys';
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { failedPrecondition } from '../http/errors';
+import { getActivityConfig } from '../settings/service';
+import {
+  deleteActivities as deleteActivityItems,
+  findActivities,
+  listTimelineIds,
+  putGivenActivity,
+  putNewActivities,
+  timelinePage,
+  updateActivity,
+} from './repository';
+import type {
+  ActivityRecord,
+  addActivitiesInput,
+  deleteActivitiesInput,
+  GetActivities,
+  StoredActivity,
+  updateActivitiesInput,
+} from './schemas';
+
+type ItemResult = { success: boolean; message: string };
+
+const toRecord = ({ immutable: _immutable, ...record }: StoredActivity): ActivityRecord => record;
+
+const immutableMessage = (id: string) => `Activity ${id} is immutable and cannot be changed.`;
+
+/**
+ * Records activities (addendum §6): service-assigned ids unless given; a given id overwrites the
+ * activity of that id, which makes retries idempotent, unless that activity is immutable. Activities
+ * written while the activity config says `immutable` stay immutable. FAILED_PRECONDITION while the
+ * activity service is disabled. Costs one GetItem (config), one BatchWriteItem per 25 new ids and
+ * one conditional PutItem per given id (in parallel).
+ */
+export async function addActivities(caller: ApiKeyCaller, input: z.output<typeof addActivitiesInput>) {
+  const config = await getActivityConfig(caller.apiKey);
+  if (!config.isEnabled) {
+    throw failedPrecondition(
+      'The activity service is disabled; send { activityServiceConfig: { isEnabled: true } } to activityconfig/update.',
+    );
+  }
+  const now = nowMs();
+  const activities = input.activities.map(({ id, ...activity }): StoredActivity & { given: boolean } => ({
+    ...activity,
+    id: id ?? randomUUID(),
+    given: id !== undefined,
+    metadata: { apiKey: caller.apiKey, documentId: input.documentId, organizationId: input.organizationId },
+    timestamp: now,
+    ...(config.immutable && { immutable: true }),
+  }));
+  const stored = ({ given: _given, ...activity }: (typeof activities)[number]) => activity;
+  const [written] = await Promise.all([
+    Promise.all(
+      activities
+        .filter((activity) => activity.given)
+        .map(
+          async (activity) =>
+            [activity.id, await putGivenActivity(caller.apiKey, stored(activity), now)] as const,
+        ),
+    ),
+    putNewActivities(caller.apiKey, activities.filter((activity) => !activity.given).map(stored), now),
+  ]);
+  const refused = new Set(written.filter(([, ok]) => !ok).map(([id]) => id));
+  return Object.fromEntries(
+    activities.map((activity) => [
+      activity.id,
+      refused.has(activity.id)
+        ? { success: false, id: activity.id, message: immutableMessage(activity.id) }
+        : { success: true, id: activity.id, message: 'Activity added.' },
+    ]),
+  );
+}
+
+/** The timeline that serves a query: the narrowest indexed filter given (addendum §6, docs/data-model.md). */
+function timelineFor(apiKey: string, input: GetActivities) {
+  const { organizationId } = input;
+  if (input.targetEntityId !== undefined)
+    return [keys.activityTimeline(apiKey, organizationId, { by: 'target', id: input.targetEntityId })];
+  if (input.documentId !== undefined)
+    return [keys.activityTimeline(apiKey, organizationId, { by: 'document', id: input.documentId })];
+  if (input.userId !== undefined)
+    return [keys.activityTimeline(apiKey, organizationId, { by: 'user', id: input.userId })];
+  if (input.featureTypes !== undefined)
+    return [...new Set(input.featureTypes)].map((id) =>
+      keys.activityTimeline(apiKey, organizationId, { by: 'feature', id }),
+    );
+  return [keys.activityTimeline(apiKey, organizationId, { by: 'organization' })];
+}
+
+/** Every filter of the query, as one predicate; the index has already applied one of them. */
+function matcher(input: GetActivities) {
+  const featureTypes = input.featureTypes && new Set<string>(input.featureTypes);
+  const actionTypes = input.actionTypes && new Set(input.actionTypes);
+  const activityIds = input.activityIds && new Set(input.activityIds);
+  return (record: ActivityRecord) =>
+    (input.documentId === undefined || record.metadata.documentId === input.documentId) &&
+    (input.targetEntityId === undefined || record.targetEntityId === input.targetEntityId) &&
+    (input.userId === undefined || record.actionUser.userId === input.userId) &&
+    (!featureTypes || featureTypes.has(record.featureType)) &&
+    (!actionTypes || actionTypes.has(record.actionType)) &&
+    (!activityIds || activityIds.has(record.id));
+}
+
+/**
+ * Activity logs (base #6): every filter combinable, ordered by timestamp, `pageSize` full pages.
+ * A page is one Query on the timeline index of the narrowest filter (target entity, document, user,
+ * feature type — one Query per requested type — or the organization's), or one BatchGet for
+ * `activityIds`; the other filters are applied to what the index returns. The page token holds the
+ * sort key to continue after, sealed and bound to the API key and the query (INVALID_ARGUMENT otherwise).
+ */
+export async function getActivities(caller: ApiKeyCaller, input: GetActivities) {
+  const { pageSize: _pageSize, pageToken, ...query } = input;
+  const binding = { owner: `apiKey:${caller.apiKey}`, query: { list: 'activities', ...query } };
+  const after = pageToken ? (decodePageToken(pageToken, binding).after as string) : undefined;
+  const keep = matcher(input);
+  const page = input.activityIds
+    ? await pageOfIds(caller.apiKey, input, after, keep)
+    : await (() => {
+        const timelines = timelineFor(caller.apiKey, input);
+        return timelinePage({
+          index: timelines[0]!.index,
+          partitions: timelines.map((timeline) => timeline.partition),
+          order: input.order,
+          after,
+          pageSize: input.pageSize,
+          keep,
+        });
+      })();
+  return {
+    data: page.records.map((record) => toRecord(record as StoredActivity)),
+    pageToken: page.after === undefined ? undefined : encodePageToken({ after: page.after }, binding),
+  };
+}
+
+/** A page of the activities named in `activityIds` (at most 100, one BatchGet), ordered like a timeline. */
+async function pageOfIds(
+  apiKey: string,
+  input: GetActivities,
+  after: string | undefined,
+  keep: (record: ActivityRecord) => boolean,
+) {
+  const found = await findActivities(apiKey, input.organizationId, [...new Set(input.activityIds)]);
+  const sortKey = (record: ActivityRecord) => timelineSortKey(record.timestamp, record.id);
+  const direction = input.order === 'asc' ? 1 : -1;
+  const ordered = found
+    .filter(keep)
+    .map((record) => ({ record, sortKey: sortKey(record) }))
+    .filter((entry) => after === undefined || (entry.sortKey > after ? 1 : -1) === direction)
+    .sort((a, b) => (a.sortKey > b.sortKey ? direction : -direction));
+  const page = ordered.slice(0, input.pageSize);
+  return {
+    records: page.map((entry) => entry.record),
+    after: ordered.length > input.pageSize ? page.at(-1)?.sortKey : undefined,
+  };
+}
+
+/**
+ * Changes activities' updatable fields (base #12): a missing or immutable activity is
+ * `success: false` in the success body. One GetItem (config), then one conditional UpdateItem per
+ * activity in parallel; nothing is written while the config says `immutable`.
+ */
+export async function updateActivities(caller: ApiKeyCaller, input: z.output<typeof updateActivitiesInput>) {
+  const config = await getActivityConfig(caller.apiKey);
+  const now = nowMs();
+  const results = await Promise.all(
+    input.activities.map(async (change): Promise<[string, ItemResult]> => {
+      const outcome = config.immutable
+        ? 'immutable'
+        : await updateActivity(caller.apiKey, input.organizationId, change, now);
+      const message =
+        outcome === 'updated'
+          ? 'Activity updated.'
+          : outcome === 'missing'
+            ? `Activity ${change.id} does not exist.`
+            : immutableMessage(change.id);
+      return [change.id, { success: outcome === 'updated', message }];
+    }),
+  );
+  return Object.fromEntries(results);
+}
+
+/**
+ * Deletes activities by id, or every activity of a document or target entity (addendum §6), except
+ * immutable ones (`success: false`, like missing ids). One GetItem (config), one BatchGet or a Query
+ * of the timeline (keys only), then one BatchWriteItem per 25 deletions.
+ */
+export async function deleteActivities(caller: ApiKeyCaller, input: z.output<typeof deleteActivitiesInput>) {
+  const { apiKey } = caller;
+  const { organizationId } = input;
+  const [config, candidates] = await Promise.all([
+    getActivityConfig(apiKey),
+    input.activityIds
+      ? findActivities(apiKey, organizationId, [...new Set(input.activityIds)]).then((found) =>
+          found.map((activity) => ({ id: activity.id, immutable: activity.immutable === true })),
+        )
+      : listTimelineIds(
+          input.documentId !== undefined
+            ? keys.activityTimeline(apiKey, organizationId, { by: 'document', id: input.documentId })
+            : keys.activityTimeline(apiKey, organizationId, {
+                by: 'target',
+                id: input.targetEntityId as string,
+              }),
+        ),
+  ]);
+  const deletable = candidates
+    .filter((activity) => !activity.immutable && !config.immutable)
+    .map((a) => a.id);
+  await deleteActivityItems(apiKey, organizationId, deletable);
+  const results: Record<string, ItemResult> = {};
+  for (const id of input.activityIds ?? [])
+    results[id] = { success: false, message: `Activity ${id} does not exist.` };
+  for (const activity of candidates)
+    results[activity.id] = { success: false, message: immutableMessage(activity.id) };
+  for (const id of deletable) results[id] = { success: true, message: 'Activity deleted.' };
+  return results;
+}
