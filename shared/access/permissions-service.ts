@@ -187,7 +187,7 @@ export async function getPermissions(caller: ApiKeyCaller, input: z.output<typeo
   const [stored, { documents, users }, providerConfig] = await Promise.all([
     loadTree(caller.apiKey, input.organizationId),
     findDocumentsAndUsers(caller.apiKey, input.organizationId, documentIds, userIds),
-    providerFor(caller.apiKey),
+    providerFor(caller),
   ]);
   if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
   const folders = indexFolders(stored.folders);

@@ -1,11 +1,16 @@
+import type { ApiKeyCaller } from '../http/caller';
 import { getPermissionProviderConfig } from '../settings/service';
 import type { ProviderConfig } from './provider';
 
-/** The API key's permission provider when it is switched on and has a URL; otherwise undefined. */
-export async function providerFor(apiKey: string): Promise<ProviderConfig | undefined> {
-  const config = await getPermissionProviderConfig(apiKey);
+/**
+ * The caller's permission provider when it is switched on — known from authentication, so its
+ * config is read only then; otherwise undefined and the local rules decide. A provider switched on
+ * without a URL denies everything (decisions §15).
+ */
+export async function providerFor(caller: ApiKeyCaller): Promise<ProviderConfig | undefined> {
+  if (!caller.usesPermissionProvider) return undefined;
+  const config = await getPermissionProviderConfig(caller.apiKey);
+  if (!config.usePermissionProvider) return undefined;
   const { permissionProviderUrl, authToken } = config.permissionProviderConfig;
-  return config.usePermissionProvider && permissionProviderUrl
-    ? { url: permissionProviderUrl, authToken }
-    : undefined;
+  return { url: permissionProviderUrl, authToken };
 }

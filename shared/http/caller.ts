@@ -10,6 +10,8 @@ export interface ApiKeyCaller {
   readonly workspaceId: string;
   readonly keyType: ApiKeyType;
   readonly domains: readonly string[];
+  /** Whether the key's permission provider decides access (addendum §4 rule 7). */
+  readonly usesPermissionProvider: boolean;
 }
 
 /** A caller authenticated with `x-svc-workspace-id` + `x-svc-workspace-auth-token`. */

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { type ConfigKind, keys } from '../db/keys';
+import { cancellationReasons } from '../db/transactions';
 import { resourceExhausted } from '../http/errors';
 import { decryptSecret, encryptSecret } from '../security/secrets';
 
@@ -34,7 +35,9 @@ export async function findConfig(apiKey: string, kind: ConfigKind): Promise<Vers
 
 /**
  * Writes a config document if the stored version is still `read`'s (or nothing is stored when
- * `read` is undefined): one conditional PutItem. Returns false when a concurrent write won.
+ * `read` is undefined): one conditional PutItem. `credentialFlags` are copied onto the API key's
+ * credential in the same transaction, for settings that authentication (which reads only the
+ * credential) must know. Returns false when a concurrent write won.
  */
 export async function putConfigIfUnchanged(
   apiKey: string,
@@ -42,27 +45,51 @@ export async function putConfigIfUnchanged(
   document: unknown,
   read: VersionedConfig | undefined,
   now: number,
+  credentialFlags?: Record<string, unknown>,
 ): Promise<boolean> {
+  const put = {
+    TableName: tableName(),
+    Item: {
+      ...keys.apiKeyConfig(apiKey, kind),
+      entity: 'apiKeyConfig',
+      kind,
+      sealed: encryptSecret(JSON.stringify(document), sealOwner(apiKey, kind)),
+      version: (read?.version ?? 0) + 1,
+      createdAt: read?.createdAt ?? now,
+      updatedAt: now,
+    },
+    ConditionExpression: read ? 'version = :version' : 'attribute_not_exists(pk)',
+    ExpressionAttributeValues: read ? { ':version': read.version } : undefined,
+  };
   try {
+    if (!credentialFlags) {
+      await db().send(new PutCommand(put));
+      return true;
+    }
+    const names = Object.keys(credentialFlags);
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.apiKeyConfig(apiKey, kind),
-          entity: 'apiKeyConfig',
-          kind,
-          sealed: encryptSecret(JSON.stringify(document), sealOwner(apiKey, kind)),
-          version: (read?.version ?? 0) + 1,
-          createdAt: read?.createdAt ?? now,
-          updatedAt: now,
-        },
-        ConditionExpression: read ? 'version = :version' : 'attribute_not_exists(pk)',
-        ExpressionAttributeValues: read ? { ':version': read.version } : undefined,
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: put },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.apiKeyCredential(apiKey),
+              UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
+              ExpressionAttributeValues: Object.fromEntries(
+                names.map((name, index) => [`:f${index}`, credentialFlags[name]]),
+              ),
+            },
+          },
+        ],
       }),
     );
     return true;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return false;
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }

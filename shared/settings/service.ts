@@ -35,6 +35,8 @@ interface ConfigType<T> {
   kind: ConfigKind;
   schema: z.ZodType<T>;
   defaults: T;
+  /** Settings copied onto the API key's credential, which authentication reads on every request. */
+  credentialFlags?(config: T): Record<string, unknown>;
 }
 
 const configTypes = {
@@ -49,6 +51,10 @@ const configTypes = {
     kind: 'permissionProvider',
     schema: permissionProviderConfig,
     defaults: defaultPermissionProviderConfig,
+    // Lets permission checks skip reading this config while the provider is off (the usual case).
+    credentialFlags: (config: PermissionProviderConfig) => ({
+      usesPermissionProvider: config.usePermissionProvider,
+    }),
   },
 } satisfies { [Kind in ConfigKind]: ConfigType<unknown> };
 
@@ -70,7 +76,9 @@ async function updateConfig<T>(
   for (let attempt = 1; attempt <= maxUpdateAttempts; attempt += 1) {
     const read = await findConfig(apiKey, type.kind);
     const next = merge(read ? type.schema.parse(read.document) : undefined);
-    if (await putConfigIfUnchanged(apiKey, type.kind, next, read, Date.now())) return next;
+    if (await putConfigIfUnchanged(apiKey, type.kind, next, read, Date.now(), type.credentialFlags?.(next))) {
+      return next;
+    }
     await sleep(Math.random() * Math.min(10 * 2 ** attempt, 250));
   }
   throw new ApiError('ABORTED', 'The configuration is being changed concurrently; retry.');

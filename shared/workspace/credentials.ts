@@ -33,6 +33,7 @@ export async function authenticateApiKey(
     workspaceId: credential.workspaceId,
     keyType: credential.type,
     domains: credential.domains,
+    usesPermissionProvider: credential.usesPermissionProvider ?? false,
   };
 }
 

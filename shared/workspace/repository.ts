@@ -220,18 +220,27 @@ export async function replaceAuthToken(
 /** What API-key auth needs of a credential, read with a projection (one GetItem per request). */
 export async function findCredentialForAuth(
   apiKey: string,
-): Promise<Pick<ApiKeyCredential, 'authTokenHash' | 'workspaceId' | 'type' | 'domains'> | undefined> {
+): Promise<
+  | Pick<ApiKeyCredential, 'authTokenHash' | 'workspaceId' | 'type' | 'domains' | 'usesPermissionProvider'>
+  | undefined
+> {
   const output = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.apiKeyCredential(apiKey),
-      ProjectionExpression: 'authTokenHash, workspaceId, #type, domains',
+      ProjectionExpression: 'authTokenHash, workspaceId, #type, domains, usesPermissionProvider',
       ExpressionAttributeNames: { '#type': 'type' },
     }),
   );
   return output.Item
     ? apiKeyCredential
-        .pick({ authTokenHash: true, workspaceId: true, type: true, domains: true })
+        .pick({
+          authTokenHash: true,
+          workspaceId: true,
+          type: true,
+          domains: true,
+          usesPermissionProvider: true,
+        })
         .parse(output.Item)
     : undefined;
 }

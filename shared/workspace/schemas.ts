@@ -95,6 +95,8 @@ export const apiKeyCredential = z.object({
   authTokenEncrypted: z.string().optional(),
   authTokenName: z.string(),
   domains: allowedDomains,
+  /** Copied from the permission-provider config so that access checks know it without reading it. */
+  usesPermissionProvider: z.boolean().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -32,7 +32,8 @@ describe('workspace.permissionproviderconfig.update', () => {
       permissionProviderConfig: { permissionProviderUrl: 'https://perm.example.com/check', authToken: 'tok' },
     };
     expect(dataOf(response)).toEqual(expected);
-    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    // The config and the credential's provider flag (read by authentication) change in one transaction.
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
     expect(dataOf(await read(workspace))).toEqual(expected);
   });
 
