@@ -5,7 +5,7 @@ import { notFound } from '../http/errors';
 import { findResources, loadTree } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, toOrganizationTree } from '../organizations/tree';
-import type { OrganizationTree, PermissionEntry, UserAccess } from './model';
+import type { FolderNode, OrganizationTree, PermissionEntry, UserAccess } from './model';
 import { askProvider, type ProviderConfig, type ProviderRequest } from './provider';
 import { providerFor } from './provider-config';
 import {
@@ -50,20 +50,24 @@ interface LookupScope {
   documentIds: readonly string[];
 }
 
-/** Entries decided by the local rules (addendum §4 rules 1–6). */
-function resolveLocally(scope: LookupScope, user: UserAccess, now: number): UserPermissions {
-  const { tree } = scope;
+/** Decides one user's entry for each kind of resource; the lookup assembles the contract's shape. */
+interface Decider {
+  organization(userId: string): PermissionEntry;
+  folder(userId: string, folder: FolderRecord): PermissionEntry;
+  document(userId: string, document: DocumentRecord): PermissionEntry;
+  contextFields(userId: string): string[];
+}
+
+/** One user's result: the organization entry, requested folders and documents, context fields. */
+function permissionsOf(scope: LookupScope, userId: string, decide: Decider): UserPermissions {
   const result: UserPermissions = {
-    organization: { [tree.organization.organizationId]: resolveOrganization(tree, user, now) },
+    organization: { [scope.tree.organization.organizationId]: decide.organization(userId) },
   };
   if (scope.folderIds.length > 0) {
     result.folders = Object.fromEntries(
       scope.folderIds.map((id) => {
-        const folder = tree.folders.get(id);
-        return [
-          id,
-          folder ? resolveResource(tree, user, { type: 'folder', folder }, now) : doesNotExist('folder', id),
-        ];
+        const folder = scope.folders.get(id);
+        return [id, folder ? decide.folder(userId, folder) : doesNotExist('folder', id)];
       }),
     );
   }
@@ -71,105 +75,77 @@ function resolveLocally(scope: LookupScope, user: UserAccess, now: number): User
     result.documents = Object.fromEntries(
       scope.documentIds.map((id) => {
         const document = scope.documents.get(id);
-        return [
-          id,
-          document
-            ? resolveResource(tree, user, { type: 'document', document }, now)
-            : doesNotExist('document', id),
-        ];
+        return [id, document ? decide.document(userId, document) : doesNotExist('document', id)];
       }),
     );
   }
-  const accessFields = contextAccessFields(user, now);
+  const accessFields = decide.contextFields(userId);
   if (accessFields.length > 0) result.context = { accessFields };
   return result;
 }
 
-/** Entries decided by the permission provider (rule 7); existence and access types stay local. */
-async function resolveWithProvider(scope: LookupScope, userIds: readonly string[], config: ProviderConfig) {
-  const organizationId = scope.tree.organization.organizationId;
-  const requestsOf = (userId: string): ProviderRequest[] => [
-    { userId, resource: { id: organizationId, type: 'organization', organizationId } },
-    ...scope.folderIds.flatMap((id) => {
-      const folder = scope.folders.get(id);
-      return folder
-        ? [
-            {
-              userId,
-              resource: {
-                id,
-                type: 'folder' as const,
-                organizationId,
-                parentFolderId: folder.parentFolderId,
-              },
-            },
-          ]
-        : [];
-    }),
-    ...scope.documentIds.flatMap((id) => {
-      const document = scope.documents.get(id);
-      return document
-        ? [
-            {
-              userId,
-              resource: {
-                id,
-                type: 'document' as const,
-                organizationId,
-                ...(document.folderId && { parentFolderId: document.folderId }),
-              },
-            },
-          ]
-        : [];
-    }),
-  ];
-  const answer = await askProvider(config, userIds.flatMap(requestsOf));
-  const entry = (request: ProviderRequest, accessType: PermissionEntry['accessType']) => ({
-    ...answer(request),
-    accessType,
+/** The local rules (addendum §4 rules 1–6), through the resolver. */
+function localDecider(scope: LookupScope, accessById: ReadonlyMap<string, UserAccess>, now: number): Decider {
+  const { tree } = scope;
+  const userOf = (userId: string) => accessById.get(userId) ?? noAccess(userId);
+  return {
+    organization: (userId) => resolveOrganization(tree, userOf(userId), now),
+    folder: (userId, folder) => {
+      const node = tree.folders.get(folder.folderId) as FolderNode;
+      return resolveResource(tree, userOf(userId), { type: 'folder', folder: node }, now);
+    },
+    document: (userId, document) =>
+      resolveResource(tree, userOf(userId), { type: 'document', document }, now),
+    contextFields: (userId) => contextAccessFields(userOf(userId), now),
+  };
+}
+
+/**
+ * The permission provider (rule 7), asked once for every pair; existence and the reported access
+ * types stay local. Context fields are the provider's business, so none are reported.
+ */
+async function providerDecider(scope: LookupScope, userIds: readonly string[], config: ProviderConfig) {
+  const { tree } = scope;
+  const organizationId = tree.organization.organizationId;
+  const organizationRequest = (userId: string): ProviderRequest => ({
+    userId,
+    resource: { id: organizationId, type: 'organization', organizationId },
   });
-  return Object.fromEntries(
-    userIds.map((userId) => {
-      const permissions: UserPermissions = {
-        organization: {
-          [organizationId]: entry(
-            { userId, resource: { id: organizationId, type: 'organization', organizationId } },
-            'organizationPrivate',
-          ),
-        },
-      };
-      if (scope.folderIds.length > 0) {
-        permissions.folders = Object.fromEntries(
-          scope.folderIds.map((id) => [
-            id,
-            scope.folders.has(id)
-              ? entry(
-                  { userId, resource: { id, type: 'folder', organizationId } },
-                  effectiveFolderAccessType(scope.tree, id),
-                )
-              : doesNotExist('folder', id),
-          ]),
-        );
-      }
-      if (scope.documentIds.length > 0) {
-        permissions.documents = Object.fromEntries(
-          scope.documentIds.map((id) => {
-            const document = scope.documents.get(id);
-            return [
-              id,
-              document
-                ? entry(
-                    { userId, resource: { id, type: 'document', organizationId } },
-                    effectiveDocumentAccessType(scope.tree, document),
-                  )
-                : doesNotExist('document', id),
-            ];
-          }),
-        );
-      }
-      return [userId, permissions];
-    }),
+  const folderRequest = (userId: string, folder: FolderRecord): ProviderRequest => ({
+    userId,
+    resource: { id: folder.folderId, type: 'folder', organizationId, parentFolderId: folder.parentFolderId },
+  });
+  const documentRequest = (userId: string, document: DocumentRecord): ProviderRequest => ({
+    userId,
+    resource: {
+      id: document.documentId,
+      type: 'document',
+      organizationId,
+      ...(document.folderId && { parentFolderId: document.folderId }),
+    },
+  });
+  const present = <T>(ids: readonly string[], byId: ReadonlyMap<string, T>) =>
+    ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as T] : []));
+  const answer = await askProvider(
+    config,
+    userIds.flatMap((userId) => [
+      organizationRequest(userId),
+      ...present(scope.folderIds, scope.folders).map((folder) => folderRequest(userId, folder)),
+      ...present(scope.documentIds, scope.documents).map((document) => documentRequest(userId, document)),
+    ]),
   );
+  return {
+    organization: (userId) => ({ ...answer(organizationRequest(userId)), accessType: 'organizationPrivate' }),
+    folder: (userId, folder) => ({
+      ...answer(folderRequest(userId, folder)),
+      accessType: effectiveFolderAccessType(tree, folder.folderId),
+    }),
+    document: (userId, document) => ({
+      ...answer(documentRequest(userId, document)),
+      accessType: effectiveDocumentAccessType(tree, document),
+    }),
+    contextFields: () => [],
+  } satisfies Decider;
 }
 
 /**
@@ -199,11 +175,10 @@ export async function getPermissions(caller: ApiKeyCaller, input: z.output<typeo
     documentIds,
   };
   const accessById = new Map(users.map((user) => [user.profile.userId, user.access]));
-  const result: Record<string, UserPermissions> = providerConfig
-    ? await resolveWithProvider(scope, userIds, providerConfig)
-    : Object.fromEntries(
-        userIds.map((id) => [id, resolveLocally(scope, accessById.get(id) ?? noAccess(id), now)]),
-      );
+  const decide = providerConfig
+    ? await providerDecider(scope, userIds, providerConfig)
+    : localDecider(scope, accessById, now);
+  const result = Object.fromEntries(userIds.map((id) => [id, permissionsOf(scope, id, decide)]));
   const missingFolders = folderIds.filter((id) => !folders.has(id));
   const missingDocuments = documentIds.filter((id) => !scope.documents.has(id));
   if (missingFolders.length > 0 || missingDocuments.length > 0) {

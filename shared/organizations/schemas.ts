@@ -34,21 +34,26 @@ export const deleteOrganizationsInput = z
 /** A parent folder id: another folder of the organization, or `root`. */
 const parentFolderId = resourceId;
 
+/** A folder's settings as add and update take them. */
+const folderFields = z
+  .object({
+    folderId: resourceId,
+    folderName: name.optional(),
+    parentFolderId: parentFolderId.optional(),
+    accessType: accessType.optional(),
+    inheritAccessFromParent: z.boolean().optional(),
+  })
+  .strict();
+
 export const addFoldersInput = z
   .object({
     organizationId: resourceId,
     createOrganization: z.boolean().optional(),
     folders: z
       .array(
-        z
-          .object({
-            folderId: resourceId.refine((id) => id !== rootFolderId, `"${rootFolderId}" is reserved`),
-            folderName: name.optional(),
-            parentFolderId: parentFolderId.optional(),
-            accessType: accessType.optional(),
-            inheritAccessFromParent: z.boolean().optional(),
-          })
-          .strict(),
+        folderFields.extend({
+          folderId: resourceId.refine((id) => id !== rootFolderId, `"${rootFolderId}" is reserved`),
+        }),
       )
       .min(1)
       .max(100),
@@ -64,23 +69,7 @@ export const getFoldersInput = z
   .strict();
 
 export const updateFoldersInput = z
-  .object({
-    organizationId: resourceId,
-    folders: z
-      .array(
-        z
-          .object({
-            folderId: resourceId,
-            folderName: name.optional(),
-            parentFolderId: parentFolderId.optional(),
-            accessType: accessType.optional(),
-            inheritAccessFromParent: z.boolean().optional(),
-          })
-          .strict(),
-      )
-      .min(1)
-      .max(100),
-  })
+  .object({ organizationId: resourceId, folders: z.array(folderFields).min(1).max(100) })
   .strict();
 
 export const deleteFolderInput = z.object({ organizationId: resourceId, folderId: resourceId }).strict();
