@@ -5,6 +5,9 @@ export interface SuccessBody {
   result: { data?: unknown };
 }
 
+/** Whether an answer reports an item the route did not apply, inside an HTTP 200 (base contract rule 5). */
+export const reportsFailedItem = (body: string) => body.includes('"success":false');
+
 /** One request as the client saw it, with the dev server's DynamoDB metric headers. */
 export interface TimedResponse {
   status: number;

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { keys } from '../../shared/db/keys';
 import type { RouteDefinition } from '../../shared/http/routes';
-import { type TimedResponse, timedPost } from './http';
+import { reportsFailedItem, type TimedResponse, timedPost } from './http';
 import type { BoundScenario } from './scenarios';
 
 /** How many requests to send: `warmup` unmeasured, then `requests` measured, one at a time. */
@@ -50,7 +50,8 @@ async function attempt(send: () => Promise<TimedResponse>): Promise<TimedRespons
 }
 
 /**
- * Runs one scenario of a route sequentially over HTTP; every non-200 answer counts as an error.
+ * Runs one scenario of a route sequentially over HTTP; every non-200 answer counts as an error, and
+ * so does a 200 reporting a failed item (a scenario is meant to succeed in full).
  * A scenario's `prepare` step runs before each request, untimed; a failed one counts as an error.
  */
 export async function measureRoute(
@@ -81,6 +82,11 @@ export async function measureRoute(
   let firstError: string | undefined;
   for (let index = plan.warmup; index < plan.warmup + plan.requests; index += 1) {
     const response = await send(index);
+    if (response.status === 200 && reportsFailedItem(response.body)) {
+      errors += 1;
+      firstError ??= `200 with a failed item: ${response.body.slice(0, 300)}`;
+      continue;
+    }
     if (response.status === 200) {
       ok.push(response);
       continue;

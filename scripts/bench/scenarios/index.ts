@@ -1,5 +1,6 @@
 import type { RouteName } from '../../../shared/http/routes';
 import { accessArea } from './access';
+import { activitiesArea } from './activities';
 import { organizationsArea } from './organizations';
 import { settingsArea } from './settings';
 import type { Area, BenchContext, BenchRequest } from './types';
@@ -59,5 +60,6 @@ export async function prepareScenarios(url: string): Promise<PreparedScenarios> 
   await seedAndBind(webhooksArea, context, byRoute);
   await seedAndBind(organizationsArea, context, byRoute);
   await seedAndBind(accessArea, context, byRoute);
+  await seedAndBind(activitiesArea, context, byRoute);
   return { byRoute, floorWorkspaceId: workspace.workspace.id };
 }

@@ -1,5 +1,5 @@
 import { type RouteName, routeNamed } from '../../../shared/http/routes';
-import { postJson } from '../http';
+import { postJson, reportsFailedItem } from '../http';
 
 /** What every area's seeding starts from. */
 export interface BenchContext {
@@ -62,7 +62,10 @@ export const apiKeyHeaders = (apiKey: ApiKeyCredentials) => ({
   'x-svc-auth-token': apiKey.token,
 });
 
-/** Calls a route outside any measurement and returns the answer's `data`; throws unless HTTP 200. */
+/**
+ * Calls a route outside any measurement and returns the answer's `data`. Throws unless HTTP 200
+ * with every item applied: seeding that half worked would make the measured requests lie.
+ */
 export async function call<T = unknown>(
   url: string,
   route: RouteName,
@@ -70,6 +73,8 @@ export async function call<T = unknown>(
   data: Record<string, unknown>,
 ): Promise<T> {
   const body = await postJson(url, routeNamed(route).path, headers, data);
+  const answer = JSON.stringify(body.result.data ?? null);
+  if (reportsFailedItem(answer)) throw new Error(`${route} failed an item: ${answer.slice(0, 300)}`);
   return body.result.data as T;
 }
 
