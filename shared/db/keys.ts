@@ -27,6 +27,9 @@ import { createHash } from 'node:crypto';
  * | user group                    | table | `AK#<ak>#ORG#<org>` | `GROUP#<group>`    | usergroups.*                         |
  * | outbox event                  | table | `AK#<ak>#EVENTS`   | `<timestamp>#<eventId>` | every event producer (stream → delivery) |
  * | JWT signing secret            | table | `AK#<ak>`          | `TOKEN_SIGNING_SECRET` | auth.generate_token              |
+ * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
+ * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
+ * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
  * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
@@ -264,6 +267,37 @@ export const keys = {
   tokenSigningSecret: (apiKey: string): ItemKey => ({
     pk: apiKeyPartition(apiKey),
     sk: 'TOKEN_SIGNING_SECRET',
+  }),
+  /** The partition of an API key's outbox events (readers of the outbox Query it). */
+  outboxPartition: (apiKey: string) => apiKeyPartition(apiKey, 'EVENTS'),
+  /**
+   * The partition of a document's CRDT editors: every editor's head, appended updates and
+   * snapshots, so one Query loads one editor (`crdtEditorPrefix`) or all of them (`crdtPrefix`).
+   */
+  crdtPartition: (apiKey: string, organizationId: string, documentId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'CRDT', encodeKeyPart(documentId)),
+  crdtPrefix: 'ED#',
+  /** Sort-key prefix of one editor's items; the encoded id cannot contain `#`, so no editor's prefix covers another's. */
+  crdtEditorPrefix: (editorId: string) => `${join('ED', encodeKeyPart(editorId))}${separator}`,
+  /** An editor's head (type, content key); its existence is what "the editor has data" means. */
+  crdtHead: (apiKey: string, organizationId: string, documentId: string, editorId: string): ItemKey => ({
+    pk: keys.crdtPartition(apiKey, organizationId, documentId),
+    sk: join('ED', encodeKeyPart(editorId), 'HEAD'),
+  }),
+  /**
+   * One part (≤ 350 KB) of a stored Yjs update: `LOG` for an appended update, `SNAP` for a
+   * compacted snapshot. HEAD < LOG < SNAP in sort order, which compaction's safety relies on
+   * (docs/decisions.md); record ids are time-ordered, part numbers zero-padded.
+   */
+  crdtPart: (
+    apiKey: string,
+    part: { organizationId: string; documentId: string; editorId: string },
+    kind: 'LOG' | 'SNAP',
+    recordId: string,
+    index: number,
+  ): ItemKey => ({
+    pk: keys.crdtPartition(apiKey, part.organizationId, part.documentId),
+    sk: join('ED', encodeKeyPart(part.editorId), kind, recordId, String(index).padStart(4, '0')),
   }),
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;

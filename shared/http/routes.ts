@@ -473,6 +473,35 @@ export const routes = [
     queues: [],
     summary: 'Delete activities by id, document or target entity; immutable ones fail per item.',
   },
+  {
+    name: 'crdt.add',
+    path: '/v2/crdt/add',
+    auth: 'apiKey',
+    domain: 'crdt',
+    db: 'read-write',
+    queues: [],
+    summary: "Store a new editor's CRDT (Yjs) content; ALREADY_EXISTS when the editor has data.",
+    maxBodyBytes: 4 * 1024 * 1024,
+  },
+  {
+    name: 'crdt.get',
+    path: '/v2/crdt/get',
+    auth: 'apiKey',
+    domain: 'crdt',
+    db: 'read',
+    queues: [],
+    summary: 'Read the content of one editor, or of every editor of a document, as plain JSON.',
+  },
+  {
+    name: 'crdt.update',
+    path: '/v2/crdt/update',
+    auth: 'apiKey',
+    domain: 'crdt',
+    db: 'read-write',
+    queues: [],
+    summary: "Replace an editor's content by applying the minimal Yjs edit to the stored state.",
+    maxBodyBytes: 4 * 1024 * 1024,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteName = (typeof routes)[number]['name'];

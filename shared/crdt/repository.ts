@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { type ItemKey, keys } from '../db/keys';
+import { queryAll, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { outboxPut } from '../events/outbox';
+import type { PublishedEvent } from '../events/schemas';
+import { alreadyExists } from '../http/errors';
+import { type EditorHead, editorHead } from './schemas';
+
+/** Which editor of which document. */
+export interface EditorRef {
+  organizationId: string;
+  documentId: string;
+  editorId: string;
+}
+
+/** Who changed the state and when; kept on every stored update so `lastUpdate` survives compaction. */
+export interface Change {
+  updatedAt: number;
+  updatedBy: string | null;
+}
+
+/** A complete stored Yjs update (all its parts present): an appended one or a snapshot. */
+export interface StoredRecord extends Change {
+  kind: 'LOG' | 'SNAP';
+  /** Time-ordered: milliseconds (`sequence`) then random hex, so concurrent writers never collide. */
+  recordId: string;
+  sequence: number;
+  bytes: Uint8Array;
+  keys: ItemKey[];
+}
+
+/** An editor as one Query found it: its head and its complete records. */
+export interface StoredEditor {
+  head: EditorHead;
+  records: StoredRecord[];
+  /** Parts of records left incomplete by a writer that died long ago, for compaction to delete. */
+  abandonedKeys: ItemKey[];
+}
+
+/** Stored parts stay below DynamoDB's 400 KB item limit with room for the other attributes. */
+export const maxPartBytes = 350 * 1024;
+
+/** A record still incomplete after this long was abandoned by its writer (Lambda runs ≤ 15 min). */
+const abandonedAfterMs = 15 * 60 * 1000;
+
+/** A new record id, later than `after` (the newest sequence the writer has seen) even under clock skew. */
+export function newRecordId(now: number, after = 0): { recordId: string; sequence: number } {
+  const sequence = Math.max(now, after + 1);
+  return { recordId: `${String(sequence).padStart(15, '0')}${randomBytes(4).toString('hex')}`, sequence };
+}
+
+type Item = Record<string, unknown>;
+
+function partItems(
+  apiKey: string,
+  ref: EditorRef,
+  kind: StoredRecord['kind'],
+  record: Omit<StoredRecord, 'kind' | 'keys'>,
+) {
+  const count = Math.max(1, Math.ceil(record.bytes.length / maxPartBytes));
+  return Array.from({ length: count }, (_, index) => ({
+    ...keys.crdtPart(apiKey, ref, kind, record.recordId, index),
+    entity: 'crdtPart',
+    editorId: ref.editorId,
+    kind,
+    recordId: record.recordId,
+    sequence: record.sequence,
+    part: index,
+    partCount: count,
+    bytes: record.bytes.subarray(index * maxPartBytes, (index + 1) * maxPartBytes),
+    createdAt: record.updatedAt,
+    updatedAt: record.updatedAt,
+    updatedBy: record.updatedBy,
+  }));
+}
+
+/** Reassembles records from their parts; incomplete ones (a write in progress or abandoned) are left out. */
+function assemble(parts: Item[], now: number): { records: StoredRecord[]; abandonedKeys: ItemKey[] } {
+  const byRecord = new Map<string, Item[]>();
+  for (const part of parts) {
+    const id = `${part.kind}#${part.recordId}`;
+    byRecord.set(id, [...(byRecord.get(id) ?? []), part]);
+  }
+  const records: StoredRecord[] = [];
+  const abandonedKeys: ItemKey[] = [];
+  for (const group of byRecord.values()) {
+    const first = group[0]!;
+    const itemKeys = group.map((part) => ({ pk: part.pk as string, sk: part.sk as string }));
+    if (group.length !== first.partCount) {
+      if ((first.sequence as number) < now - abandonedAfterMs) abandonedKeys.push(...itemKeys);
+      continue;
+    }
+    const ordered = group.sort((a, b) => (a.part as number) - (b.part as number));
+    records.push({
+      kind: first.kind as StoredRecord['kind'],
+      recordId: first.recordId as string,
+      sequence: first.sequence as number,
+      bytes: Buffer.concat(ordered.map((part) => part.bytes as Uint8Array)),
+      updatedAt: first.updatedAt as number,
+      updatedBy: (first.updatedBy as string | null) ?? null,
+      keys: itemKeys,
+    });
+  }
+  return { records, abandonedKeys };
+}
+
+/**
+ * Loads one editor (`editorId` given) or every editor of a document: one Query (strongly
+ * consistent; a further page per MB). Editors without a head — leftovers of a failed add — are skipped.
+ */
+export async function loadEditors(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  editorId?: string,
+  now = Date.now(),
+): Promise<StoredEditor[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.crdtPartition(apiKey, organizationId, documentId),
+      ':prefix': editorId === undefined ? keys.crdtPrefix : keys.crdtEditorPrefix(editorId),
+    },
+    ConsistentRead: true,
+  });
+  const byEditor = new Map<string, Item[]>();
+  for (const item of items) {
+    const id = item.editorId as string;
+    byEditor.set(id, [...(byEditor.get(id) ?? []), item]);
+  }
+  return [...byEditor.values()].flatMap((group) => {
+    const head = group.find((item) => item.entity === 'crdtEditor');
+    if (!head) return [];
+    return [
+      {
+        head: editorHead.parse(withoutKeys(head)),
+        ...assemble(
+          group.filter((item) => item !== head),
+          now,
+        ),
+      },
+    ];
+  });
+}
+
+/**
+ * Writes a record's parts: all but the last with plain batch writes (readers ignore an incomplete
+ * record), the last inside `commit` — the one transaction that makes the record visible.
+ */
+async function writeRecord(parts: Item[], commit: (last: TransactItem) => TransactItem[]): Promise<void> {
+  if (parts.length > 1) await batchWrite(parts.slice(0, -1).map((put) => ({ put })));
+  await transactWrite(commit({ Put: inTable({ Item: parts[parts.length - 1]! }) }));
+}
+
+/**
+ * Stores a new editor: its head (condition: none yet) and its initial state as a snapshot, in one
+ * transaction for documents up to 350 KB. Throws ALREADY_EXISTS when the editor has data.
+ */
+export async function insertEditor(
+  apiKey: string,
+  head: EditorHead,
+  state: Omit<StoredRecord, 'kind' | 'keys'>,
+) {
+  const parts = partItems(apiKey, head, 'SNAP', state);
+  const headPut: TransactItem = {
+    Put: inTable({
+      Item: {
+        ...keys.crdtHead(apiKey, head.organizationId, head.documentId, head.editorId),
+        entity: 'crdtEditor',
+        ...head,
+        updatedAt: head.createdAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  };
+  try {
+    await writeRecord(parts, (last) => [headPut, last]);
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    await batchWrite(parts.slice(0, -1).map((part) => ({ delete: { pk: part.pk, sk: part.sk } })));
+    throw alreadyExists(`Editor ${head.editorId} already has CRDT data; use /v2/crdt/update.`);
+  }
+}
+
+/** Appends an incremental update and publishes `event` in the same transaction (transactional outbox). */
+export async function appendUpdate(
+  apiKey: string,
+  ref: EditorRef,
+  update: Omit<StoredRecord, 'kind' | 'keys'>,
+  event: PublishedEvent,
+): Promise<StoredRecord> {
+  const parts = partItems(apiKey, ref, 'LOG', update);
+  await writeRecord(parts, (last) => [last, outboxPut(apiKey, event)]);
+  return { ...update, kind: 'LOG', keys: parts.map(({ pk, sk }) => ({ pk, sk })) };
+}
+
+/**
+ * Compaction: writes `snapshot` (the state of every record in `included`) as a new snapshot, then
+ * deletes exactly the included records and `abandoned` parts — never a record it did not read, so
+ * updates appended meanwhile survive, and readers always find the state complete (decisions §17).
+ */
+export async function writeSnapshot(
+  apiKey: string,
+  ref: EditorRef,
+  snapshot: Omit<StoredRecord, 'kind' | 'keys'>,
+  included: readonly StoredRecord[],
+  abandoned: readonly ItemKey[],
+): Promise<void> {
+  await batchWrite(partItems(apiKey, ref, 'SNAP', snapshot).map((put) => ({ put })));
+  await batchWrite(
+    [...included.flatMap((record) => record.keys), ...abandoned].map((key) => ({ delete: key })),
+  );
+}

@@ -1,0 +1,66 @@
+import * as z from 'zod';
+import { resourceId } from '../http/common-schemas';
+
+/** The editor data types of base #10; `codec.ts` maps each to its Yjs type. */
+const crdtType = z.enum(['text', 'map', 'array', 'xml']);
+export type CrdtType = z.infer<typeof crdtType>;
+
+/** A plain JSON editor value: a string for text and xml, an object for map, an array for array. */
+export type CrdtValue = string | Record<string, unknown> | unknown[];
+
+/** Default name of the Yjs root type (base #10). */
+export const defaultContentKey = 'content';
+
+const editorRef = {
+  organizationId: resourceId,
+  documentId: resourceId,
+  editorId: resourceId,
+};
+
+const writeFields = {
+  ...editorRef,
+  contentKey: z.string().min(1).max(256).optional(),
+  /** Who made the change, returned as `lastUpdatedBy` (the contract leaves its source open). */
+  userId: resourceId.optional(),
+};
+
+/**
+ * crdt/add and crdt/update input (base #10): `data` must match `type` — a mismatch is
+ * INVALID_ARGUMENT naming `data` — and the whole body stays within the route's 4 MiB limit.
+ * Values inside map and array data are not re-validated: they come from JSON.parse, so they are
+ * JSON already, and a deep `z.json()` walk takes seconds on a 4 MiB body.
+ */
+export const writeEditorInput = z.discriminatedUnion('type', [
+  z.object({ ...writeFields, type: z.literal('text'), data: z.string() }).strict(),
+  z.object({ ...writeFields, type: z.literal('xml'), data: z.string() }).strict(),
+  z.object({ ...writeFields, type: z.literal('map'), data: z.record(z.string(), z.unknown()) }).strict(),
+  z.object({ ...writeFields, type: z.literal('array'), data: z.array(z.unknown()) }).strict(),
+]);
+export type WriteEditorInput = z.infer<typeof writeEditorInput>;
+
+/** crdt/get input: one editor, or every editor of the document when `editorId` is omitted. */
+export const getEditorsInput = z
+  .object({ organizationId: resourceId, documentId: resourceId, editorId: resourceId.optional() })
+  .strict();
+export type GetEditorsInput = z.infer<typeof getEditorsInput>;
+
+/** One editor as crdt/get returns it (addendum §6); `lastUpdate` in epoch ms. */
+export interface EditorData {
+  id: string;
+  type: CrdtType;
+  data: CrdtValue;
+  lastUpdate: number;
+  lastUpdatedBy: string | null;
+}
+
+/** The stored head of an editor: written once by crdt/add, it fixes the type and content key. */
+export const editorHead = z.object({
+  organizationId: z.string(),
+  documentId: z.string(),
+  editorId: z.string(),
+  type: crdtType,
+  contentKey: z.string(),
+  createdAt: z.number(),
+  createdBy: z.string().nullable(),
+});
+export type EditorHead = z.infer<typeof editorHead>;

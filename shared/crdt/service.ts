@@ -1,0 +1,140 @@
+import { createEvent } from '../events/outbox';
+import { nowMs } from '../http/common-schemas';
+import { invalidArgument, notFound } from '../http/errors';
+import { applyValue, docFromUpdates, encodeState, readValue } from './codec';
+import {
+  appendUpdate,
+  type Change,
+  type EditorRef,
+  insertEditor,
+  loadEditors,
+  newRecordId,
+  type StoredEditor,
+  type StoredRecord,
+  writeSnapshot,
+} from './repository';
+import {
+  type CrdtValue,
+  defaultContentKey,
+  type EditorData,
+  type EditorHead,
+  type GetEditorsInput,
+  type WriteEditorInput,
+} from './schemas';
+
+/**
+ * Compaction rule: once an editor holds this many appended updates, or this many bytes of them,
+ * the update that crosses the line folds them into a snapshot, so loading stays one small Query.
+ */
+export const compaction = { maxUpdates: 16, maxUpdateBytes: 256 * 1024 };
+
+/** The newest change among records (for `lastUpdate` / `lastUpdatedBy`). */
+function latest(records: readonly StoredRecord[]): StoredRecord | undefined {
+  return records.reduce<StoredRecord | undefined>(
+    (newest, record) => (!newest || record.updatedAt > newest.updatedAt ? record : newest),
+    undefined,
+  );
+}
+
+/** Largest value a `crdt.update_data` event carries inline: its outbox item must stay below 400 KB. */
+export const maxEventValueBytes = 256 * 1024;
+
+/**
+ * The `crdt.update_data` event: the editor and its new value, or `dataOmitted: true` instead of a
+ * value over `maxEventValueBytes` (receivers then read it with crdt/get).
+ */
+function updateEvent(ref: EditorRef, head: EditorHead, value: CrdtValue, change: Change) {
+  const fits = Buffer.byteLength(JSON.stringify(value)) <= maxEventValueBytes;
+  return createEvent(
+    {
+      event: 'crdt.update_data',
+      actionType: 'update_data',
+      source: 'crdt',
+      organizationId: ref.organizationId,
+      documentId: ref.documentId,
+      data: {
+        editorId: ref.editorId,
+        type: head.type,
+        contentKey: head.contentKey,
+        ...(fits ? { data: value } : { dataOmitted: true }),
+        lastUpdate: change.updatedAt,
+        lastUpdatedBy: change.updatedBy,
+      },
+    },
+    change.updatedAt,
+  );
+}
+
+const refOf = (input: EditorRef): EditorRef => ({
+  organizationId: input.organizationId,
+  documentId: input.documentId,
+  editorId: input.editorId,
+});
+
+/** crdt/add: stores a new editor's initial state. Throws ALREADY_EXISTS when the editor has data. */
+export async function addEditor(apiKey: string, input: WriteEditorInput): Promise<void> {
+  const now = nowMs();
+  const contentKey = input.contentKey ?? defaultContentKey;
+  const doc = docFromUpdates([]);
+  applyValue(doc, input.type, contentKey, input.data);
+  await insertEditor(
+    apiKey,
+    { ...refOf(input), type: input.type, contentKey, createdAt: now, createdBy: input.userId ?? null },
+    { ...newRecordId(now), bytes: encodeState(doc), updatedAt: now, updatedBy: input.userId ?? null },
+  );
+}
+
+function toEditorData(editor: StoredEditor): EditorData {
+  const { head, records } = editor;
+  const doc = docFromUpdates(records.map((record) => record.bytes));
+  const newest = latest(records);
+  return {
+    id: head.editorId,
+    type: head.type,
+    data: readValue(doc, head.type, head.contentKey),
+    lastUpdate: newest?.updatedAt ?? head.createdAt,
+    lastUpdatedBy: newest ? newest.updatedBy : head.createdBy,
+  };
+}
+
+/** crdt/get: one editor (an empty list when it has no data) or every editor of the document. */
+export async function getEditors(apiKey: string, input: GetEditorsInput): Promise<EditorData[]> {
+  const editors = await loadEditors(apiKey, input.organizationId, input.documentId, input.editorId);
+  return editors.map(toEditorData);
+}
+
+/**
+ * crdt/update: applies the new value as edits against the stored state and appends only the
+ * incremental Yjs update, publishing `crdt.update_data` with it; compacts past the threshold.
+ * Throws NOT_FOUND without data for the editor, INVALID_ARGUMENT when `type` or `contentKey`
+ * differ from the editor's.
+ */
+export async function updateEditor(apiKey: string, input: WriteEditorInput): Promise<void> {
+  const ref = refOf(input);
+  const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
+  if (!editor) throw notFound(`No CRDT data for editor ${ref.editorId}; add it with /v2/crdt/add.`);
+  const { head } = editor;
+  if (input.type !== head.type) throw invalidArgument(`type: editor ${ref.editorId} holds ${head.type} data`);
+  if (input.contentKey !== undefined && input.contentKey !== head.contentKey) {
+    throw invalidArgument(`contentKey: editor ${ref.editorId} stores its content under ${head.contentKey}`);
+  }
+  const now = nowMs();
+  const change = { updatedAt: now, updatedBy: input.userId ?? null };
+  const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+  const delta = applyValue(doc, head.type, head.contentKey, input.data);
+  const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
+  const event = updateEvent(ref, head, readValue(doc, head.type, head.contentKey), change);
+  const appended = await appendUpdate(
+    apiKey,
+    ref,
+    { ...newRecordId(now, newestSequence), bytes: delta, ...change },
+    event,
+  );
+  const logs = [...editor.records.filter((record) => record.kind === 'LOG'), appended];
+  const logBytes = logs.reduce((sum, record) => sum + record.bytes.length, 0);
+  if (logs.length < compaction.maxUpdates && logBytes < compaction.maxUpdateBytes) return;
+  const included = [...editor.records, appended];
+  const { updatedAt, updatedBy } = latest(included) ?? appended;
+  const snapshot = { ...newRecordId(now, appended.sequence), bytes: encodeState(doc), updatedAt, updatedBy };
+  await writeSnapshot(apiKey, ref, snapshot, included, editor.abandonedKeys);
+}
