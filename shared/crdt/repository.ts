@@ -5,7 +5,7 @@ import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { outboxPut } from '../events/outbox';
 import type { PublishedEvent } from '../events/schemas';
-import { alreadyExists } from '../http/errors';
+import { ApiError, alreadyExists } from '../http/errors';
 import { type EditorHead, editorHead } from './schemas';
 
 /** Which editor of which document. */
@@ -156,7 +156,8 @@ async function writeRecord(parts: Item[], commit: (last: TransactItem) => Transa
 
 /**
  * Stores a new editor: its head (condition: none yet) and its initial state as a snapshot, in one
- * transaction for documents up to 350 KB. Throws ALREADY_EXISTS when the editor has data.
+ * transaction for documents up to 350 KB. Throws ALREADY_EXISTS when the editor has data, ABORTED
+ * when another add of it is committing at this moment.
  */
 export async function insertEditor(
   apiKey: string,
@@ -178,8 +179,12 @@ export async function insertEditor(
   try {
     await writeRecord(parts, (last) => [headPut, last]);
   } catch (error) {
-    if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    const reason = cancellationReasons(error)?.[0];
+    if (reason !== 'ConditionalCheckFailed' && reason !== 'TransactionConflict') throw error;
     await batchWrite(parts.slice(0, -1).map((part) => ({ delete: { pk: part.pk, sk: part.sk } })));
+    // A conflict means another add of the same editor is committing right now: retryable, not lost.
+    if (reason === 'TransactionConflict')
+      throw new ApiError('ABORTED', `Editor ${head.editorId} is being added concurrently; retry.`);
     throw alreadyExists(`Editor ${head.editorId} already has CRDT data; use /v2/crdt/update.`);
   }
 }
