@@ -1,0 +1,94 @@
+import type { UserAccess } from '../access/model';
+import { askProvider } from '../access/provider';
+import { providerFor } from '../access/provider-config';
+import { entryAttribute, findUsers, listMembers, noAccess } from '../access/repository';
+import { contextMatches, resolveResource } from '../access/resolver';
+import type { ApiKeyCaller } from '../http/caller';
+import { notFound } from '../http/errors';
+import { loadTree } from '../organizations/repository';
+import type { DocumentRecord } from '../organizations/schemas';
+import { indexFolders, toOrganizationTree } from '../organizations/tree';
+import type { AddNotification } from './schemas';
+
+/** Members read per Query while collecting an organization's members. */
+const memberPageSize = 1000;
+
+async function organizationMembers(apiKey: string, organizationId: string) {
+  const members: UserAccess[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await listMembers(
+      apiKey,
+      organizationId,
+      entryAttribute('member', 'organization'),
+      memberPageSize,
+      startKey,
+    );
+    members.push(...page.users.map((user) => user.access));
+    startKey = page.nextKey;
+  } while (startKey);
+  return members;
+}
+
+/** Keeps the users who may open the document: the permission provider when enabled, else the resolver. */
+async function withDocumentAccess(
+  caller: ApiKeyCaller,
+  input: AddNotification,
+  document: DocumentRecord | undefined,
+  users: readonly UserAccess[],
+  now: number,
+): Promise<UserAccess[]> {
+  const provider = await providerFor(caller);
+  if (provider) {
+    const resource = {
+      id: input.documentId,
+      type: 'document' as const,
+      organizationId: input.organizationId,
+      ...(document?.folderId && { parentFolderId: document.folderId }),
+    };
+    const answer = await askProvider(
+      provider,
+      users.map((user) => ({ userId: user.userId, resource })),
+    );
+    return users.filter((user) => answer({ userId: user.userId, resource }).error === undefined);
+  }
+  if (!document)
+    throw notFound(`Document ${input.documentId} does not exist; send createDocument: true to create it.`);
+  const stored = await loadTree(caller.apiKey, input.organizationId);
+  if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
+  const tree = toOrganizationTree(stored.organization, indexFolders(stored.folders));
+  return users.filter(
+    (user) => resolveResource(tree, user, { type: 'document', document }, now).error === undefined,
+  );
+}
+
+/**
+ * The recipients of a notification (base #24): every organization member when `notifyAll`, plus
+ * `notifyUsers`; never the acting user; only those holding every `context.access` field (rule 5);
+ * with `verifyUserPermissions`, only those with access to the document (addendum §4, provider
+ * included). Reads: one Query per 1,000 members, one BatchGet per 100 named users outside them,
+ * and for verification the folder tree (one Query) or one provider call.
+ */
+export async function resolveRecipients(
+  caller: ApiKeyCaller,
+  input: AddNotification,
+  document: DocumentRecord | undefined,
+  now: number,
+): Promise<string[]> {
+  const { apiKey } = caller;
+  const members = input.notifyAll ? await organizationMembers(apiKey, input.organizationId) : [];
+  const byId = new Map(members.map((user) => [user.userId, user]));
+  const named = input.notifyUsers.map((user) => user.userId).filter((id) => !byId.has(id));
+  const needAccess = input.verifyUserPermissions || input.context !== undefined;
+  const found = needAccess && named.length > 0 ? await findUsers(apiKey, input.organizationId, named) : [];
+  for (const user of found) byId.set(user.profile.userId, user.access);
+  for (const id of named) if (!byId.has(id)) byId.set(id, noAccess(id));
+  byId.delete(input.actionUser.userId);
+  let recipients = [...byId.values()];
+  const requiredAccess = input.context?.access;
+  if (requiredAccess) recipients = recipients.filter((user) => contextMatches(user, requiredAccess, now));
+  if (input.verifyUserPermissions && recipients.length > 0) {
+    recipients = await withDocumentAccess(caller, input, document, recipients, now);
+  }
+  return recipients.map((user) => user.userId);
+}

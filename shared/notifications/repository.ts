@@ -1,0 +1,270 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, batchWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { keys } from '../db/keys';
+import { queryAll, queryFilteredPage } from '../db/query-page';
+import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
+
+type Item = Record<string, unknown>;
+
+/** Inbox BatchWriteItem requests in flight at once during a fan-out (25 entries each). */
+const fanOutConcurrency = 8;
+
+const recordKey = (apiKey: string, record: Pick<NotificationRecord, 'organizationId' | 'id'>) =>
+  keys.notification(apiKey, record.organizationId, record.id);
+
+/**
+ * Creates a notification's shared record unless one of that id exists (one conditional PutItem).
+ * Returns the stored record and whether its fan-out already finished when it existed.
+ */
+export async function createRecord(
+  apiKey: string,
+  record: NotificationRecord,
+): Promise<{ created: boolean; existing?: NotificationRecord; fanOutDone?: boolean }> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...recordKey(apiKey, record),
+          ...keys.notificationDocumentListing(apiKey, {
+            ...record,
+            createdAt: record.timestamp,
+            notificationId: record.id,
+          }),
+          entity: 'notification',
+          ...record,
+          fanOutDone: false,
+          createdAt: record.timestamp,
+          updatedAt: record.timestamp,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return { created: true };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // A retry or a duplicate id: continue from what is stored (the error's item is not unmarshalled).
+    const item = await readStoredRecord(apiKey, record.organizationId, record.id);
+    if (!item) throw error;
+    return { created: false, existing: notificationRecord.parse(item), fanOutDone: item.fanOutDone === true };
+  }
+}
+
+/**
+ * Writes one inbox entry per recipient: BatchWriteItem of 25, `fanOutConcurrency` in flight, so
+ * 10,000 recipients are 400 requests in about 50 rounds. Re-writing an entry is harmless (same key,
+ * same content), which makes an interrupted fan-out safe to repeat.
+ */
+export async function writeInbox(apiKey: string, record: NotificationRecord, userIds: readonly string[]) {
+  const entries = userIds.map((userId) => {
+    const entry: InboxEntry = {
+      notificationId: record.id,
+      userId,
+      documentId: record.documentId,
+      timestamp: record.timestamp,
+    };
+    const ids = { organizationId: record.organizationId, userId, notificationId: record.id };
+    return {
+      ...keys.inboxEntry(apiKey, { ...ids, createdAt: record.timestamp }),
+      ...keys.inboxRecipientListing(apiKey, ids),
+      entity: 'inboxEntry',
+      ...entry,
+    };
+  });
+  const perWorker = Math.ceil(entries.length / fanOutConcurrency / 25) * 25;
+  const slices = Array.from({ length: fanOutConcurrency }, (_, index) =>
+    entries.slice(index * perWorker, (index + 1) * perWorker),
+  );
+  await Promise.all(
+    slices.filter((slice) => slice.length > 0).map((slice) => batchWrite(slice.map((put) => ({ put })))),
+  );
+}
+
+/** Marks a notification's fan-out finished, so adding the same id again writes nothing. */
+export async function markFannedOut(apiKey: string, record: NotificationRecord) {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: recordKey(apiKey, record),
+      UpdateExpression: 'SET fanOutDone = :true',
+      ExpressionAttributeValues: { ':true': true },
+    }),
+  );
+}
+
+/** The raw stored record, every attribute included (tests read it to prove what is stored). */
+export async function readStoredRecord(apiKey: string, organizationId: string, id: string) {
+  const output = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.notification(apiKey, organizationId, id) }),
+  );
+  return output.Item;
+}
+
+/** Shared records by id (one BatchGet per 100); missing ones are absent. */
+export async function findRecords(apiKey: string, organizationId: string, ids: readonly string[]) {
+  const items = await batchGet(ids.map((id) => keys.notification(apiKey, organizationId, id)));
+  return items.map((item) => notificationRecord.parse(item));
+}
+
+/** A full page of a user's inbox (optionally one document's or some ids), by time. */
+export async function inboxPage(
+  apiKey: string,
+  query: { organizationId: string; userId: string; documentId?: string; notificationIds?: readonly string[] },
+  order: 'asc' | 'desc',
+  pageSize: number,
+  startKey: Item | undefined,
+) {
+  const filters = [
+    ...(query.documentId !== undefined ? ['documentId = :documentId'] : []),
+    ...(query.notificationIds
+      ? [`notificationId IN (${query.notificationIds.map((_, i) => `:id${i}`).join(', ')})`]
+      : []),
+  ];
+  const page = await queryFilteredPage(
+    {
+      KeyConditionExpression: 'pk = :pk',
+      ...(filters.length > 0 && { FilterExpression: filters.join(' AND ') }),
+      ExpressionAttributeValues: {
+        ':pk': keys.inboxPartition(apiKey, query.organizationId, query.userId),
+        ...(query.documentId !== undefined && { ':documentId': query.documentId }),
+        ...Object.fromEntries((query.notificationIds ?? []).map((id, i) => [`:id${i}`, id])),
+      },
+      ScanIndexForward: order === 'asc',
+    },
+    pageSize,
+    startKey,
+  );
+  return { entries: page.items.map((item) => inboxEntry.parse(item)), nextKey: page.nextKey };
+}
+
+/** A full page of a document's notifications, by time (gsi3). */
+export async function documentPage(
+  apiKey: string,
+  query: { organizationId: string; documentId: string; notificationIds?: readonly string[] },
+  order: 'asc' | 'desc',
+  pageSize: number,
+  startKey: Item | undefined,
+) {
+  const page = await queryFilteredPage(
+    {
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ...(query.notificationIds && {
+        FilterExpression: `id IN (${query.notificationIds.map((_, i) => `:id${i}`).join(', ')})`,
+      }),
+      ExpressionAttributeValues: {
+        ':pk': keys.notificationDocumentPartition(apiKey, query.organizationId, query.documentId),
+        ...Object.fromEntries((query.notificationIds ?? []).map((id, i) => [`:id${i}`, id])),
+      },
+      ScanIndexForward: order === 'asc',
+    },
+    pageSize,
+    startKey,
+    ['pk', 'sk', 'gsi3pk', 'gsi3sk'],
+  );
+  return { records: page.items.map((item) => notificationRecord.parse(item)), nextKey: page.nextKey };
+}
+
+/** Sets content fields of a shared record; false when it does not exist. */
+export async function updateRecord(
+  apiKey: string,
+  organizationId: string,
+  id: string,
+  fields: Item,
+  now: number,
+) {
+  const names = Object.keys(fields);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.notification(apiKey, organizationId, id),
+        UpdateExpression: `SET updatedAt = :now, ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: {
+          ':now': now,
+          ...Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Marks a notification read in one recipient's inbox; false when the user is not a recipient. */
+export async function markRead(apiKey: string, record: NotificationRecord, userId: string, now: number) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.inboxEntry(apiKey, {
+          ...record,
+          userId,
+          createdAt: record.timestamp,
+          notificationId: record.id,
+        }),
+        UpdateExpression: 'SET readAt = if_not_exists(readAt, :now)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Ids of a document's notifications (gsi3, keys only). */
+export async function documentNotificationIds(apiKey: string, organizationId: string, documentId: string) {
+  const items = await queryAll({
+    IndexName: 'gsi3',
+    KeyConditionExpression: 'gsi3pk = :pk',
+    ExpressionAttributeValues: {
+      ':pk': keys.notificationDocumentPartition(apiKey, organizationId, documentId),
+    },
+    ProjectionExpression: 'id',
+  });
+  return items.map((item) => item.id as string);
+}
+
+/** Deletes notifications whole: every inbox entry (found through gsi5), then the shared record. */
+export async function deleteNotifications(apiKey: string, organizationId: string, ids: readonly string[]) {
+  await Promise.all(
+    ids.map(async (id) => {
+      const entries = await queryAll({
+        IndexName: 'gsi5',
+        KeyConditionExpression: 'gsi5pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.recipientsPartition(apiKey, organizationId, id) },
+        ProjectionExpression: 'pk, sk',
+      });
+      await batchWrite(
+        entries.map((entry) => ({ delete: { pk: entry.pk as string, sk: entry.sk as string } })),
+      );
+    }),
+  );
+  await batchWrite(ids.map((id) => ({ delete: keys.notification(apiKey, organizationId, id) })));
+}
+
+/** A user's inbox entries (all, or those of given notifications or one document). */
+export async function userEntries(apiKey: string, organizationId: string, userId: string) {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.inboxPartition(apiKey, organizationId, userId) },
+  });
+  return items.map((item) => ({
+    key: { pk: item.pk as string, sk: item.sk as string },
+    entry: inboxEntry.parse(item),
+  }));
+}
+
+/** Deletes inbox entries by key. */
+export async function deleteEntries(entryKeys: readonly { pk: string; sk: string }[]) {
+  await batchWrite(entryKeys.map((key) => ({ delete: key })));
+}

@@ -1,0 +1,133 @@
+import * as z from 'zod';
+import { pageSize, pageToken, resourceId } from '../http/common-schemas';
+
+/** A user as the contract passes one: an id plus profile fields (kept as given outside resolver mode). */
+const user = z.looseObject({
+  userId: resourceId,
+  name: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+});
+
+/** Caller-chosen notification ids: letters, digits, `_` and `-` only (base #24). */
+export const notificationId = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'only letters, digits, _ and - are allowed');
+
+const content = {
+  displayHeadlineMessageTemplate: z.string().max(10_000).optional(),
+  displayHeadlineMessageTemplateData: z.record(z.string().max(256), z.unknown()).optional(),
+  displayBodyMessage: z.string().max(10_000).optional(),
+  notificationSourceData: z.record(z.string().max(256), z.unknown()).optional(),
+};
+
+/** Explicit recipients per call; `notifyAll` reaches every organization member on top. */
+export const maxNotifyUsers = 1000;
+
+export const addNotificationInput = z
+  .object({
+    organizationId: resourceId,
+    createOrganization: z.boolean().optional(),
+    documentId: resourceId,
+    createDocument: z.boolean().optional(),
+    actionUser: user,
+    verifyUserPermissions: z.boolean().default(false),
+    notificationId: notificationId.optional(),
+    isNotificationResolverUsed: z.boolean().default(false),
+    notifyUsers: z.array(user).max(maxNotifyUsers),
+    notifyAll: z.boolean().default(true),
+    notificationSource: z.enum(['custom', 'comment', 'huddle', 'crdt']).optional(),
+    context: z
+      .object({ access: z.record(z.string().max(256), z.union([z.string(), z.number()])) })
+      .strict()
+      .optional(),
+    ...content,
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.isNotificationResolverUsed) return;
+    for (const field of ['displayHeadlineMessageTemplate', 'displayBodyMessage'] as const) {
+      if (value[field] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: 'required unless isNotificationResolverUsed is true',
+        });
+    }
+  });
+export type AddNotification = z.output<typeof addNotificationInput>;
+
+export const getNotificationsInput = z
+  .object({
+    organizationId: resourceId,
+    userId: resourceId.optional(),
+    documentId: resourceId.optional(),
+    notificationIds: z.array(notificationId).min(1).max(100).optional(),
+    order: z.enum(['asc', 'desc']).default('desc'),
+    pageSize,
+    pageToken: pageToken.optional(),
+  })
+  .strict()
+  .refine((value) => value.userId !== undefined || value.documentId !== undefined, {
+    message: 'send userId or documentId',
+    path: ['userId'],
+  });
+export type GetNotifications = z.output<typeof getNotificationsInput>;
+
+export const updateNotificationsInput = z
+  .object({
+    organizationId: resourceId,
+    notifications: z
+      .array(
+        z
+          .object({
+            id: notificationId,
+            readByUserIds: z.array(resourceId).min(1).max(100).optional(),
+            ...content,
+          })
+          .strict()
+          .refine((value) => Object.keys(value).length > 1, 'send at least one field to change besides id'),
+      )
+      .min(1)
+      .max(100),
+  })
+  .strict();
+export type UpdateNotification = z.output<typeof updateNotificationsInput>['notifications'][number];
+
+export const deleteNotificationsInput = z
+  .object({
+    organizationId: resourceId,
+    notificationIds: z.array(notificationId).min(1).max(100).optional(),
+    documentId: resourceId.optional(),
+    userId: resourceId.optional(),
+  })
+  .strict()
+  .refine((value) => value.notificationIds ?? value.documentId ?? value.userId, {
+    message: 'send notificationIds, documentId or userId',
+    path: ['notificationIds'],
+  });
+
+/** The shared record of a notification: its content once, however many recipients it has. */
+export const notificationRecord = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  documentId: z.string(),
+  actionUser: user,
+  isNotificationResolverUsed: z.boolean(),
+  notificationSource: z.string().optional(),
+  context: z.object({ access: z.record(z.string(), z.union([z.string(), z.number()])) }).optional(),
+  ...content,
+  timestamp: z.number(),
+});
+export type NotificationRecord = z.infer<typeof notificationRecord>;
+
+/** One recipient's inbox entry: ids, the time it sorts by and whether the user has read it. */
+export const inboxEntry = z.object({
+  notificationId: z.string(),
+  userId: z.string(),
+  documentId: z.string(),
+  timestamp: z.number(),
+  readAt: z.number().optional(),
+});
+export type InboxEntry = z.infer<typeof inboxEntry>;

@@ -1,0 +1,117 @@
+import { callAs, succeed } from '../../support/api';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+
+let workspace: TestWorkspace;
+const organizationId = 'org';
+
+const send = (notificationId: string, userIds: string[], documentId = 'doc') =>
+  succeed(workspace, 'notifications.add', {
+    organizationId,
+    createOrganization: true,
+    documentId,
+    notificationId,
+    actionUser: { userId: 'actor' },
+    displayHeadlineMessageTemplate: 'h',
+    displayBodyMessage: 'b',
+    notifyAll: false,
+    notifyUsers: userIds.map((userId) => ({ userId })),
+  });
+
+const inbox = async (userId: string, extra: Record<string, unknown> = {}) =>
+  (await succeed(workspace, 'notifications.get', { organizationId, userId, ...extra })) as {
+    id: string;
+    isRead: boolean;
+  }[];
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+  // Sent one after another, so their times (and the inbox order) follow the ids.
+  for (const id of ['n1', 'n2', 'n3', 'n4', 'n5'])
+    await send(id, ['bob', 'carol'], id === 'n5' ? 'other' : 'doc');
+}, 30_000);
+
+describe('notifications.get', () => {
+  it("pages a user's inbox newest first, full pages, no token on the last", async () => {
+    const pages: string[][] = [];
+    let pageToken: string | undefined;
+    do {
+      const response = await callAs(workspace, 'notifications.get', {
+        organizationId,
+        userId: 'bob',
+        pageSize: 2,
+        pageToken,
+      });
+      pages.push(response.json.result!.data.map((n: { id: string }) => n.id));
+      pageToken = response.json.result!.pageToken;
+    } while (pageToken);
+    expect(pages).toEqual([['n5', 'n4'], ['n3', 'n2'], ['n1']]);
+  });
+
+  it("filters a user's inbox by document and lists a document's notifications", async () => {
+    expect((await inbox('bob', { documentId: 'other' })).map((n) => n.id)).toEqual(['n5']);
+    const documentNotifications = await succeed(workspace, 'notifications.get', {
+      organizationId,
+      documentId: 'doc',
+      order: 'asc',
+    });
+    expect(documentNotifications.map((n: { id: string }) => n.id)).toEqual(['n1', 'n2', 'n3', 'n4']);
+  });
+
+  it('rejects a tampered or foreign page token and a call without userId or documentId', async () => {
+    const first = await callAs(workspace, 'notifications.get', {
+      organizationId,
+      userId: 'bob',
+      pageSize: 1,
+    });
+    const token = first.json.result!.pageToken as string;
+    const other = await createTestWorkspace();
+    const responses = await Promise.all([
+      callAs(workspace, 'notifications.get', {
+        organizationId,
+        userId: 'carol',
+        pageSize: 1,
+        pageToken: token,
+      }),
+      callAs(other, 'notifications.get', { organizationId, userId: 'bob', pageSize: 1, pageToken: token }),
+      callAs(workspace, 'notifications.get', { organizationId }),
+    ]);
+    for (const response of responses) expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('notifications.update', () => {
+  it('marks a notification read for the listed users only', async () => {
+    const results = await succeed(workspace, 'notifications.update', {
+      organizationId,
+      notifications: [
+        { id: 'n1', readByUserIds: ['bob'] },
+        { id: 'missing', readByUserIds: ['bob'] },
+      ],
+    });
+    expect(results.n1).toMatchObject({ success: true });
+    expect(results.missing).toMatchObject({ success: false });
+    expect((await inbox('bob')).find((n) => n.id === 'n1')?.isRead).toBe(true);
+    expect((await inbox('carol')).find((n) => n.id === 'n1')?.isRead).toBe(false);
+  });
+});
+
+describe('notifications.delete', () => {
+  it("removes a notification from one user's inbox, or entirely", async () => {
+    await succeed(workspace, 'notifications.delete', {
+      organizationId,
+      userId: 'carol',
+      notificationIds: ['n2'],
+    });
+    expect((await inbox('carol')).map((n) => n.id)).not.toContain('n2');
+    expect((await inbox('bob')).map((n) => n.id)).toContain('n2');
+    const results = await succeed(workspace, 'notifications.delete', {
+      organizationId,
+      notificationIds: ['n3', 'nope'],
+    });
+    expect(results).toEqual({
+      n3: { success: true, message: expect.any(String) },
+      nope: { success: false, message: expect.any(String) },
+    });
+    for (const user of ['bob', 'carol']) expect((await inbox(user)).map((n) => n.id)).not.toContain('n3');
+  });
+});
