@@ -4,6 +4,7 @@ import type { Construct } from 'constructs';
 import { type RouteDefinition, routes } from '../shared/http/routes';
 import type { QueueDefinition } from '../shared/queues/queues';
 import { DataTable } from './data-table';
+import { EventFanOut } from './event-fanout';
 import { ServiceHttpApi } from './http-api';
 import { QueueWorkers } from './queue-workers';
 import { ServiceQueues } from './queues';
@@ -31,6 +32,7 @@ export class CollabStack extends Stack {
   readonly workers: QueueWorkers;
   readonly data: DataTable;
   readonly queues: ServiceQueues;
+  readonly fanOut: EventFanOut;
 
   constructor(scope: Construct, id: string, props: CollabStackProps) {
     super(scope, id, props);
@@ -63,6 +65,8 @@ export class CollabStack extends Stack {
       functions,
       definitions: props.queueDefinitions,
     });
+
+    this.fanOut = new EventFanOut(this, 'EventFanOut', { table: this.data.table, functions });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

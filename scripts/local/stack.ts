@@ -8,6 +8,7 @@ import { type DevServer, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
 import { startQueueWorkers } from './queue-workers';
 import { type LocalSqs, startLocalSqs } from './sqs';
+import { startStreamPoller } from './stream-poller';
 
 export interface LocalStackOptions {
   /** HTTP port of the API; 0 picks a free one. */
@@ -60,12 +61,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DATA_KEY: localDataKey(options.persistDir),
       STAGE: 'local',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
+      // A developer's webhook receiver on localhost must be reachable.
+      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
       ...Object.fromEntries(
         queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
       ),
     });
     // Queue consumers run in this process, as Lambda event sources do in the stack.
     const workers = startQueueWorkers(sqs);
+    // Outbox events reach the fan-out worker through the table stream, as in the stack.
+    const streamPoller = startStreamPoller({ endpoint: dynamo.endpoint, tableName: localTableName });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(
@@ -87,6 +92,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server,
       stop: async () => {
         await server.close();
+        await streamPoller.stop();
         await workers.stop();
         await sqs.stop();
         dynamo.stop();

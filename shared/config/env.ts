@@ -23,6 +23,21 @@ export const envSchema = z.object({
   EXPOSE_DB_METRICS: booleanFlag.default(false),
   /** How long the permission provider may take before access is denied (addendum §4: 5 s). */
   PERMISSION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Lets webhooks target loopback, private, link-local and other non-public addresses (SSRF guard
+   * off). Only for the local stack and tests, whose receivers listen on 127.0.0.1.
+   */
+  ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.default(false),
+  /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
+    .transform((value) => value.split(',').map(Number))
+    .default([5, 300, 1800, 7200, 18000, 36000, 36000]),
+  /** Least wait after a 429 or a timeout, in seconds (addendum §8: 60). */
+  WEBHOOK_MIN_BACKOFF_SECONDS: z.coerce.number().min(0).default(60),
+  /** How long a webhook receiver may take to answer (addendum §8: 15 s). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

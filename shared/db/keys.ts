@@ -27,6 +27,8 @@ import { createHash } from 'node:crypto';
  * | user group                    | table | `AK#<ak>#ORG#<org>` | `GROUP#<group>`    | usergroups.*                         |
  * | outbox event                  | table | `AK#<ak>#EVENTS`   | `<timestamp>#<eventId>` | every event producer (stream → delivery) |
  * | JWT signing secret            | table | `AK#<ak>`          | `TOKEN_SIGNING_SECRET` | auth.generate_token              |
+ * | webhook delivery              | table | `AK#<ak>#DELIVERY#<target>` | `<eventTimestamp>#<eventId>` | fan-out, delivery worker, messages list/replay |
+ * | endpoint delivery state       | table | `AK#<ak>#WEBHOOK`  | `STATE#<endpointId>` | delivery worker (rate limit, failing since) |
  * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
  * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
  * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
@@ -262,6 +264,21 @@ export const keys = {
   outboxEvent: (apiKey: string, timestamp: number, eventId: string): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'EVENTS'),
     sk: join(String(timestamp).padStart(15, '0'), encodeKeyPart(eventId)),
+  }),
+  /**
+   * One webhook delivery (an event to one target: an endpoint, or a basic-webhook URL), in a
+   * partition per target so an endpoint's messages list newest first in one Query.
+   */
+  webhookDelivery: (apiKey: string, targetId: string, eventTimestamp: number, eventId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'DELIVERY', encodeKeyPart(targetId)),
+    sk: join(String(eventTimestamp).padStart(15, '0'), encodeKeyPart(eventId)),
+  }),
+  webhookDeliveryPartition: (apiKey: string, targetId: string) =>
+    apiKeyPartition(apiKey, 'DELIVERY', encodeKeyPart(targetId)),
+  /** An endpoint's delivery state: next allowed send time (rate limit) and when failures began. */
+  webhookEndpointState: (apiKey: string, endpointId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('STATE', encodeKeyPart(endpointId)),
   }),
   /** The API key's JWT signing secret (generate_token), encrypted. */
   tokenSigningSecret: (apiKey: string): ItemKey => ({

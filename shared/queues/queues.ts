@@ -18,7 +18,14 @@ export interface QueueDefinition {
 
 /** Every queue, declared once. Webhook delivery (issue 6) consumes `webhook-delivery`. */
 export const queueDefinitions: readonly QueueDefinition[] = [
-  { name: 'webhook-delivery', visibilityTimeoutSeconds: 120, maxReceiveCount: 5 },
+  {
+    name: 'webhook-delivery',
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    consumer: 'functions/workers/webhook-delivery.ts',
+    // Records of a batch are sent concurrently; ten keeps one slow receiver from holding many.
+    batchSize: 10,
+  },
 ];
 
 /** Name of a queue's dead-letter queue. */

@@ -86,7 +86,8 @@ describe('CollabStack', () => {
       });
     }
     const workers = queueDefinitions.filter((definition) => definition.consumer).length;
-    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers);
+    // Routes, the fallback, the queue workers and the outbox's stream fan-out.
+    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers + 1);
   });
 
   it('feeds each queue consumer from an SQS event source with partial batch responses and its own role', () => {
@@ -207,6 +208,7 @@ describe('CollabStack', () => {
       ...routes.map(accessProfile),
       accessProfile({ db: 'none', queues: [] }),
       ...workerProfiles,
+      accessProfile({ db: 'read-write', queues: ['webhook-delivery'] }),
     ]);
     expect(countOf('AWS::IAM::Role')).toBe(profiles.size);
   });

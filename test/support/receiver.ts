@@ -4,6 +4,12 @@ import type { AddressInfo } from 'node:net';
 export interface ReceivedRequest {
   headers: IncomingMessage['headers'];
   body: any;
+  /** Path and query of the request. */
+  url: string;
+  /** The body exactly as received (signatures are computed over it). */
+  raw: string;
+  /** Epoch ms when the request ended. */
+  at: number;
 }
 
 export interface Receiver {
@@ -31,7 +37,7 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         // Not JSON: kept as text.
       }
-      const entry = { headers: request.headers, body };
+      const entry = { headers: request.headers, url: request.url ?? '/', body, raw: text, at: Date.now() };
       received.push(entry);
       handler(entry, response);
     });

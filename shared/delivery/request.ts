@@ -1,0 +1,82 @@
+import type { PublishedEvent } from '../events/schemas';
+import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/service';
+import { findEndpoint } from '../webhooks/repository';
+import { signingSecrets } from '../webhooks/signing-secrets';
+import { requestBody, signatureHeaders, webhookMessage } from './payloads';
+import { endpointIdOf, type TargetId } from './schemas';
+
+/** An HTTP request ready to send to a target, built from its configuration at attempt time. */
+export interface OutgoingRequest {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  /** The endpoint's deliveries per second, for advanced endpoints that set one. */
+  rateLimit: number | null;
+  endpointId?: string;
+}
+
+/** The target takes no deliveries now; the reason is recorded on the dead-lettered delivery. */
+export interface Unavailable {
+  unavailable: string;
+}
+
+/** Resolved recipients of a processed basic delivery; producers put them in the event's `data.toUsers`. */
+function toUsersOf(event: PublishedEvent): unknown[] {
+  const toUsers = event.data.toUsers;
+  return Array.isArray(toUsers) ? toUsers : [];
+}
+
+async function basicRequest(
+  apiKey: string,
+  event: PublishedEvent,
+  variant: 'raw' | 'processed',
+): Promise<OutgoingRequest | Unavailable> {
+  const { useWebhookService, webhookServiceConfig: config } = await getWebhookConfig(apiKey);
+  const url = variant === 'raw' ? config.rawNotificationUrl : config.processedNotificationUrl;
+  if (!useWebhookService) return { unavailable: 'basic webhooks are turned off' };
+  if (!url) return { unavailable: `no ${variant} notification URL is configured` };
+  const message = webhookMessage(event, variant);
+  const body = requestBody(variant === 'raw' ? message : { ...message, toUsers: toUsersOf(event) }, config);
+  const headers: Record<string, string> = config.authToken
+    ? { authorization: `Basic ${config.authToken}` }
+    : {};
+  return { url, body, headers, rateLimit: null };
+}
+
+async function endpointRequest(
+  apiKey: string,
+  event: PublishedEvent,
+  endpointId: string,
+  now: number,
+): Promise<OutgoingRequest | Unavailable> {
+  const [config, endpoint] = await Promise.all([
+    getAdvancedWebhookConfig(apiKey),
+    findEndpoint(apiKey, endpointId),
+  ]);
+  if (!config.isEnabled) return { unavailable: 'advanced webhooks are turned off' };
+  if (!endpoint) return { unavailable: 'the endpoint was deleted' };
+  if (endpoint.disabled) return { unavailable: 'the endpoint is disabled' };
+  const body = requestBody(webhookMessage(event, endpointId), config);
+  const headers = signatureHeaders(
+    event.id,
+    body,
+    signingSecrets(apiKey, endpoint, now),
+    Math.floor(now / 1000),
+  );
+  return { url: endpoint.url, body, headers, rateLimit: endpoint.rateLimit, endpointId };
+}
+
+/**
+ * The request for one attempt of an event to a target, signed (advanced) or authorised (basic)
+ * under the configuration as it is now, or why the target takes no deliveries.
+ */
+export function buildRequest(
+  apiKey: string,
+  event: PublishedEvent,
+  target: TargetId,
+  now: number,
+): Promise<OutgoingRequest | Unavailable> {
+  const endpointId = endpointIdOf(target);
+  if (endpointId !== undefined) return endpointRequest(apiKey, event, endpointId, now);
+  return basicRequest(apiKey, event, target === 'basic:raw' ? 'raw' : 'processed');
+}

@@ -1,0 +1,74 @@
+import * as z from 'zod';
+import { publishedEvent } from '../events/schemas';
+
+/**
+ * Where a delivery goes: an advanced-webhook endpoint (`endpoint:<id>`), or one of the basic-webhook
+ * URLs (`basic:raw`, `basic:processed`). The URL itself is read from the current configuration at
+ * each attempt, so a corrected URL applies to pending retries.
+ */
+export const targetId = z.union([
+  z.templateLiteral(['endpoint:', z.string().min(1)]),
+  z.literal('basic:raw'),
+  z.literal('basic:processed'),
+]);
+export type TargetId = z.infer<typeof targetId>;
+
+export const endpointTarget = (endpointId: string): TargetId => `endpoint:${endpointId}`;
+
+/** The endpoint id of an endpoint target, or undefined for a basic-webhook target. */
+export const endpointIdOf = (target: TargetId): string | undefined =>
+  target.startsWith('endpoint:') ? target.slice('endpoint:'.length) : undefined;
+
+/** How an attempt ended; `refused` = the target address is not allowed (SSRF guard). */
+export const attemptOutcome = z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
+export type AttemptOutcome = z.infer<typeof attemptOutcome>;
+
+/** One HTTP attempt, as recorded on the delivery (the response body truncated). */
+export const deliveryAttempt = z.object({
+  attempt: z.number().int().positive(),
+  at: z.number(),
+  durationMs: z.number(),
+  outcome: attemptOutcome,
+  statusCode: z.number().nullable(),
+  response: z.string(),
+});
+export type DeliveryAttempt = z.infer<typeof deliveryAttempt>;
+
+/** `pending` until a 2xx (`succeeded`) or the last scheduled attempt fails (`dead`, replayable). */
+export const deliveryStatus = z.enum(['pending', 'succeeded', 'dead']);
+export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+
+/** A stored delivery (keys stripped): the event to one target, with its attempts. */
+export const deliveryRecord = z.object({
+  deliveryId: z.string(),
+  targetId,
+  event: publishedEvent,
+  status: deliveryStatus,
+  /** Attempts made so far; the next attempt's number is `attemptCount + 1`. */
+  attemptCount: z.number().int().min(0),
+  /** Attempts made before the last replay (a replay restarts the retry schedule). */
+  attemptBase: z.number().int().min(0),
+  /** Earliest time (epoch ms) of the next attempt. */
+  nextAttemptAt: z.number(),
+  /** The highest attempt number whose queue message has been sent. */
+  enqueuedAttempt: z.number().int().min(0),
+  /** Why a delivery was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
+  reason: z.string().optional(),
+  attempts: z.array(deliveryAttempt),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type DeliveryRecord = z.infer<typeof deliveryRecord>;
+
+/**
+ * The webhook-delivery queue message: a pointer to the delivery (the payload stays in DynamoDB) and
+ * the attempt it asks for, so a stale duplicate is recognised and dropped.
+ */
+export const deliveryMessage = z.object({
+  apiKey: z.string(),
+  targetId,
+  eventTimestamp: z.number(),
+  eventId: z.string(),
+  attempt: z.number().int().positive(),
+});
+export type DeliveryMessage = z.infer<typeof deliveryMessage>;

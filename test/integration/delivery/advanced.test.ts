@@ -1,0 +1,121 @@
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
+import { createEvent, publish } from '../../../shared/events/outbox';
+import {
+  changeEndpoint,
+  createEndpoint,
+  getEndpointSecret,
+  rotateEndpointSigningSecret,
+} from '../../../shared/webhooks/service';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
+import { type Receiver, startReceiver } from '../../support/receiver';
+import { createWebhookWorkspace } from '../../support/webhooks';
+import type { TestWorkspace } from '../../support/workspaces';
+
+jest.setTimeout(20_000);
+
+let harness: DeliveryHarness;
+let receiver: Receiver;
+let workspace: TestWorkspace;
+
+beforeAll(async () => {
+  harness = await startDeliveryHarness();
+  receiver = await startReceiver();
+  workspace = await createWebhookWorkspace();
+});
+afterAll(async () => {
+  await harness.stop();
+  await receiver.close();
+});
+
+const commentEvent = (organizationId?: string, documentId?: string, event = 'comment.add') =>
+  createEvent({
+    event,
+    actionType: 'add',
+    source: 'comment',
+    data: { text: 'hi' },
+    organizationId,
+    documentId,
+  });
+
+/** Endpoints on the shared receiver, told apart by path. */
+const endpointAt = (path: string, options: Record<string, unknown> = {}) =>
+  createEndpoint(workspace.apiKey, { url: `${receiver.url}${path}`, ...options });
+
+const receivedAt = (path: string) => receiver.received.filter((request) => request.url === `/${path}`);
+
+describe('advanced webhook delivery', () => {
+  it('delivers a published event with Standard Webhooks signatures that standardwebhooks and svix verify', async () => {
+    const endpoint = await endpointAt('signed');
+    const secret = (await getEndpointSecret(workspace.apiKey, endpoint.id)).secret as string;
+    const event = commentEvent('org-1', 'doc-1');
+    await publish(workspace.apiKey, event);
+    await waitFor(() => receivedAt('signed').length === 1);
+    const [request] = receivedAt('signed');
+    const headers = request!.headers as Record<string, string>;
+    expect(headers['webhook-id']).toBe(event.id);
+    expect(new StandardWebhook(secret).verify(request!.raw, headers)).toMatchObject({ id: event.id });
+    expect(new SvixWebhook(secret).verify(request!.raw, headers)).toMatchObject({ id: event.id });
+    expect(request!.body).toEqual({
+      id: event.id,
+      event: 'comment.add',
+      actionType: 'add',
+      source: 'comment',
+      data: { text: 'hi' },
+      webhookId: endpoint.id,
+      platform: 'api',
+      timestamp: event.timestamp,
+    });
+  });
+
+  it('signs with the current and the previous secret during a rotation', async () => {
+    const endpoint = await endpointAt('rotated');
+    const previous = (await getEndpointSecret(workspace.apiKey, endpoint.id)).secret as string;
+    const { secret: current } = await rotateEndpointSigningSecret(workspace.apiKey, endpoint.id);
+    await publish(workspace.apiKey, commentEvent());
+    await waitFor(() => receivedAt('rotated').length === 1);
+    const [request] = receivedAt('rotated');
+    const headers = request!.headers as Record<string, string>;
+    expect(headers['webhook-signature']?.split(' ')).toHaveLength(2);
+    for (const secret of [current, previous])
+      expect(() => new SvixWebhook(secret).verify(request!.raw, headers)).not.toThrow();
+  });
+
+  it('applies filterTypes and Svix channel rules, and skips disabled endpoints until re-enabled', async () => {
+    const filtered = await endpointAt('types', { filterTypes: ['comment.update'] });
+    await endpointAt('org-a', { channels: ['org.a'] });
+    await endpointAt('doc-b', { channels: ['doc.b', 'doc.c'] });
+    const disabled = await endpointAt('disabled', { disabled: true });
+    const events = [
+      commentEvent('a', 'x'),
+      commentEvent('z', 'b'),
+      commentEvent(),
+      commentEvent('a', 'b', 'comment.update'),
+    ];
+    for (const event of events) await publish(workspace.apiKey, event);
+    const sentinel = await endpointAt('all');
+    await publish(workspace.apiKey, commentEvent('sentinel'));
+    await waitFor(() => receivedAt('all').length === 1);
+    await waitFor(
+      () =>
+        receivedAt('doc-b').length === 2 &&
+        receivedAt('org-a').length === 2 &&
+        receivedAt('types').length === 1,
+    );
+    const idsAt = (path: string) =>
+      receivedAt(path)
+        .map((request) => request.body.id)
+        .sort();
+    expect(idsAt('types')).toEqual([events[3]!.id]);
+    expect(idsAt('org-a')).toEqual([events[0]!.id, events[3]!.id].sort());
+    expect(idsAt('doc-b')).toEqual([events[1]!.id, events[3]!.id].sort());
+    expect(receivedAt('disabled')).toHaveLength(0);
+
+    await changeEndpoint(workspace.apiKey, { endpointId: disabled.id, disabled: false });
+    const after = commentEvent();
+    await publish(workspace.apiKey, after);
+    await waitFor(() => receivedAt('disabled').length === 1);
+    expect(receivedAt('disabled')[0]!.body.id).toBe(after.id);
+    expect(filtered.id).not.toBe(sentinel.id);
+  });
+});

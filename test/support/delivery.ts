@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ensureTable } from '../../scripts/local/dynamodb';
+import { startQueueWorkers } from '../../scripts/local/queue-workers';
+import { type LocalSqs, startLocalSqs } from '../../scripts/local/sqs';
+import { startStreamPoller } from '../../scripts/local/stream-poller';
+import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
+
+export interface DeliveryHarness {
+  sqs: LocalSqs;
+  tableName: string;
+  /** Starts (again) the in-process delivery consumer; `startWorkers: false` leaves it to the test. */
+  startWorkers(): void;
+  stopWorkers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The delivery pipeline of the local stack around the test's DynamoDB Local: a table of the file's
+ * own (so no other test file's outbox events reach this file's pollers), the SQS emulator, the
+ * stream poller running the fan-out worker and the queue poller running the delivery worker.
+ * Sets the environment before any service code reads it: call it before anything else in a file.
+ * The retry schedule is shortened to seconds; private targets are allowed (receivers on 127.0.0.1).
+ */
+export async function startDeliveryHarness(
+  options: { env?: Record<string, string>; startWorkers?: boolean } = {},
+): Promise<DeliveryHarness> {
+  const tableName = `collab-delivery-${randomUUID()}`;
+  const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+  await ensureTable(dynamo, tableName);
+  dynamo.destroy();
+  const sqs = await startLocalSqs();
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    SQS_ENDPOINT: sqs.endpoint,
+    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+    WEBHOOK_MIN_BACKOFF_SECONDS: '1',
+    WEBHOOK_TIMEOUT_MS: '2000',
+    ...Object.fromEntries(
+      queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
+    ),
+    ...options.env,
+  });
+  const streamPoller = startStreamPoller({ endpoint: process.env.DYNAMODB_ENDPOINT as string, tableName });
+  let workers: ReturnType<typeof startQueueWorkers> | undefined;
+  const harness: DeliveryHarness = {
+    sqs,
+    tableName,
+    startWorkers: () => {
+      workers ??= startQueueWorkers(sqs);
+    },
+    stopWorkers: async () => {
+      await workers?.stop();
+      workers = undefined;
+    },
+    stop: async () => {
+      await streamPoller.stop();
+      await harness.stopWorkers();
+      await sqs.stop();
+    },
+  };
+  if (options.startWorkers !== false) harness.startWorkers();
+  return harness;
+}
+
+/** Polls `condition` every 50 ms until it holds; throws after `timeoutMs`. */
+export async function waitFor(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((pause) => setTimeout(pause, 50));
+  }
+}
