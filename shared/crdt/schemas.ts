@@ -24,19 +24,50 @@ const writeFields = {
   userId: resourceId.optional(),
 };
 
+/** Each type's editor data: which JSON shape `data` must have. */
+const dataShapes = {
+  text: { schema: z.string(), name: 'a string' },
+  xml: { schema: z.string(), name: 'a string' },
+  map: { schema: z.record(z.string(), z.unknown()), name: 'an object' },
+  array: { schema: z.array(z.unknown()), name: 'an array' },
+} as const;
+
+type Shape<T extends CrdtType> = z.infer<(typeof dataShapes)[T]['schema']>;
+
+/** The validated input, narrowed by `type` so each type's `data` has its own shape. */
+export type WriteEditorInput = {
+  [T in CrdtType]: Omit<z.infer<typeof writeObject>, 'type' | 'data'> & { type: T; data: Shape<T> };
+}[CrdtType];
+
+const writeObject = z
+  .object({
+    ...writeFields,
+    type: crdtType,
+    // Checked against `type` below, so a wrong shape is reported as a mismatch.
+    data: z.unknown(),
+  })
+  .strict();
+
 /**
  * crdt/add and crdt/update input (base #10): `data` must match `type` — a mismatch is
  * INVALID_ARGUMENT naming `data` — and the whole body stays within the route's 4 MiB limit.
- * Values inside map and array data are not re-validated: they come from JSON.parse, so they are
- * JSON already, and a deep `z.json()` walk takes seconds on a 4 MiB body.
+ * One strict object (not a discriminated union) so unknown fields are reported with everything
+ * else. Values inside map and array data are not re-validated: they come from JSON.parse, so they
+ * are JSON already, and a deep `z.json()` walk takes seconds on a 4 MiB body.
  */
-export const writeEditorInput = z.discriminatedUnion('type', [
-  z.object({ ...writeFields, type: z.literal('text'), data: z.string() }).strict(),
-  z.object({ ...writeFields, type: z.literal('xml'), data: z.string() }).strict(),
-  z.object({ ...writeFields, type: z.literal('map'), data: z.record(z.string(), z.unknown()) }).strict(),
-  z.object({ ...writeFields, type: z.literal('array'), data: z.array(z.unknown()) }).strict(),
-]);
-export type WriteEditorInput = z.infer<typeof writeEditorInput>;
+export const writeEditorInput = writeObject
+  .superRefine((value, ctx) => {
+    const shape = dataShapes[value.type];
+    if (value.data === undefined) ctx.addIssue({ code: 'custom', path: ['data'], message: 'required' });
+    else if (!shape.schema.safeParse(value.data).success) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['data'],
+        message: `must be ${shape.name} for type ${value.type}`,
+      });
+    }
+  })
+  .transform((value) => value as WriteEditorInput);
 
 /** crdt/get input: one editor, or every editor of the document when `editorId` is omitted. */
 export const getEditorsInput = z

@@ -1,6 +1,6 @@
 import { unroutedHandler } from '../../../shared/http/define-endpoint';
 import { logger } from '../../../shared/http/logger';
-import { routes } from '../../../shared/http/routes';
+import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/http/routes';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallOptions, type CallResult, call } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -22,77 +22,83 @@ function expectFailure(response: CallResult, httpStatus: number, status: string)
   expect(response.headers['x-request-id']).toMatch(/.+/);
 }
 
-describe.each(routes.map((route) => [route.name, route] as const))('%s refuses bad input', (_name, route) => {
-  const send = async (options: CallOptions) =>
-    call(await loadRouteHandler(route), {
-      path: route.path,
-      ...options,
-      headers: { ...credentialsFor(route.auth), ...options.headers },
+describe.each(routes.map((route): [string, RouteDefinition] => [route.name, route]))(
+  '%s refuses bad input',
+  (_name, route) => {
+    const send = async (options: CallOptions) =>
+      call(await loadRouteHandler(route), {
+        path: route.path,
+        ...options,
+        headers: { ...credentialsFor(route.auth), ...options.headers },
+      });
+
+    it('answers a body that is not JSON with INVALID_ARGUMENT', async () => {
+      const response = await send({ body: '{"data": ' });
+      expectFailure(response, 400, 'INVALID_ARGUMENT');
+      expect(response.json.error?.message).toMatch(/not valid JSON/);
     });
 
-  it('answers a body that is not JSON with INVALID_ARGUMENT', async () => {
-    const response = await send({ body: '{"data": ' });
-    expectFailure(response, 400, 'INVALID_ARGUMENT');
-    expect(response.json.error?.message).toMatch(/not valid JSON/);
-  });
+    it('answers a body without data with INVALID_ARGUMENT naming data', async () => {
+      const response = await send({ body: '{}' });
+      expectFailure(response, 400, 'INVALID_ARGUMENT');
+      expect(response.json.error?.message).toBe('data: required');
+    });
 
-  it('answers a body without data with INVALID_ARGUMENT naming data', async () => {
-    const response = await send({ body: '{}' });
-    expectFailure(response, 400, 'INVALID_ARGUMENT');
-    expect(response.json.error?.message).toBe('data: required');
-  });
-
-  it.each([['[]'], ['"text"'], ['null'], ['{"data": []}'], ['{"data": "x"}'], ['{"data": null}']])(
-    'answers the body %s with INVALID_ARGUMENT',
-    async (body) => {
-      expectFailure(await send({ body }), 400, 'INVALID_ARGUMENT');
-    },
-  );
-
-  it('answers unknown fields in data with INVALID_ARGUMENT naming the field', async () => {
-    const response = await send({ data: { notAField: 1 } });
-    expectFailure(response, 400, 'INVALID_ARGUMENT');
-    expect(response.json.error?.details?.issues).toEqual(
-      expect.arrayContaining([{ path: 'notAField', message: 'unknown field notAField' }]),
+    it.each([['[]'], ['"text"'], ['null'], ['{"data": []}'], ['{"data": "x"}'], ['{"data": null}']])(
+      'answers the body %s with INVALID_ARGUMENT',
+      async (body) => {
+        expectFailure(await send({ body }), 400, 'INVALID_ARGUMENT');
+      },
     );
-  });
 
-  it('answers an oversized body with INVALID_ARGUMENT naming the limit, before parsing', async () => {
-    const response = await send({ body: `{"data": {"x": "${'a'.repeat(1024 * 1024)}"` });
-    expectFailure(response, 400, 'INVALID_ARGUMENT');
-    expect(response.json.error?.message).toBe('Request body exceeds the 1 MiB limit.');
-  });
-
-  it('answers a method other than POST with HTTP 405', async () => {
-    expectFailure(await send({ method: 'GET' }), 405, 'INVALID_ARGUMENT');
-  });
-
-  if (route.auth !== 'none') {
-    it('answers missing credentials with PERMISSION_DENIED', async () => {
-      const response = await call(await loadRouteHandler(route), { path: route.path, data: {} });
-      expectFailure(response, 403, 'PERMISSION_DENIED');
+    it('answers unknown fields in data with INVALID_ARGUMENT naming the field', async () => {
+      const response = await send({ data: { notAField: 1 } });
+      expectFailure(response, 400, 'INVALID_ARGUMENT');
+      expect(response.json.error?.details?.issues).toEqual(
+        expect.arrayContaining([{ path: 'notAField', message: 'unknown field notAField' }]),
+      );
     });
 
-    it('answers a wrong token with PERMISSION_DENIED without saying which half was wrong', async () => {
-      const headers = { ...credentialsFor(route.auth) };
-      const tokenHeader = route.auth === 'apiKey' ? 'x-svc-auth-token' : 'x-svc-workspace-auth-token';
-      const idHeader = route.auth === 'apiKey' ? 'x-svc-api-key' : 'x-svc-workspace-id';
-      const wrongToken = await call(await loadRouteHandler(route), {
-        path: route.path,
-        data: {},
-        headers: { ...headers, [tokenHeader]: 'wrong' },
-      });
-      const wrongId = await call(await loadRouteHandler(route), {
-        path: route.path,
-        data: {},
-        headers: { ...headers, [idHeader]: 'x'.repeat(5000) },
-      });
-      expectFailure(wrongToken, 403, 'PERMISSION_DENIED');
-      expectFailure(wrongId, 403, 'PERMISSION_DENIED');
-      expect(wrongToken.json.error?.message).toBe(wrongId.json.error?.message);
+    it("answers a body over the route's limit with INVALID_ARGUMENT naming the limit, before parsing", async () => {
+      const limit = route.maxBodyBytes ?? defaultMaxBodyBytes;
+      const response = await send({ body: `{"data": {"x": "${'a'.repeat(limit)}"` });
+      expectFailure(response, 400, 'INVALID_ARGUMENT');
+      expect(response.json.error?.message).toBe(
+        `Request body exceeds the ${limit / (1024 * 1024)} MiB limit.`,
+      );
     });
-  }
-});
+
+    it('answers a method other than POST with HTTP 405', async () => {
+      expectFailure(await send({ method: 'GET' }), 405, 'INVALID_ARGUMENT');
+    });
+
+    if (route.auth !== 'none') {
+      it('answers missing credentials with PERMISSION_DENIED', async () => {
+        const response = await call(await loadRouteHandler(route), { path: route.path, data: {} });
+        expectFailure(response, 403, 'PERMISSION_DENIED');
+      });
+
+      it('answers a wrong token with PERMISSION_DENIED without saying which half was wrong', async () => {
+        const headers = { ...credentialsFor(route.auth) };
+        const tokenHeader = route.auth === 'apiKey' ? 'x-svc-auth-token' : 'x-svc-workspace-auth-token';
+        const idHeader = route.auth === 'apiKey' ? 'x-svc-api-key' : 'x-svc-workspace-id';
+        const wrongToken = await call(await loadRouteHandler(route), {
+          path: route.path,
+          data: {},
+          headers: { ...headers, [tokenHeader]: 'wrong' },
+        });
+        const wrongId = await call(await loadRouteHandler(route), {
+          path: route.path,
+          data: {},
+          headers: { ...headers, [idHeader]: 'x'.repeat(5000) },
+        });
+        expectFailure(wrongToken, 403, 'PERMISSION_DENIED');
+        expectFailure(wrongId, 403, 'PERMISSION_DENIED');
+        expect(wrongToken.json.error?.message).toBe(wrongId.json.error?.message);
+      });
+    }
+  },
+);
 
 describe('header names', () => {
   it('are case-insensitive', async () => {
