@@ -17,11 +17,15 @@ export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
 /** How far ahead a rate-limited delivery may book a send slot and wait for it in the worker. */
 const slotHorizonMs = 2000;
 
+/** A send slot is used only this soon after its time; a later one is given up and another booked. */
+const slotLatenessMs = 25;
+
 /**
- * Spacing of rate-limited sends: 5 % above 1 / rateLimit, so network jitter between the worker
- * and the receiver cannot squeeze `rateLimit + 1` arrivals into one second.
+ * Spacing of rate-limited sends. Sends happen within `slotLatenessMs` after their slots, so any
+ * one-second window holds at most floor((1000 + lateness) / interval) + 1 sends; spacing by
+ * (1000 + 2 × lateness) / rateLimit keeps that at `rateLimit`, with margin for network jitter.
  */
-export const sendIntervalMs = (rateLimit: number) => (1000 / rateLimit) * 1.05;
+export const sendIntervalMs = (rateLimit: number) => (1000 + 2 * slotLatenessMs) / rateLimit;
 
 /** A queue message arriving this early (SQS delays are whole seconds) is still on time. */
 const earlinessToleranceMs = 1000;
@@ -77,6 +81,25 @@ async function updateHealth(apiKey: string, endpointId: string, success: boolean
 }
 
 /**
+ * Books a send slot of a rate-limited endpoint and sleeps until it (times are taken fresh for every
+ * booking: a stale clock would book slots in the past and let a burst through). Returns undefined
+ * when it is time to send, or when to come back if no slot is free soon.
+ */
+async function waitForSendSlot(
+  apiKey: string,
+  endpointId: string,
+  rateLimit: number,
+): Promise<number | undefined> {
+  for (;;) {
+    const now = Date.now();
+    const slot = await reserveSendSlot(apiKey, endpointId, sendIntervalMs(rateLimit), now, slotHorizonMs);
+    if ('retryAt' in slot) return Math.max(slot.retryAt, now + 1000);
+    await sleep(Math.max(0, slot.at - Date.now()));
+    if (Date.now() - slot.at <= slotLatenessMs) return undefined;
+  }
+}
+
+/**
  * Handles one webhook-delivery message (idempotent; SQS delivers at least once):
  * - a delivery that is done, or a message for an attempt already made, is dropped (a redelivered
  *   message whose successor may not have been sent sends it again);
@@ -109,15 +132,8 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
     return abandonDelivery(ref, request.unavailable, now);
   }
   if (request.rateLimit !== null && request.endpointId !== undefined) {
-    const slot = await reserveSendSlot(
-      message.apiKey,
-      request.endpointId,
-      sendIntervalMs(request.rateLimit),
-      now,
-      slotHorizonMs,
-    );
-    if ('retryAt' in slot) return enqueue(message, Math.max(slot.retryAt, now + 1000), now);
-    await sleep(Math.max(0, slot.at - Date.now()));
+    const waitUntil = await waitForSendSlot(message.apiKey, request.endpointId, request.rateLimit);
+    if (waitUntil !== undefined) return enqueue(message, waitUntil, Date.now());
   }
 
   const { record, retryAfterSeconds } = await attempt(request, message.attempt);

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { env } from '../config/env';
+import { invalidArgument } from '../http/errors';
 
 /** A webhook URL whose host resolves to an address the service must not call (SSRF). */
 export class ForbiddenTargetError extends Error {}
@@ -57,4 +58,11 @@ export async function targetProblem(rawUrl: string): Promise<string | undefined>
       ? 'must not point to a private or internal address'
       : undefined;
   }
+}
+
+/** Throws INVALID_ARGUMENT naming `field` when a configured webhook URL targets a non-public address. */
+export async function assertPublicWebhookUrl(field: string, url: string | undefined): Promise<void> {
+  if (url === undefined || url === '') return;
+  const problem = await targetProblem(url);
+  if (problem) throw invalidArgument(`${field}: ${problem}`);
 }

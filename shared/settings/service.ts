@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as z from 'zod';
 import type { ConfigKind } from '../db/keys';
+import { assertPublicWebhookUrl } from '../delivery/target-guard';
 import { ApiError } from '../http/errors';
 import {
   defaultActivityConfig,
@@ -88,9 +89,18 @@ async function updateConfig<T>(
 export const getWebhookConfig = (apiKey: string): Promise<WebhookConfig> =>
   readConfig(apiKey, configTypes.webhook);
 
-/** Partially updates the basic-webhook config; the first enable seeds the default triggers. */
-export const updateWebhookConfig = (apiKey: string, update: UpdateWebhookConfig) =>
-  updateConfig(apiKey, configTypes.webhook, (stored) => mergeWebhookConfig(stored, update));
+/**
+ * Partially updates the basic-webhook config; the first enable seeds the default triggers. Throws
+ * INVALID_ARGUMENT when a notification URL targets a private address (SSRF).
+ */
+export async function updateWebhookConfig(apiKey: string, update: UpdateWebhookConfig) {
+  const urls = update.webhookServiceConfig;
+  await Promise.all([
+    assertPublicWebhookUrl('webhookServiceConfig.rawNotificationUrl', urls?.rawNotificationUrl),
+    assertPublicWebhookUrl('webhookServiceConfig.processedNotificationUrl', urls?.processedNotificationUrl),
+  ]);
+  return updateConfig(apiKey, configTypes.webhook, (stored) => mergeWebhookConfig(stored, update));
+}
 
 /** The advanced-webhook config (defaults when never configured): one read. */
 export const getAdvancedWebhookConfig = (apiKey: string): Promise<AdvancedWebhookConfig> =>

@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { assertPublicWebhookUrl } from '../delivery/target-guard';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
 import { enableAdvancedWebhooksHint } from '../settings/merge';
 import { getAdvancedWebhookConfig } from '../settings/service';
@@ -54,9 +55,12 @@ function endpointView(endpoint: EndpointRecord) {
 
 const endpointMissing = (endpointId: string) => notFound(`Endpoint ${endpointId} not found.`);
 
-/** Creates an endpoint with a service-generated id and signing secret. Throws ALREADY_EXISTS on a taken uid. */
+/**
+ * Creates an endpoint with a service-generated id and signing secret. Throws ALREADY_EXISTS on a
+ * taken uid, INVALID_ARGUMENT when the URL targets a private address (SSRF).
+ */
 export async function createEndpoint(apiKey: string, input: CreateEndpointInput) {
-  await requireAdvancedWebhooks(apiKey);
+  await Promise.all([requireAdvancedWebhooks(apiKey), assertPublicWebhookUrl('url', input.url)]);
   const now = Date.now();
   const endpointId = newEndpointId(now);
   const endpoint: EndpointRecord = {
@@ -77,9 +81,9 @@ export async function createEndpoint(apiKey: string, input: CreateEndpointInput)
   return endpointView(endpoint);
 }
 
-/** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND. */
+/** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF). */
 export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput) {
-  await requireAdvancedWebhooks(apiKey);
+  await Promise.all([requireAdvancedWebhooks(apiKey), assertPublicWebhookUrl('url', input.url)]);
   const { endpointId, ...changes } = input;
   const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: Date.now() });
   if (!updated) throw endpointMissing(endpointId);
