@@ -1,6 +1,8 @@
 import type { RouteName } from '../../../shared/http/routes';
 import { accessArea } from './access';
 import { activitiesArea } from './activities';
+import { crdtArea } from './crdt';
+import { notificationsArea } from './notifications';
 import { organizationsArea } from './organizations';
 import { settingsArea } from './settings';
 import type { Area, BenchContext, BenchRequest } from './types';
@@ -61,5 +63,7 @@ export async function prepareScenarios(url: string): Promise<PreparedScenarios> 
   await seedAndBind(organizationsArea, context, byRoute);
   await seedAndBind(accessArea, context, byRoute);
   await seedAndBind(activitiesArea, context, byRoute);
+  await seedAndBind(notificationsArea, context, byRoute);
+  await seedAndBind(crdtArea, context, byRoute);
   return { byRoute, floorWorkspaceId: workspace.workspace.id };
 }

@@ -1,0 +1,70 @@
+import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids } from './types';
+
+/**
+ * A key with one organization of 20 members and one document; 120 notifications sent to everyone,
+ * so every member's inbox holds more than a page (100) throughout the run.
+ */
+export interface NotificationsFixture {
+  api: ApiKeyClient;
+}
+
+const organizationId = 'org';
+const documentId = 'doc';
+const members = ids('member-', 20);
+const seededIds = ids('seed-', 120);
+
+/** A comment notification from `member-0` to every member (the contract's default `notifyAll`). */
+const notification = (notificationId: string) => ({
+  organizationId,
+  documentId,
+  notificationId,
+  actionUser: { userId: 'member-0', name: 'Bench member-0', email: 'member-0@example.com' },
+  notifyUsers: [],
+  notificationSource: 'comment',
+  displayHeadlineMessageTemplate: '{actionUser} replied in {documentName}',
+  displayHeadlineMessageTemplateData: { documentName: 'Bench document' },
+  displayBodyMessage: 'Looks good to me; shipping it after the review.',
+});
+
+export const notificationsArea: Area<NotificationsFixture> = {
+  name: 'notifications',
+  async seed(context) {
+    const { apiKey } = await createWorkspace(context, 'notifications');
+    const api = apiKeyClient(context.url, apiKey);
+    await api.call('users.add', {
+      organizationId,
+      users: members.map((userId) => ({ userId, name: `Bench ${userId}`, email: `${userId}@example.com` })),
+    });
+    await api.call('organizations.documents.add', { organizationId, documents: [{ documentId }] });
+    for (const id of seededIds) await api.call('notifications.add', notification(id));
+    return { api };
+  },
+  scenarios: {
+    'notifications.add': {
+      request: (fixture, index) => ({ headers: fixture.api.headers, data: notification(`added-${index}`) }),
+    },
+    'notifications.get': {
+      // A member's inbox, first page (the default 100), newest first.
+      request: (fixture) => ({ headers: fixture.api.headers, data: { organizationId, userId: 'member-1' } }),
+    },
+    'notifications.update': {
+      // One member reads one notification.
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          organizationId,
+          notifications: [
+            { id: seededIds[index % seededIds.length], readByUserIds: [members[1 + (index % 19)]] },
+          ],
+        },
+      }),
+    },
+    'notifications.delete': {
+      prepare: (fixture, index) => fixture.api.call('notifications.add', notification(`gone-${index}`)),
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { organizationId, notificationIds: [`gone-${index}`] },
+      }),
+    },
+  },
+};
