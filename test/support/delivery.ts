@@ -67,7 +67,7 @@ export async function startDeliveryHarness(
 /** Polls `condition` every 50 ms until it holds; throws after `timeoutMs`. */
 export async function waitFor(
   condition: () => boolean | Promise<boolean>,
-  timeoutMs = 15_000,
+  timeoutMs = 60_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {

@@ -12,7 +12,7 @@ import { type Receiver, startReceiver } from '../../support/receiver';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 
-jest.setTimeout(20_000);
+jest.setTimeout(90_000);
 
 let harness: DeliveryHarness;
 let receiver: Receiver;

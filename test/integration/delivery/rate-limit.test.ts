@@ -4,7 +4,8 @@ import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../suppo
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createWebhookWorkspace } from '../../support/webhooks';
 
-jest.setTimeout(40_000);
+// About 25 s on an idle machine; generous because CI machines may be busy (speed is for the bench).
+jest.setTimeout(180_000);
 
 let harness: DeliveryHarness;
 let receiver: Receiver;
@@ -39,7 +40,7 @@ describe('rate-limited endpoint', () => {
     );
     const started = Date.now();
     await Promise.all(events.map((event) => publish(workspace.apiKey, event)));
-    await waitFor(() => new Set(receiver.received.map((request) => request.body.id)).size === 200, 35_000);
+    await waitFor(() => new Set(receiver.received.map((request) => request.body.id)).size === 200, 170_000);
     const busiest = busiestSecond(receiver.received.map((request) => request.at));
     console.log(`rate limit: 200 deliveries in ${Date.now() - started} ms, busiest second ${busiest}`);
     expect(busiest).toBeLessThanOrEqual(20);

@@ -9,7 +9,7 @@ import { type Receiver, startReceiver } from '../../support/receiver';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import { createTestWorkspace } from '../../support/workspaces';
 
-jest.setTimeout(25_000);
+jest.setTimeout(90_000);
 
 let harness: DeliveryHarness;
 let receiver: Receiver;
