@@ -66,7 +66,13 @@ export class CollabStack extends Stack {
       definitions: props.queueDefinitions,
     });
 
-    this.fanOut = new EventFanOut(this, 'EventFanOut', { table: this.data.table, functions });
+    const deliveryDeadLetters = this.queues.queue('webhook-delivery').deadLetterQueue?.queue;
+    if (!deliveryDeadLetters) throw new Error('The webhook-delivery queue has no dead-letter queue');
+    this.fanOut = new EventFanOut(this, 'EventFanOut', {
+      table: this.data.table,
+      functions,
+      failedRecords: deliveryDeadLetters,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { CollabStack } from '../../lib/collab-stack';
 
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -18,6 +18,8 @@ describe('EventFanOut', () => {
       StartingPosition: 'TRIM_HORIZON',
       BisectBatchOnFunctionError: true,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
       FilterCriteria: {
         Filters: [
           {
