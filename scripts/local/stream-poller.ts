@@ -84,7 +84,12 @@ interface ShardState {
   /** Sequence number of the last record handed over successfully. */
   lastSequence?: string;
   done: boolean;
+  /** Failed attempts of the record the shard is stuck on, as the stack's `retryAttempts` counts them. */
+  failures?: { sequence: string; attempts: number };
 }
+
+/** Retries of a failing record before it is skipped (the stack sends it to a dead-letter queue). */
+const maxRecordRetries = 10;
 
 /**
  * The local stand-in for the stack's DynamoDB stream event source: polls DynamoDB Local's stream
@@ -154,7 +159,19 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     if (records.length > 0) {
       const event = { Records: records.map((record) => lambdaRecord(record, streamArn, region)) };
       const answer = await handler(event, lambdaContext('worker-event-fanout'));
-      const failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
+      let failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
+      if (failed) {
+        const attempts = state.failures?.sequence === failed ? state.failures.attempts + 1 : 1;
+        state.failures = { sequence: failed, attempts };
+        if (attempts > maxRecordRetries) {
+          console.error(
+            `stream record ${failed} failed ${attempts} times; skipped (dead-lettered in the stack)`,
+          );
+          const skipped = records.findIndex((record) => record.dynamodb?.SequenceNumber === failed);
+          failed = records[skipped + 1]?.dynamodb?.SequenceNumber;
+          state.failures = undefined;
+        }
+      }
       if (failed) {
         const handled = records.filter((record) => (record.dynamodb?.SequenceNumber ?? '') < failed);
         state.lastSequence = handled.at(-1)?.dynamodb?.SequenceNumber ?? state.lastSequence;
