@@ -1,0 +1,103 @@
+import { disableAfterFailingMs } from '../../../shared/delivery/deliver';
+import { recordEndpointFailure } from '../../../shared/delivery/endpoint-state';
+import { findDelivery } from '../../../shared/delivery/repository';
+import { endpointTarget } from '../../../shared/delivery/schemas';
+import { createEvent, publish } from '../../../shared/events/outbox';
+import { changeEndpoint, createEndpoint } from '../../../shared/webhooks/service';
+import { succeed } from '../../support/api';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
+import { type Receiver, startReceiver } from '../../support/receiver';
+import { createWebhookWorkspace } from '../../support/webhooks';
+import type { TestWorkspace } from '../../support/workspaces';
+
+jest.setTimeout(90_000);
+
+let harness: DeliveryHarness;
+let receiver: Receiver;
+
+beforeAll(async () => {
+  harness = await startDeliveryHarness();
+  receiver = await startReceiver();
+  // Paths starting `/failing` answer 500, everything else 204.
+  receiver.respond((request, response) =>
+    response.writeHead(request.url.startsWith('/failing') ? 500 : 204).end(),
+  );
+});
+afterAll(async () => {
+  await harness.stop();
+  await receiver.close();
+});
+
+const receivedAt = (path: string) => receiver.received.filter((request) => request.url === `/${path}`);
+const newEvent = () =>
+  createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {}, organizationId: 'o' });
+
+/** A failure history just past the limit: the endpoint has been failing, without a success, for over 5 days. */
+const failingForOverFiveDays = (workspace: TestWorkspace, endpointId: string) =>
+  recordEndpointFailure(workspace.apiKey, endpointId, Date.now() - disableAfterFailingMs - 60_000);
+
+/** The endpoint as the endpoints get route shows it. */
+async function endpointView(workspace: TestWorkspace, endpointId: string) {
+  const page = await succeed(workspace, 'workspace.advancedwebhook.endpoints.get', { limit: 250 });
+  return page.endpoints.find((endpoint: { id: string }) => endpoint.id === endpointId);
+}
+
+const refOf = (workspace: TestWorkspace, endpointId: string, event: { id: string; timestamp: number }) => ({
+  apiKey: workspace.apiKey,
+  targetId: endpointTarget(endpointId),
+  eventTimestamp: event.timestamp,
+  eventId: event.id,
+});
+
+describe('endpoint auto-disable', () => {
+  it('disables an endpoint whose next failure comes after 5 days of failing, and sends it nothing more', async () => {
+    const workspace = await createWebhookWorkspace();
+    const endpoint = await createEndpoint(workspace.apiKey, {
+      url: `${receiver.url}failing-${workspace.apiKey}`,
+    });
+    await failingForOverFiveDays(workspace, endpoint.id);
+
+    const event = newEvent();
+    await publish(workspace.apiKey, event);
+    const ref = refOf(workspace, endpoint.id, event);
+    // The failed attempt disables the endpoint; its retry is then dead-lettered without a request.
+    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
+    expect(await findDelivery(ref)).toMatchObject({ attemptCount: 1, reason: 'the endpoint is disabled' });
+    expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: true });
+
+    await publish(workspace.apiKey, newEvent());
+    const sentinel = await createEndpoint(workspace.apiKey, { url: `${receiver.url}ok-${workspace.apiKey}` });
+    await publish(workspace.apiKey, newEvent());
+    await waitFor(() => receivedAt(`ok-${workspace.apiKey}`).length === 1);
+    expect(receivedAt(`failing-${workspace.apiKey}`)).toHaveLength(1);
+    expect(sentinel.id).not.toBe(endpoint.id);
+  });
+
+  it('restarts the 5 days at the first failure after a success', async () => {
+    const workspace = await createWebhookWorkspace();
+    const path = `recovering-${workspace.apiKey}`;
+    const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}${path}` });
+    await failingForOverFiveDays(workspace, endpoint.id);
+
+    const succeeding = newEvent();
+    await publish(workspace.apiKey, succeeding);
+    await waitFor(
+      async () => (await findDelivery(refOf(workspace, endpoint.id, succeeding)))?.status === 'succeeded',
+    );
+
+    // From here the endpoint fails: its URL now points at a failing path.
+    await changeEndpoint(workspace.apiKey, {
+      endpointId: endpoint.id,
+      url: `${receiver.url}failing-${path}`,
+    });
+    const failing = newEvent();
+    await publish(workspace.apiKey, failing);
+    const ref = refOf(workspace, endpoint.id, failing);
+    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
+    // Every scheduled attempt was made: the endpoint stayed enabled throughout.
+    const dead = await findDelivery(ref);
+    expect(dead?.attemptCount).toBe(4);
+    expect(dead?.reason).toBeUndefined();
+    expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: false });
+  });
+});
