@@ -72,3 +72,33 @@ export const deliveryMessage = z.object({
   attempt: z.number().int().positive(),
 });
 export type DeliveryMessage = z.infer<typeof deliveryMessage>;
+
+/** Endpoint ids are service-generated; anything longer cannot be one. */
+const endpointIdField = z.string().min(1).max(64);
+
+/** Largest page of an endpoint's message list, and the default. */
+export const maxMessagePageSize = 250;
+export const defaultMessagePageSize = 50;
+
+export const listMessagesInput = z
+  .object({
+    endpointId: endpointIdField,
+    limit: z.number().int().min(1).max(maxMessagePageSize).default(defaultMessagePageSize),
+    pageToken: z.string().min(1).max(4096).nullable().optional(),
+  })
+  .strict();
+export type ListMessagesInput = z.output<typeof listMessagesInput>;
+
+/** A message is found by its id and timestamp (both in its body): together they locate its delivery. */
+export const replayMessageInput = z
+  .object({
+    endpointId: endpointIdField,
+    messageId: z.string().min(1).max(128),
+    timestamp: z.number().int().min(0),
+  })
+  .strict();
+export type ReplayMessageInput = z.output<typeof replayMessageInput>;
+
+/** Without `endpointId`, the test event goes to the basic-webhook URLs. */
+export const testWebhookInput = z.object({ endpointId: endpointIdField.optional() }).strict();
+export type TestWebhookInput = z.output<typeof testWebhookInput>;

@@ -27,7 +27,7 @@ import { newSigningSecret, previousSecretLifetimeMs, signingSecrets } from './si
  * Every endpoint operation needs advanced webhooks enabled (base contract, States). One read.
  * Throws FAILED_PRECONDITION saying how to enable them.
  */
-async function requireAdvancedWebhooks(apiKey: string): Promise<void> {
+export async function requireAdvancedWebhooks(apiKey: string): Promise<void> {
   const config = await getAdvancedWebhookConfig(apiKey);
   if (!config.isEnabled) {
     throw failedPrecondition(

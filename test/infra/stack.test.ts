@@ -224,7 +224,10 @@ describe('CollabStack', () => {
   });
 
   it('gives a queue-sending route the queue URL and send permission, others neither', () => {
-    const [sender, ...others] = routes.filter((route) => route.db === 'read-write');
+    // Among routes that declare no queue: the one given a queue gets it, the others still do not.
+    const [sender, ...others] = routes.filter(
+      (route) => route.db === 'read-write' && route.queues.length === 0,
+    );
     if (!sender) throw new Error('The route table has no read-write route');
     const variants = synth(
       routes.map((route) => (route === sender ? { ...route, queues: ['webhook-delivery'] as const } : route)),

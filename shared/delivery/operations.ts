@@ -1,0 +1,142 @@
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import { createEvent } from '../events/outbox';
+import { failedPrecondition, notFound } from '../http/errors';
+import { sendToQueue } from '../queues/send';
+import { getWebhookConfig } from '../settings/service';
+import { findEndpoint } from '../webhooks/repository';
+import { requireAdvancedWebhooks } from '../webhooks/service';
+import { startDelivery } from './fanout';
+import { findDelivery, listDeliveries, reviveDelivery } from './repository';
+import {
+  type DeliveryMessage,
+  type DeliveryRecord,
+  endpointTarget,
+  type ListMessagesInput,
+  type ReplayMessageInput,
+  type TargetId,
+  type TestWebhookInput,
+} from './schemas';
+
+/** The event type of test events, so receivers can tell them from real ones. */
+export const testEventType = 'webhook.test';
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** A delivery as the operations routes show it: the message, its state and its attempts (newest last). */
+function messageView(delivery: DeliveryRecord) {
+  return {
+    messageId: delivery.event.id,
+    event: delivery.event.event,
+    timestamp: delivery.event.timestamp,
+    status: delivery.status,
+    reason: delivery.reason ?? null,
+    attemptCount: delivery.attemptCount,
+    nextAttemptAt: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
+    attempts: delivery.attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      status: attempt.outcome,
+      statusCode: attempt.statusCode,
+      durationMs: attempt.durationMs,
+      response: attempt.response,
+      timestamp: iso(attempt.at),
+    })),
+    createdAt: iso(delivery.createdAt),
+    updatedAt: iso(delivery.updatedAt),
+  };
+}
+
+/**
+ * The endpoint must exist under this API key (another key's endpoint is NOT_FOUND like a missing
+ * one); read in parallel with the advanced-webhooks check. Throws FAILED_PRECONDITION, NOT_FOUND.
+ */
+async function requireEndpoint(apiKey: string, endpointId: string) {
+  const [, endpoint] = await Promise.all([requireAdvancedWebhooks(apiKey), findEndpoint(apiKey, endpointId)]);
+  if (!endpoint) throw notFound(`Endpoint ${endpointId} not found.`);
+  return endpoint;
+}
+
+const messagesBinding = (apiKey: string, endpointId: string) => ({
+  owner: `apiKey:${apiKey}`,
+  query: { list: 'webhookMessages', endpointId },
+});
+
+/**
+ * One page of an endpoint's messages (its deliveries), newest first, with their attempts. Three
+ * calls in parallel: config, endpoint, Query. Throws FAILED_PRECONDITION, NOT_FOUND, INVALID_ARGUMENT
+ * (page token).
+ */
+export async function listEndpointMessages(apiKey: string, input: ListMessagesInput) {
+  const binding = messagesBinding(apiKey, input.endpointId);
+  const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
+  const [, page] = await Promise.all([
+    requireEndpoint(apiKey, input.endpointId),
+    listDeliveries(apiKey, endpointTarget(input.endpointId), input.limit, startKey),
+  ]);
+  return {
+    messages: page.deliveries.map(messageView),
+    pageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : null,
+  };
+}
+
+/**
+ * Replays a dead-lettered message: the delivery goes back to pending with a fresh retry schedule
+ * and its next attempt is enqueued (same event, so the same `webhook-id`). Throws NOT_FOUND for an
+ * unknown message, FAILED_PRECONDITION unless it is dead (or advanced webhooks are off).
+ */
+export async function replayEndpointMessage(apiKey: string, input: ReplayMessageInput) {
+  await requireEndpoint(apiKey, input.endpointId);
+  const ref = {
+    apiKey,
+    targetId: endpointTarget(input.endpointId),
+    eventTimestamp: input.timestamp,
+    eventId: input.messageId,
+  };
+  const revived = await reviveDelivery(ref, Date.now());
+  if (!revived) {
+    const delivery = await findDelivery(ref);
+    if (!delivery) throw notFound(`Message ${input.messageId} not found for endpoint ${input.endpointId}.`);
+    throw failedPrecondition(
+      `Message ${input.messageId} is ${delivery.status}; only dead-lettered messages can be replayed.`,
+    );
+  }
+  const message: DeliveryMessage = { ...ref, attempt: revived.attemptCount + 1 };
+  await sendToQueue('webhook-delivery', message);
+  return messageView(revived);
+}
+
+/** The targets of a test event: one enabled endpoint, or the configured basic-webhook URLs. */
+async function testTargets(apiKey: string, endpointId: string | undefined): Promise<TargetId[]> {
+  if (endpointId !== undefined) {
+    const endpoint = await requireEndpoint(apiKey, endpointId);
+    if (endpoint.disabled) throw failedPrecondition(`Endpoint ${endpointId} is disabled; enable it first.`);
+    return [endpointTarget(endpointId)];
+  }
+  const { useWebhookService, webhookServiceConfig: config } = await getWebhookConfig(apiKey);
+  const targets: TargetId[] = [
+    ...(config.rawNotificationUrl ? (['basic:raw'] as const) : []),
+    ...(config.processedNotificationUrl ? (['basic:processed'] as const) : []),
+  ];
+  if (!useWebhookService || targets.length === 0) {
+    throw failedPrecondition(
+      'Basic webhooks are off or have no notification URL; pass endpointId or configure them.',
+    );
+  }
+  return targets;
+}
+
+/**
+ * Sends a synthetic `webhook.test` event through the real delivery path (signed, retried, listed
+ * like any message) to one endpoint or to the basic-webhook URLs; the event bypasses endpoint
+ * filters and basic triggers. Throws FAILED_PRECONDITION, NOT_FOUND.
+ */
+export async function sendTestEvent(apiKey: string, input: TestWebhookInput) {
+  const targets = await testTargets(apiKey, input.endpointId);
+  const event = createEvent({
+    event: testEventType,
+    actionType: 'test',
+    source: 'webhook',
+    data: { test: true },
+  });
+  await Promise.all(targets.map((target) => startDelivery(apiKey, event, target)));
+  return { messageId: event.id, timestamp: event.timestamp, targets };
+}
