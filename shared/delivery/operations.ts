@@ -18,7 +18,7 @@ import {
 } from './schemas';
 
 /** The event type of test events, so receivers can tell them from real ones. */
-export const testEventType = 'webhook.test';
+const testEventType = 'webhook.test';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 

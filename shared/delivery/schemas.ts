@@ -77,8 +77,8 @@ export type DeliveryMessage = z.infer<typeof deliveryMessage>;
 const endpointIdField = z.string().min(1).max(64);
 
 /** Largest page of an endpoint's message list, and the default. */
-export const maxMessagePageSize = 250;
-export const defaultMessagePageSize = 50;
+const maxMessagePageSize = 250;
+const defaultMessagePageSize = 50;
 
 export const listMessagesInput = z
   .object({
