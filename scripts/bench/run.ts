@@ -45,6 +45,8 @@ async function main(): Promise<void> {
   // Before the stack (and the handlers' logger) loads: keep request logs out of the table.
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+  // One immediate retry, so the replay scenario's failing deliveries are dead-lettered within seconds.
+  process.env.WEBHOOK_RETRY_SCHEDULE = '0';
 
   console.error(`Bundling ${routes.length} functions and timing module load (${loadRuns} runs each)...`);
   const bundles = await measureBundles(root, routes, loadRuns);
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', interrupt);
   process.once('SIGTERM', interrupt);
   try {
-    const { byRoute, floorWorkspaceId } = await prepareScenarios(stack.url);
+    const { byRoute, floorWorkspaceId } = await prepareScenarios(stack.url, plan.warmup + plan.requests);
     const rows: RouteResult[] = [];
     for (const route of routes) {
       const scenarios = byRoute.get(route.name) ?? [];

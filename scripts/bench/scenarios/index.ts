@@ -53,8 +53,8 @@ async function seedAndBind<F>(
  * Seeds every area through the API itself (so it works on any stack), once, before anything is
  * measured. A route missing here shows up as a 'no scenario' row instead of being skipped.
  */
-export async function prepareScenarios(url: string): Promise<PreparedScenarios> {
-  const context: BenchContext = { url, runId: Date.now().toString(36) };
+export async function prepareScenarios(url: string, requestsPerScenario: number): Promise<PreparedScenarios> {
+  const context: BenchContext = { url, runId: Date.now().toString(36), requestsPerScenario };
   const byRoute = new Map<RouteName, BoundScenario[]>();
   const workspace = await seedAndBind(workspaceArea, context, byRoute);
   // Each area seeds its own workspace, so one area's data never changes what another's routes read.

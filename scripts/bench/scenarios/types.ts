@@ -7,6 +7,8 @@ export interface BenchContext {
   url: string;
   /** Distinguishes this run's owner emails from earlier runs' (persisted data, shared stacks). */
   runId: string;
+  /** Requests each scenario makes, warm-up included (for pools seeded up front). */
+  requestsPerScenario: number;
 }
 
 /** One request of a scenario: headers besides content-type, and the `data` of the body. */

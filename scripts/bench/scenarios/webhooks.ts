@@ -7,6 +7,41 @@ export interface WebhooksFixture {
   target: string;
   /** Endpoints `prepare` created for the delete request of the same index. */
   doomed: Map<number, string>;
+  /** An endpoint whose URL refuses connections: its messages die, one per replay request. */
+  failing: string;
+  dead: { messageId: string; timestamp: number }[];
+}
+
+/** A local port nothing listens on (the local stack allows private webhook targets). */
+const refusingUrl = 'http://127.0.0.1:9/bench';
+
+/** Sends `count` test events to the failing endpoint and waits until every delivery is dead. */
+async function seedDeadMessages(api: ApiKeyClient, endpointId: string, count: number) {
+  const sent: { messageId: string; timestamp: number }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    // The answer also names the targets; a replay takes only the message's id and timestamp.
+    const { messageId, timestamp } = await api.call<{ messageId: string; timestamp: number }>(
+      'workspace.webhooks.test',
+      { endpointId },
+    );
+    sent.push({ messageId, timestamp });
+  }
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    let dead = 0;
+    let pageToken: string | undefined;
+    do {
+      const page = await api.call<{ messages: { status: string }[]; pageToken: string | null }>(
+        'workspace.advancedwebhook.endpoints.messages.get',
+        { endpointId, limit: 100, ...(pageToken && { pageToken }) },
+      );
+      dead += page.messages.filter((message) => message.status === 'dead').length;
+      pageToken = page.pageToken ?? undefined;
+    } while (pageToken);
+    if (dead >= count) return sent;
+    if (Date.now() > deadline) throw new Error(`only ${dead} of ${count} bench messages were dead-lettered`);
+    await new Promise((pause) => setTimeout(pause, 500));
+  }
 }
 
 /** More than a default page (50), so the list answers a full page with an iterator. */
@@ -35,7 +70,11 @@ export const webhooksArea: Area<WebhooksFixture> = {
       target ??= id;
     }
     if (!target) throw new Error('no endpoint was seeded');
-    return { api, target, doomed: new Map() };
+    const failing = (
+      await api.call<{ id: string }>('workspace.advancedwebhook.endpoints.create', { url: refusingUrl })
+    ).id;
+    const dead = await seedDeadMessages(api, failing, context.requestsPerScenario);
+    return { api, target, doomed: new Map(), failing, dead };
   },
   scenarios: {
     'workspace.advancedwebhook.endpoints.get': {
@@ -64,6 +103,21 @@ export const webhooksArea: Area<WebhooksFixture> = {
     },
     'workspace.advancedwebhook.endpoints.secret.rotate': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { endpointId: fixture.target } }),
+    },
+    'workspace.advancedwebhook.endpoints.messages.get': {
+      request: (fixture) => ({
+        headers: fixture.api.headers,
+        data: { endpointId: fixture.failing, limit: 50 },
+      }),
+    },
+    'workspace.advancedwebhook.endpoints.messages.replay': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { endpointId: fixture.failing, ...fixture.dead[index] },
+      }),
+    },
+    'workspace.webhooks.test': {
+      request: (fixture) => ({ headers: fixture.api.headers, data: { endpointId: fixture.failing } }),
     },
   },
 };
