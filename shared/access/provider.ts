@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { env } from '../config/env';
+import { targetProblem } from '../delivery/target-guard';
 import type { AccessRole, PermissionEntry } from './model';
 
 /** The permission provider configuration (issue 4's `permissionproviderconfig`). */
@@ -54,6 +55,10 @@ export async function askProvider(
   requests: readonly ProviderRequest[],
 ): Promise<ProviderAnswers> {
   const timeoutMs = env().PERMISSION_PROVIDER_TIMEOUT_MS;
+  // Checked again at call time: a name may resolve differently than when it was configured.
+  if (await targetProblem(config.url)) {
+    return deniedBecause('Permission provider URL points to a private or internal address; access denied.');
+  }
   let response: Response;
   try {
     response = await fetch(config.url, {

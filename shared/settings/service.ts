@@ -122,11 +122,20 @@ export const updateActivityConfig = (apiKey: string, update: UpdateActivityConfi
 export const getPermissionProviderConfig = (apiKey: string): Promise<PermissionProviderConfig> =>
   readConfig(apiKey, configTypes.permissionProvider);
 
-/** Partially updates the permission-provider config. */
-export const updatePermissionProviderConfig = (apiKey: string, update: UpdatePermissionProviderConfig) =>
-  updateConfig(apiKey, configTypes.permissionProvider, (stored) =>
+/**
+ * Partially updates the permission-provider config. The provider URL is refused when it points to a
+ * private or internal address (the same guard as webhook URLs), so the service cannot be made to
+ * call into its own network.
+ */
+export async function updatePermissionProviderConfig(apiKey: string, update: UpdatePermissionProviderConfig) {
+  await assertPublicWebhookUrl(
+    'permissionProviderConfig.permissionProviderUrl',
+    update.permissionProviderConfig?.permissionProviderUrl,
+  );
+  return updateConfig(apiKey, configTypes.permissionProvider, (stored) =>
     mergePermissionProviderConfig(stored, update),
   );
+}
 
 /**
  * The contract's answer to a domains call: success with the applied entries, or — when some

@@ -2,6 +2,8 @@ import { callAs, succeed } from '../../support/api';
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
+// The provider receiver listens on 127.0.0.1, which deployments refuse (SSRF guard).
+process.env.ALLOW_PRIVATE_WEBHOOK_TARGETS = 'true';
 // A short provider timeout so the slow-provider case takes a fraction of a second (default 5 s).
 process.env.PERMISSION_PROVIDER_TIMEOUT_MS = '400';
 

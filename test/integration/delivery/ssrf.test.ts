@@ -1,3 +1,4 @@
+import { askProvider } from '../../../shared/access/provider';
 import { postWebhook } from '../../../shared/delivery/http-post';
 import { ForbiddenTargetError } from '../../../shared/delivery/target-guard';
 import { callAs } from '../../support/api';
@@ -17,6 +18,22 @@ const privateUrls = [
   'http://[::ffff:127.0.0.1]/hook',
   'http://[fd00:ec2::254]/',
 ];
+
+describe('permission provider addresses (SSRF)', () => {
+  it('refuses a private provider URL in the config and denies a call to one', async () => {
+    const workspace = await createWebhookWorkspace();
+    const response = await callAs(workspace, 'workspace.permissionproviderconfig.update', {
+      usePermissionProvider: true,
+      permissionProviderConfig: { permissionProviderUrl: 'http://127.0.0.1:8080/check' },
+    });
+    expect(response.json.error).toMatchObject({ status: 'INVALID_ARGUMENT' });
+    expect(response.json.error?.message).toContain('permissionProviderConfig.permissionProviderUrl');
+    const answer = await askProvider({ url: 'http://[::1]:9/check', authToken: 't' }, []);
+    const entry = answer({ userId: 'u', resource: { id: 'd', type: 'document', organizationId: 'o' } });
+    expect(entry).toMatchObject({ errorCode: 'permission_denied' });
+    expect(entry.error).toMatch(/private or internal address/);
+  });
+});
 
 describe('webhook target addresses (SSRF)', () => {
   it.each(privateUrls)('refuses endpoint url %s at create time', async (url) => {

@@ -6,6 +6,9 @@ import { callAs, succeed } from '../../support/api';
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
+// The provider receiver listens on 127.0.0.1, which deployments refuse (SSRF guard).
+process.env.ALLOW_PRIVATE_WEBHOOK_TARGETS = 'true';
+
 let workspace: TestWorkspace;
 const organizationId = 'org';
 const actionUser = { userId: 'actor', name: 'Ann Actor', email: 'ann@example.com' };
