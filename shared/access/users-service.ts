@@ -169,7 +169,9 @@ export async function deleteUsers(caller: ApiKeyCaller, input: z.output<typeof d
       .map((user) => user.profile.userId),
   );
   const leaving = userIds.filter((id) => members.has(id));
-  if (input.folderId === undefined && input.documentId === undefined) {
+  if (leaving.length === 0) {
+    // Nobody to remove: no writes, and no need to look through the groups.
+  } else if (input.folderId === undefined && input.documentId === undefined) {
     await deleteUserItems(caller.apiKey, input.organizationId, leaving);
     const groups = await findGroups(caller.apiKey, input.organizationId);
     await Promise.all(

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, batchWrite } from '../db/batch';
+import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
@@ -72,22 +72,16 @@ export async function updateActivity(
   now: number,
 ): Promise<UpdateOutcome> {
   const { id, ...fields } = change;
-  const names = Object.keys(fields);
+  const set = setAssignments(fields);
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.activity(apiKey, organizationId, id),
-        UpdateExpression: `SET updatedAt = :now, ${names.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+        UpdateExpression: `SET updatedAt = :now, ${set.assignments}`,
         ConditionExpression: 'attribute_exists(pk) AND NOT immutable = :true',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
-        ExpressionAttributeValues: {
-          ':now': now,
-          ':true': true,
-          ...Object.fromEntries(
-            names.map((name, index) => [`:f${index}`, fields[name as keyof typeof fields]]),
-          ),
-        },
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: { ':now': now, ':true': true, ...set.values },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );

@@ -80,3 +80,16 @@ export async function transactWrite(items: readonly TransactItem[]): Promise<voi
 export function inTable<T extends object>(operation: T): T & { TableName: string } {
   return { ...operation, TableName: tableName() };
 }
+
+/**
+ * `SET` assignments for arbitrary attributes: placeholders for every name and value, so callers
+ * never splice attribute names into expressions. `prefix` keeps placeholders apart from others.
+ */
+export function setAssignments(fields: Record<string, unknown>, prefix = 'f') {
+  const names = Object.keys(fields);
+  return {
+    assignments: names.map((_, index) => `#${prefix}${index} = :${prefix}${index}`).join(', '),
+    names: Object.fromEntries(names.map((name, index) => [`#${prefix}${index}`, name])),
+    values: Object.fromEntries(names.map((name, index) => [`:${prefix}${index}`, fields[name]])),
+  };
+}

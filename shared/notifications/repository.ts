@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, batchWrite } from '../db/batch';
+import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
@@ -175,19 +175,16 @@ export async function updateRecord(
   fields: Item,
   now: number,
 ) {
-  const names = Object.keys(fields);
+  const set = setAssignments(fields);
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.notification(apiKey, organizationId, id),
-        UpdateExpression: `SET updatedAt = :now, ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        UpdateExpression: `SET updatedAt = :now, ${set.assignments}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
-        ExpressionAttributeValues: {
-          ':now': now,
-          ...Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
-        },
+        ExpressionAttributeNames: set.names,
+        ExpressionAttributeValues: { ':now': now, ...set.values },
       }),
     );
     return true;

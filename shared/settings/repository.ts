@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ConfigKind, keys } from '../db/keys';
 import { cancellationReasons } from '../db/transactions';
@@ -66,7 +67,7 @@ export async function putConfigIfUnchanged(
       await db().send(new PutCommand(put));
       return true;
     }
-    const names = Object.keys(credentialFlags);
+    const set = setAssignments(credentialFlags);
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
@@ -75,12 +76,10 @@ export async function putConfigIfUnchanged(
             Update: {
               TableName: tableName(),
               Key: keys.apiKeyCredential(apiKey),
-              UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :f${index}`).join(', ')}`,
+              UpdateExpression: `SET ${set.assignments}`,
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
-              ExpressionAttributeValues: Object.fromEntries(
-                names.map((name, index) => [`:f${index}`, credentialFlags[name]]),
-              ),
+              ExpressionAttributeNames: set.names,
+              ExpressionAttributeValues: set.values,
             },
           },
         ],
