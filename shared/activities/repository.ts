@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, batchWrite, setAssignments } from '../db/batch';
+import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
@@ -27,6 +27,15 @@ function activityItem(apiKey: string, activity: StoredActivity, now: number): It
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * The transaction items that record one activity, for producers that write an activity in the same
+ * transaction as the change it describes (comments). Everything derived from an activity record
+ * (its judgment, for memory search) is added here, so every producer gets it.
+ */
+export function activityTransactItems(apiKey: string, activity: StoredActivity, now: number): TransactItem[] {
+  return [{ Put: inTable({ Item: activityItem(apiKey, activity, now) }) }];
 }
 
 /** Writes activities with fresh, service-chosen ids: one BatchWriteItem per 25 (they cannot collide). */
