@@ -1,0 +1,8 @@
+import type { DocumentRecordMover } from './mover';
+
+/**
+ * Every domain's document-record mover, in the order a migration runs them (see `./mover.ts` for
+ * how to add one). The document item itself moves last, so a migration that stops for good leaves
+ * the document in place with whatever records were not moved yet.
+ */
+export const documentRecordMovers: DocumentRecordMover[] = [];
