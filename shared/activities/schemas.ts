@@ -13,8 +13,17 @@ export const maxActivityPageSize = 1000;
 /** A stored activity stays well below DynamoDB's 400 KB item limit (it is copied into five indexes). */
 export const maxActivityBytes = 64 * 1024;
 
+/**
+ * The acting user; `agent` describes the agent that acted (comments carry it; judgments derived
+ * from the activity are then `judgeType: agent`).
+ */
 const actionUser = z
-  .object({ userId: resourceId, email: z.string().max(320).optional(), name: z.string().max(200).optional() })
+  .object({
+    userId: resourceId,
+    email: z.string().max(320).optional(),
+    name: z.string().max(200).optional(),
+    agent: z.record(z.string().max(64), z.unknown()).optional(),
+  })
   .strict();
 
 /** The fields activities/update may change (base #12); everything else is fixed once written. */

@@ -32,6 +32,8 @@ import { createHash } from 'node:crypto';
  * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
  * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
  * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
+ * | comment threads of a document | table | `AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>` | `A#<annotation>#A` (thread), `A#<annotation>#C#<comment>` | commentannotations.* (a page of whole threads is one Query) |
+ * | one thread by annotation id   | gsi1  | `AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>` | `<doc>#<sk>` | commentannotations.get with annotationIds |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
  * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
@@ -316,6 +318,46 @@ export const keys = {
     pk: keys.crdtPartition(apiKey, part.organizationId, part.documentId),
     sk: join('ED', encodeKeyPart(part.editorId), kind, recordId, String(index).padStart(4, '0')),
   }),
+  /**
+   * The partition of a document's comment threads: each thread's item (`A#<annotation>#A`) followed
+   * by its comments (`A#<annotation>#C#<comment>`). Encoded ids never contain `#` and every encoded
+   * character sorts after it, so one thread's items are contiguous and the thread item comes first:
+   * a Query of the partition reads whole threads in annotation-id order.
+   */
+  commentsPartition: (apiKey: string, organizationId: string, documentId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'DOC', encodeKeyPart(documentId)),
+  /** Sort-key prefix of every thread item and comment of a document. */
+  commentsPrefix: 'A#',
+  /** Sort-key prefix of one thread's items (its own item and its comments). */
+  commentThreadPrefix: (annotationId: string) => `${join('A', encodeKeyPart(annotationId))}${separator}`,
+  commentThread: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    annotationId: string,
+  ): ItemKey => ({
+    pk: keys.commentsPartition(apiKey, organizationId, documentId),
+    sk: join('A', encodeKeyPart(annotationId), 'A'),
+  }),
+  comment: (
+    apiKey: string,
+    thread: { organizationId: string; documentId: string; annotationId: string },
+    commentId: string,
+  ): ItemKey => ({
+    pk: keys.commentsPartition(apiKey, thread.organizationId, thread.documentId),
+    sk: join('A', encodeKeyPart(thread.annotationId), 'C', encodeKeyPart(commentId)),
+  }),
+  /** Index keys (gsi1) that find a thread and its comments by annotation id alone, grouped by document. */
+  commentThreadListing: (
+    apiKey: string,
+    thread: { organizationId: string; documentId: string; annotationId: string },
+    sortKey: string,
+  ) => ({
+    gsi1pk: keys.commentAnnotationPartition(apiKey, thread.organizationId, thread.annotationId),
+    gsi1sk: join(encodeKeyPart(thread.documentId), sortKey),
+  }),
+  commentAnnotationPartition: (apiKey: string, organizationId: string, annotationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'ANN', encodeKeyPart(annotationId)),
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -20,8 +20,12 @@ export interface Unavailable {
   unavailable: string;
 }
 
-/** Resolved recipients of a processed basic delivery; producers put them in the event's `data.toUsers`. */
+/**
+ * Resolved recipients of a processed basic delivery: the event's `toUsers` (comments resolve them
+ * when they publish), else a `data.toUsers` list, else none. No read at delivery time.
+ */
 function toUsersOf(event: PublishedEvent): unknown[] {
+  if (event.toUsers) return event.toUsers;
   const toUsers = event.data.toUsers;
   return Array.isArray(toUsers) ? toUsers : [];
 }

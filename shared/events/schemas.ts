@@ -16,5 +16,13 @@ export const publishedEvent = z.object({
   timestamp: z.number(),
   organizationId: z.string().optional(),
   documentId: z.string().optional(),
+  /**
+   * Resolved recipients (tagged users, assignee, thread participants, without the actor), resolved
+   * by the producer from what it just wrote: the processed basic payload's `toUsers`. Kept out of
+   * `data` so raw and advanced deliveries stay unprocessed.
+   */
+  toUsers: z
+    .array(z.object({ userId: z.string(), name: z.string().optional(), email: z.string().optional() }))
+    .optional(),
 });
 export type PublishedEvent = z.infer<typeof publishedEvent>;

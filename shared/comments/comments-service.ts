@@ -1,0 +1,205 @@
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { ApiError, alreadyExists } from '../http/errors';
+import { getActivityConfig } from '../settings/service';
+import { type CommentChange, effectItems } from './effects';
+import {
+  commentChange,
+  commentCreate,
+  commentDelete,
+  commit,
+  findThreadParts,
+  reactionChange,
+  reactionKey,
+  threadTouch,
+} from './repository';
+import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
+import { apiActor, commentAdditions, newComment, notifyComments } from './service';
+import { accessIfVerified, assertMayWrite, commentMissing, refOf, refusal, threadMissing } from './support';
+
+/** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */
+const maxAttempts = 5;
+
+/** What every write on an existing thread reads first, in parallel: the activity config and the access check. */
+function prepare(
+  caller: ApiKeyCaller,
+  input: Parameters<typeof accessIfVerified>[1],
+  users: Parameters<typeof accessIfVerified>[2],
+  now: number,
+) {
+  return Promise.all([getActivityConfig(caller.apiKey), accessIfVerified(caller, input, users, now)]);
+}
+
+/**
+ * commentannotations/comments/add: the comments, their `comment.add` events and activity records
+ * and the thread's participants in ONE transaction (two replies racing both land: conflicting
+ * transactions are retried). NOT_FOUND without the thread, ALREADY_EXISTS for a taken comment id.
+ * Reads the thread item (one BatchGet) and the activity config (one GetItem) in parallel.
+ */
+export async function addComments(caller: ApiKeyCaller, input: AddComments): Promise<string[]> {
+  const { apiKey } = caller;
+  const ref = refOf(input);
+  const now = nowMs();
+  const writers = input.commentData.map((comment) => comment.from);
+  const [[config, access], parts] = await Promise.all([
+    prepare(caller, input, writers, now),
+    findThreadParts(apiKey, ref, []),
+  ]);
+  assertMayWrite(access, writers);
+  if (!parts.annotation) throw threadMissing(ref);
+  const comments = input.commentData.map((data, index) => newComment(ref.annotationId, data, now + index));
+  const annotation: AnnotationRecord = {
+    ...parts.annotation,
+    participants: {
+      ...parts.annotation.participants,
+      ...Object.fromEntries(writers.map((user) => [user.userId, user])),
+    },
+    lastUpdated: now,
+  };
+  const refused = await commit([
+    threadTouch(apiKey, ref, writers, now),
+    ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
+    ...effectItems(apiKey, config, commentAdditions(annotation, comments, input.commentData, false), now),
+  ]);
+  if (refused) {
+    if (refused[0] === 'ConditionalCheckFailed') throw threadMissing(ref);
+    const taken = comments.filter((_, index) => refused[index + 1] === 'ConditionalCheckFailed');
+    throw alreadyExists(`Comment ${taken.map((comment) => comment.commentId).join(', ')} already exists.`);
+  }
+  await notifyComments(apiKey, annotation, comments, input.commentData, now);
+  return comments.map((comment) => comment.commentId);
+}
+
+/**
+ * commentannotations/comments/update: new text and/or HTML with its `comment.update` event and
+ * activity (`changes` of the fields that differ) in one transaction under the comment's version;
+ * a concurrent update makes it re-read. Unchanged text writes nothing.
+ */
+export async function updateComment(caller: ApiKeyCaller, input: UpdateComment): Promise<void> {
+  const { apiKey } = caller;
+  const ref = refOf(input);
+  const now = nowMs();
+  const [config, access] = await prepare(caller, input, [input.actionUser], now);
+  assertMayWrite(access, [input.actionUser]);
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const parts = await findThreadParts(apiKey, ref, [input.commentId]);
+    if (!parts.annotation) throw threadMissing(ref);
+    const comment = parts.comments.get(input.commentId);
+    if (!comment) throw commentMissing(ref, input.commentId);
+    const fields = { commentText: input.commentText, commentHtml: input.commentHtml };
+    const changes = Object.fromEntries(
+      (Object.keys(fields) as (keyof typeof fields)[])
+        .filter((field) => fields[field] !== undefined && fields[field] !== comment[field])
+        .map((field) => [field, { from: comment[field] ?? null, to: fields[field] }]),
+    );
+    if (Object.keys(changes).length === 0) return;
+    const updated = {
+      ...comment,
+      ...(Object.fromEntries(Object.entries(changes).map(([f, c]) => [f, c.to])) as typeof fields),
+      lastUpdated: now,
+    };
+    const change: CommentChange = {
+      event: 'comment.update',
+      annotation: parts.annotation,
+      comment: updated,
+      actionUser: input.actionUser,
+      agent: input.agent ?? comment.agent,
+      changes,
+      recordActivity: input.triggerActivities,
+    };
+    const refused = await commit([
+      commentChange(apiKey, ref, comment.commentId, fields, comment.version, now),
+      ...effectItems(apiKey, config, [change], now),
+    ]);
+    if (!refused) return;
+  }
+  throw new ApiError('ABORTED', 'The comment is being changed concurrently; retry.');
+}
+
+/**
+ * commentannotations/comments/delete: the existing comments with their `comment.delete` events (and
+ * activities) in one transaction; ids that do not exist fail per item. NOT_FOUND without the
+ * thread. One BatchGet (thread and comments) and the config, then one TransactWriteItems; a
+ * comment deleted concurrently makes it re-read.
+ */
+export async function deleteComments(caller: ApiKeyCaller, input: DeleteComments) {
+  const { apiKey } = caller;
+  const ref = refOf(input);
+  const now = nowMs();
+  const actionUser = input.actionUser ?? apiActor;
+  const [config, access] = await prepare(caller, input, [input.actionUser], now);
+  const denied = refusal(access, [input.actionUser]);
+  const ids = [...new Set(input.commentIds)];
+  if (denied) {
+    return Object.fromEntries(
+      ids.map((id) => [id, { success: false, message: denied, status: 'PERMISSION_DENIED' }]),
+    );
+  }
+  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
+    const parts = await findThreadParts(apiKey, ref, ids);
+    if (!parts.annotation) throw threadMissing(ref);
+    const annotation = parts.annotation;
+    const found = ids.flatMap((id) => (parts.comments.has(id) ? [parts.comments.get(id)!] : []));
+    const changes = found.map(
+      (comment): CommentChange => ({ event: 'comment.delete', annotation, comment, actionUser }),
+    );
+    const refused =
+      found.length === 0
+        ? undefined
+        : await commit([
+            ...found.map((comment) => commentDelete(apiKey, ref, comment.commentId)),
+            ...effectItems(apiKey, config, changes, now),
+          ]);
+    if (!refused) {
+      return Object.fromEntries(
+        ids.map((id) => [
+          id,
+          parts.comments.has(id)
+            ? { success: true, message: 'Comment deleted.' }
+            : { success: false, message: `Comment ${id} does not exist.` },
+        ]),
+      );
+    }
+  }
+  throw new ApiError('ABORTED', 'The comments are being changed concurrently; retry.');
+}
+
+/**
+ * commentannotations/reactions/add and /delete: one user's reaction with one icon on a comment,
+ * with its `comment.reaction_add|_delete` event (and `reaction` activity) in one transaction.
+ * Adding a reaction the user already made changes nothing (no event); deleting one that does not
+ * exist is NOT_FOUND. One BatchGet (thread and comment) and the config, then one TransactWriteItems.
+ */
+export async function changeReaction(caller: ApiKeyCaller, input: ReactionInput, action: 'add' | 'delete') {
+  const { apiKey } = caller;
+  const ref = refOf(input);
+  const now = nowMs();
+  const [[config, access], parts] = await Promise.all([
+    prepare(caller, input, [input.actionUser], now),
+    findThreadParts(apiKey, ref, [input.commentId]),
+  ]);
+  assertMayWrite(access, [input.actionUser]);
+  if (!parts.annotation) throw threadMissing(ref);
+  const comment = parts.comments.get(input.commentId);
+  if (!comment) throw commentMissing(ref, input.commentId);
+  const key = reactionKey(input.icon, input.actionUser.userId);
+  const reaction =
+    action === 'add' ? { icon: input.icon, user: input.actionUser, createdAt: now } : undefined;
+  const change: CommentChange = {
+    event: action === 'add' ? 'comment.reaction_add' : 'comment.reaction_delete',
+    annotation: parts.annotation,
+    comment,
+    actionUser: input.actionUser,
+    agent: input.agent,
+    icon: input.icon,
+  };
+  const refused = await commit([
+    reactionChange(apiKey, ref, comment.commentId, key, reaction),
+    ...effectItems(apiKey, config, [change], now),
+  ]);
+  if (!refused || action === 'add') return;
+  throw new ApiError(
+    'NOT_FOUND',
+    `User ${input.actionUser.userId} has no ${input.icon} reaction on comment ${comment.commentId}.`,
+  );
+}

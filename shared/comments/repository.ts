@@ -1,0 +1,373 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet, inTable, setAssignments, type TransactItem, transactionLimit } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { keys } from '../db/keys';
+import { queryAll, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { ApiError } from '../http/errors';
+import {
+  type AnnotationRecord,
+  annotationRecord,
+  type CommentRecord,
+  type CommentUser,
+  commentRecord,
+  type Thread,
+} from './schemas';
+
+type Item = Record<string, unknown>;
+
+/** Identifies one thread: the document partition it lives in and its annotation id. */
+export interface ThreadRef {
+  organizationId: string;
+  documentId: string;
+  annotationId: string;
+}
+
+const threadEntity = 'commentAnnotation';
+const commentEntity = 'comment';
+
+const parseAnnotation = (item: Item): AnnotationRecord => annotationRecord.parse(withoutKeys(item));
+const parseComment = (item: Item): CommentRecord => commentRecord.parse(withoutKeys(item));
+
+/** The key under which a comment stores one user's reaction with one icon. */
+export const reactionKey = (icon: string, userId: string) => JSON.stringify([icon, userId]);
+
+function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
+  const key = keys.commentThread(
+    apiKey,
+    annotation.organizationId,
+    annotation.documentId,
+    annotation.annotationId,
+  );
+  return {
+    ...key,
+    ...keys.commentThreadListing(apiKey, annotation, key.sk),
+    entity: threadEntity,
+    ...annotation,
+  };
+}
+
+function commentItem(apiKey: string, ref: ThreadRef, comment: CommentRecord): Item {
+  const key = keys.comment(apiKey, ref, comment.commentId);
+  return { ...key, ...keys.commentThreadListing(apiKey, ref, key.sk), entity: commentEntity, ...comment };
+}
+
+/** Transaction item creating a thread; cancelled (`ConditionalCheckFailed`) when the id is taken. */
+export function threadCreate(apiKey: string, annotation: AnnotationRecord): TransactItem {
+  return {
+    Put: inTable({ Item: threadItem(apiKey, annotation), ConditionExpression: 'attribute_not_exists(pk)' }),
+  };
+}
+
+/** Transaction item creating a comment; cancelled when a comment of that id exists in the thread. */
+export function commentCreate(apiKey: string, ref: ThreadRef, comment: CommentRecord): TransactItem {
+  return {
+    Put: inTable({
+      Item: commentItem(apiKey, ref, comment),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  };
+}
+
+/**
+ * Transaction item recording new commenters on an existing thread (its participants) and the time;
+ * cancelled when the thread does not exist. Leaves `version` alone: replies never race status changes.
+ */
+export function threadTouch(apiKey: string, ref: ThreadRef, commenters: readonly CommentUser[], now: number) {
+  const unique = [...new Map(commenters.map((user) => [user.userId, user])).values()];
+  const names = Object.fromEntries(unique.map((user, index) => [`#u${index}`, user.userId]));
+  const values = Object.fromEntries(unique.map((user, index) => [`:u${index}`, user]));
+  const assignments = unique.map((_, index) => `participants.#u${index} = :u${index}`);
+  return {
+    Update: inTable({
+      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      UpdateExpression: `SET ${['lastUpdated = :now', ...assignments].join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { ...names },
+      ExpressionAttributeValues: { ':now': now, ...values },
+    }),
+  } satisfies TransactItem;
+}
+
+/**
+ * Transaction item changing a thread's own fields (null removes one) under optimistic concurrency:
+ * cancelled unless the thread is still at `version`.
+ */
+export function threadChange(
+  apiKey: string,
+  ref: ThreadRef,
+  fields: Partial<Record<'status' | 'priority' | 'assignedTo' | 'suggestionDecision', unknown>>,
+  version: number,
+  now: number,
+): TransactItem {
+  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
+  const set = setAssignments(Object.fromEntries(present.filter(([, value]) => value !== null)));
+  const removed = present.filter(([, value]) => value === null).map(([name]) => name);
+  const removeNames = Object.fromEntries(removed.map((name, index) => [`#r${index}`, name]));
+  const setClause = ['lastUpdated = :now', 'version = :next', ...(set.assignments ? [set.assignments] : [])];
+  const removeClause = removed.length > 0 ? ` REMOVE ${Object.keys(removeNames).join(', ')}` : '';
+  return {
+    Update: inTable({
+      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      UpdateExpression: `SET ${setClause.join(', ')}${removeClause}`,
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeNames: { ...set.names, ...removeNames },
+      ExpressionAttributeValues: { ':now': now, ':next': version + 1, ':version': version, ...set.values },
+    }),
+  };
+}
+
+/** Transaction item changing a comment's text, cancelled unless the comment is still at `version`. */
+export function commentChange(
+  apiKey: string,
+  ref: ThreadRef,
+  commentId: string,
+  fields: { commentText?: string; commentHtml?: string },
+  version: number,
+  now: number,
+): TransactItem {
+  const set = setAssignments(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+  return {
+    Update: inTable({
+      Key: keys.comment(apiKey, ref, commentId),
+      UpdateExpression: `SET lastUpdated = :now, version = :next, ${set.assignments}`,
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeNames: set.names,
+      ExpressionAttributeValues: { ':now': now, ':next': version + 1, ':version': version, ...set.values },
+    }),
+  };
+}
+
+/** Transaction item deleting a comment; cancelled when it is already gone. */
+export function commentDelete(apiKey: string, ref: ThreadRef, commentId: string): TransactItem {
+  return {
+    Delete: inTable({
+      Key: keys.comment(apiKey, ref, commentId),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  };
+}
+
+/** Transaction item deleting a thread's own item; cancelled when it is already gone. */
+export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
+  return {
+    Delete: inTable({
+      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      ConditionExpression: 'attribute_exists(pk)',
+    }),
+  };
+}
+
+/**
+ * Transaction item adding one user's reaction (cancelled when the comment is gone or the user
+ * already reacted with the icon) or removing it (`reaction` undefined; cancelled when absent).
+ */
+export function reactionChange(
+  apiKey: string,
+  ref: ThreadRef,
+  commentId: string,
+  key: string,
+  reaction: { icon: string; user: CommentUser; createdAt: number } | undefined,
+): TransactItem {
+  const Key = keys.comment(apiKey, ref, commentId);
+  const ExpressionAttributeNames = { '#reaction': key };
+  if (reaction === undefined) {
+    return {
+      Update: inTable({
+        Key,
+        UpdateExpression: 'REMOVE reactions.#reaction',
+        ConditionExpression: 'attribute_exists(reactions.#reaction)',
+        ExpressionAttributeNames,
+      }),
+    };
+  }
+  return {
+    Update: inTable({
+      Key,
+      UpdateExpression: 'SET reactions.#reaction = :reaction',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reactions.#reaction)',
+      ExpressionAttributeNames,
+      ExpressionAttributeValues: { ':reaction': reaction },
+    }),
+  };
+}
+
+/** Transactions cancelled by a concurrent transaction on the same items are retried this often. */
+const maxConflictRetries = 6;
+
+/**
+ * Runs one transaction (at most 100 items). Returns undefined when it committed, or the per-item
+ * cancellation reasons when a condition failed; a cancellation caused only by a concurrent
+ * transaction on the same items (two replies racing on a thread) is retried with jitter first.
+ */
+export async function commit(items: readonly TransactItem[]): Promise<string[] | undefined> {
+  if (items.length > transactionLimit) throw new Error(`transaction of ${items.length} items`);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [...items] }));
+      return undefined;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      const conflictOnly =
+        reasons?.some((reason) => reason === 'TransactionConflict') &&
+        !reasons.some((reason) => reason === 'ConditionalCheckFailed');
+      if (!reasons || (conflictOnly && attempt >= maxConflictRetries)) {
+        if (conflictOnly) throw new ApiError('ABORTED', 'The thread is being changed concurrently; retry.');
+        throw error;
+      }
+      if (!conflictOnly) return reasons;
+      await new Promise((pause) => setTimeout(pause, Math.random() * 20 * 2 ** attempt));
+    }
+  }
+}
+
+/** Groups a thread-ordered run of items (thread item, then its comments) into threads. */
+function threadsOf(items: readonly Item[]): Thread[] {
+  const threads: Thread[] = [];
+  for (const item of items) {
+    if (item.entity === threadEntity) threads.push({ annotation: parseAnnotation(item), comments: [] });
+    else if (item.entity === commentEntity) {
+      const current = threads.at(-1);
+      // A comment whose thread item is missing (a delete cut short) belongs to no thread.
+      if (current && current.annotation.annotationId === item.annotationId)
+        current.comments.push(parseComment(item));
+    }
+  }
+  for (const thread of threads)
+    thread.comments.sort((a, b) => a.createdAt - b.createdAt || (a.commentId < b.commentId ? -1 : 1));
+  return threads;
+}
+
+/** One thread with every comment (one Query; consistent, as updates read it to decide). */
+export async function findThread(apiKey: string, ref: ThreadRef): Promise<Thread | undefined> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.commentsPartition(apiKey, ref.organizationId, ref.documentId),
+      ':prefix': keys.commentThreadPrefix(ref.annotationId),
+    },
+    ConsistentRead: true,
+  });
+  return threadsOf(items)[0];
+}
+
+/** A thread's own item, strongly consistent (one GetItem): updates decide on it under a version check. */
+export async function findAnnotation(apiKey: string, ref: ThreadRef): Promise<AnnotationRecord | undefined> {
+  const output = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      ConsistentRead: true,
+    }),
+  );
+  return output.Item && parseAnnotation(output.Item);
+}
+
+/** A thread's own item and some of its comments, in one BatchGet (strongly consistent reads are not offered). */
+export async function findThreadParts(apiKey: string, ref: ThreadRef, commentIds: readonly string[]) {
+  const items = await batchGet([
+    keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+    ...commentIds.map((id) => keys.comment(apiKey, ref, id)),
+  ]);
+  const thread = items.find((item) => item.entity === threadEntity);
+  return {
+    annotation: thread && parseAnnotation(thread),
+    comments: new Map(
+      items
+        .filter((item) => item.entity === commentEntity)
+        .map(parseComment)
+        .map((comment) => [comment.commentId, comment]),
+    ),
+  };
+}
+
+/** Threads of an organization by annotation id, from every document (one Query on gsi1 per id, in parallel). */
+export async function findThreadsById(
+  apiKey: string,
+  organizationId: string,
+  annotationIds: readonly string[],
+) {
+  const perId = await Promise.all(
+    annotationIds.map((annotationId) =>
+      queryAll({
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: {
+          ':pk': keys.commentAnnotationPartition(apiKey, organizationId, annotationId),
+        },
+      }).then(threadsOf),
+    ),
+  );
+  return perId.flat();
+}
+
+/** Threads of one document by annotation id (one Query per id, in parallel). */
+export async function findDocumentThreads(
+  apiKey: string,
+  scope: { organizationId: string; documentId: string },
+  annotationIds: readonly string[],
+) {
+  const threads = await Promise.all(
+    annotationIds.map((annotationId) => findThread(apiKey, { ...scope, annotationId })),
+  );
+  return threads.filter((thread): thread is Thread => thread !== undefined);
+}
+
+/** Items read by a thread page's first Query: enough for pages of threads with about ten comments each. */
+const itemsPerThreadEstimate = 10;
+
+/**
+ * One page of a document's threads, `pageSize` whole threads with all their comments, in
+ * annotation-id order. The partition is read in sort-key order, where each thread's item is
+ * followed by its comments; the page ends just before the thread item after the `pageSize`-th, so a
+ * page boundary never splits a thread. Usually one Query (Limit `pageSize × 10 + 1` items); further
+ * Queries (of up to 1,000 items) only while the page's threads hold more comments than that.
+ * Returns the key to continue after.
+ */
+export async function threadPage(
+  apiKey: string,
+  scope: { organizationId: string; documentId: string },
+  pageSize: number,
+  startKey: Item | undefined,
+): Promise<{ threads: Thread[]; nextKey?: Item }> {
+  const taken: Item[] = [];
+  let heads = 0;
+  let cursor = startKey;
+  for (let limit = pageSize * itemsPerThreadEstimate + 1; ; limit = 1000) {
+    const output = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.commentsPartition(apiKey, scope.organizationId, scope.documentId),
+          ':prefix': keys.commentsPrefix,
+        },
+        Limit: limit,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of output.Items ?? []) {
+      if (item.entity === threadEntity) {
+        if (heads === pageSize) {
+          const last = taken.at(-1) as Item;
+          return { threads: threadsOf(taken), nextKey: { pk: last.pk, sk: last.sk } };
+        }
+        heads += 1;
+      }
+      taken.push(item);
+    }
+    cursor = output.LastEvaluatedKey;
+    if (!cursor) return { threads: threadsOf(taken) };
+  }
+}
+
+/**
+ * Deletes a thread's comments in transactions of up to 100 (unconditional), before its own item
+ * and event, so an interrupted delete leaves the thread in place and can be repeated.
+ */
+export async function deleteCommentItems(apiKey: string, ref: ThreadRef, commentIds: readonly string[]) {
+  for (let index = 0; index < commentIds.length; index += transactionLimit) {
+    const chunk = commentIds.slice(index, index + transactionLimit);
+    await commit(chunk.map((id) => ({ Delete: inTable({ Key: keys.comment(apiKey, ref, id) }) })));
+  }
+}

@@ -1,0 +1,345 @@
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { ApiError, failedPrecondition, notFound } from '../http/errors';
+import { findResources, writeAll } from '../organizations/repository';
+import { prepareTarget } from '../organizations/targets';
+import { getActivityConfig } from '../settings/service';
+import { type CommentChange, effectItems } from './effects';
+import { notifyComment } from './notify';
+import {
+  commentCreate,
+  commit,
+  deleteCommentItems,
+  findAnnotation,
+  findDocumentThreads,
+  findThread,
+  findThreadsById,
+  threadChange,
+  threadCreate,
+  threadDelete,
+  threadPage,
+} from './repository';
+import type {
+  AddAnnotations,
+  AnnotationRecord,
+  CommentDataInput,
+  CommentRecord,
+  CommentUser,
+  DeleteAnnotations,
+  GetAnnotations,
+  NewAnnotation,
+  UpdateAnnotation,
+} from './schemas';
+import {
+  accessIfVerified,
+  assertMayWrite,
+  generateId,
+  refOf,
+  refusal,
+  threadMissing,
+  toAnnotation,
+  toThread,
+} from './support';
+
+/** The acting user of a delete that names none (the contract's deletes carry no user). */
+export const apiActor: CommentUser = { userId: 'api', name: 'API' };
+
+/** Attempts of an update that keeps losing the version check to concurrent updates. */
+const maxUpdateAttempts = 5;
+
+/**
+ * The organization must exist unless `createOrganization`, the document unless `createDocument`
+ * (NOT_FOUND otherwise); what is missing is created first, as notifications.add does. One BatchGet,
+ * plus the creation (through `prepareTarget`) only when something is missing.
+ */
+async function prepareDocument(apiKey: string, input: AddAnnotations, now: number) {
+  const found = await findResources(apiKey, input.organizationId, { documentIds: [input.documentId] });
+  if (!found.organization && !input.createOrganization) {
+    throw notFound(
+      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
+    );
+  }
+  const documentMissing = found.documents.length === 0;
+  if (documentMissing && !input.createDocument) {
+    throw notFound(`Document ${input.documentId} does not exist; send createDocument: true to create it.`);
+  }
+  if (found.organization && !documentMissing) return;
+  const target = { organizationId: input.organizationId, documentId: input.documentId, createDocument: true };
+  await writeAll(await prepareTarget(apiKey, target, now));
+}
+
+/** A new comment record; `createdAt` orders a thread's comments. */
+export function newComment(annotationId: string, data: CommentDataInput, createdAt: number): CommentRecord {
+  return {
+    commentId: data.commentId ?? generateId(createdAt),
+    annotationId,
+    commentText: data.commentText,
+    commentHtml: data.commentHtml,
+    from: data.from,
+    taggedUserContacts: data.taggedUserContacts,
+    agent: data.agent,
+    reactions: {},
+    createdAt,
+    lastUpdated: createdAt,
+    version: 0,
+  };
+}
+
+/** The changes of comments added to a thread: the first of a new thread is `comment_annotation.add`. */
+export function commentAdditions(
+  annotation: AnnotationRecord,
+  comments: readonly CommentRecord[],
+  inputs: readonly CommentDataInput[],
+  newThread: boolean,
+): CommentChange[] {
+  return comments.map((comment, index) => ({
+    event: newThread && index === 0 ? 'comment_annotation.add' : 'comment.add',
+    annotation,
+    comment,
+    actionUser: comment.from,
+    agent: comment.agent,
+    recordActivity: inputs[index]?.triggerActivities,
+  }));
+}
+
+/** Sends the notifications of the comments that asked for them (after their transaction). */
+export async function notifyComments(
+  apiKey: string,
+  annotation: AnnotationRecord,
+  comments: readonly CommentRecord[],
+  inputs: readonly CommentDataInput[],
+  now: number,
+) {
+  await Promise.all(
+    comments
+      .filter((_, index) => inputs[index]?.triggerNotification)
+      .map((comment) => notifyComment(apiKey, annotation, comment, now)),
+  );
+}
+
+type AddResult = {
+  success: boolean;
+  annotationId: string;
+  commentIds: string[];
+  message: string;
+  status?: string;
+};
+
+/**
+ * commentannotations/add (addendum §7): each thread with its comments, their events and activity
+ * records is ONE transaction (threads in parallel); a taken annotation id or a writer without access
+ * fails that thread only. Reads first, in parallel: the organization and document (one BatchGet) and
+ * the activity config (one GetItem); with `verifyUserPermissions` the access check (docs/data-model.md).
+ */
+export async function addAnnotations(caller: ApiKeyCaller, input: AddAnnotations) {
+  const { apiKey } = caller;
+  const now = nowMs();
+  const [config] = await Promise.all([getActivityConfig(apiKey), prepareDocument(apiKey, input, now)]);
+  const writers = input.commentAnnotations.flatMap((annotation) => annotation.commentData.map((c) => c.from));
+  const access = await accessIfVerified(caller, input, writers, now);
+
+  const addOne = async (spec: NewAnnotation): Promise<AddResult> => {
+    const annotationId = spec.annotationId ?? generateId(now);
+    const denied = refusal(
+      access,
+      spec.commentData.map((comment) => comment.from),
+    );
+    if (denied)
+      return { success: false, annotationId, commentIds: [], message: denied, status: 'PERMISSION_DENIED' };
+    const comments = spec.commentData.map((data, index) => newComment(annotationId, data, now + index));
+    const annotation: AnnotationRecord = {
+      annotationId,
+      organizationId: input.organizationId,
+      documentId: input.documentId,
+      type: spec.type,
+      status: spec.status,
+      priority: spec.priority,
+      assignedTo: spec.assignedTo,
+      context: spec.context,
+      createdBy: spec.commentData[0]!.from,
+      participants: Object.fromEntries(comments.map((comment) => [comment.from.userId, comment.from])),
+      createdAt: now,
+      lastUpdated: now,
+      version: 0,
+    };
+    const changes = commentAdditions(annotation, comments, spec.commentData, true);
+    const refused = await commit([
+      threadCreate(apiKey, annotation),
+      ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
+      ...effectItems(apiKey, config, changes, now),
+    ]);
+    const commentIds = comments.map((comment) => comment.commentId);
+    if (refused) {
+      const message = `Annotation ${annotationId} already exists.`;
+      return { success: false, annotationId, commentIds: [], message, status: 'ALREADY_EXISTS' };
+    }
+    await notifyComments(apiKey, annotation, comments, spec.commentData, now);
+    return { success: true, annotationId, commentIds, message: 'Annotation added.' };
+  };
+
+  const results = await Promise.all(input.commentAnnotations.map(addOne));
+  return Object.fromEntries(results.map((result) => [result.annotationId, result]));
+}
+
+/**
+ * commentannotations/get: a document's threads, `pageSize` whole threads per page with their
+ * comments (one Query per page, usually), or up to 30 threads by annotation id (one Query each, in
+ * the document's partition or, without documentId, on gsi1 across the organization's documents).
+ * The page token is sealed and bound to the API key, organization and document.
+ */
+export async function getAnnotations(caller: ApiKeyCaller, input: GetAnnotations) {
+  const { apiKey } = caller;
+  if (input.annotationIds) {
+    const ids = [...new Set(input.annotationIds)];
+    const threads =
+      input.documentId === undefined
+        ? await findThreadsById(apiKey, input.organizationId, ids)
+        : await findDocumentThreads(
+            apiKey,
+            { organizationId: input.organizationId, documentId: input.documentId },
+            ids,
+          );
+    return { data: threads.map(toThread), pageToken: undefined };
+  }
+  const scope = { organizationId: input.organizationId, documentId: input.documentId as string };
+  const binding = { owner: `apiKey:${apiKey}`, query: { list: 'commentannotations', ...scope } };
+  const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
+  const page = await threadPage(apiKey, scope, input.pageSize, startKey);
+  return {
+    data: page.threads.map(toThread),
+    pageToken: page.nextKey && encodePageToken(page.nextKey, binding),
+  };
+}
+
+type ThreadFields = Parameters<typeof threadChange>[2];
+
+/**
+ * What an update changes on a thread, as stored fields and changes with their events. Throws
+ * FAILED_PRECONDITION for a decision on a thread that is no suggestion or already decided: a
+ * suggestion's decision is recorded once (docs/decisions.md).
+ */
+function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
+  const fields: ThreadFields = {};
+  const planned: Omit<CommentChange, 'annotation' | 'actionUser' | 'agent'>[] = [];
+  if (input.status !== undefined && input.status !== annotation.status) {
+    fields.status = input.status;
+    planned.push({
+      event: 'comment_annotation.status_change',
+      changes: { status: { from: annotation.status, to: input.status } },
+    });
+  }
+  if (input.priority !== undefined && input.priority !== annotation.priority) {
+    fields.priority = input.priority;
+    planned.push({
+      event: 'comment_annotation.priority_change',
+      changes: { priority: { from: annotation.priority ?? null, to: input.priority } },
+    });
+  }
+  if (input.assignedTo !== undefined && input.assignedTo?.userId !== annotation.assignedTo?.userId) {
+    fields.assignedTo = input.assignedTo;
+    planned.push({
+      event: 'comment_annotation.assign',
+      changes: { assignedTo: { from: annotation.assignedTo ?? null, to: input.assignedTo } },
+    });
+  }
+  if (input.suggestionDecision !== undefined) {
+    if (annotation.type !== 'suggestion') {
+      throw failedPrecondition(
+        `Annotation ${annotation.annotationId} is not a suggestion; it takes no decision.`,
+      );
+    }
+    if (annotation.suggestionDecision !== undefined) {
+      throw failedPrecondition(
+        `The suggestion ${annotation.annotationId} was already decided (${annotation.suggestionDecision}); a decision is recorded once.`,
+      );
+    }
+    fields.suggestionDecision = input.suggestionDecision;
+    planned.push({
+      event: `comment_annotation.suggestion_${input.suggestionDecision}`,
+      changes: { suggestionDecision: { from: null, to: input.suggestionDecision } },
+    });
+  }
+  return { fields, planned };
+}
+
+/**
+ * commentannotations/update: status, priority, assignee and a suggestion's decision, each with its
+ * event (and activity), all in ONE transaction with the thread's change under a version check; a
+ * concurrent update makes it re-read and re-decide (so `from` values are always true). No change
+ * writes nothing. Returns the annotation (without comments). Costs one GetItem (config) in parallel
+ * with the consistent GetItem of the thread, then one TransactWriteItems.
+ */
+export async function updateAnnotation(caller: ApiKeyCaller, input: UpdateAnnotation) {
+  const { apiKey } = caller;
+  const ref = refOf(input);
+  const now = nowMs();
+  const [config, access] = await Promise.all([
+    getActivityConfig(apiKey),
+    accessIfVerified(caller, input, [input.actionUser], now),
+  ]);
+  assertMayWrite(access, [input.actionUser]);
+  for (let attempt = 0; attempt < maxUpdateAttempts; attempt += 1) {
+    const annotation = await findAnnotation(apiKey, ref);
+    if (!annotation) throw threadMissing(ref);
+    const { fields, planned } = planUpdate(annotation, input);
+    if (planned.length === 0) return toAnnotation(annotation);
+    const assigned = fields.assignedTo === null ? { assignedTo: undefined } : {};
+    const updated: AnnotationRecord = {
+      ...annotation,
+      ...(fields as Partial<AnnotationRecord>),
+      ...assigned,
+      lastUpdated: now,
+      version: annotation.version + 1,
+    };
+    const changes = planned.map((change) => ({
+      ...change,
+      annotation: updated,
+      actionUser: input.actionUser,
+      agent: input.agent,
+    }));
+    const refused = await commit([
+      threadChange(apiKey, ref, fields, annotation.version, now),
+      ...effectItems(apiKey, config, changes, now),
+    ]);
+    if (!refused) return toAnnotation(updated);
+  }
+  throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
+}
+
+/**
+ * commentannotations/delete: per id, the thread's comments (in transactions of 100), then its own
+ * item with its `comment_annotation.delete` event (and activity) in one transaction — so a delete
+ * cut short leaves the thread in place, to be deleted again. Missing ids fail per item.
+ */
+export async function deleteAnnotations(caller: ApiKeyCaller, input: DeleteAnnotations) {
+  const { apiKey } = caller;
+  const now = nowMs();
+  const actionUser = input.actionUser ?? apiActor;
+  const [config, access] = await Promise.all([
+    getActivityConfig(apiKey),
+    accessIfVerified(caller, input, [input.actionUser], now),
+  ]);
+  const denied = refusal(access, [input.actionUser]);
+  const deleteOne = async (annotationId: string) => {
+    if (denied)
+      return [annotationId, { success: false, message: denied, status: 'PERMISSION_DENIED' }] as const;
+    const ref = { organizationId: input.organizationId, documentId: input.documentId, annotationId };
+    const thread = await findThread(apiKey, ref);
+    const missing = { success: false, message: `Annotation ${annotationId} does not exist.` };
+    if (!thread) return [annotationId, missing] as const;
+    await deleteCommentItems(
+      apiKey,
+      ref,
+      thread.comments.map((comment) => comment.commentId),
+    );
+    const change: CommentChange = {
+      event: 'comment_annotation.delete',
+      annotation: thread.annotation,
+      actionUser,
+    };
+    const refused = await commit([threadDelete(apiKey, ref), ...effectItems(apiKey, config, [change], now)]);
+    return [annotationId, refused ? missing : { success: true, message: 'Annotation deleted.' }] as const;
+  };
+  return Object.fromEntries(await Promise.all([...new Set(input.annotationIds)].map(deleteOne)));
+}

@@ -1,0 +1,222 @@
+import { callAs, succeed } from '../../support/api';
+import { outboxEvents } from '../../support/outbox';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import {
+  addThread,
+  addThreads,
+  alice,
+  bob,
+  comment,
+  createDocument,
+  documentId,
+  enableActivities,
+  organizationId,
+  threadOf,
+  threadsOf,
+} from './support';
+
+let workspace: TestWorkspace;
+
+beforeEach(async () => {
+  workspace = await createTestWorkspace();
+  await createDocument(workspace);
+});
+
+describe('commentannotations.add', () => {
+  it('adds a thread with its comments and returns the ids, generating those not given', async () => {
+    const response = await addThreads(workspace, [
+      { commentData: [comment(alice), comment(bob, { commentId: 'c-given' })] },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const [result] = Object.values(response.json.result?.data) as any[];
+    expect(result).toEqual({
+      success: true,
+      annotationId: expect.stringMatching(/^[^:]+$/),
+      commentIds: [expect.any(String), 'c-given'],
+      message: expect.any(String),
+    });
+    const thread = await threadOf(workspace, result.annotationId);
+    expect(thread).toMatchObject({
+      annotationId: result.annotationId,
+      organizationId,
+      documentId,
+      type: 'comment',
+      status: 'open',
+      comments: [
+        { commentId: result.commentIds[0], commentText: 'Alice says hi', from: alice, reactions: [] },
+        { commentId: 'c-given', commentText: 'Bob says hi', from: bob, reactions: [] },
+      ],
+    });
+    expect(thread.participants).toBeUndefined();
+    expect(thread.version).toBeUndefined();
+  });
+
+  it('adds a thread with its first comment, event and activity record in ONE transaction', async () => {
+    await enableActivities(workspace);
+    const response = await addThreads(workspace, [{ annotationId: 'a1', commentData: [comment()] }]);
+    expect(response.statusCode).toBe(200);
+    expect(response.db.commands.filter((name) => name === 'TransactWriteItems')).toHaveLength(1);
+    // Authentication (GetItem), document + organization (BatchGetItem), activity config (GetItem).
+    expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
+    const events = await outboxEvents(workspace.apiKey);
+    expect(events.map((event) => event.event)).toEqual(['comment_annotation.add']);
+    const activities = await succeed(workspace, 'activities.get', { organizationId, documentId });
+    expect(activities).toHaveLength(1);
+    expect(activities[0]).toMatchObject({
+      featureType: 'comment',
+      actionType: 'comment_annotation.add',
+      targetEntityId: 'a1',
+    });
+  });
+
+  it('refuses annotation ids containing ":" with INVALID_ARGUMENT', async () => {
+    const response = await addThreads(workspace, [{ annotationId: 'a:1', commentData: [comment()] }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error?.message).toContain('commentAnnotations[0].annotationId');
+  });
+
+  it('refuses a type other than comment or suggestion and a thread without comments', async () => {
+    for (const annotation of [
+      { type: 'note', commentData: [comment()] },
+      { commentData: [] },
+      { commentData: [{ commentText: 'no author' }] },
+    ]) {
+      const response = await addThreads(workspace, [annotation]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
+    }
+    expect(await outboxEvents(workspace.apiKey)).toEqual([]);
+  });
+
+  it('fails an annotation id that exists per item, leaving the stored thread alone', async () => {
+    await addThread(workspace, 'a1');
+    const response = await addThreads(workspace, [
+      { annotationId: 'a1', commentData: [comment(bob)] },
+      { annotationId: 'a2', commentData: [comment(bob)] },
+    ]);
+    expect(response.json.result?.data.a1).toMatchObject({ success: false, status: 'ALREADY_EXISTS' });
+    expect(response.json.result?.data.a2).toMatchObject({ success: true });
+    expect((await threadOf(workspace, 'a1')).comments).toHaveLength(1);
+  });
+
+  it('answers NOT_FOUND for a missing organization or document unless asked to create them', async () => {
+    const missingDoc = await addThreads(workspace, [{ commentData: [comment()] }], { documentId: 'other' });
+    expect(missingDoc.json.error?.status).toBe('NOT_FOUND');
+    const missingOrg = await addThreads(workspace, [{ commentData: [comment()] }], {
+      organizationId: 'new-org',
+    });
+    expect(missingOrg.json.error?.status).toBe('NOT_FOUND');
+    const created = await addThreads(workspace, [{ annotationId: 'x', commentData: [comment()] }], {
+      organizationId: 'new-org',
+      documentId: 'new-doc',
+      createOrganization: true,
+      createDocument: true,
+    });
+    expect(created.json.result?.data.x).toMatchObject({ success: true });
+    const documents = await succeed(workspace, 'organizations.documents.get', { organizationId: 'new-org' });
+    expect(documents.map((document: { id: string }) => document.id)).toEqual(['new-doc']);
+  });
+
+  it('keeps API keys apart: another key neither sees nor can reply to the thread', async () => {
+    await addThread(workspace, 'a1');
+    const other = await createTestWorkspace();
+    await createDocument(other);
+    expect(await threadsOf(other)).toEqual([]);
+    const reply = await callAs(other, 'commentannotations.comments.add', {
+      organizationId,
+      documentId,
+      annotationId: 'a1',
+      commentData: [comment(bob)],
+    });
+    expect(reply.json.error?.status).toBe('NOT_FOUND');
+    expect((await threadOf(workspace, 'a1')).comments).toHaveLength(1);
+  });
+
+  it('keeps documents apart even when a document id contains "#"', async () => {
+    await createDocument(workspace, 'doc#A#x');
+    await addThread(workspace, 'a1');
+    expect(await threadsOf(workspace, { documentId: 'doc#A#x' })).toEqual([]);
+  });
+});
+
+describe('commentannotations.get', () => {
+  it('pages whole threads: pageSize counts threads, each page is one Query and holds every comment', async () => {
+    for (const id of ['t1', 't2', 't3', 't4', 't5']) {
+      await addThread(workspace, id, { commentData: [comment(alice), comment(bob), comment(alice)] });
+    }
+    const seen: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const response = await callAs(workspace, 'commentannotations.get', {
+        organizationId,
+        documentId,
+        pageSize: 2,
+        ...(pageToken && { pageToken }),
+      });
+      // Authentication, then the page.
+      expect(response.db.commands).toEqual(['GetItem', 'Query']);
+      for (const thread of response.json.result?.data) {
+        expect(thread.comments).toHaveLength(3);
+        seen.push(thread.annotationId);
+      }
+      pageToken = response.json.result?.pageToken;
+    } while (pageToken);
+    expect(seen).toEqual(['t1', 't2', 't3', 't4', 't5']);
+  });
+
+  it('finds threads by annotation id, with or without the document', async () => {
+    await addThread(workspace, 'a1');
+    await addThread(workspace, 'a2');
+    const byIds = await succeed(workspace, 'commentannotations.get', {
+      organizationId,
+      annotationIds: ['a2', 'nope'],
+    });
+    expect(byIds.map((thread: { annotationId: string }) => thread.annotationId)).toEqual(['a2']);
+    expect(byIds[0].comments).toHaveLength(1);
+    const inDocument = await succeed(workspace, 'commentannotations.get', {
+      organizationId,
+      documentId,
+      annotationIds: ['a1'],
+    });
+    expect(inDocument.map((thread: { annotationId: string }) => thread.annotationId)).toEqual(['a1']);
+  });
+
+  it('refuses a page token of another document with INVALID_ARGUMENT', async () => {
+    for (const id of ['t1', 't2']) await addThread(workspace, id);
+    const first = await callAs(workspace, 'commentannotations.get', {
+      organizationId,
+      documentId,
+      pageSize: 1,
+    });
+    const token = first.json.result?.pageToken;
+    expect(token).toEqual(expect.any(String));
+    const response = await callAs(workspace, 'commentannotations.get', {
+      organizationId,
+      documentId: 'elsewhere',
+      pageToken: token,
+    });
+    expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
+  });
+});
+
+describe('commentannotations.delete', () => {
+  it('deletes threads with their comments and fails missing ids per item', async () => {
+    await addThread(workspace, 'a1', { commentData: [comment(alice), comment(bob)] });
+    const result = await succeed(workspace, 'commentannotations.delete', {
+      organizationId,
+      documentId,
+      annotationIds: ['a1', 'missing'],
+    });
+    expect(result).toEqual({
+      a1: { success: true, message: expect.any(String) },
+      missing: { success: false, message: expect.any(String) },
+    });
+    expect(await threadsOf(workspace)).toEqual([]);
+    const events = await outboxEvents(workspace.apiKey);
+    expect(events.map((event) => event.event)).toEqual([
+      'comment_annotation.add',
+      'comment.add',
+      'comment_annotation.delete',
+    ]);
+  });
+});

@@ -1,0 +1,67 @@
+import { callAs, succeed } from '../../support/api';
+import type { TestWorkspace } from '../../support/workspaces';
+
+export const organizationId = 'org';
+export const documentId = 'doc';
+
+export const alice = { userId: 'alice', name: 'Alice', email: 'alice@example.com' };
+export const bob = { userId: 'bob', name: 'Bob', email: 'bob@example.com' };
+export const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
+
+/** A comment by `from`; fields override. */
+export const comment = (from = alice, fields: Record<string, unknown> = {}) => ({
+  from,
+  commentText: `${from.name} says hi`,
+  ...fields,
+});
+
+/** Creates the organization and document of the tests. */
+export async function createDocument(workspace: TestWorkspace, id = documentId) {
+  await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
+  await succeed(workspace, 'organizations.documents.add', {
+    organizationId,
+    documents: [{ documentId: id }],
+  });
+}
+
+/** Adds threads to the document; returns the per-annotation results. */
+export const addThreads = (
+  workspace: TestWorkspace,
+  commentAnnotations: unknown[],
+  fields: Record<string, unknown> = {},
+) =>
+  callAs(workspace, 'commentannotations.add', { organizationId, documentId, commentAnnotations, ...fields });
+
+/** Adds one thread `annotationId` with one comment by alice (or `commentData`). */
+export const addThread = (
+  workspace: TestWorkspace,
+  annotationId: string,
+  annotation: Record<string, unknown> = {},
+) =>
+  succeed(workspace, 'commentannotations.add', {
+    organizationId,
+    documentId,
+    commentAnnotations: [{ annotationId, commentData: [comment()], ...annotation }],
+  });
+
+/** Every thread of the document (one page of 100). */
+export const threadsOf = async (workspace: TestWorkspace, fields: Record<string, unknown> = {}) =>
+  (await succeed(workspace, 'commentannotations.get', {
+    organizationId,
+    documentId,
+    pageSize: 100,
+    ...fields,
+  })) as any[];
+
+/** One thread by id, or undefined. */
+export const threadOf = async (workspace: TestWorkspace, annotationId: string) =>
+  (
+    (await succeed(workspace, 'commentannotations.get', {
+      organizationId,
+      documentId,
+      annotationIds: [annotationId],
+    })) as any[]
+  )[0];
+
+export const enableActivities = (workspace: TestWorkspace) =>
+  succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
