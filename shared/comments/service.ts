@@ -273,13 +273,14 @@ function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
 export async function updateAnnotation(caller: ApiKeyCaller, input: UpdateAnnotation) {
   const { apiKey } = caller;
   const ref = refOf(input);
-  const now = nowMs();
   const [config, access] = await Promise.all([
     getActivityConfig(apiKey),
-    accessIfVerified(caller, input, [input.actionUser], now),
+    accessIfVerified(caller, input, [input.actionUser], nowMs()),
   ]);
   assertMayWrite(access, [input.actionUser]);
   for (let attempt = 0; attempt < maxUpdateAttempts; attempt += 1) {
+    // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
+    const now = nowMs();
     const annotation = await findAnnotation(apiKey, ref);
     if (!annotation) throw threadMissing(ref);
     const { fields, planned } = planUpdate(annotation, input);
