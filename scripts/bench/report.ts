@@ -94,7 +94,7 @@ const roundFractions = (_key: string, value: unknown) =>
   typeof value === 'number' && !Number.isInteger(value) ? Math.round(value * 1000) / 1000 : value;
 
 /** Writes the results as pretty JSON (fractions to 3 decimals, NaN as null), creating the folder. */
-export function writeResults(file: string, results: BenchResults): void {
+export function writeResults(file: string, results: object): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, `${JSON.stringify(results, roundFractions, 2)}\n`);
 }

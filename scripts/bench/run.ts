@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { routes } from '../../shared/http/routes';
@@ -10,7 +11,8 @@ import { prepareScenarios } from './scenarios';
  * `npm run bench [-- --requests N --warmup N --load-runs N]`: latency, DynamoDB calls and capacity per
  * route over HTTP against the local stack, a raw GetItem floor, and bundle size and module-load time
  * per function. Prints one table and writes bench/results.json. Measures, asserts nothing about time;
- * exits 1 when a route has no scenario or a scenario's requests fail.
+ * exits 1 when a route has no scenario or a scenario's requests fail. Then runs the webhook pipeline
+ * benchmark (scripts/bench/delivery.ts), which exits 1 when a delivery is lost.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -38,6 +40,21 @@ function readOptions(): { plan: LoadPlan; loadRuns: number } {
     },
     loadRuns: Math.max(1, positiveInteger('load-runs', values['load-runs'])),
   };
+}
+
+/**
+ * Runs the webhook pipeline benchmark in a process of its own, with a stack of its own: it needs
+ * another retry schedule than the replay scenario here, and the environment is read once per
+ * process. Resolves to its exit code.
+ */
+function runDeliveryBench(): Promise<number> {
+  return new Promise((done) => {
+    const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'scripts/bench/delivery.ts')], {
+      stdio: 'inherit',
+    });
+    child.on('error', () => done(1));
+    child.on('exit', (code) => done(code ?? 1));
+  });
 }
 
 async function main(): Promise<void> {
@@ -117,6 +134,11 @@ ${failing.length} row(s) had failed requests: ${failing.join(', ')}`);
   } finally {
     await stop();
   }
+  if (process.env.BENCH_DELIVERY_EVENTS === '0') return;
+  console.error(
+    '\nWebhook pipeline benchmark (scripts/bench/delivery.ts; BENCH_DELIVERY_EVENTS=0 skips it)...',
+  );
+  if ((await runDeliveryBench()) !== 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

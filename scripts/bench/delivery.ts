@@ -1,0 +1,240 @@
+import { resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { deadLetterQueueName } from '../../shared/queues/queues';
+import {
+  type DeliveryPlan,
+  type DeliveryResults,
+  dbCallFigures,
+  formatDeliveryResults,
+  type PublishedRef,
+  pairFigures,
+} from './delivery-report';
+import { type FlakyReceiver, startFlakyReceiver } from './flaky-receiver';
+import { writeResults } from './report';
+import { type ApiKeyClient, apiKeyClient, createWorkspace } from './scenarios/types';
+
+/**
+ * The webhook pipeline benchmark (`npm run bench`, after the route table; alone with
+ * `npm run bench:delivery`): publishes `BENCH_DELIVERY_EVENTS` events (default 10,000) through the
+ * transactional outbox of the local stack, each to 3 advanced endpoints on a receiver that fails
+ * a random 30 % of requests, and follows them through table stream → fan-out → SQS → delivery
+ * worker → receiver until every (event, endpoint) pair has a 2xx. Reports lost deliveries,
+ * attempts, duplicates, end-to-end latency and throughput to the console and bench/delivery.json;
+ * exits 1 when a delivery is lost or dead-lettered.
+ */
+
+const root = resolve(import.meta.dirname, '../..');
+const resultsFile = resolve(root, 'bench/delivery.json');
+
+function numberFromEnv(name: string, fallback: number, valid: (value: number) => boolean): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!valid(value)) throw new Error(`${name} is not valid: ${raw}`);
+  return value;
+}
+
+/**
+ * Retries 1 s apart (SQS delays are whole seconds), 14 of them: 15 attempts, so with 30 % failures
+ * a delivery is dead-lettered with probability 0.3^15 ≈ 1.4e-8 (≈ 4e-4 expected of 30,000).
+ */
+const defaultRetrySchedule = Array.from({ length: 14 }, () => '1').join(',');
+
+function readPlan(): DeliveryPlan & { timeoutSeconds: number } {
+  const schedule = process.env.BENCH_DELIVERY_RETRY_SCHEDULE || defaultRetrySchedule;
+  return {
+    events: numberFromEnv('BENCH_DELIVERY_EVENTS', 10_000, (value) => Number.isInteger(value) && value > 0),
+    endpoints: 3,
+    failureRate: numberFromEnv('BENCH_DELIVERY_FAILURE_RATE', 0.3, (value) => value >= 0 && value < 1),
+    retrySchedule: schedule.split(',').map(Number),
+    publishConcurrency: 16,
+    timeoutSeconds: numberFromEnv('BENCH_DELIVERY_TIMEOUT_SECONDS', 3600, (value) => value > 0),
+  };
+}
+
+/** Advanced webhooks on, and three endpoints on the receiver: one per filter kind, all matching the events. */
+async function createEndpoints(api: ApiKeyClient, receiver: FlakyReceiver): Promise<string[]> {
+  await api.call('workspace.advancedwebhookconfig.update', { isEnabled: true });
+  const bodies = [
+    { path: 'all', options: {} },
+    { path: 'by-type', options: { filterTypes: ['comment.add'] } },
+    { path: 'by-channel', options: { channels: ['org.bench-org'] } },
+  ];
+  for (const { path, options } of bodies) {
+    await api.call('workspace.advancedwebhook.endpoints.create', {
+      url: `${receiver.url}${path}`,
+      ...options,
+    });
+  }
+  return bodies.map(({ path }) => `/${path}`);
+}
+
+/** Publishes `count` events through the outbox (one PutItem each, `concurrency` at a time). */
+async function publishEvents(apiKey: string, count: number, concurrency: number): Promise<PublishedRef[]> {
+  const { createEvent, publish } = await import('../../shared/events/outbox');
+  const published: PublishedRef[] = [];
+  let next = 0;
+  const lane = async () => {
+    while (next < count) {
+      const index = next;
+      next += 1;
+      const event = createEvent({
+        event: 'comment.add',
+        actionType: 'add',
+        source: 'comment',
+        data: { index, text: `bench comment ${index}` },
+        organizationId: 'bench-org',
+        documentId: `doc-${index % 100}`,
+      });
+      await publish(apiKey, event);
+      published.push({ id: event.id, timestamp: event.timestamp });
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return published;
+}
+
+/**
+ * Waits until the receiver holds `expected` delivered pairs, printing progress every 5 s. Gives up
+ * at the deadline, or when nothing new arrived for a minute (a lost delivery never arrives).
+ */
+async function waitForDeliveries(receiver: FlakyReceiver, expected: number, timeoutSeconds: number) {
+  const start = Date.now();
+  let lastCount = 0;
+  let lastChange = start;
+  let lastReport = start;
+  // A busy event loop (the whole stack shares this process) delays every stage; shown with the progress.
+  const loopDelay = monitorEventLoopDelay({ resolution: 20 });
+  loopDelay.enable();
+  for (;;) {
+    const counts = receiver.counts();
+    const now = Date.now();
+    if (counts.deliveredPairs !== lastCount) {
+      lastCount = counts.deliveredPairs;
+      lastChange = now;
+    }
+    if (counts.deliveredPairs >= expected) return loopDelay.disable();
+    if (now - lastReport >= 5000) {
+      lastReport = now;
+      console.error(
+        `  ${((now - start) / 1000).toFixed(0)} s: ${counts.deliveredPairs}/${expected} delivered, ` +
+          `${counts.requests} attempts, ${counts.failuresInjected} failures injected, ` +
+          `event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+      );
+      loopDelay.reset();
+    }
+    if (now - start > timeoutSeconds * 1000) return console.error('  overall time limit reached');
+    if (now - lastChange > 60_000) return console.error('  nothing new arrived for 60 s');
+    await new Promise((pause) => setTimeout(pause, 200));
+  }
+}
+
+/** Every delivery item of the endpoints, through the messages route: counts by status and attempts. */
+async function storeFigures(api: ApiKeyClient) {
+  const { endpoints } = await api.call<{ endpoints: { id: string }[] }>(
+    'workspace.advancedwebhook.endpoints.get',
+    {},
+  );
+  const byStatus: Record<string, number> = {};
+  let attempts = 0;
+  for (const { id } of endpoints) {
+    let pageToken: string | undefined;
+    do {
+      const page = await api.call<{
+        messages: { status: string; attemptCount: number }[];
+        pageToken: string | null;
+      }>('workspace.advancedwebhook.endpoints.messages.get', {
+        endpointId: id,
+        limit: 250,
+        ...(pageToken && { pageToken }),
+      });
+      for (const message of page.messages) {
+        byStatus[message.status] = (byStatus[message.status] ?? 0) + 1;
+        attempts += message.attemptCount;
+      }
+      pageToken = page.pageToken ?? undefined;
+    } while (pageToken);
+  }
+  return { byStatus, attempts };
+}
+
+async function main(): Promise<void> {
+  const wallStart = Date.now();
+  const { timeoutSeconds, ...plan } = readPlan();
+  Object.assign(process.env, {
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    WEBHOOK_RETRY_SCHEDULE: plan.retrySchedule.join(','),
+    // Only timeouts and 429s wait this long; the receiver sends neither, but a slow answer must not stall a retry.
+    WEBHOOK_MIN_BACKOFF_SECONDS: '1',
+  });
+  const receiver = await startFlakyReceiver(plan.failureRate);
+  const { startLocalStack } = await import('../local/stack');
+  const { measureDbCalls } = await import('../../shared/db/metrics');
+  // Every DynamoDB call of the service code started in this scope (stream fan-out, delivery worker,
+  // outbox puts) is counted; the dev server's requests (set-up, read-back) count in scopes of their own.
+  const { result: stack, stats: dbStats } = await measureDbCalls(() => startLocalStack({ port: 0 }));
+  const stop = async () => {
+    await stack.stop();
+    await receiver.close();
+  };
+  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
+  try {
+    const context = { url: stack.url, runId: Date.now().toString(36), requestsPerScenario: 0 };
+    const { apiKey } = await createWorkspace(context, 'delivery');
+    const api = apiKeyClient(stack.url, apiKey);
+    const paths = await createEndpoints(api, receiver);
+    const expected = plan.events * paths.length;
+
+    console.error(`Publishing ${plan.events} events through the outbox (${expected} deliveries)...`);
+    const publishStart = Date.now();
+    const events = await publishEvents(apiKey.key, plan.events, plan.publishConcurrency);
+    const publishSeconds = (Date.now() - publishStart) / 1000;
+    console.error(`Published in ${publishSeconds.toFixed(1)} s; waiting for the receiver...`);
+    await waitForDeliveries(receiver, expected, timeoutSeconds);
+
+    const counts = receiver.counts();
+    const firstPublish = Math.min(...events.map((event) => event.timestamp));
+    const lastDelivery = receiver.lastFirstSuccessAt() ?? Date.now();
+    const deadQueue = stack.sqs.server.inspectQueue(deadLetterQueueName('webhook-delivery'))?.messages;
+    console.error('Reading the delivery items back through the messages route...');
+    const store = await storeFigures(api);
+    const results: DeliveryResults = {
+      timestamp: new Date().toISOString(),
+      node: process.version,
+      plan,
+      deliveries: expected,
+      delivered: counts.deliveredPairs,
+      lost: expected - counts.deliveredPairs,
+      attempts: counts.requests,
+      failuresInjected: counts.failuresInjected,
+      duplicates: counts.successes - counts.deliveredPairs,
+      ...pairFigures(receiver, events, paths),
+      publish: { seconds: publishSeconds, eventsPerSecond: plan.events / publishSeconds },
+      throughputPerSecond: counts.deliveredPairs / ((lastDelivery - firstPublish) / 1000),
+      wallSeconds: (Date.now() - wallStart) / 1000,
+      deadLettered: {
+        queue: deadQueue ? deadQueue.ready.length + deadQueue.delayed.length + deadQueue.inflight.length : 0,
+        deliveries: store.byStatus.dead ?? 0,
+      },
+      store,
+      dbCalls: dbCallFigures(dbStats.commands, counts.deliveredPairs),
+    };
+    console.log(formatDeliveryResults(results));
+    writeResults(resultsFile, results);
+    console.log(`\nWrote ${resultsFile}`);
+    if (results.lost > 0 || results.deadLettered.queue > 0 || results.deadLettered.deliveries > 0) {
+      console.error(
+        `\nFAILED: ${results.lost} deliveries lost, dead-lettered ${JSON.stringify(results.deadLettered)}`,
+      );
+      process.exitCode = 1;
+    }
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
