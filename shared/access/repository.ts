@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys, organizationPartition } from '../db/keys';
+import { mapInParallel } from '../db/parallel';
 import { queryAll, queryFilteredPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
@@ -311,4 +312,131 @@ export async function changeGroupMembers(
     if (error instanceof ConditionalCheckFailedException) return false;
     throw error;
   }
+}
+
+/** Conditional updates in flight at once while moving a document's memberships and grants. */
+const moveConcurrency = 25;
+
+/** Users read per Query while looking for a document's memberships and grants. */
+const userPageLimit = 1000;
+
+/**
+ * One Query page over the organization's user items (`USER#` prefix) that keeps the users holding
+ * a membership or grant on `documentId`, with only those attributes projected. Membership lives on
+ * the user item, so this is the access pattern for "who has access to a document"; it reads the
+ * organization's users, never the whole table.
+ */
+async function documentAccessPage(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  startKey?: Item,
+) {
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'attribute_exists(#member) OR attribute_exists(#grant)',
+      ProjectionExpression: 'pk, sk, #member, #grant',
+      ExpressionAttributeNames: {
+        '#member': entryAttribute('member', 'document', documentId),
+        '#grant': entryAttribute('grant', 'document', documentId),
+      },
+      ExpressionAttributeValues: {
+        ':pk': organizationPartition(apiKey, organizationId),
+        ':prefix': keys.userPrefix,
+      },
+      Limit: userPageLimit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: output.Items ?? [], nextKey: output.LastEvaluatedKey };
+}
+
+/** Whether any user holds a membership or grant on a document (reads user pages until one does). */
+export async function hasDocumentAccessEntries(apiKey: string, organizationId: string, documentId: string) {
+  let startKey: Item | undefined;
+  do {
+    const page = await documentAccessPage(apiKey, organizationId, documentId, startKey);
+    if (page.items.length > 0) return true;
+    startKey = page.nextKey;
+  } while (startKey);
+  return false;
+}
+
+/** Attempts to move one user's entries when they change between the read and the conditional write. */
+const maxMoveAttempts = 3;
+
+/**
+ * Moves one user's membership and grant on `move.from` to `move.to`: one UpdateItem that sets the
+ * `to` attributes and removes the `from` ones on condition that the `from` values are still those
+ * read. When they changed meanwhile, the user is read again (consistent GetItem) and the move
+ * retried, so a concurrent change is carried over, never overwritten. Returns how many moved.
+ */
+async function moveUserEntries(item: Item, move: { from: string; to: string }): Promise<number> {
+  const key = { pk: item.pk, sk: item.sk };
+  const attributes = (['member', 'grant'] as const).map((kind) => ({
+    from: entryAttribute(kind, 'document', move.from),
+    to: entryAttribute(kind, 'document', move.to),
+  }));
+  let current: Item = item;
+  for (let attempt = 0; attempt < maxMoveAttempts; attempt += 1) {
+    const pairs = attributes.filter((pair) => current[pair.from] !== undefined);
+    if (pairs.length === 0) return 0;
+    const names = Object.fromEntries(
+      pairs.flatMap((pair, i) => [
+        [`#from${i}`, pair.from],
+        [`#to${i}`, pair.to],
+      ]),
+    );
+    const values = Object.fromEntries(pairs.map((pair, i) => [`:v${i}`, current[pair.from]]));
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: `SET ${pairs.map((_, i) => `#to${i} = :v${i}`).join(', ')} REMOVE ${pairs.map((_, i) => `#from${i}`).join(', ')}`,
+          ConditionExpression: pairs.map((_, i) => `#from${i} = :v${i}`).join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+        }),
+      );
+      return pairs.length;
+    } catch (error) {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      const reread = await db().send(
+        new GetCommand({
+          TableName: tableName(),
+          Key: key,
+          ConsistentRead: true,
+          ProjectionExpression: attributes.map((_, i) => `#a${i}, #b${i}`).join(', '),
+          ExpressionAttributeNames: Object.fromEntries(
+            attributes.flatMap((pair, i) => [
+              [`#a${i}`, pair.from],
+              [`#b${i}`, pair.to],
+            ]),
+          ),
+        }),
+      );
+      current = reread.Item ?? {};
+    }
+  }
+  throw new Error(`Access entries of ${String(item.sk)} keep changing during the migration; retry.`);
+}
+
+/**
+ * Moves memberships and grants on document `from` to `to` (migration) for one page of the
+ * organization's users (up to 1,000 read). Calls: one Query plus one conditional UpdateItem per
+ * holder (`moveConcurrency` in flight); a repeat finds nothing left to move.
+ */
+export async function moveDocumentAccess(
+  apiKey: string,
+  organizationId: string,
+  move: { from: string; to: string },
+  startKey?: Item,
+): Promise<{ moved: number; nextKey?: Item }> {
+  const page = await documentAccessPage(apiKey, organizationId, move.from, startKey);
+  const outcomes = await mapInParallel(page.items, moveConcurrency, (item) => moveUserEntries(item, move));
+  const moved = outcomes.reduce((sum: number, count) => sum + count, 0);
+  return page.nextKey ? { moved, nextKey: page.nextKey } : { moved };
 }

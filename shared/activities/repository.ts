@@ -3,6 +3,7 @@ import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type IndexName, keys } from '../db/keys';
+import { mapInParallel } from '../db/parallel';
 import { queryAll } from '../db/query-page';
 import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
 
@@ -211,4 +212,79 @@ export async function timelinePage(query: {
   const records = page.map((match) => match.record);
   if (merged.length > query.pageSize) return { records, after: page.at(-1)?.sortKey };
   return horizon === undefined ? { records } : { records, after: horizon };
+}
+
+/** Conditional updates in flight at once while moving a document's activities. */
+const moveConcurrency = 25;
+
+/** Whether a document has any activity (its gsi3 timeline, one Query with `Limit: 1`). */
+export async function hasDocumentActivities(apiKey: string, organizationId: string, documentId: string) {
+  const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: timeline.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${timeline.index}pk` },
+      ExpressionAttributeValues: { ':pk': timeline.partition },
+      ProjectionExpression: 'id',
+      Limit: 1,
+    }),
+  );
+  return (output.Items ?? []).length > 0;
+}
+
+/**
+ * Moves up to `limit` activities of document `from` to document `to` (migration): one Query of the
+ * document's timeline (ids only, after `startKey`), then one conditional UpdateItem per activity
+ * that sets `metadata.documentId` and the gsi3 timeline key, `moveConcurrency` in flight. The
+ * condition (still on `from`) makes a repeat or a concurrent duplicate a no-op; an activity is one
+ * item, so it is never on both documents. Returns how many moved and where the next batch starts.
+ */
+export async function moveDocumentActivities(
+  apiKey: string,
+  organizationId: string,
+  move: { from: string; to: string },
+  limit: number,
+  startKey?: Item,
+): Promise<{ moved: number; nextKey?: Item }> {
+  const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: move.from });
+  const target = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: move.to });
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: timeline.index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${timeline.index}pk` },
+      ExpressionAttributeValues: { ':pk': timeline.partition },
+      ProjectionExpression: 'id',
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const outcomes = await mapInParallel(page.Items ?? [], moveConcurrency, async (item) => {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.activity(apiKey, organizationId, item.id as string),
+          UpdateExpression: 'SET #metadata.#documentId = :to, #indexPk = :indexPk',
+          ConditionExpression: '#metadata.#documentId = :from',
+          ExpressionAttributeNames: {
+            '#metadata': 'metadata',
+            '#documentId': 'documentId',
+            '#indexPk': `${target.index}pk`,
+          },
+          ExpressionAttributeValues: { ':to': move.to, ':from': move.from, ':indexPk': target.partition },
+        }),
+      );
+      return 1;
+    } catch (error) {
+      // Already moved (a repeated batch) or deleted meanwhile: nothing left to move.
+      if (error instanceof ConditionalCheckFailedException) return 0;
+      throw error;
+    }
+  });
+  const moved = outcomes.reduce((sum: number, count) => sum + count, 0);
+  return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
 import { type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -217,4 +219,59 @@ export async function writeSnapshot(
   await batchWrite(
     [...included.flatMap((record) => record.keys), ...abandoned].map((key) => ({ delete: key })),
   );
+}
+
+/** Whether a document has any CRDT item (one Query with `Limit: 1` on its partition). */
+export async function hasDocumentContent(apiKey: string, organizationId: string, documentId: string) {
+  const items = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.crdtPartition(apiKey, organizationId, documentId) },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return (items.Items ?? []).length > 0;
+}
+
+/**
+ * One batch of moving a document's CRDT partition to another document (migration). Items carry
+ * no document id in their sort keys, so a copy is the same item under the new partition key (the
+ * head's `documentId` attribute changed): a plain put, idempotent. Phase `copy` copies a page;
+ * phase `move` copies a page again and then deletes its originals, so no item is deleted before
+ * its copy is written — and since the whole partition is copied before anything is deleted, a
+ * multi-part record is complete under the new id before any part leaves the old one. One Query
+ * (strongly consistent, up to `limit` items) and a BatchWriteItem per 25 puts (and deletes).
+ */
+export async function moveDocumentContent(
+  apiKey: string,
+  organizationId: string,
+  move: { from: string; to: string },
+  phase: 'copy' | 'move',
+  limit: number,
+  startKey?: Item,
+): Promise<{ moved: number; nextKey?: Item }> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.crdtPartition(apiKey, organizationId, move.from) },
+      ConsistentRead: true,
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const items = page.Items ?? [];
+  const target = keys.crdtPartition(apiKey, organizationId, move.to);
+  await batchWrite(
+    items.map((item) => ({
+      put: { ...item, pk: target, ...(item.documentId !== undefined && { documentId: move.to }) },
+    })),
+  );
+  if (phase === 'move') {
+    await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
+  }
+  const moved = phase === 'move' ? items.length : 0;
+  return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }

@@ -32,6 +32,8 @@ import { createHash } from 'node:crypto';
  * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
  * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
  * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
+ * | document migration job        | table | `AK#<ak>#ORG#<org>#MIGRATION` | `JOB#<migrationId>` | organizations.documents.migrate(.status), migration worker |
+ * | document migration lock       | table | `AK#<ak>#ORG#<org>#MIGRATION` | `LOCK#<doc>`   | migration worker (one running migration per source/target document) |
  * | comment threads of a document | table | `AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>` | `A#<annotation>#A` (thread), `A#<annotation>#C#<comment>` | commentannotations.* (a page of whole threads is one Query) |
  * | one thread by annotation id   | gsi1  | `AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>` | `<doc>#<sk>` | commentannotations.get with annotationIds |
  *
@@ -358,6 +360,16 @@ export const keys = {
   }),
   commentAnnotationPartition: (apiKey: string, organizationId: string, annotationId: string) =>
     join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'ANN', encodeKeyPart(annotationId)),
+  /** A document migration job: its ids, status and message (addendum §6, base #25). */
+  migrationJob: (apiKey: string, organizationId: string, migrationId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
+    sk: join('JOB', encodeKeyPart(migrationId)),
+  }),
+  /** Held by the running migration that moves records from or to a document, so no other touches it. */
+  migrationLock: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
+    sk: join('LOCK', encodeKeyPart(documentId)),
+  }),
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -11,7 +11,7 @@ export type AuthLevel = 'none' | 'workspace' | 'apiKey';
 export type DbAccess = 'none' | 'read' | 'read-write';
 
 /** Queue names a route may send to; see `shared/queues/queues.ts`. */
-export type QueueName = 'webhook-delivery';
+export type QueueName = 'webhook-delivery' | 'document-migration';
 
 export interface RouteDefinition {
   /** `area.action`; also names the handler file and the Lambda function. */
@@ -274,6 +274,24 @@ export const routes = [
     db: 'read-write',
     queues: [],
     summary: 'Delete documents; missing ones are reported as not existing.',
+  },
+  {
+    name: 'organizations.documents.migrate',
+    path: '/v2/organizations/documents/migrate',
+    auth: 'apiKey',
+    domain: 'migration',
+    db: 'read-write',
+    queues: ['document-migration'],
+    summary: "Start moving every record of a document to a new document id; returns the job's migrationId.",
+  },
+  {
+    name: 'organizations.documents.migrate.status',
+    path: '/v2/organizations/documents/migrate/status',
+    auth: 'apiKey',
+    domain: 'migration',
+    db: 'read',
+    queues: [],
+    summary: 'Report a migration: pending, in_progress, completed or failed (with a message).',
   },
   {
     name: 'users.add',

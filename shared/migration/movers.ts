@@ -1,3 +1,8 @@
+import { accessMover } from '../access/document-mover';
+import { activityMover } from '../activities/document-mover';
+import { crdtMover } from '../crdt/document-mover';
+import { notificationMover } from '../notifications/document-mover';
+import { documentMover } from '../organizations/document-mover';
 import type { DocumentRecordMover } from './mover';
 
 /**
@@ -5,4 +10,10 @@ import type { DocumentRecordMover } from './mover';
  * how to add one). The document item itself moves last, so a migration that stops for good leaves
  * the document in place with whatever records were not moved yet.
  */
-export const documentRecordMovers: DocumentRecordMover[] = [];
+export const documentRecordMovers: DocumentRecordMover[] = [
+  accessMover,
+  activityMover,
+  notificationMover,
+  crdtMover,
+  documentMover,
+];

@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
+import { mapInParallel } from '../db/parallel';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
 
@@ -264,4 +265,94 @@ export async function userEntries(apiKey: string, organizationId: string, userId
 /** Deletes inbox entries by key. */
 export async function deleteEntries(entryKeys: readonly { pk: string; sk: string }[]) {
   await batchWrite(entryKeys.map((key) => ({ delete: key })));
+}
+
+/** Conditional updates in flight at once while moving a document's notifications. */
+const moveConcurrency = 25;
+
+/** Whether a document has any notification (gsi3, one Query with `Limit: 1`). */
+export async function hasDocumentNotifications(apiKey: string, organizationId: string, documentId: string) {
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.notificationDocumentPartition(apiKey, organizationId, documentId),
+      },
+      ProjectionExpression: 'id',
+      Limit: 1,
+    }),
+  );
+  return (output.Items ?? []).length > 0;
+}
+
+/** Sets `documentId` on one item on condition that it is still `from`; false when it is not (moved, gone). */
+async function moveItem(key: { pk: string; sk: string }, move: { from: string; to: string }, extra?: Item) {
+  const set = setAssignments({ documentId: move.to, ...extra });
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: `SET ${set.assignments}`,
+        ConditionExpression: '#documentId = :from',
+        ExpressionAttributeNames: { ...set.names, '#documentId': 'documentId' },
+        ExpressionAttributeValues: { ...set.values, ':from': move.from },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Moves up to `limit` notifications of document `from` to `to` (migration). Per notification: its
+ * inbox entries (found through gsi5) get the new `documentId` first, then the shared record gets it
+ * with its gsi3 document listing — the record leaves the old listing last, so a crash in between
+ * leaves it there and a repeat finds it and finishes its entries. Every update is conditional on
+ * the old id (a repeat or a concurrent duplicate changes nothing twice). Calls: one gsi3 Query, and
+ * per notification one gsi5 Query (per 1 MB of entries) plus one UpdateItem per entry and one for
+ * the record, `moveConcurrency` in flight.
+ */
+export async function moveDocumentNotifications(
+  apiKey: string,
+  organizationId: string,
+  move: { from: string; to: string },
+  limit: number,
+  startKey?: Item,
+): Promise<{ moved: number; nextKey?: Item }> {
+  const page = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi3',
+      KeyConditionExpression: 'gsi3pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.notificationDocumentPartition(apiKey, organizationId, move.from),
+      },
+      ProjectionExpression: 'pk, sk, gsi3pk, gsi3sk, id',
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  let moved = 0;
+  for (const record of page.Items ?? []) {
+    const entries = await queryAll({
+      IndexName: 'gsi5',
+      KeyConditionExpression: 'gsi5pk = :pk',
+      ExpressionAttributeValues: {
+        ':pk': keys.recipientsPartition(apiKey, organizationId, record.id as string),
+      },
+      ProjectionExpression: 'pk, sk',
+    });
+    await mapInParallel(entries, moveConcurrency, (entry) =>
+      moveItem({ pk: entry.pk as string, sk: entry.sk as string }, move),
+    );
+    const listing = keys.notificationDocumentPartition(apiKey, organizationId, move.to);
+    if (await moveItem({ pk: record.pk as string, sk: record.sk as string }, move, { gsi3pk: listing }))
+      moved += 1;
+  }
+  return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }

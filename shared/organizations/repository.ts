@@ -1,6 +1,9 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
 import { keys, organizationPartition } from '../db/keys';
 import { queryAll, queryFilteredPage, queryPage, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
 import {
   type DocumentRecord,
   documentRecord,
@@ -245,4 +248,38 @@ export async function deleteDocuments(
 /** Runs transaction items (the service composes them so related writes land together). */
 export async function writeAll(items: readonly TransactItem[]): Promise<void> {
   await transactWrite(items);
+}
+
+/**
+ * Moves a document item to another document id (migration), folder placement and all: one
+ * consistent GetItem, then one transaction that puts the item under `to` (condition: no such
+ * document) and deletes it under `from`, so it is never under both or neither. False when there is
+ * nothing under `from` — never was, or a duplicate run moved it first. Throws when a document `to`
+ * appeared meanwhile (the migration's target check ran before it).
+ */
+export async function moveDocumentItem(
+  apiKey: string,
+  organizationId: string,
+  move: { from: string; to: string },
+): Promise<boolean> {
+  const source = keys.document(apiKey, organizationId, move.from);
+  const read = async () =>
+    (await db().send(new GetCommand({ TableName: tableName(), Key: source, ConsistentRead: true }))).Item;
+  const item = await read();
+  if (!item) return false;
+  try {
+    await transactWrite([
+      {
+        Put: inTable({
+          Item: { ...item, ...keys.document(apiKey, organizationId, move.to), documentId: move.to },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      },
+      { Delete: inTable({ Key: source, ConditionExpression: 'attribute_exists(pk)' }) },
+    ]);
+    return true;
+  } catch (error) {
+    if (!cancellationReasons(error) || (await read())) throw error;
+    return false;
+  }
 }

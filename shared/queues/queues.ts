@@ -16,7 +16,10 @@ export interface QueueDefinition {
   readonly batchSize?: number;
 }
 
-/** Every queue, declared once. Webhook delivery (issue 6) consumes `webhook-delivery`. */
+/**
+ * Every queue, declared once. Webhook delivery (issue 6) consumes `webhook-delivery`; document
+ * migration (issue 5) consumes `document-migration`.
+ */
 export const queueDefinitions: readonly QueueDefinition[] = [
   {
     name: 'webhook-delivery',
@@ -25,6 +28,16 @@ export const queueDefinitions: readonly QueueDefinition[] = [
     consumer: 'functions/workers/webhook-delivery.ts',
     // Records of a batch are sent concurrently; ten keeps one slow receiver from holding many.
     batchSize: 10,
+  },
+  {
+    name: 'document-migration',
+    // The worker runs for at most half of this (lib/queue-workers.ts) and hands over to a new
+    // message before its time budget ends, so a long migration never outlives its visibility.
+    visibilityTimeoutSeconds: 900,
+    maxReceiveCount: 5,
+    consumer: 'functions/workers/document-migration.ts',
+    // One migration per invocation: each is a long sequence of batches.
+    batchSize: 1,
   },
 ];
 

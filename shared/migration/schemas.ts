@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { resourceId } from '../http/common-schemas';
+
+/** organizations.documents.migrate (addendum §6): a document's records move to `newDocumentId`. */
+export const migrateDocumentInput = z
+  .object({ organizationId: resourceId, documentId: resourceId, newDocumentId: resourceId })
+  .strict()
+  .refine((value) => value.newDocumentId !== value.documentId, {
+    message: 'must differ from documentId',
+    path: ['newDocumentId'],
+  });
+export type MigrateDocument = z.output<typeof migrateDocumentInput>;
+
+/** organizations.documents.migrate.status (base #25). */
+export const migrationStatusInput = z
+  .object({ organizationId: resourceId, migrationId: z.string().min(1).max(128) })
+  .strict();
+export type MigrationStatusQuery = z.output<typeof migrationStatusInput>;
+
+/** The states of base #25: pending → in_progress → completed | failed. */
+export const migrationStatuses = ['pending', 'in_progress', 'completed', 'failed'] as const;
+export type MigrationStatus = (typeof migrationStatuses)[number];
+
+/** A migration job as stored (without keys). */
+export const migrationJob = z.object({
+  migrationId: z.string(),
+  organizationId: z.string(),
+  documentId: z.string(),
+  newDocumentId: z.string(),
+  status: z.enum(migrationStatuses),
+  message: z.string().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type MigrationJob = z.infer<typeof migrationJob>;
+
+/**
+ * The message on the `document-migration` queue: which job to run (the job item holds the rest),
+ * and when the message was first sent (the job is written just after it; see the service).
+ */
+export const migrationMessage = z
+  .object({
+    apiKey: z.string().min(1),
+    organizationId: z.string().min(1),
+    migrationId: z.string().min(1),
+    sentAt: z.number(),
+  })
+  .strict();
+export type MigrationMessage = z.infer<typeof migrationMessage>;

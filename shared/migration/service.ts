@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiKeyCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
+import { notFound } from '../http/errors';
+import { sendToQueue } from '../queues/send';
+import { createJob, findJob } from './repository';
+import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQuery } from './schemas';
+
+/**
+ * Starts a document migration (addendum §6): sends the job's message to the `document-migration`
+ * queue, then writes the job (`pending`). Message first, so a job is never `pending` without a
+ * message that will run it: if the write fails the caller gets an error and the worker, finding no
+ * job, drops the message after a grace period (docs/decisions.md). The source document need not
+ * exist as a document item — activities, notifications and CRDT content accept any document id —
+ * so a migration moves whatever records the id has (none: it completes having moved nothing).
+ * A target that has records fails the job asynchronously (`failed`, nothing changed), as the
+ * addendum says. Costs one SQS SendMessage and one PutItem.
+ */
+export async function startMigration(caller: ApiKeyCaller, input: MigrateDocument) {
+  const now = nowMs();
+  const job: MigrationJob = {
+    migrationId: randomUUID(),
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    newDocumentId: input.newDocumentId,
+    status: 'pending',
+    createdAt: now,
+    updatedAt: now,
+  };
+  const message: MigrationMessage = {
+    apiKey: caller.apiKey,
+    organizationId: job.organizationId,
+    migrationId: job.migrationId,
+    sentAt: now,
+  };
+  await sendToQueue('document-migration', message);
+  await createJob(caller.apiKey, job);
+  return { migrationId: job.migrationId };
+}
+
+/** A migration's status (base #25), with the failure or completion message; one GetItem. */
+export async function migrationStatus(caller: ApiKeyCaller, input: MigrationStatusQuery) {
+  const found = await findJob(caller.apiKey, input.organizationId, input.migrationId);
+  if (!found) throw notFound(`Migration ${input.migrationId} does not exist in this organization.`);
+  const { migrationId, status, message } = found.job;
+  return { migrationId, status, ...(message !== undefined && { message }) };
+}

@@ -1,0 +1,116 @@
+import type { WorkerContext } from '../queues/define-worker';
+import { sendToQueue } from '../queues/send';
+import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
+import { documentRecordMovers } from './movers';
+import { claimJob, completeJob, failJob, findJob, markTargetChecked } from './repository';
+import type { MigrationJob, MigrationMessage } from './schemas';
+
+/** How long a message may wait for its job item (written just after the send) before it is dropped. */
+const jobWriteGraceMs = 60_000;
+
+/** Delay before a message whose job is not written yet is looked at again. */
+const jobWriteRetrySeconds = 5;
+
+/**
+ * Work one invocation does before handing over to a fresh message: well below the worker's
+ * timeout (half the queue's 900 s visibility timeout), so a long migration is never cut off mid-batch
+ * by Lambda and never counts its hand-overs as failed receives.
+ */
+const defaultBudgetMs = 5 * 60 * 1000;
+
+export interface MigrationRunOptions {
+  movers?: readonly DocumentRecordMover[];
+  budgetMs?: number;
+  now?: () => number;
+}
+
+/** The movers that hold records under a document id (asked in parallel). */
+async function moversWithRecords(
+  movers: readonly DocumentRecordMover[],
+  move: DocumentMove,
+  documentId: string,
+) {
+  const found = await Promise.all(
+    movers.map(async (mover) =>
+      (await mover.hasRecords(move.apiKey, move.organizationId, documentId)) ? mover.name : undefined,
+    ),
+  );
+  return found.filter((name): name is string => name !== undefined);
+}
+
+/**
+ * Runs one migration job (the `document-migration` queue's consumer); every step is safe to repeat,
+ * so a redelivered or duplicated message resumes or does nothing:
+ * - no job yet: the migrate request wrote its message first; look again shortly, drop after a grace;
+ * - `completed` / `failed`: nothing to do;
+ * - `pending`: claim it (→ `in_progress`, locks on both documents; another running migration
+ *   holding one fails this job with nothing changed);
+ * - `in_progress`, target not checked: if any mover has records under the new id the job fails
+ *   (locks released, nothing changed), else the check is recorded and moving starts;
+ * - moving: every mover, batch after batch, until none is left, then `completed` (locks released).
+ *   Moved records are no longer under the old id, so a resumed run re-lists only what is left.
+ *   Past the time budget, the run hands over to a fresh message and ends.
+ */
+export async function runMigration(
+  message: MigrationMessage,
+  context: Pick<WorkerContext, 'log'>,
+  options: MigrationRunOptions = {},
+): Promise<void> {
+  const movers = options.movers ?? documentRecordMovers;
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.budgetMs ?? defaultBudgetMs);
+  const { apiKey, organizationId, migrationId } = message;
+  const found = await findJob(apiKey, organizationId, migrationId);
+  if (!found) {
+    if (now() - message.sentAt < jobWriteGraceMs) {
+      await sendToQueue('document-migration', message, jobWriteRetrySeconds);
+    } else context.log.warn('migration job never written; message dropped', { migrationId });
+    return;
+  }
+  const { job } = found;
+  if (job.status === 'completed' || job.status === 'failed') return;
+  const move: DocumentMove = { apiKey, organizationId, from: job.documentId, to: job.newDocumentId };
+  if (job.status === 'pending') {
+    const claim = await claimJob(apiKey, job, now());
+    if (claim === 'not-pending') return runMigration(message, context, options);
+    if (claim === 'locked') {
+      await failJob(apiKey, job, 'pending', lockedMessage(job), now());
+      return;
+    }
+  }
+  if (!found.targetChecked) {
+    const occupied = await moversWithRecords(movers, move, job.newDocumentId);
+    if (occupied.length > 0) {
+      await failJob(apiKey, job, 'in_progress', occupiedMessage(job, occupied), now());
+      return;
+    }
+    await markTargetChecked(apiKey, job, now());
+  }
+  const moved: Record<string, number> = {};
+  for (const mover of movers) {
+    let cursor: MoveCursor | undefined;
+    do {
+      if (now() > deadline) {
+        context.log.info('migration hands over to a new message', { migrationId, moved });
+        await sendToQueue('document-migration', message);
+        return;
+      }
+      const batch = await mover.moveBatch(move, cursor);
+      moved[mover.name] = (moved[mover.name] ?? 0) + batch.moved;
+      cursor = batch.cursor;
+    } while (cursor);
+  }
+  await completeJob(
+    apiKey,
+    job,
+    `Moved every record of document ${job.documentId} to ${job.newDocumentId}.`,
+    now(),
+  );
+  context.log.info('migration completed', { migrationId, moved });
+}
+
+const lockedMessage = (job: MigrationJob) =>
+  `Document ${job.documentId} or ${job.newDocumentId} is part of another running migration; nothing was changed. Retry when it has finished.`;
+
+const occupiedMessage = (job: MigrationJob, occupied: readonly string[]) =>
+  `Document ${job.newDocumentId} already exists (it has ${occupied.join(', ')} records); nothing was changed.`;

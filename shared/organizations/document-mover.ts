@@ -1,0 +1,12 @@
+import type { DocumentRecordMover } from '../migration/mover';
+import { findDocuments, moveDocumentItem } from './repository';
+
+/** Moves the document item itself (migration), with its name, folder placement and access type. */
+export const documentMover: DocumentRecordMover = {
+  name: 'document',
+  hasRecords: async (apiKey, organizationId, documentId) =>
+    (await findDocuments(apiKey, organizationId, [documentId])).length > 0,
+  async moveBatch(move) {
+    return { moved: (await moveDocumentItem(move.apiKey, move.organizationId, move)) ? 1 : 0 };
+  },
+};

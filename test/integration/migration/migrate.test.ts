@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { callAs } from '../../support/api';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import {
+  documentView,
+  type MigrationQueue,
+  migrate,
+  seedDocument,
+  startMigrationQueue,
+  statusOf,
+} from './support';
+
+jest.setTimeout(60_000);
+
+let queue: MigrationQueue;
+let workspace: TestWorkspace;
+const organizationId = 'org';
+
+beforeAll(async () => {
+  queue = await startMigrationQueue();
+  workspace = await createTestWorkspace();
+});
+afterAll(() => queue.stop());
+
+const newId = (name: string) => `${name}-${randomUUID()}`;
+
+/** Messages waiting on the migration queue. */
+const queued = () => queue.sqs.server.inspectQueue('document-migration')?.messages.ready.length ?? 0;
+
+describe('organizations.documents.migrate', () => {
+  it('moves every record of the document to the new id and leaves nothing under the old one', async () => {
+    const [from, to] = [newId('doc'), newId('moved')];
+    const tag = await seedDocument(workspace, organizationId, from);
+    // Another API key with the same organization and document ids must not be touched.
+    const neighbour = await createTestWorkspace();
+    await seedDocument(neighbour, organizationId, from);
+    const before = await documentView(workspace, organizationId, from);
+    const neighbourBefore = await documentView(neighbour, organizationId, from);
+    expect(before.documents).toHaveLength(1);
+    expect(before.activities).toHaveLength(3);
+    expect(before.bobInbox).toEqual([`${tag}-n1`, `${tag}-n2`]);
+
+    const started = await callAs(workspace, 'organizations.documents.migrate', {
+      organizationId,
+      documentId: from,
+      newDocumentId: to,
+    });
+    expect(started.statusCode).toBe(200);
+    const { migrationId } = started.json.result?.data as { migrationId: string };
+    expect(started.db.commands).toEqual(['GetItem', 'PutItem']);
+    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+      migrationId,
+      status: 'pending',
+    });
+
+    const runs = await queue.drain();
+    expect(runs.map((run) => run.failed)).toEqual([false]);
+    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+      migrationId,
+      status: 'completed',
+      message: expect.stringContaining(to),
+    });
+    expect(await documentView(workspace, organizationId, to)).toEqual(before);
+    const after = await documentView(workspace, organizationId, from);
+    expect(after).toMatchObject({
+      documents: [],
+      members: [],
+      activities: [],
+      notifications: [],
+      bobInbox: [],
+      carolInbox: [],
+      crdt: [],
+    });
+    for (const userId of ['bob', 'carol', 'dave']) {
+      expect(after.permissions[userId].documents['<doc>'].errorCode).toBe('does_not_exist');
+    }
+    expect(await documentView(neighbour, organizationId, from)).toEqual(neighbourBefore);
+  });
+
+  it('fails when the target document exists, and changes nothing', async () => {
+    const [from, to] = [newId('doc'), newId('taken')];
+    await seedDocument(workspace, organizationId, from);
+    await seedDocument(workspace, organizationId, to);
+    const fromBefore = await documentView(workspace, organizationId, from);
+    const toBefore = await documentView(workspace, organizationId, to);
+    const migrationId = await migrate(workspace, organizationId, from, to);
+    await queue.drain();
+    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+      migrationId,
+      status: 'failed',
+      message: expect.stringContaining(`${to} already exists`),
+    });
+    expect(await documentView(workspace, organizationId, from)).toEqual(fromBefore);
+    expect(await documentView(workspace, organizationId, to)).toEqual(toBefore);
+  });
+
+  it('treats any record under the new id as an existing target, even without a document item', async () => {
+    const [from, to] = [newId('doc'), newId('content-only')];
+    await seedDocument(workspace, organizationId, from);
+    await callAs(workspace, 'crdt.add', {
+      organizationId,
+      documentId: to,
+      editorId: 'x',
+      type: 'text',
+      data: 'x',
+    });
+    const migrationId = await migrate(workspace, organizationId, from, to);
+    await queue.drain();
+    const status = await statusOf(workspace, organizationId, migrationId);
+    expect(status.status).toBe('failed');
+    expect(status.message).toContain('crdt');
+    expect((await documentView(workspace, organizationId, from)).activities).toHaveLength(3);
+  });
+
+  it('can run again after a failed migration once the target is free, and a second run of a done job is a no-op', async () => {
+    const [from, to] = [newId('doc'), newId('retry')];
+    const tag = await seedDocument(workspace, organizationId, from);
+    await callAs(workspace, 'crdt.add', {
+      organizationId,
+      documentId: to,
+      editorId: 'x',
+      type: 'text',
+      data: 'x',
+    });
+    const failed = await migrate(workspace, organizationId, from, to);
+    await queue.drain();
+    expect((await statusOf(workspace, organizationId, failed)).status).toBe('failed');
+    const other = newId('free');
+    const second = await migrate(workspace, organizationId, from, other);
+    await queue.drain();
+    expect((await statusOf(workspace, organizationId, second)).status).toBe('completed');
+    expect((await documentView(workspace, organizationId, other)).activities).toEqual([
+      `${tag}-a1`,
+      `${tag}-a2`,
+      `${tag}-a3`,
+    ]);
+  });
+
+  it('completes a migration of an id without records, moving nothing', async () => {
+    const migrationId = await migrate(workspace, organizationId, newId('nothing'), newId('target'));
+    await queue.drain();
+    expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
+  });
+
+  it('refuses a migration to the same id, naming newDocumentId, and queues and writes nothing', async () => {
+    const waiting = queued();
+    const response = await callAs(workspace, 'organizations.documents.migrate', {
+      organizationId,
+      documentId: 'same',
+      newDocumentId: 'same',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
+    expect(response.json.error?.message).toContain('newDocumentId');
+    expect(response.db.calls).toBe(1); // authentication only
+    expect(queued()).toBe(waiting);
+  });
+});
+
+describe('organizations.documents.migrate.status', () => {
+  it("answers NOT_FOUND for an unknown id and for another API key's migration", async () => {
+    const unknown = await callAs(workspace, 'organizations.documents.migrate.status', {
+      organizationId,
+      migrationId: 'nope',
+    });
+    expect(unknown.json.error?.status).toBe('NOT_FOUND');
+    const migrationId = await migrate(workspace, organizationId, newId('a'), newId('b'));
+    const neighbour = await createTestWorkspace();
+    const foreign = await callAs(neighbour, 'organizations.documents.migrate.status', {
+      organizationId,
+      migrationId,
+    });
+    expect(foreign.json.error?.status).toBe('NOT_FOUND');
+    const own = await callAs(workspace, 'organizations.documents.migrate.status', {
+      organizationId,
+      migrationId,
+    });
+    expect(own.db.commands).toEqual(['GetItem', 'GetItem']);
+    await queue.drain();
+  });
+});

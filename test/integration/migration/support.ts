@@ -1,0 +1,254 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { lambdaContext } from '../../../scripts/local/lambda-adapter';
+import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
+import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
+import { queueDefinitions, queueUrlEnvName } from '../../../shared/queues/queues';
+import { callAs, succeed } from '../../support/api';
+import type { TestWorkspace } from '../../support/workspaces';
+
+const queueName = 'document-migration';
+
+export interface MigrationQueue {
+  sqs: LocalSqs;
+  /**
+   * Receives the next message (waiting up to a second) and hands it to the real worker handler as
+   * Lambda's SQS event; a success deletes the message, a reported failure makes it visible again at
+   * once (what the visibility timeout does in AWS, without the wait). Undefined when the queue is empty.
+   */
+  runWorkerOnce(): Promise<{ failed: boolean; receiveCount: number; db: DbCallStats } | undefined>;
+  /** Runs the worker until the queue is empty; returns the runs' outcomes. */
+  drain(): Promise<{ failed: boolean; receiveCount: number; db: DbCallStats }[]>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The SQS emulator with the stack's queues, the environment pointing the service at it (call
+ * first in `beforeAll`, before anything reads the environment), and the migration worker driven
+ * one message at a time, so a test can look at the job between steps.
+ */
+export async function startMigrationQueue(): Promise<MigrationQueue> {
+  const sqs = await startLocalSqs();
+  Object.assign(process.env, {
+    SQS_ENDPOINT: sqs.endpoint,
+    ...Object.fromEntries(
+      queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
+    ),
+  });
+  const { handler } = await import('../../../functions/workers/document-migration');
+  const client = new SQSClient({ endpoint: sqs.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+  const queueUrl = sqs.queueUrls[queueName] as string;
+  const runWorkerOnce: MigrationQueue['runWorkerOnce'] = async () => {
+    const { Messages = [] } = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 1,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
+    const [message] = Messages;
+    if (!message) return undefined;
+    const event: SQSEvent = {
+      Records: [
+        {
+          messageId: message.MessageId as string,
+          receiptHandle: message.ReceiptHandle as string,
+          body: message.Body ?? '',
+          attributes: message.Attributes as SQSEvent['Records'][number]['attributes'],
+          messageAttributes: {},
+          md5OfBody: message.MD5OfBody ?? '',
+          eventSource: 'aws:sqs',
+          eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
+          awsRegion: 'local',
+        },
+      ],
+    };
+    const { result, stats } = await measureDbCalls(
+      () => handler(event, lambdaContext('worker-document-migration')) as Promise<SQSBatchResponse>,
+    );
+    const failed = result.batchItemFailures.length > 0;
+    if (failed) {
+      await client.send(
+        new ChangeMessageVisibilityCommand({
+          QueueUrl: queueUrl,
+          ReceiptHandle: message.ReceiptHandle,
+          VisibilityTimeout: 0,
+        }),
+      );
+    } else {
+      await client.send(
+        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }),
+      );
+    }
+    return { failed, receiveCount: Number(message.Attributes?.ApproximateReceiveCount ?? 1), db: stats };
+  };
+  return {
+    sqs,
+    runWorkerOnce,
+    drain: async () => {
+      const runs = [];
+      for (let run = await runWorkerOnce(); run; run = await runWorkerOnce()) runs.push(run);
+      return runs;
+    },
+    stop: async () => {
+      client.destroy();
+      await sqs.stop();
+    },
+  };
+}
+
+/** Starts a migration and returns its id. */
+export async function migrate(
+  workspace: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+  newDocumentId: string,
+): Promise<string> {
+  const data = await succeed(workspace, 'organizations.documents.migrate', {
+    organizationId,
+    documentId,
+    newDocumentId,
+  });
+  return data.migrationId as string;
+}
+
+/** A migration's status data (`{ migrationId, status, message? }`). */
+export async function statusOf(workspace: TestWorkspace, organizationId: string, migrationId: string) {
+  const response = await callAs(workspace, 'organizations.documents.migrate.status', {
+    organizationId,
+    migrationId,
+  });
+  return response.json.result?.data as { migrationId: string; status: string; message?: string };
+}
+
+/** Users seeded on a document: members bob (editor) and carol (viewer), dave with a grant. */
+export const seededUsers = ['bob', 'carol', 'dave'];
+
+/**
+ * Gives a document one record of every kind a migration moves, through the API: the document in
+ * a folder, two memberships and a grant, three activities, two notifications to bob and carol,
+ * and two CRDT editors (one with an appended update besides its snapshot). Returns the tag that
+ * starts the seeded activity and notification ids.
+ */
+export async function seedDocument(workspace: TestWorkspace, organizationId: string, documentId: string) {
+  // Activity and notification ids are organization-wide: a fresh tag keeps seeded documents apart.
+  const tag = randomUUID().slice(0, 8);
+  await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
+  await succeed(workspace, 'organizations.folders.add', {
+    organizationId,
+    createOrganization: true,
+    folders: [{ folderId: 'folder-1', folderName: 'Specs' }],
+  });
+  await succeed(workspace, 'organizations.documents.add', {
+    organizationId,
+    folderId: 'folder-1',
+    documents: [{ documentId, documentName: 'Spec', accessType: 'restricted' }],
+  });
+  await succeed(workspace, 'users.add', {
+    organizationId,
+    documentId,
+    users: [
+      { userId: 'bob', accessRole: 'editor' },
+      { userId: 'carol', accessRole: 'viewer' },
+    ],
+  });
+  await succeed(workspace, 'auth.permissions.add', {
+    user: { userId: 'dave' },
+    permissions: { resources: [{ type: 'document', id: documentId, organizationId, accessRole: 'viewer' }] },
+  });
+  await succeed(workspace, 'activities.add', {
+    organizationId,
+    documentId,
+    activities: ['a1', 'a2', 'a3'].map((suffix) => ({
+      id: `${tag}-${suffix}`,
+      featureType: 'comment',
+      actionType: 'comment.add',
+      actionUser: { userId: 'bob' },
+    })),
+  });
+  for (const suffix of ['n1', 'n2']) {
+    await succeed(workspace, 'notifications.add', {
+      organizationId,
+      documentId,
+      notificationId: `${tag}-${suffix}`,
+      actionUser: { userId: 'erin' },
+      displayHeadlineMessageTemplate: 'h',
+      displayBodyMessage: 'b',
+      notifyAll: false,
+      notifyUsers: [{ userId: 'bob' }, { userId: 'carol' }],
+    });
+  }
+  await succeed(workspace, 'crdt.add', {
+    organizationId,
+    documentId,
+    editorId: 'e1',
+    type: 'text',
+    data: 'Hello',
+  });
+  await succeed(workspace, 'crdt.update', {
+    organizationId,
+    documentId,
+    editorId: 'e1',
+    type: 'text',
+    data: 'Hello, world',
+  });
+  await succeed(workspace, 'crdt.add', {
+    organizationId,
+    documentId,
+    editorId: 'e2',
+    type: 'map',
+    data: { title: 'Spec' },
+  });
+  return tag;
+}
+
+const sortedIds = (records: { id: string }[]) => records.map((record) => record.id).sort();
+
+/**
+ * Everything the API shows under a document id, with the id itself replaced by `<doc>` (so views
+ * of the same records under two ids compare equal).
+ */
+export async function documentView(workspace: TestWorkspace, organizationId: string, documentId: string) {
+  const [documents, members, permissions, activities, notifications, bobInbox, carolInbox, crdt] =
+    await Promise.all([
+      succeed(workspace, 'organizations.documents.get', { organizationId, documentIds: [documentId] }),
+      succeed(workspace, 'users.get', { organizationId, documentId }),
+      // A missing document is NOT_FOUND, with the per-user answers in the details.
+      callAs(workspace, 'auth.permissions.get', {
+        organizationId,
+        userIds: seededUsers,
+        documentIds: [documentId],
+      }).then((response) => response.json.result?.data ?? response.json.error?.details),
+      succeed(workspace, 'activities.get', { organizationId, documentId }),
+      succeed(workspace, 'notifications.get', { organizationId, documentId }),
+      succeed(workspace, 'notifications.get', { organizationId, userId: 'bob', documentId }),
+      succeed(workspace, 'notifications.get', { organizationId, userId: 'carol', documentId }),
+      succeed(workspace, 'crdt.get', { organizationId, documentId }),
+    ]);
+  const view = {
+    documents,
+    members: [...members].sort((a: { userId: string }, b: { userId: string }) =>
+      a.userId.localeCompare(b.userId),
+    ),
+    permissions,
+    activities: sortedIds(activities),
+    notifications: sortedIds(notifications),
+    bobInbox: sortedIds(bobInbox),
+    carolInbox: sortedIds(carolInbox),
+    crdt: [...crdt]
+      .sort((a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id))
+      .map((editor: { id: string; type: string; data: unknown }) => ({
+        id: editor.id,
+        type: editor.type,
+        data: editor.data,
+      })),
+  };
+  return JSON.parse(JSON.stringify(view).replaceAll(JSON.stringify(documentId).slice(1, -1), '<doc>'));
+}
