@@ -1,10 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type IndexName, keys } from '../db/keys';
 import { mapInParallel } from '../db/parallel';
 import { queryAll } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { judgmentKeys } from '../memory/repository';
+import { type JudgmentWrites, judgmentWrites, judgmentWritesSync } from '../memory/writes';
 import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -30,37 +33,79 @@ function activityItem(apiKey: string, activity: StoredActivity, now: number): It
   };
 }
 
+/** Transaction items of judgment writes (puts, then deletes). */
+const judgmentTransactItems = (writes: JudgmentWrites): TransactItem[] => [
+  ...writes.puts.map((Item) => ({ Put: inTable({ Item }) })),
+  ...writes.deletes.map((Key) => ({ Delete: inTable({ Key }) })),
+];
+
 /**
- * The transaction items that record one activity, for producers that write an activity in the same
- * transaction as the change it describes (comments). Everything derived from an activity record
- * (its judgment, for memory search) is added here, so every producer gets it.
+ * The transaction items that record one new activity, for producers that write an activity in the
+ * same transaction as the change it describes (comments). Everything derived from an activity
+ * record is added here, so every producer gets it: its judgment and the judgment's vectors (memory
+ * search) when the activity records a decision — 1 to 3 more items (see `judgmentWritesSync` for
+ * the Bedrock embedder; `activityTransactItemsAsync` embeds with any embedder).
  */
 export function activityTransactItems(apiKey: string, activity: StoredActivity, now: number): TransactItem[] {
-  return [{ Put: inTable({ Item: activityItem(apiKey, activity, now) }) }];
+  const judgments = judgmentWritesSync(apiKey, [activity], now, { replacing: false });
+  return [
+    { Put: inTable({ Item: activityItem(apiKey, activity, now) }) },
+    ...judgmentTransactItems(judgments),
+  ];
 }
 
-/** Writes activities with fresh, service-chosen ids: one BatchWriteItem per 25 (they cannot collide). */
+/** `activityTransactItems` with the judgment embedded by whichever embedder is configured. */
+export async function activityTransactItemsAsync(
+  apiKey: string,
+  activity: StoredActivity,
+  now: number,
+): Promise<TransactItem[]> {
+  const judgments = await judgmentWrites(apiKey, [activity], now, { replacing: false });
+  return [
+    { Put: inTable({ Item: activityItem(apiKey, activity, now) }) },
+    ...judgmentTransactItems(judgments),
+  ];
+}
+
+/**
+ * Writes activities with fresh, service-chosen ids, with their judgments: one BatchWriteItem per 25
+ * items (they cannot collide).
+ */
 export async function putNewActivities(apiKey: string, activities: readonly StoredActivity[], now: number) {
-  await batchWrite(activities.map((activity) => ({ put: activityItem(apiKey, activity, now) })));
+  if (activities.length === 0) return;
+  const judgments = await judgmentWrites(apiKey, activities, now, { replacing: false });
+  await batchWrite([
+    ...activities.map((activity) => ({ put: activityItem(apiKey, activity, now) })),
+    ...judgments.puts.map((put) => ({ put })),
+  ]);
 }
 
 /**
  * Writes an activity with a caller-given id, replacing an earlier one of that id unless that one is
- * immutable (one conditional PutItem). False when an immutable activity of that id exists.
+ * immutable, together with its judgment (or the removal of the earlier version's judgment): one
+ * TransactWriteItems whose first item is the conditional activity put. False when an immutable
+ * activity of that id exists (nothing is written).
  */
 export async function putGivenActivity(apiKey: string, activity: StoredActivity, now: number) {
+  const judgments = await judgmentWrites(apiKey, [activity], now, { replacing: true });
   try {
     await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: activityItem(apiKey, activity, now),
-        ConditionExpression: 'attribute_not_exists(pk) OR NOT immutable = :true',
-        ExpressionAttributeValues: { ':true': true },
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: inTable({
+              Item: activityItem(apiKey, activity, now),
+              ConditionExpression: 'attribute_not_exists(pk) OR NOT immutable = :true',
+              ExpressionAttributeValues: { ':true': true },
+            }),
+          },
+          ...judgmentTransactItems(judgments),
+        ],
       }),
     );
     return true;
   } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
     throw error;
   }
 }
@@ -74,7 +119,12 @@ export async function findActivities(apiKey: string, organizationId: string, ids
 /** Why an update was refused: no such activity, or it is immutable. */
 export type UpdateOutcome = 'updated' | 'missing' | 'immutable';
 
-/** Changes an activity's updatable fields (one conditional UpdateItem). */
+/**
+ * Changes an activity's updatable fields (one conditional UpdateItem returning the new record),
+ * then re-derives its judgment from the updated record (one BatchWriteItem of its judgment items,
+ * or of their deletion when it no longer records a decision). The two writes are not atomic; a
+ * retry of the same update converges, since the judgment is a pure function of the record.
+ */
 export async function updateActivity(
   apiKey: string,
   organizationId: string,
@@ -84,7 +134,7 @@ export async function updateActivity(
   const { id, ...fields } = change;
   const set = setAssignments(fields);
   try {
-    await db().send(
+    const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.activity(apiKey, organizationId, id),
@@ -93,8 +143,15 @@ export async function updateActivity(
         ExpressionAttributeNames: set.names,
         ExpressionAttributeValues: { ':now': now, ':true': true, ...set.values },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    const updated = parse(output.Attributes ?? {});
+    const judgments = await judgmentWrites(apiKey, [updated], now, { replacing: true });
+    await batchWrite([
+      ...judgments.puts.map((put) => ({ put })),
+      ...judgments.deletes.map((key) => ({ delete: key })),
+    ]);
     return 'updated';
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return error.Item ? 'immutable' : 'missing';
@@ -102,9 +159,15 @@ export async function updateActivity(
   }
 }
 
-/** Deletes activities by id (one BatchWriteItem per 25). */
+/** Deletes activities by id with their judgments, if any (one BatchWriteItem per 25 keys; 4 keys an activity). */
 export async function deleteActivities(apiKey: string, organizationId: string, ids: readonly string[]) {
-  await batchWrite(ids.map((id) => ({ delete: keys.activity(apiKey, organizationId, id) })));
+  await batchWrite(
+    ids.flatMap((id) =>
+      [keys.activity(apiKey, organizationId, id), ...judgmentKeys(apiKey, organizationId, id)].map((key) => ({
+        delete: key,
+      })),
+    ),
+  );
 }
 
 /** Ids and immutability of every activity on one timeline (a document's, a target entity's). */

@@ -38,6 +38,12 @@ export const envSchema = z.object({
   WEBHOOK_MIN_BACKOFF_SECONDS: z.coerce.number().min(0).default(60),
   /** How long a webhook receiver may take to answer (addendum §8: 15 s). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Embedder of judgment search (memory): `hashed` (default, local, deterministic) or `bedrock`
+   * (Amazon Titan Text Embeddings v2 via Bedrock in `AWS_REGION`; the stack grants InvokeModel).
+   * Stored vectors carry their embedder's id: switching embedders needs the judgments re-embedded.
+   */
+  EMBEDDER: z.enum(['hashed', 'bedrock']).default('hashed'),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

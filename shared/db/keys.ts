@@ -36,6 +36,9 @@ import { createHash } from 'node:crypto';
  * | document migration lock       | table | `AK#<ak>#ORG#<org>#MIGRATION` | `LOCK#<doc>`   | migration worker (one running migration per source/target document) |
  * | comment threads of a document | table | `AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>` | `A#<annotation>#A` (thread), `A#<annotation>#C#<comment>` | commentannotations.* (a page of whole threads is one Query) |
  * | one thread by annotation id   | gsi1  | `AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>` | `<doc>#<sk>` | commentannotations.get with annotationIds |
+ * | judgment by activity id      | table | `AK#<ak>#ORG#<org>#JUDGMENT` | `J#<activityId>` | activity writers (derived), memory.search top-k BatchGet, judgments mover |
+ * | judgment timelines            | gsi1 (API key), gsi2 (org), gsi3 (document), gsi5 (annotation) | `AK#<ak>#JUDGMENTS`, `…#JUDGMENT`, `…#JUDGMENT#DOC#<doc>`, `…#JUDGMENT#ANN#<annotation>` | `<createdAt>#<id>` | memory.judgments.query, memory.search recency and annotation paths |
+ * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items) |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
  * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
@@ -107,6 +110,24 @@ const recipientsPartition = (apiKey: string, organizationId: string, notificatio
   join(notificationPartition(apiKey, organizationId), 'RECIPIENTS', encodeKeyPart(notificationId));
 const inboxPartition = (apiKey: string, organizationId: string, userId: string) =>
   apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'INBOX', encodeKeyPart(userId));
+
+const judgmentPartition = (apiKey: string, organizationId: string) =>
+  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'JUDGMENT');
+const judgmentVectorBase = (apiKey: string, organizationId: string, type: string) =>
+  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'JVEC', type);
+
+/** Shards of an organization's (and an API key's) judgment-vector partition, read in parallel. */
+export const judgmentVectorShards = 4;
+
+/** The shard of a judgment's vector items: FNV-1a of the id, so every writer agrees without reading. */
+export function judgmentVectorShard(recordId: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < recordId.length; index += 1) {
+    hash ^= recordId.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % judgmentVectorShards;
+}
 
 /** The configuration documents an API key holds, one item each (so their updates never conflict). */
 export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider';
@@ -370,6 +391,96 @@ export const keys = {
     pk: apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
     sk: join('LOCK', encodeKeyPart(documentId)),
   }),
+  /** A judgment derived from an activity, keyed by the activity's id so a rewrite replaces it. */
+  judgment: (apiKey: string, organizationId: string, recordId: string): ItemKey => ({
+    pk: judgmentPartition(apiKey, organizationId),
+    sk: join('J', encodeKeyPart(recordId)),
+  }),
+  /**
+   * Index keys placing a judgment on its timelines, sorted by `timelineSortKey(createdAt, id)`:
+   * gsi1 the API key's, gsi2 the organization's, gsi3 the document's, gsi5 its annotation's.
+   */
+  judgmentTimelines: (
+    apiKey: string,
+    judgment: {
+      organizationId: string;
+      documentId: string;
+      annotationId?: string;
+      createdAt: number;
+      recordId: string;
+    },
+  ) => {
+    const base = judgmentPartition(apiKey, judgment.organizationId);
+    const sortKey = timelineSortKey(judgment.createdAt, judgment.recordId);
+    return {
+      gsi1pk: apiKeyPartition(apiKey, 'JUDGMENTS'),
+      gsi1sk: sortKey,
+      gsi2pk: base,
+      gsi2sk: sortKey,
+      gsi3pk: join(base, 'DOC', encodeKeyPart(judgment.documentId)),
+      gsi3sk: sortKey,
+      ...(judgment.annotationId !== undefined && {
+        gsi5pk: join(base, 'ANN', encodeKeyPart(judgment.annotationId)),
+        gsi5sk: sortKey,
+      }),
+    };
+  },
+  /** The timeline (index and partition) listing the judgments of one scope or annotation thread. */
+  judgmentTimeline: (
+    apiKey: string,
+    of:
+      | { by: 'apiKey' }
+      | { by: 'organization'; organizationId: string }
+      | { by: 'document' | 'annotation'; organizationId: string; id: string },
+  ): { index: IndexName; partition: string } => {
+    if (of.by === 'apiKey') return { index: 'gsi1', partition: apiKeyPartition(apiKey, 'JUDGMENTS') };
+    const base = judgmentPartition(apiKey, of.organizationId);
+    if (of.by === 'organization') return { index: 'gsi2', partition: base };
+    if (of.by === 'document') return { index: 'gsi3', partition: join(base, 'DOC', encodeKeyPart(of.id)) };
+    return { index: 'gsi5', partition: join(base, 'ANN', encodeKeyPart(of.id)) };
+  },
+  /**
+   * A judgment's compact vector item of one embedding type (`review` | `content`), in one of
+   * `judgmentVectorShards` shards of its organization's vector partition (by a hash of the id),
+   * so a scope's vectors are read by parallel Queries of small items.
+   */
+  judgmentVector: (apiKey: string, organizationId: string, type: string, recordId: string): ItemKey => ({
+    pk: join(judgmentVectorBase(apiKey, organizationId, type), String(judgmentVectorShard(recordId))),
+    sk: encodeKeyPart(recordId),
+  }),
+  /** Index keys placing a vector item in its document's (gsi3) and API key's (gsi1, sharded) scopes. */
+  judgmentVectorPlacements: (
+    apiKey: string,
+    vector: { organizationId: string; documentId: string; type: string; recordId: string },
+  ) => ({
+    gsi1pk: apiKeyPartition(apiKey, 'JVEC', vector.type, String(judgmentVectorShard(vector.recordId))),
+    gsi1sk: join(encodeKeyPart(vector.organizationId), encodeKeyPart(vector.recordId)),
+    gsi3pk: join(
+      judgmentVectorBase(apiKey, vector.organizationId, vector.type),
+      'DOC',
+      encodeKeyPart(vector.documentId),
+    ),
+    gsi3sk: encodeKeyPart(vector.recordId),
+  }),
+  /** The partitions (with their index; none = the table) holding every vector of one search scope. */
+  judgmentVectorPartitions: (
+    apiKey: string,
+    type: string,
+    scope:
+      | { by: 'apiKey' }
+      | { by: 'organization'; organizationId: string }
+      | { by: 'document'; organizationId: string; id: string },
+  ): { index?: IndexName; partition: string }[] => {
+    const shards = Array.from({ length: judgmentVectorShards }, (_, shard) => String(shard));
+    if (scope.by === 'apiKey')
+      return shards.map((shard) => ({
+        index: 'gsi1',
+        partition: apiKeyPartition(apiKey, 'JVEC', type, shard),
+      }));
+    const base = judgmentVectorBase(apiKey, scope.organizationId, type);
+    if (scope.by === 'organization') return shards.map((shard) => ({ partition: join(base, shard) }));
+    return [{ index: 'gsi3', partition: join(base, 'DOC', encodeKeyPart(scope.id)) }];
+  },
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -668,6 +668,25 @@ export const routes = [
     queues: [],
     summary: "Remove a user's reaction from a comment.",
   },
+  {
+    name: 'memory.search',
+    path: '/v2/memory/search',
+    auth: 'apiKey',
+    domain: 'memory',
+    db: 'read',
+    queues: [],
+    summary:
+      "Semantic search over review judgments (exact cosine top-k in a scope), or a thread's / the most recent judgments.",
+  },
+  {
+    name: 'memory.judgments.query',
+    path: '/v2/memory/judgments/query',
+    auth: 'apiKey',
+    domain: 'memory',
+    db: 'read',
+    queues: [],
+    summary: 'List judgments with the search filters, newest first (a thread oldest first), with the total.',
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteName = (typeof routes)[number]['name'];

@@ -69,13 +69,13 @@ describe('activities.add', () => {
     expect(kept?.actionType).toBe('comment.add');
   });
 
-  it('costs the config read, one BatchWriteItem for new ids and one PutItem per given id', async () => {
+  it('costs the config read, one BatchWriteItem for new ids and one TransactWriteItems (activity + judgment) per given id', async () => {
     const response = await callAs(workspace, 'activities.add', {
       organizationId,
       documentId: 'doc',
       activities: [activity(), activity(), activity({ id: 'given' })],
     });
-    expect(response.db.commands.sort()).toEqual(['BatchWriteItem', 'GetItem', 'GetItem', 'PutItem']);
+    expect(response.db.commands.sort()).toEqual(['BatchWriteItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
   it.each([

@@ -1,0 +1,62 @@
+import { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { Embedder } from './embedder';
+
+/** Amazon Titan Text Embeddings v2, asked for normalised vectors of `dimensions` (256, 512 or 1024). */
+export const titanModelId = 'amazon.titan-embed-text-v2:0';
+
+/** Titan v2 takes up to 8,192 tokens; texts are cut well before that. */
+const maxInputCharacters = 20_000;
+
+/** Texts embedded in parallel (Titan v2 embeds one text per request). */
+const concurrency = 8;
+
+/** The part of the Bedrock client the embedder uses, so tests can inject failures. */
+export type BedrockSender = Pick<BedrockRuntimeClient, 'send'>;
+
+/**
+ * An embedder calling Bedrock's InvokeModel with Titan Text Embeddings v2 (one request per text,
+ * `concurrency` at a time). Throws what the client throws (throttling, access denied), and an
+ * Error when the answer holds no vector of the asked size; callers answer such failures INTERNAL.
+ */
+export function bedrockEmbedder(options: {
+  region: string;
+  dimensions?: 256 | 512 | 1024;
+  client?: BedrockSender;
+}): Embedder {
+  const dimensions = options.dimensions ?? 256;
+  const client = options.client ?? new BedrockRuntimeClient({ region: options.region });
+  const embedOne = async (text: string) => {
+    const output = await client.send(
+      new InvokeModelCommand({
+        modelId: titanModelId,
+        contentType: 'application/json',
+        accept: 'application/json',
+        body: JSON.stringify({
+          inputText: text.slice(0, maxInputCharacters) || ' ',
+          dimensions,
+          normalize: true,
+        }),
+      }),
+    );
+    const answer = JSON.parse(new TextDecoder().decode(output.body)) as { embedding?: unknown };
+    const embedding = answer.embedding;
+    if (!Array.isArray(embedding) || embedding.length !== dimensions || !embedding.every(Number.isFinite))
+      throw new Error(`Bedrock ${titanModelId} returned no ${dimensions}-dimension embedding`);
+    return Float32Array.from(embedding as number[]);
+  };
+  return {
+    id: `bedrock-${titanModelId}-${dimensions}`,
+    dimensions,
+    async embed(texts) {
+      const vectors: Float32Array[] = new Array(texts.length);
+      for (let start = 0; start < texts.length; start += concurrency) {
+        const batch = texts.slice(start, start + concurrency);
+        const embedded = await Promise.all(batch.map(embedOne));
+        embedded.forEach((vector, offset) => {
+          vectors[start + offset] = vector;
+        });
+      }
+      return vectors;
+    },
+  };
+}

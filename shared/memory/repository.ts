@@ -1,0 +1,350 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGet } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
+import { withoutKeys } from '../db/query-page';
+import type { QuantisedVector } from './embedder';
+import { type EmbeddingType, embeddingTypes, type Judgment, judgment as judgmentSchema } from './schemas';
+
+type Item = Record<string, unknown>;
+
+/** The puts and deletes that record (or clear) judgments; activity writers add them to their own writes. */
+export interface JudgmentWrites {
+  puts: Item[];
+  deletes: ItemKey[];
+}
+
+/** Every item a judgment of `recordId` may have: the judgment and one vector per embedding type. */
+export function judgmentKeys(apiKey: string, organizationId: string, recordId: string): ItemKey[] {
+  return [
+    keys.judgment(apiKey, organizationId, recordId),
+    ...embeddingTypes.map((type) => keys.judgmentVector(apiKey, organizationId, type, recordId)),
+  ];
+}
+
+/**
+ * The items of one judgment: the judgment item on its timelines, and a compact vector item per
+ * embedding it has (int8 bytes + scale, the filterable fields, the embedder's id) placed in its
+ * organization's, document's and API key's vector partitions. A judgment without reviewed content
+ * deletes any `content` vector an earlier version of the activity left.
+ */
+export function judgmentItems(
+  apiKey: string,
+  judgment: Judgment,
+  vectors: { review: QuantisedVector; content?: QuantisedVector },
+  embedderId: string,
+  now: number,
+): JudgmentWrites {
+  const { organizationId, documentId, recordId } = judgment;
+  const puts: Item[] = [
+    {
+      ...keys.judgment(apiKey, organizationId, recordId),
+      ...keys.judgmentTimelines(apiKey, judgment),
+      entity: 'judgment',
+      ...judgment,
+      embedder: embedderId,
+      updatedAt: now,
+    },
+  ];
+  const deletes: ItemKey[] = [];
+  for (const type of embeddingTypes) {
+    const vector = vectors[type];
+    if (!vector) {
+      deletes.push(keys.judgmentVector(apiKey, organizationId, type, recordId));
+      continue;
+    }
+    puts.push({
+      ...keys.judgmentVector(apiKey, organizationId, type, recordId),
+      ...keys.judgmentVectorPlacements(apiKey, { organizationId, documentId, type, recordId }),
+      entity: 'judgmentVector',
+      recordId,
+      organizationId,
+      documentId,
+      decision: judgment.decision,
+      judgeType: judgment.judgeType,
+      contentType: judgment.contentType,
+      reviewerId: judgment.reviewerId,
+      createdAt: judgment.createdAt,
+      updatedAt: now,
+      embedder: embedderId,
+      vector: vector.bytes,
+      scale: vector.scale,
+    });
+  }
+  return { puts, deletes };
+}
+
+/** Filters applied to judgment and vector items alike (same attribute names on both). */
+export interface ItemFilters {
+  decision?: string;
+  judgeType?: string;
+  contentType?: string;
+  reviewerId?: string;
+  documentId?: string;
+  /** Inclusive epoch-ms bounds on `createdAt`. */
+  createdAt?: { start: number; end: number };
+}
+
+/** A FilterExpression for `filters`, or nothing when there is none. */
+function filterExpression(
+  filters: ItemFilters,
+): Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'> {
+  const clauses: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  for (const name of ['decision', 'judgeType', 'contentType', 'reviewerId', 'documentId'] as const) {
+    const value = filters[name];
+    if (value === undefined) continue;
+    clauses.push(`#f_${name} = :f_${name}`);
+    names[`#f_${name}`] = name;
+    values[`:f_${name}`] = value;
+  }
+  if (filters.createdAt) {
+    clauses.push('#f_createdAt BETWEEN :f_start AND :f_end');
+    names['#f_createdAt'] = 'createdAt';
+    values[':f_start'] = filters.createdAt.start;
+    values[':f_end'] = filters.createdAt.end;
+  }
+  if (clauses.length === 0) return {};
+  return {
+    FilterExpression: clauses.join(' AND '),
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  };
+}
+
+/** One scored candidate: where its judgment item is and its stored vector. */
+export interface VectorCandidate {
+  recordId: string;
+  organizationId: string;
+  createdAt: number;
+  vector: Uint8Array;
+}
+
+/**
+ * Every vector of one embedding type in a search scope that passes `filters` and was made by
+ * `embedderId`: one Query per partition (the organization's and API key's are sharded), all in
+ * parallel, each reading only the compact vector items and returning only the fields scoring needs.
+ */
+export async function scopeVectors(
+  partitions: readonly { index?: IndexName; partition: string }[],
+  filters: ItemFilters,
+  embedderId: string,
+): Promise<VectorCandidate[]> {
+  const pages = await Promise.all(
+    partitions.map(async ({ index, partition }) => {
+      const filter = filterExpression(filters);
+      const found: VectorCandidate[] = [];
+      let startKey: Item | undefined;
+      do {
+        const output = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            ...(index && { IndexName: index }),
+            KeyConditionExpression: '#pk = :pk',
+            ProjectionExpression: '#id, #org, #createdAt, #vector, #embedder',
+            ...filter,
+            ExpressionAttributeNames: {
+              '#pk': index ? `${index}pk` : 'pk',
+              '#id': 'recordId',
+              '#org': 'organizationId',
+              '#createdAt': 'createdAt',
+              '#vector': 'vector',
+              '#embedder': 'embedder',
+              ...filter.ExpressionAttributeNames,
+            },
+            ExpressionAttributeValues: { ':pk': partition, ...filter.ExpressionAttributeValues },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of output.Items ?? []) {
+          if (item.embedder !== embedderId) continue;
+          found.push({
+            recordId: item.recordId as string,
+            organizationId: item.organizationId as string,
+            createdAt: item.createdAt as number,
+            vector: item.vector as Uint8Array,
+          });
+        }
+        startKey = output.LastEvaluatedKey;
+      } while (startKey);
+      return found;
+    }),
+  );
+  return pages.flat();
+}
+
+const parseJudgment = (item: Item): Judgment => judgmentSchema.parse(withoutKeys(item));
+
+/** Judgments by id (one BatchGetItem per 100), in the order asked; missing ones are left out. */
+export async function findJudgments(
+  apiKey: string,
+  refs: readonly { organizationId: string; recordId: string }[],
+): Promise<Judgment[]> {
+  const items = await batchGet(refs.map((ref) => keys.judgment(apiKey, ref.organizationId, ref.recordId)));
+  const byKey = new Map(
+    items.map((item) => [
+      `${item.organizationId as string}\u0000${item.recordId as string}`,
+      parseJudgment(item),
+    ]),
+  );
+  return refs
+    .map((ref) => byKey.get(`${ref.organizationId}\u0000${ref.recordId}`))
+    .filter((found): found is Judgment => found !== undefined);
+}
+
+/**
+ * Up to `limit` judgments of one timeline in time order (`asc` oldest first), optionally within a
+ * `createdAt` window (applied in the key condition), keeping those that pass `filters` — plus how
+ * many in the timeline (and window) pass them. The page is read in growing Query steps until it
+ * is full; the count is a parallel `Select: COUNT` Query of the whole range.
+ */
+export async function timelineJudgments(query: {
+  timeline: { index: IndexName; partition: string };
+  order: 'asc' | 'desc';
+  window?: { start: number; end: number };
+  filters: ItemFilters;
+  limit: number;
+}): Promise<{ judgments: Judgment[]; total: number }> {
+  const { index, partition } = query.timeline;
+  const filter = filterExpression(query.filters);
+  const base: Omit<QueryCommandInput, 'TableName'> = {
+    IndexName: index,
+    KeyConditionExpression: `#pk = :pk${query.window ? ' AND #sk BETWEEN :from AND :to' : ''}`,
+    ...filter,
+    ExpressionAttributeNames: {
+      '#pk': `${index}pk`,
+      ...(query.window && { '#sk': `${index}sk` }),
+      ...filter.ExpressionAttributeNames,
+    },
+    ExpressionAttributeValues: {
+      ':pk': partition,
+      ...(query.window && {
+        ':from': timelineSortKey(query.window.start, ''),
+        ':to': timelineSortKey(query.window.end + 1, ''),
+      }),
+      ...filter.ExpressionAttributeValues,
+    },
+    ScanIndexForward: query.order === 'asc',
+  };
+  const readPage = async () => {
+    const found: Judgment[] = [];
+    let startKey: Item | undefined;
+    let limit = query.limit + 1;
+    do {
+      const output = await db().send(
+        new QueryCommand({ ...base, TableName: tableName(), Limit: limit, ExclusiveStartKey: startKey }),
+      );
+      found.push(...(output.Items ?? []).map(parseJudgment));
+      startKey = output.LastEvaluatedKey;
+      // Filters rejected items: read on in growing steps rather than item by item.
+      limit = Math.min(1000, limit * 4);
+    } while (startKey && found.length < query.limit);
+    return found.slice(0, query.limit);
+  };
+  const count = async () => {
+    let total = 0;
+    let startKey: Item | undefined;
+    do {
+      const output = await db().send(
+        new QueryCommand({ ...base, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: startKey }),
+      );
+      total += output.Count ?? 0;
+      startKey = output.LastEvaluatedKey;
+    } while (startKey);
+    return total;
+  };
+  const [judgments, total] = await Promise.all([readPage(), count()]);
+  return { judgments, total };
+}
+
+/** Whether a document has any judgment (its gsi3 timeline, one Query with `Limit: 1`). */
+export async function hasDocumentJudgments(apiKey: string, organizationId: string, documentId: string) {
+  const { index, partition } = keys.judgmentTimeline(apiKey, {
+    by: 'document',
+    organizationId,
+    id: documentId,
+  });
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${index}pk` },
+      ExpressionAttributeValues: { ':pk': partition },
+      ProjectionExpression: 'recordId',
+      Limit: 1,
+    }),
+  );
+  return (output.Items ?? []).length > 0;
+}
+
+/** Ids of up to `limit` judgments still on a document's timeline (migration batches). */
+export async function documentJudgmentIds(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  limit: number,
+): Promise<string[]> {
+  const { index, partition } = keys.judgmentTimeline(apiKey, {
+    by: 'document',
+    organizationId,
+    id: documentId,
+  });
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': `${index}pk` },
+      ExpressionAttributeValues: { ':pk': partition },
+      ProjectionExpression: 'recordId',
+      Limit: limit,
+    }),
+  );
+  return (output.Items ?? []).map((item) => item.recordId as string);
+}
+
+/**
+ * Moves one judgment from document `from` to `to` in place (migration): its vector items first,
+ * then the judgment item, each one UpdateItem conditional on still being on `from`, so the
+ * judgment stays listed under `from` until everything of it moved, and a repeat is a no-op.
+ */
+export async function moveJudgment(
+  apiKey: string,
+  organizationId: string,
+  recordId: string,
+  move: { from: string; to: string },
+): Promise<boolean> {
+  const moveItem = async (key: ItemKey, gsi3pk: string) => {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'SET #documentId = :to, #gsi3pk = :gsi3pk',
+          ConditionExpression: '#documentId = :from',
+          ExpressionAttributeNames: { '#documentId': 'documentId', '#gsi3pk': 'gsi3pk' },
+          ExpressionAttributeValues: { ':to': move.to, ':from': move.from, ':gsi3pk': gsi3pk },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  };
+  await Promise.all(
+    embeddingTypes.map((type: EmbeddingType) =>
+      moveItem(
+        keys.judgmentVector(apiKey, organizationId, type, recordId),
+        keys.judgmentVectorPlacements(apiKey, { organizationId, documentId: move.to, type, recordId }).gsi3pk,
+      ),
+    ),
+  );
+  return moveItem(
+    keys.judgment(apiKey, organizationId, recordId),
+    keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: move.to }).partition,
+  );
+}

@@ -1,0 +1,155 @@
+import * as z from 'zod';
+import { resourceId } from '../http/common-schemas';
+
+/**
+ * Decision values of judgments (addendum §6): what the comment features record, plus the explicit
+ * decisions custom activities carry in `entityData.judgment` (any lower-case word of these shapes).
+ */
+export const knownDecisions = [
+  'comment',
+  'resolve',
+  'in_progress',
+  'approve',
+  'reject',
+  'agree',
+  'disagree',
+] as const;
+
+/** A decision value: a known one or a custom lower-case word (`needs_changes`). */
+export const decision = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z][a-z0-9_]*$/, 'a decision is a lower-case word such as approve or reject');
+
+export const judgeTypes = ['human', 'agent'] as const;
+export const embeddingTypes = ['review', 'content'] as const;
+export type EmbeddingType = (typeof embeddingTypes)[number];
+export const searchScopes = ['document', 'organization', 'apiKey'] as const;
+export type SearchScope = (typeof searchScopes)[number];
+
+/** search: 1–50 results, default 10; judgments/query: 1–100, default 20 (base #8, addendum §6). */
+export const maxSearchLimit = 50;
+export const maxQueryLimit = 100;
+/** Longest query text embedded (characters); longer queries are refused. */
+export const maxQueryLength = 4000;
+
+/**
+ * An explicit judgment a custom activity carries in `entityData.judgment` (addendum §6). Parsed
+ * leniently by the derivation: a malformed block derives no judgment, it does not fail the write.
+ */
+export const explicitJudgment = z.object({
+  decision,
+  reasoning: z.string().max(10_000).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+});
+
+/** A point in time as ISO 8601 (date, or date-time with offset) or epoch milliseconds. */
+const instant = z.union([
+  z.number().int().min(0).max(8.64e15),
+  z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+    error: 'expected an ISO 8601 date or date-time, or epoch milliseconds',
+  }),
+]);
+
+const toEpochMs = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value));
+
+export const judgmentFilters = z
+  .object({
+    decision: decision.optional(),
+    judgeType: z.enum(judgeTypes).optional(),
+    contentType: z.string().min(1).max(128).optional(),
+    reviewerId: resourceId.optional(),
+    annotationId: resourceId.optional(),
+    dateRange: z
+      .object({ start: instant.transform(toEpochMs), end: instant.transform(toEpochMs) })
+      .strict()
+      .refine((range) => range.start <= range.end, {
+        message: 'start must not be after end',
+        path: ['start'],
+      })
+      .optional(),
+  })
+  .strict();
+export type JudgmentFilters = z.output<typeof judgmentFilters>;
+
+/** The ids of a request: `documentId` and `filters.annotationId` each need `organizationId`. */
+function requireOrganization(
+  value: { organizationId?: string; documentId?: string; filters?: { annotationId?: string } },
+  ctx: z.RefinementCtx,
+) {
+  if (value.organizationId !== undefined) return;
+  if (value.documentId !== undefined)
+    ctx.addIssue({ code: 'custom', path: ['documentId'], message: 'documentId requires organizationId' });
+  if (value.filters?.annotationId !== undefined)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['filters', 'annotationId'],
+      message: 'annotationId requires organizationId',
+    });
+}
+
+/** memory/search (base #8). */
+export const searchInput = z
+  .object({
+    query: z
+      .string()
+      .max(maxQueryLength)
+      .refine((text) => text.trim().length > 0, 'query must not be empty'),
+    embeddingType: z.enum(embeddingTypes).default('review'),
+    scope: z.enum(searchScopes).optional(),
+    organizationId: resourceId.optional(),
+    documentId: resourceId.optional(),
+    limit: z.number().int().min(1).max(maxSearchLimit).default(10),
+    filters: judgmentFilters.optional(),
+    recencyDays: z.number().int().min(1).max(365).optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    requireOrganization(value, ctx);
+    if (value.scope === 'document' && value.documentId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope document requires documentId' });
+    if (value.scope === 'organization' && value.organizationId === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['scope'],
+        message: 'scope organization requires organizationId',
+      });
+  });
+export type SearchInput = z.output<typeof searchInput>;
+
+/** memory/judgments/query (addendum §6): metadata listing, newest first (a thread oldest first). */
+export const queryJudgmentsInput = z
+  .object({
+    organizationId: resourceId.optional(),
+    documentId: resourceId.optional(),
+    filters: judgmentFilters.optional(),
+    limit: z.number().int().min(1).max(maxQueryLimit).default(20),
+  })
+  .strict()
+  .superRefine(requireOrganization);
+export type QueryJudgmentsInput = z.output<typeof queryJudgmentsInput>;
+
+/** A judgment as stored (without keys and vectors) and returned, less the per-request fields. */
+export const judgment = z.object({
+  recordId: z.string(),
+  decision: z.string(),
+  reasoning: z.string(),
+  confidence: z.number(),
+  actionUser: z.looseObject({ userId: z.string(), name: z.string().optional() }),
+  createdAt: z.number(),
+  agent: z.record(z.string(), z.unknown()).nullable(),
+  judgeType: z.enum(judgeTypes),
+  contentType: z.string(),
+  reviewerId: z.string(),
+  organizationId: z.string(),
+  documentId: z.string(),
+  annotationId: z.string().optional(),
+  commentId: z.string().optional(),
+  /** The reviewed content the `content` embedding was made from, if any. */
+  contentText: z.string().optional(),
+});
+export type Judgment = z.infer<typeof judgment>;
+
+/** A result of search / judgments query: the judgment, its similarity and the scope it was found in. */
+export type JudgmentResult = Omit<Judgment, 'contentText'> & { similarity: number; scope: SearchScope };

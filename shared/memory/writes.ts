@@ -1,0 +1,101 @@
+import type { ActivityRecord } from '../activities/schemas';
+import { embeddingTexts, judgmentFor } from './derive';
+import { type Embedder, quantise } from './embedder';
+import { currentEmbedder, currentSyncEmbedder } from './embedders';
+import { type JudgmentWrites, judgmentItems, judgmentKeys } from './repository';
+import type { Judgment } from './schemas';
+
+export type { JudgmentWrites } from './repository';
+
+interface Derived {
+  judgments: Judgment[];
+  /** Embedding texts of each judgment, flattened (review, then content when present). */
+  texts: string[];
+  writes: JudgmentWrites;
+}
+
+function derive(apiKey: string, activities: readonly ActivityRecord[], replacing: boolean): Derived {
+  const writes: JudgmentWrites = { puts: [], deletes: [] };
+  const judgments: Judgment[] = [];
+  for (const activity of activities) {
+    const judgment = judgmentFor(activity);
+    if (judgment) judgments.push(judgment);
+    else if (replacing)
+      writes.deletes.push(...judgmentKeys(apiKey, activity.metadata.organizationId, activity.id));
+  }
+  const texts = judgments.flatMap((judgment) => {
+    const text = embeddingTexts(judgment);
+    return text.content === undefined ? [text.review] : [text.review, text.content];
+  });
+  return { judgments, texts, writes };
+}
+
+/** Adds each judgment's items, consuming `vectors` in the order of `derive`'s texts. */
+function withItems(
+  apiKey: string,
+  derived: Derived,
+  vectors: readonly Float32Array[],
+  embedderId: string,
+  now: number,
+  replacing: boolean,
+): JudgmentWrites {
+  const { writes } = derived;
+  let next = 0;
+  for (const judgment of derived.judgments) {
+    const review = quantise(vectors[next++]!);
+    const content = judgment.contentText === undefined ? undefined : quantise(vectors[next++]!);
+    const items = judgmentItems(apiKey, judgment, { review, ...(content && { content }) }, embedderId, now);
+    writes.puts.push(...items.puts);
+    if (replacing) writes.deletes.push(...items.deletes);
+  }
+  return writes;
+}
+
+/**
+ * The writes that keep activities' judgments in step with them (addendum §6): for each activity
+ * that records a decision, its judgment and vector items (all texts embedded in one call); for one
+ * that does not, deletes of whatever judgment an earlier version of that id left — only when
+ * `replacing`, since a fresh id has none. Activity writers add these to their own write.
+ */
+export async function judgmentWrites(
+  apiKey: string,
+  activities: readonly ActivityRecord[],
+  now: number,
+  options: { replacing: boolean },
+): Promise<JudgmentWrites> {
+  const derived = derive(apiKey, activities, options.replacing);
+  if (derived.judgments.length === 0) return derived.writes;
+  const embedder: Embedder = await currentEmbedder();
+  const vectors = await embedder.embed(derived.texts);
+  return withItems(apiKey, derived, vectors, embedder.id, now, options.replacing);
+}
+
+/**
+ * `judgmentWrites` for producers that build their transaction synchronously (comments). With an
+ * embedder that needs I/O (Bedrock) it writes the judgment item without vectors (listed by
+ * judgments/query and the recency and thread paths, not found by vector search) — such producers
+ * should move to the async `judgmentWrites` (docs/decisions.md).
+ */
+export function judgmentWritesSync(
+  apiKey: string,
+  activities: readonly ActivityRecord[],
+  now: number,
+  options: { replacing: boolean },
+): JudgmentWrites {
+  const derived = derive(apiKey, activities, options.replacing);
+  if (derived.judgments.length === 0) return derived.writes;
+  const embedder = currentSyncEmbedder();
+  if (embedder?.embedSync)
+    return withItems(apiKey, derived, embedder.embedSync(derived.texts), embedder.id, now, options.replacing);
+  for (const judgment of derived.judgments) {
+    const [judgmentPut] = judgmentItems(
+      apiKey,
+      judgment,
+      { review: { bytes: new Uint8Array(), scale: 1 } },
+      'none',
+      now,
+    ).puts;
+    derived.writes.puts.push(judgmentPut!);
+  }
+  return derived.writes;
+}
