@@ -1,11 +1,6 @@
 import type { ActivityRecord } from '../activities/schemas';
+import { terminalStatuses } from '../comments/schemas';
 import { explicitJudgment, type Judgment } from './schemas';
-
-/**
- * Comment-annotation statuses after which a thread is done: a status change to one of them is a
- * `resolve` decision, to any other an `in_progress` one (addendum §6).
- */
-export const terminalStatuses: readonly string[] = ['resolved', 'closed'];
 
 const acceptActions = new Set([
   'comment_annotation.suggestion_accept',
@@ -44,7 +39,10 @@ function actionDecision(activity: ActivityRecord, entity: Json | undefined, targ
   if (actionType === 'comment.add') return 'comment';
   if (actionType === 'comment_annotation.status_change') {
     const status = stringOf(objectOf(activity.changes?.status)?.to) ?? stringOf(entity?.status);
-    return status !== undefined && terminalStatuses.includes(status) ? 'resolve' : 'in_progress';
+    // A status change to a terminal status (the comments feature's list) resolves the thread.
+    return status !== undefined && (terminalStatuses as readonly string[]).includes(status)
+      ? 'resolve'
+      : 'in_progress';
   }
   if (acceptActions.has(actionType)) return 'approve';
   if (rejectActions.has(actionType)) return 'reject';

@@ -75,7 +75,12 @@ describe('activities.add', () => {
       documentId: 'doc',
       activities: [activity(), activity(), activity({ id: 'given' })],
     });
-    expect(response.db.commands.sort()).toEqual(['BatchWriteItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
+    expect(response.db.commands.sort()).toEqual([
+      'BatchWriteItem',
+      'GetItem',
+      'GetItem',
+      'TransactWriteItems',
+    ]);
   });
 
   it.each([
