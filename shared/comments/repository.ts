@@ -1,5 +1,12 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, inTable, setAssignments, type TransactItem, transactionLimit } from '../db/batch';
+import {
+  batchGet,
+  batchWrite,
+  inTable,
+  setAssignments,
+  type TransactItem,
+  transactionLimit,
+} from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
@@ -370,4 +377,62 @@ export async function deleteCommentItems(apiKey: string, ref: ThreadRef, comment
     const chunk = commentIds.slice(index, index + transactionLimit);
     await commit(chunk.map((id) => ({ Delete: inTable({ Key: keys.comment(apiKey, ref, id) }) })));
   }
+}
+
+/** Whether a document has any comment thread (one Query with `Limit: 1`): migration's target check. */
+export async function hasDocumentComments(apiKey: string, organizationId: string, documentId: string) {
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.commentsPartition(apiKey, organizationId, documentId),
+        ':prefix': keys.commentsPrefix,
+      },
+      ProjectionExpression: 'pk',
+      Limit: 1,
+    }),
+  );
+  return (output.Items ?? []).length > 0;
+}
+
+/**
+ * Moves up to `limit` items of a document's comment partition to another document (migration):
+ * one Query of the first items still under `from`, a BatchWriteItem of their copies re-keyed under
+ * `to` (partition, gsi1 sort key, the thread's `documentId`), then one deleting the originals — so
+ * an interrupted batch leaves copies that the next one simply writes again. Sort keys are kept,
+ * so threads stay whole and in order. Returns how many moved and whether more remain.
+ */
+export async function moveDocumentComments(
+  apiKey: string,
+  organizationId: string,
+  move: { from: string; to: string },
+  limit: number,
+): Promise<{ moved: number; more: boolean }> {
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.commentsPartition(apiKey, organizationId, move.from),
+        ':prefix': keys.commentsPrefix,
+      },
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  const items = output.Items ?? [];
+  const copies = items.map((item) => {
+    const annotationId = item.annotationId as string;
+    const target = { organizationId, documentId: move.to, annotationId };
+    return {
+      ...item,
+      pk: keys.commentsPartition(apiKey, organizationId, move.to),
+      ...keys.commentThreadListing(apiKey, target, item.sk as string),
+      ...(item.entity === threadEntity && { documentId: move.to }),
+    };
+  });
+  await batchWrite(copies.map((put) => ({ put })));
+  await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
+  return { moved: items.length, more: output.LastEvaluatedKey !== undefined };
 }

@@ -189,14 +189,14 @@ describe('commentannotations.update', () => {
     );
     const changes = (await outboxEvents(workspace.apiKey))
       .filter((event) => event.event === 'comment_annotation.status_change')
-      .map((event) => [event.data.oldStatus, event.data.newStatus]);
+      .map((event) => [event.data.oldStatus as string, event.data.newStatus as string]);
     expect(changes).toHaveLength(3);
     // A chain from open: each change starts where another ended, none from a stale status.
     let status = 'open';
     for (const _ of changes) {
       const next = changes.find(([from]) => from === status);
       expect(next).toBeDefined();
-      status = next![1];
+      status = next?.[1] ?? '';
     }
   });
 

@@ -1,0 +1,53 @@
+import { commentMover } from '../../../shared/comments/document-mover';
+import { succeed } from '../../support/api';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import {
+  addThread,
+  alice,
+  bob,
+  comment,
+  createDocument,
+  documentId,
+  organizationId,
+  threadsOf,
+} from './support';
+
+let workspace: TestWorkspace;
+
+beforeEach(async () => {
+  workspace = await createTestWorkspace();
+  await createDocument(workspace);
+});
+
+describe('comments document mover', () => {
+  it("moves a document's threads with their comments and reactions, whole and in order, in batches", async () => {
+    for (const id of ['t1', 't2', 't3']) {
+      await addThread(workspace, id, { commentData: [comment(alice, { commentId: 'c1' }), comment(bob)] });
+    }
+    await succeed(workspace, 'commentannotations.reactions.add', {
+      organizationId,
+      documentId,
+      annotationId: 't2',
+      commentId: 'c1',
+      icon: '👍',
+      actionUser: bob,
+    });
+    const before = await threadsOf(workspace);
+    const move = { apiKey: workspace.apiKey, organizationId, from: documentId, to: 'moved' };
+    expect(await commentMover.hasRecords(workspace.apiKey, organizationId, 'moved')).toBe(false);
+    let result = await commentMover.moveBatch(move);
+    // Running a batch twice (a redelivered message) is harmless.
+    result = await commentMover.moveBatch(move);
+    while (result.cursor) result = await commentMover.moveBatch(move, result.cursor);
+    expect(await commentMover.hasRecords(workspace.apiKey, organizationId, documentId)).toBe(false);
+    expect(await commentMover.hasRecords(workspace.apiKey, organizationId, 'moved')).toBe(true);
+    expect(await threadsOf(workspace)).toEqual([]);
+    const after = await threadsOf(workspace, { documentId: 'moved' });
+    expect(after).toEqual(before.map((thread) => ({ ...thread, documentId: 'moved' })));
+    const byId = await succeed(workspace, 'commentannotations.get', {
+      organizationId,
+      annotationIds: ['t2'],
+    });
+    expect(byId.map((thread: { documentId: string }) => thread.documentId)).toEqual(['moved']);
+  });
+});
