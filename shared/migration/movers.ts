@@ -1,5 +1,6 @@
 import { accessMover } from '../access/document-mover';
 import { activityMover } from '../activities/document-mover';
+import { commentMover } from '../comments/document-mover';
 import { crdtMover } from '../crdt/document-mover';
 import { notificationMover } from '../notifications/document-mover';
 import { documentMover } from '../organizations/document-mover';
@@ -14,6 +15,7 @@ export const documentRecordMovers: DocumentRecordMover[] = [
   accessMover,
   activityMover,
   notificationMover,
+  commentMover,
   crdtMover,
   documentMover,
 ];
