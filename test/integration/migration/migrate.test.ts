@@ -39,6 +39,7 @@ describe('organizations.documents.migrate', () => {
     expect(before.documents).toHaveLength(1);
     expect(before.activities).toHaveLength(3);
     expect(before.bobInbox).toEqual([`${tag}-n1`, `${tag}-n2`]);
+    expect(before.comments[0].comments).toHaveLength(2);
 
     const started = await callAs(workspace, 'organizations.documents.migrate', {
       organizationId,
@@ -70,6 +71,7 @@ describe('organizations.documents.migrate', () => {
       bobInbox: [],
       carolInbox: [],
       crdt: [],
+      comments: [],
     });
     for (const userId of ['bob', 'carol', 'dave']) {
       expect(after.permissions[userId].documents['<doc>'].errorCode).toBe('does_not_exist');

@@ -185,6 +185,21 @@ export async function seedDocument(workspace: TestWorkspace, organizationId: str
       notifyUsers: [{ userId: 'bob' }, { userId: 'carol' }],
     });
   }
+  await succeed(workspace, 'commentannotations.add', {
+    organizationId,
+    documentId,
+    commentAnnotations: [
+      {
+        annotationId: 'thread-1',
+        commentData: ['c1', 'c2'].map((commentId) => ({
+          commentId,
+          commentText: `comment ${commentId}`,
+          from: { userId: 'bob' },
+          triggerActivities: false,
+        })),
+      },
+    ],
+  });
   await succeed(workspace, 'crdt.add', {
     organizationId,
     documentId,
@@ -216,7 +231,7 @@ const sortedIds = (records: { id: string }[]) => records.map((record) => record.
  * of the same records under two ids compare equal).
  */
 export async function documentView(workspace: TestWorkspace, organizationId: string, documentId: string) {
-  const [documents, members, permissions, activities, notifications, bobInbox, carolInbox, crdt] =
+  const [documents, members, permissions, activities, notifications, bobInbox, carolInbox, crdt, comments] =
     await Promise.all([
       succeed(workspace, 'organizations.documents.get', { organizationId, documentIds: [documentId] }),
       succeed(workspace, 'users.get', { organizationId, documentId }),
@@ -231,6 +246,7 @@ export async function documentView(workspace: TestWorkspace, organizationId: str
       succeed(workspace, 'notifications.get', { organizationId, userId: 'bob', documentId }),
       succeed(workspace, 'notifications.get', { organizationId, userId: 'carol', documentId }),
       succeed(workspace, 'crdt.get', { organizationId, documentId }),
+      succeed(workspace, 'commentannotations.get', { organizationId, documentId }),
     ]);
   const view = {
     documents,
@@ -249,6 +265,7 @@ export async function documentView(workspace: TestWorkspace, organizationId: str
         type: editor.type,
         data: editor.data,
       })),
+    comments,
   };
   return JSON.parse(JSON.stringify(view).replaceAll(JSON.stringify(documentId).slice(1, -1), '<doc>'));
 }
