@@ -110,6 +110,21 @@ describe('CollabStack', () => {
     for (const route of routes) expect(variants.actionsOf(route.name)).not.toContain('sqs:ReceiveMessage');
   });
 
+  it('wires document migration: migrate may send to its queue, a worker consumes it one job per invocation', () => {
+    expect(synthesised.environmentOf('organizations.documents.migrate')).toHaveProperty(
+      queueUrlEnvName('document-migration'),
+    );
+    expect(synthesised.actionsOf('organizations.documents.migrate')).toContain('sqs:SendMessage');
+    expect(synthesised.actionsOf('organizations.documents.migrate.status')).not.toContain('sqs:SendMessage');
+    const worker = synthesised.functionOf('worker:document-migration');
+    // Half the queue's 900 s visibility timeout; the worker hands over after a 5-minute budget.
+    expect(worker.properties.Timeout).toBe(450);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 1,
+      FunctionName: { Ref: worker.logicalId },
+    });
+  });
+
   it('routes POST <path> of every route and $default to the fallback', () => {
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
       (route) => route.Properties.RouteKey,
