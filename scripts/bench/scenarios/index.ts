@@ -1,6 +1,7 @@
 import type { RouteName } from '../../../shared/http/routes';
 import { accessArea } from './access';
 import { activitiesArea } from './activities';
+import { commentsArea } from './comments';
 import { crdtArea } from './crdt';
 import { notificationsArea } from './notifications';
 import { organizationsArea } from './organizations';
@@ -65,5 +66,6 @@ export async function prepareScenarios(url: string, requestsPerScenario: number)
   await seedAndBind(activitiesArea, context, byRoute);
   await seedAndBind(notificationsArea, context, byRoute);
   await seedAndBind(crdtArea, context, byRoute);
+  await seedAndBind(commentsArea, context, byRoute);
   return { byRoute, floorWorkspaceId: workspace.workspace.id };
 }

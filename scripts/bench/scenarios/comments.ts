@@ -1,0 +1,149 @@
+import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids, inChunks } from './types';
+
+/**
+ * A key with the activity service on and two documents: `read` holds 60 threads of 3 comments each
+ * (more than a default page of 50 threads), `write` holds 60 threads that the write scenarios reply
+ * to, edit, react to and change (so every write also records its event and activity).
+ */
+export interface CommentsFixture {
+  api: ApiKeyClient;
+}
+
+const organizationId = 'org';
+const readThreads = ids('r-', 60);
+const writeThreads = ids('w-', 60);
+const priorities = ['low', 'medium', 'high', 'urgent'];
+
+const author = (userId: string) => ({ userId, name: `Bench ${userId}`, email: `${userId}@example.com` });
+
+const commentData = (commentId: string, userId = 'member-0') => ({
+  commentId,
+  from: author(userId),
+  commentText: 'Consider renaming this variable; the current name hides what it counts.',
+  taggedUserContacts: [{ userId: 'member-1', contact: author('member-1') }],
+});
+
+const thread = (annotationId: string) => ({
+  annotationId,
+  commentData: [commentData('c1'), commentData('c2', 'member-1'), commentData('c3', 'member-2')],
+});
+
+/** A thread of the `write` document, round-robin over its 60 threads. */
+const writeTarget = (index: number) => ({
+  organizationId,
+  documentId: 'write',
+  annotationId: writeThreads[index % writeThreads.length],
+});
+
+export const commentsArea: Area<CommentsFixture> = {
+  name: 'comments',
+  async seed(context) {
+    const { apiKey } = await createWorkspace(context, 'comments');
+    const api = apiKeyClient(context.url, apiKey);
+    await api.call('workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
+    for (const [documentId, threads] of [
+      ['read', readThreads],
+      ['write', writeThreads],
+    ] as const) {
+      await inChunks(threads, 20, (chunk) =>
+        api.call('commentannotations.add', {
+          organizationId,
+          documentId,
+          createOrganization: true,
+          createDocument: true,
+          commentAnnotations: chunk.map(thread),
+        }),
+      );
+    }
+    return { api };
+  },
+  scenarios: {
+    'commentannotations.add': {
+      // A new thread with its first comment: one transaction (thread, comment, event, activity).
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          organizationId,
+          documentId: 'added',
+          createOrganization: true,
+          createDocument: true,
+          commentAnnotations: [{ annotationId: `added-${index}`, commentData: [commentData('c1')] }],
+        },
+      }),
+    },
+    'commentannotations.get': {
+      // The first page (50 whole threads, 150 comments) of the read document.
+      request: (fixture) => ({ headers: fixture.api.headers, data: { organizationId, documentId: 'read' } }),
+    },
+    'commentannotations.update': {
+      // A priority change (each visit of a thread sets a different priority than the last).
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          ...writeTarget(index),
+          priority: priorities[Math.floor(index / writeThreads.length) % priorities.length],
+          actionUser: author('member-0'),
+        },
+      }),
+    },
+    'commentannotations.delete': {
+      prepare: (fixture, index) =>
+        fixture.api.call('commentannotations.add', {
+          organizationId,
+          documentId: 'write',
+          commentAnnotations: [thread(`gone-${index}`)],
+        }),
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { organizationId, documentId: 'write', annotationIds: [`gone-${index}`] },
+      }),
+    },
+    'commentannotations.comments.add': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...writeTarget(index), commentData: [commentData(`reply-${index}`, 'member-3')] },
+      }),
+    },
+    'commentannotations.comments.update': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          ...writeTarget(index),
+          commentId: 'c1',
+          commentText: `Edited ${index}`,
+          actionUser: author('member-0'),
+        },
+      }),
+    },
+    'commentannotations.comments.delete': {
+      prepare: (fixture, index) =>
+        fixture.api.call('commentannotations.comments.add', {
+          ...writeTarget(index),
+          commentData: [commentData(`gone-${index}`)],
+        }),
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...writeTarget(index), commentIds: [`gone-${index}`] },
+      }),
+    },
+    'commentannotations.reactions.add': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...writeTarget(index), commentId: 'c2', icon: '👍', actionUser: author(`reader-${index}`) },
+      }),
+    },
+    'commentannotations.reactions.delete': {
+      prepare: (fixture, index) =>
+        fixture.api.call('commentannotations.reactions.add', {
+          ...writeTarget(index),
+          commentId: 'c3',
+          icon: '👎',
+          actionUser: author(`remover-${index}`),
+        }),
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...writeTarget(index), commentId: 'c3', icon: '👎', actionUser: author(`remover-${index}`) },
+      }),
+    },
+  },
+};
