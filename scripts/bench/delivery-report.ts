@@ -10,6 +10,8 @@ export interface DeliveryPlan {
   /** Seconds before each retry (`WEBHOOK_RETRY_SCHEDULE` of the run). */
   retrySchedule: number[];
   publishConcurrency: number;
+  /** Events per second the producer is held to; 0 publishes as fast as it can (a burst). */
+  publishRate: number;
 }
 
 /** End-to-end figures of one pipeline run: `bench/delivery.json`. */
@@ -104,7 +106,7 @@ export function formatDeliveryResults(results: DeliveryResults): string {
     `  latency         p50 ${ms(latencyMs.p50)}, p95 ${ms(latencyMs.p95)}, p99 ${ms(latencyMs.p99)}, max ${ms(latencyMs.max)} (event timestamp → first 2xx at the receiver)`,
     `    first attempt p50 ${ms(first.p50)}, p99 ${ms(first.p99)} (deliveries that needed no retry)`,
     `  throughput      ${results.throughputPerSecond.toFixed(1)} deliveries/s (first publish → last delivery)`,
-    `  publish         ${plan.events} events in ${results.publish.seconds.toFixed(1)} s (${results.publish.eventsPerSecond.toFixed(0)}/s, ${plan.publishConcurrency} concurrent outbox puts)`,
+    `  publish         ${plan.events} events in ${results.publish.seconds.toFixed(1)} s (${results.publish.eventsPerSecond.toFixed(0)}/s, ${plan.publishConcurrency} concurrent outbox puts${plan.publishRate > 0 ? `, paced at ${plan.publishRate}/s` : ''})`,
     `  dead-lettered   queue ${results.deadLettered.queue}, deliveries ${results.deadLettered.deliveries}`,
     `  store           ${statuses}; ${results.store.attempts} attempts recorded`,
     `  DynamoDB calls  ${results.dbCalls.perDelivery.toFixed(1)} per delivery (fan-out and worker; ${Object.entries(

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { deadLetterQueueName } from '../../shared/queues/queues';
 import {
   type DeliveryPlan,
@@ -48,6 +49,7 @@ function readPlan(): DeliveryPlan & { timeoutSeconds: number } {
     failureRate: numberFromEnv('BENCH_DELIVERY_FAILURE_RATE', 0.3, (value) => value >= 0 && value < 1),
     retrySchedule: schedule.split(',').map(Number),
     publishConcurrency: 16,
+    publishRate: numberFromEnv('BENCH_DELIVERY_RATE', 0, (value) => value >= 0),
     timeoutSeconds: numberFromEnv('BENCH_DELIVERY_TIMEOUT_SECONDS', 3600, (value) => value > 0),
   };
 }
@@ -69,15 +71,23 @@ async function createEndpoints(api: ApiKeyClient, receiver: FlakyReceiver): Prom
   return bodies.map(({ path }) => `/${path}`);
 }
 
-/** Publishes `count` events through the outbox (one PutItem each, `concurrency` at a time). */
-async function publishEvents(apiKey: string, count: number, concurrency: number): Promise<PublishedRef[]> {
+/** Publishes the plan's events through the outbox (one PutItem each, `publishConcurrency` at a time). */
+async function publishEvents(
+  apiKey: string,
+  plan: DeliveryPlan,
+  progress: (published: number) => void,
+): Promise<PublishedRef[]> {
   const { createEvent, publish } = await import('../../shared/events/outbox');
   const published: PublishedRef[] = [];
   let next = 0;
+  const start = Date.now();
   const lane = async () => {
-    while (next < count) {
+    while (next < plan.events) {
       const index = next;
       next += 1;
+      // Paced publishing (BENCH_DELIVERY_RATE): event `index` is due `index / rate` seconds in.
+      if (plan.publishRate > 0)
+        await sleep(Math.max(0, start + (index / plan.publishRate) * 1000 - Date.now()));
       const event = createEvent({
         event: 'comment.add',
         actionType: 'add',
@@ -88,9 +98,10 @@ async function publishEvents(apiKey: string, count: number, concurrency: number)
       });
       await publish(apiKey, event);
       published.push({ id: event.id, timestamp: event.timestamp });
+      if (published.length % 1000 === 0) progress(published.length);
     }
   };
-  await Promise.all(Array.from({ length: concurrency }, lane));
+  await Promise.all(Array.from({ length: plan.publishConcurrency }, lane));
   return published;
 }
 
@@ -125,7 +136,7 @@ async function waitForDeliveries(receiver: FlakyReceiver, expected: number, time
     }
     if (now - start > timeoutSeconds * 1000) return console.error('  overall time limit reached');
     if (now - lastChange > 60_000) return console.error('  nothing new arrived for 60 s');
-    await new Promise((pause) => setTimeout(pause, 200));
+    await sleep(200);
   }
 }
 
@@ -188,7 +199,12 @@ async function main(): Promise<void> {
 
     console.error(`Publishing ${plan.events} events through the outbox (${expected} deliveries)...`);
     const publishStart = Date.now();
-    const events = await publishEvents(apiKey.key, plan.events, plan.publishConcurrency);
+    const events = await publishEvents(apiKey.key, plan, (published) =>
+      console.error(
+        `  ${((Date.now() - publishStart) / 1000).toFixed(0)} s: ${published} published, ` +
+          `${receiver.counts().deliveredPairs} delivered`,
+      ),
+    );
     const publishSeconds = (Date.now() - publishStart) / 1000;
     console.error(`Published in ${publishSeconds.toFixed(1)} s; waiting for the receiver...`);
     await waitForDeliveries(receiver, expected, timeoutSeconds);

@@ -21,23 +21,38 @@ async function loadConsumer(definition: QueueDefinition): Promise<WorkerHandler>
   return module.handler;
 }
 
+export interface QueueWorkerOptions {
+  endpoint: string;
+  queueUrls: Record<string, string>;
+  /**
+   * Long-polling loops per queue, each with one batch in work (default 1). An SQS event source
+   * polls with several at once (five to begin with) and runs a Lambda per batch.
+   */
+  pollersPerQueue?: number;
+}
+
 /**
- * The local stand-in for SQS event sources: one long-polling loop per consumed queue that hands
- * batches, as Lambda's SQS event, to the same worker handler, and deletes what the partial batch
+ * The local stand-in for SQS event sources: long-polling loops per consumed queue that hand
+ * batches, as Lambda's SQS event, to the same worker handler, and delete what the partial batch
  * response does not list as failed (failed messages reappear after their visibility timeout, and
  * go to the dead-letter queue after `maxReceiveCount` receives, as in AWS).
  */
 export function startQueueWorkers(
-  options: { endpoint: string; queueUrls: Record<string, string> },
+  options: QueueWorkerOptions,
   definitions: readonly QueueDefinition[] = queueDefinitions,
   load: (definition: QueueDefinition) => Promise<WorkerHandler> = loadConsumer,
 ): QueueWorkers {
   const sqs = new SQSClient({ endpoint: options.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
   let running = true;
+  const pollers = Math.max(1, options.pollersPerQueue ?? 1);
   const loops = definitions
     .filter((definition) => definition.consumer)
-    .map(async (definition) => {
-      const handler = await load(definition);
+    .flatMap((definition) => {
+      const handler = load(definition);
+      return Array.from({ length: pollers }, () => ({ definition, handler }));
+    })
+    .map(async ({ definition, handler: loading }) => {
+      const handler = await loading;
       const queueUrl = options.queueUrls[definition.name] as string;
       const arn = `arn:aws:sqs:local:000000000000:${definition.name}`;
       while (running) {

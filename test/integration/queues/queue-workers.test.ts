@@ -64,6 +64,49 @@ describe('queue workers', () => {
     client.destroy();
   }, 15_000);
 
+  it('work on several batches at once with several pollers, each message once', async () => {
+    if (!definition) throw new Error('No queue definitions');
+    const seen: number[] = [];
+    const worker = defineQueueWorker({
+      queue: definition.name,
+      message: z.object({ n: z.number() }),
+      run: async (message) => {
+        seen.push(message.n);
+        await new Promise((pause) => setTimeout(pause, 200));
+      },
+    });
+    let inWork = 0;
+    let mostInWork = 0;
+    const counted = async (...args: Parameters<typeof worker>) => {
+      inWork += 1;
+      mostInWork = Math.max(mostInWork, inWork);
+      try {
+        return await worker(...args);
+      } finally {
+        inWork -= 1;
+      }
+    };
+    const client = new SQSClient({ endpoint: sqs.endpoint, region: 'us-east-1' });
+    for (let n = 0; n < 30; n += 1) {
+      await client.send(
+        new SendMessageCommand({
+          QueueUrl: sqs.queueUrls[definition.name],
+          MessageBody: JSON.stringify({ n }),
+        }),
+      );
+    }
+    workers = startQueueWorkers(
+      { ...sqs, pollersPerQueue: 3 },
+      [{ ...definition, consumer: 'inline' }],
+      async () => counted as never,
+    );
+    await until(() => seen.length >= 30);
+    await new Promise((pause) => setTimeout(pause, 500));
+    expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
+    expect(mostInWork).toBeGreaterThan(1);
+    client.destroy();
+  });
+
   it('leave an unparseable message on the queue without running the worker', async () => {
     if (!definition) throw new Error('No queue definitions');
     let runs = 0;
