@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { callAs } from '../../support/api';
+import { dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import {
   documentView,
@@ -47,7 +48,7 @@ describe('organizations.documents.migrate', () => {
       newDocumentId: to,
     });
     expect(started.statusCode).toBe(200);
-    const { migrationId } = started.json.result?.data as { migrationId: string };
+    const { migrationId } = dataOf(started) as { migrationId: string };
     expect(started.db.commands).toEqual(['GetItem', 'PutItem']);
     expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
       migrationId,
