@@ -164,6 +164,37 @@ describe('commentannotations.get', () => {
     expect(seen).toEqual(['t1', 't2', 't3', 't4', 't5']);
   });
 
+  it('keeps a long thread whole on its page, reading on past the first Query', async () => {
+    const many = (from: typeof alice) => Array.from({ length: 10 }, () => comment(from));
+    await addThread(workspace, 't1', { commentData: many(alice) });
+    await succeed(workspace, 'commentannotations.comments.add', {
+      organizationId,
+      documentId,
+      annotationId: 't1',
+      commentData: many(bob),
+    });
+    await addThread(workspace, 't2');
+    const first = await callAs(workspace, 'commentannotations.get', {
+      organizationId,
+      documentId,
+      pageSize: 1,
+    });
+    expect(first.json.result?.data.map((thread: { comments: unknown[] }) => thread.comments.length)).toEqual([
+      20,
+    ]);
+    expect(first.db.commands).toEqual(['GetItem', 'Query', 'Query']);
+    const second = await callAs(workspace, 'commentannotations.get', {
+      organizationId,
+      documentId,
+      pageSize: 1,
+      pageToken: first.json.result?.pageToken,
+    });
+    expect(second.json.result?.data.map((thread: { annotationId: string }) => thread.annotationId)).toEqual([
+      't2',
+    ]);
+    expect(second.json.result?.pageToken).toBeUndefined();
+  });
+
   it('finds threads by annotation id, with or without the document', async () => {
     await addThread(workspace, 'a1');
     await addThread(workspace, 'a2');
