@@ -13,11 +13,15 @@ if (typeof stage !== 'string' || !/^[a-z][a-z0-9-]{0,30}$/.test(stage)) {
 // `-c allowPublicWorkspaceCreation=false` closes workspace/create on a deployment.
 const allowPublicWorkspaceCreation = app.node.tryGetContext('allowPublicWorkspaceCreation') !== 'false';
 
+// `-c embedder=bedrock` makes judgment search embed with Amazon Titan Text Embeddings v2 (Bedrock).
+const embedder = app.node.tryGetContext('embedder') === 'bedrock' ? 'bedrock' : 'hashed';
+
 // No env: the stack is environment-agnostic so `cdk synth` needs neither credentials nor lookups.
 new CollabStack(app, `collab-backend-${stage}`, {
   stage,
   projectRoot: fileURLToPath(new URL('..', import.meta.url)),
   allowPublicWorkspaceCreation,
+  embedder,
   description: `collab-backend (${stage}): HTTP API, functions, table and queues`,
 });
 

@@ -21,6 +21,8 @@ export interface CollabStackProps extends StackProps {
   readonly queueDefinitions?: readonly QueueDefinition[];
   /** Whether anyone may call `workspace/create` (addendum §3); true when omitted. */
   readonly allowPublicWorkspaceCreation?: boolean;
+  /** Embedder of judgment search (`EMBEDDER`); `bedrock` also grants Titan v2 InvokeModel. Default hashed. */
+  readonly embedder?: 'hashed' | 'bedrock';
 }
 
 /**
@@ -54,6 +56,7 @@ export class CollabStack extends Stack {
       queues: this.queues,
       dataKey,
       allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? true,
+      embedder: props.embedder ?? 'hashed',
     });
     this.http = new ServiceHttpApi(this, 'Http', {
       stage: props.stage,

@@ -1,5 +1,6 @@
+import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IRole, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { DbAccess, QueueName } from '../shared/http/routes';
 import type { ServiceQueues } from './queues';
@@ -46,6 +47,11 @@ const tableActions = {
 export interface FunctionRolesProps {
   readonly table: ITableV2;
   readonly queues: ServiceQueues;
+  /**
+   * Whether functions embed judgments with Bedrock (EMBEDDER=bedrock): roles with table access
+   * (activity writers and memory search among them) may then invoke Titan Text Embeddings v2.
+   */
+  readonly invokeEmbeddingModel?: boolean;
 }
 
 /**
@@ -77,6 +83,16 @@ export class FunctionRoles extends Construct {
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     if (access.db !== 'none') this.props.table.grant(role, ...tableActions[access.db]);
+    if (access.db !== 'none' && this.props.invokeEmbeddingModel) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['bedrock:InvokeModel'],
+          resources: [
+            `arn:${Stack.of(this).partition}:bedrock:${Stack.of(this).region}::foundation-model/amazon.titan-embed-text-v2:0`,
+          ],
+        }),
+      );
+    }
     for (const name of new Set(access.queues)) this.props.queues.queue(name).grantSendMessages(role);
     for (const name of new Set(access.consumes)) this.props.queues.queue(name).grantConsumeMessages(role);
     this.rolesByProfile.set(profile, role);

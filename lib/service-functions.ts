@@ -18,6 +18,8 @@ export interface ServiceFunctionsProps {
   /** The master secret; resolved into each function's `DATA_KEY` at deploy time. */
   readonly dataKey: ISecret;
   readonly allowPublicWorkspaceCreation: boolean;
+  /** Judgment-search embedder; `bedrock` grants every role with table access Titan v2 InvokeModel. */
+  readonly embedder: 'hashed' | 'bedrock';
 }
 
 /**
@@ -33,7 +35,11 @@ export class ServiceFunctions extends Construct {
     private readonly props: ServiceFunctionsProps,
   ) {
     super(scope, id);
-    this.roles = new FunctionRoles(this, 'Roles', { table: props.table, queues: props.queues });
+    this.roles = new FunctionRoles(this, 'Roles', {
+      table: props.table,
+      queues: props.queues,
+      invokeEmbeddingModel: props.embedder === 'bedrock',
+    });
   }
 
   /** A function for a handler file with the given access. */
@@ -58,6 +64,7 @@ export class ServiceFunctions extends Construct {
         DATA_KEY: props.dataKey.secretValue.unsafeUnwrap(),
         STAGE: props.stage,
         ALLOW_PUBLIC_WORKSPACE_CREATION: String(props.allowPublicWorkspaceCreation),
+        EMBEDDER: props.embedder,
         POWERTOOLS_SERVICE_NAME: 'collab-backend',
         ...Object.fromEntries(
           handler.access.queues.map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),

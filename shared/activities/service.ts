@@ -35,7 +35,7 @@ const immutableMessage = (id: string) => `Activity ${id} is immutable and cannot
  * activity of that id, which makes retries idempotent, unless that activity is immutable. Activities
  * written while the activity config says `immutable` stay immutable. FAILED_PRECONDITION while the
  * activity service is disabled. Costs one GetItem (config), one BatchWriteItem per 25 new ids and
- * one conditional PutItem per given id (in parallel).
+ * one TransactWriteItems (activity + judgment) per given id (in parallel).
  */
 export async function addActivities(caller: ApiKeyCaller, input: z.output<typeof addActivitiesInput>) {
   const config = await getActivityConfig(caller.apiKey);

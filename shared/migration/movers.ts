@@ -2,6 +2,7 @@ import { accessMover } from '../access/document-mover';
 import { activityMover } from '../activities/document-mover';
 import { commentMover } from '../comments/document-mover';
 import { crdtMover } from '../crdt/document-mover';
+import { judgmentMover } from '../memory/document-mover';
 import { notificationMover } from '../notifications/document-mover';
 import { documentMover } from '../organizations/document-mover';
 import type { DocumentRecordMover } from './mover';
@@ -17,5 +18,6 @@ export const documentRecordMovers: DocumentRecordMover[] = [
   notificationMover,
   commentMover,
   crdtMover,
+  judgmentMover,
   documentMover,
 ];

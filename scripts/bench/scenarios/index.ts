@@ -3,6 +3,7 @@ import { accessArea } from './access';
 import { activitiesArea } from './activities';
 import { commentsArea } from './comments';
 import { crdtArea } from './crdt';
+import { memoryArea } from './memory';
 import { notificationsArea } from './notifications';
 import { organizationsArea } from './organizations';
 import { settingsArea } from './settings';
@@ -66,6 +67,7 @@ export async function prepareScenarios(url: string, requestsPerScenario: number)
   await seedAndBind(activitiesArea, context, byRoute);
   await seedAndBind(notificationsArea, context, byRoute);
   await seedAndBind(crdtArea, context, byRoute);
+  await seedAndBind(memoryArea, context, byRoute);
   await seedAndBind(commentsArea, context, byRoute);
   return { byRoute, floorWorkspaceId: workspace.workspace.id };
 }
