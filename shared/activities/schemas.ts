@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageToken, resourceId } from '../http/common-schemas';
+import { pageToken, resourceId, uniqueIds } from '../http/common-schemas';
 
 /** The feature types of the base contract's Activity log record. */
 export const featureTypes = ['comment', 'reaction', 'recorder', 'crdt', 'custom'] as const;
@@ -45,19 +45,6 @@ function withinItemLimit(value: unknown, ctx: z.RefinementCtx) {
       message: `an activity may hold at most ${maxActivityBytes} bytes of JSON`,
     });
   }
-}
-
-function uniqueIds(
-  ids: readonly (string | undefined)[],
-  ctx: z.RefinementCtx,
-  path: (index: number) => (string | number)[],
-) {
-  const seen = new Set<string>();
-  ids.forEach((id, index) => {
-    if (id === undefined) return;
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: path(index), message: `duplicate id ${id}` });
-    seen.add(id);
-  });
 }
 
 export const activityInput = z

@@ -3,19 +3,28 @@ import { nowMs } from '../http/common-schemas';
 import { ApiError, alreadyExists } from '../http/errors';
 import { getActivityConfig } from '../settings/service';
 import { type CommentChange, effectItems } from './effects';
+import { commit, findThreadParts } from './repository';
+import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
+import {
+  accessIfVerified,
+  apiActor,
+  assertMayWrite,
+  commentAdditions,
+  commentMissing,
+  newComment,
+  notifyComments,
+  refOf,
+  refusal,
+  threadMissing,
+} from './support';
 import {
   commentChange,
   commentCreate,
   commentDelete,
-  commit,
-  findThreadParts,
   reactionChange,
   reactionKey,
   threadTouch,
-} from './repository';
-import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
-import { apiActor, commentAdditions, newComment, notifyComments } from './service';
-import { accessIfVerified, assertMayWrite, commentMissing, refOf, refusal, threadMissing } from './support';
+} from './write-items';
 
 /** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */
 const maxAttempts = 5;

@@ -1,12 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  batchGet,
-  batchWrite,
-  inTable,
-  setAssignments,
-  type TransactItem,
-  transactionLimit,
-} from '../db/batch';
+import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
@@ -16,10 +9,10 @@ import {
   type AnnotationRecord,
   annotationRecord,
   type CommentRecord,
-  type CommentUser,
   commentRecord,
   type Thread,
 } from './schemas';
+import { commentEntity, threadEntity } from './write-items';
 
 type Item = Record<string, unknown>;
 
@@ -30,174 +23,8 @@ export interface ThreadRef {
   annotationId: string;
 }
 
-const threadEntity = 'commentAnnotation';
-const commentEntity = 'comment';
-
 const parseAnnotation = (item: Item): AnnotationRecord => annotationRecord.parse(withoutKeys(item));
 const parseComment = (item: Item): CommentRecord => commentRecord.parse(withoutKeys(item));
-
-/** The key under which a comment stores one user's reaction with one icon. */
-export const reactionKey = (icon: string, userId: string) => JSON.stringify([icon, userId]);
-
-function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
-  const key = keys.commentThread(
-    apiKey,
-    annotation.organizationId,
-    annotation.documentId,
-    annotation.annotationId,
-  );
-  return {
-    ...key,
-    ...keys.commentThreadListing(apiKey, annotation, key.sk),
-    entity: threadEntity,
-    ...annotation,
-  };
-}
-
-function commentItem(apiKey: string, ref: ThreadRef, comment: CommentRecord): Item {
-  const key = keys.comment(apiKey, ref, comment.commentId);
-  return { ...key, ...keys.commentThreadListing(apiKey, ref, key.sk), entity: commentEntity, ...comment };
-}
-
-/** Transaction item creating a thread; cancelled (`ConditionalCheckFailed`) when the id is taken. */
-export function threadCreate(apiKey: string, annotation: AnnotationRecord): TransactItem {
-  return {
-    Put: inTable({ Item: threadItem(apiKey, annotation), ConditionExpression: 'attribute_not_exists(pk)' }),
-  };
-}
-
-/** Transaction item creating a comment; cancelled when a comment of that id exists in the thread. */
-export function commentCreate(apiKey: string, ref: ThreadRef, comment: CommentRecord): TransactItem {
-  return {
-    Put: inTable({
-      Item: commentItem(apiKey, ref, comment),
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  };
-}
-
-/**
- * Transaction item recording new commenters on an existing thread (its participants) and the time;
- * cancelled when the thread does not exist. Leaves `version` alone: replies never race status changes.
- */
-export function threadTouch(apiKey: string, ref: ThreadRef, commenters: readonly CommentUser[], now: number) {
-  const unique = [...new Map(commenters.map((user) => [user.userId, user])).values()];
-  const names = Object.fromEntries(unique.map((user, index) => [`#u${index}`, user.userId]));
-  const values = Object.fromEntries(unique.map((user, index) => [`:u${index}`, user]));
-  const assignments = unique.map((_, index) => `participants.#u${index} = :u${index}`);
-  return {
-    Update: inTable({
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
-      UpdateExpression: `SET ${['lastUpdated = :now', ...assignments].join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { ...names },
-      ExpressionAttributeValues: { ':now': now, ...values },
-    }),
-  } satisfies TransactItem;
-}
-
-/**
- * Transaction item changing a thread's own fields (null removes one) under optimistic concurrency:
- * cancelled unless the thread is still at `version`.
- */
-export function threadChange(
-  apiKey: string,
-  ref: ThreadRef,
-  fields: Partial<Record<'status' | 'priority' | 'assignedTo' | 'suggestionDecision', unknown>>,
-  version: number,
-  now: number,
-): TransactItem {
-  const present = Object.entries(fields).filter(([, value]) => value !== undefined);
-  const set = setAssignments(Object.fromEntries(present.filter(([, value]) => value !== null)));
-  const removed = present.filter(([, value]) => value === null).map(([name]) => name);
-  const removeNames = Object.fromEntries(removed.map((name, index) => [`#r${index}`, name]));
-  const setClause = ['lastUpdated = :now', 'version = :next', ...(set.assignments ? [set.assignments] : [])];
-  const removeClause = removed.length > 0 ? ` REMOVE ${Object.keys(removeNames).join(', ')}` : '';
-  return {
-    Update: inTable({
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
-      UpdateExpression: `SET ${setClause.join(', ')}${removeClause}`,
-      ConditionExpression: 'version = :version',
-      ExpressionAttributeNames: { ...set.names, ...removeNames },
-      ExpressionAttributeValues: { ':now': now, ':next': version + 1, ':version': version, ...set.values },
-    }),
-  };
-}
-
-/** Transaction item changing a comment's text, cancelled unless the comment is still at `version`. */
-export function commentChange(
-  apiKey: string,
-  ref: ThreadRef,
-  commentId: string,
-  fields: { commentText?: string; commentHtml?: string },
-  version: number,
-  now: number,
-): TransactItem {
-  const set = setAssignments(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
-  return {
-    Update: inTable({
-      Key: keys.comment(apiKey, ref, commentId),
-      UpdateExpression: `SET lastUpdated = :now, version = :next, ${set.assignments}`,
-      ConditionExpression: 'version = :version',
-      ExpressionAttributeNames: set.names,
-      ExpressionAttributeValues: { ':now': now, ':next': version + 1, ':version': version, ...set.values },
-    }),
-  };
-}
-
-/** Transaction item deleting a comment; cancelled when it is already gone. */
-export function commentDelete(apiKey: string, ref: ThreadRef, commentId: string): TransactItem {
-  return {
-    Delete: inTable({
-      Key: keys.comment(apiKey, ref, commentId),
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  };
-}
-
-/** Transaction item deleting a thread's own item; cancelled when it is already gone. */
-export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
-  return {
-    Delete: inTable({
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  };
-}
-
-/**
- * Transaction item adding one user's reaction (cancelled when the comment is gone or the user
- * already reacted with the icon) or removing it (`reaction` undefined; cancelled when absent).
- */
-export function reactionChange(
-  apiKey: string,
-  ref: ThreadRef,
-  commentId: string,
-  key: string,
-  reaction: { icon: string; user: CommentUser; createdAt: number } | undefined,
-): TransactItem {
-  const Key = keys.comment(apiKey, ref, commentId);
-  const ExpressionAttributeNames = { '#reaction': key };
-  if (reaction === undefined) {
-    return {
-      Update: inTable({
-        Key,
-        UpdateExpression: 'REMOVE reactions.#reaction',
-        ConditionExpression: 'attribute_exists(reactions.#reaction)',
-        ExpressionAttributeNames,
-      }),
-    };
-  }
-  return {
-    Update: inTable({
-      Key,
-      UpdateExpression: 'SET reactions.#reaction = :reaction',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reactions.#reaction)',
-      ExpressionAttributeNames,
-      ExpressionAttributeValues: { ':reaction': reaction },
-    }),
-  };
-}
 
 /** Transactions cancelled by a concurrent transaction on the same items are retried this often. */
 const maxConflictRetries = 6;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageToken, resourceId } from '../http/common-schemas';
+import { pageToken, resourceId, uniqueIds } from '../http/common-schemas';
 
 /** Annotation (thread) kinds (addendum §7). */
 export const annotationTypes = ['comment', 'suggestion'] as const;
@@ -83,19 +83,6 @@ export const commentDataInput = z
   })
   .strict();
 export type CommentDataInput = z.output<typeof commentDataInput>;
-
-function uniqueIds(
-  ids: readonly (string | undefined)[],
-  ctx: z.RefinementCtx,
-  path: (i: number) => (string | number)[],
-) {
-  const seen = new Set<string>();
-  ids.forEach((id, index) => {
-    if (id === undefined) return;
-    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: path(index), message: `duplicate id ${id}` });
-    seen.add(id);
-  });
-}
 
 const commentDataList = z
   .array(commentDataInput)

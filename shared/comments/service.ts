@@ -6,26 +6,18 @@ import { findResources, writeAll } from '../organizations/repository';
 import { prepareTarget } from '../organizations/targets';
 import { getActivityConfig } from '../settings/service';
 import { type CommentChange, effectItems } from './effects';
-import { notifyComment } from './notify';
 import {
-  commentCreate,
   commit,
   deleteCommentItems,
   findAnnotation,
   findDocumentThreads,
   findThread,
   findThreadsById,
-  threadChange,
-  threadCreate,
-  threadDelete,
   threadPage,
 } from './repository';
 import type {
   AddAnnotations,
   AnnotationRecord,
-  CommentDataInput,
-  CommentRecord,
-  CommentUser,
   DeleteAnnotations,
   GetAnnotations,
   NewAnnotation,
@@ -33,17 +25,19 @@ import type {
 } from './schemas';
 import {
   accessIfVerified,
+  apiActor,
   assertMayWrite,
+  commentAdditions,
   generateId,
+  newComment,
+  notifyComments,
   refOf,
   refusal,
   threadMissing,
   toAnnotation,
   toThread,
 } from './support';
-
-/** The acting user of a delete that names none (the contract's deletes carry no user). */
-export const apiActor: CommentUser = { userId: 'api', name: 'API' };
+import { commentCreate, threadChange, threadCreate, threadDelete } from './write-items';
 
 /** Attempts of an update that keeps losing the version check to concurrent updates. */
 const maxUpdateAttempts = 5;
@@ -67,55 +61,6 @@ async function prepareDocument(apiKey: string, input: AddAnnotations, now: numbe
   if (found.organization && !documentMissing) return;
   const target = { organizationId: input.organizationId, documentId: input.documentId, createDocument: true };
   await writeAll(await prepareTarget(apiKey, target, now));
-}
-
-/** A new comment record; `createdAt` orders a thread's comments. */
-export function newComment(annotationId: string, data: CommentDataInput, createdAt: number): CommentRecord {
-  return {
-    commentId: data.commentId ?? generateId(createdAt),
-    annotationId,
-    commentText: data.commentText,
-    commentHtml: data.commentHtml,
-    from: data.from,
-    taggedUserContacts: data.taggedUserContacts,
-    agent: data.agent,
-    reactions: {},
-    createdAt,
-    lastUpdated: createdAt,
-    version: 0,
-  };
-}
-
-/** The changes of comments added to a thread: the first of a new thread is `comment_annotation.add`. */
-export function commentAdditions(
-  annotation: AnnotationRecord,
-  comments: readonly CommentRecord[],
-  inputs: readonly CommentDataInput[],
-  newThread: boolean,
-): CommentChange[] {
-  return comments.map((comment, index) => ({
-    event: newThread && index === 0 ? 'comment_annotation.add' : 'comment.add',
-    annotation,
-    comment,
-    actionUser: comment.from,
-    agent: comment.agent,
-    recordActivity: inputs[index]?.triggerActivities,
-  }));
-}
-
-/** Sends the notifications of the comments that asked for them (after their transaction). */
-export async function notifyComments(
-  apiKey: string,
-  annotation: AnnotationRecord,
-  comments: readonly CommentRecord[],
-  inputs: readonly CommentDataInput[],
-  now: number,
-) {
-  await Promise.all(
-    comments
-      .filter((_, index) => inputs[index]?.triggerNotification)
-      .map((comment) => notifyComment(apiKey, annotation, comment, now)),
-  );
 }
 
 type AddResult = {

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { canWrite, type DocumentAccess, documentAccess, writeRefusal } from '../access/document-access';
 import type { ApiKeyCaller } from '../http/caller';
 import { notFound, permissionDenied } from '../http/errors';
+import type { CommentChange } from './effects';
+import { notifyComment } from './notify';
 import type { ThreadRef } from './repository';
-import type { AnnotationRecord, CommentRecord, CommentUser, Thread } from './schemas';
+import type { AnnotationRecord, CommentDataInput, CommentRecord, CommentUser, Thread } from './schemas';
 
 /**
  * Service-chosen ids: the time in base 36 (fixed width) then 48 random bits, so generated
@@ -80,3 +82,55 @@ export const toThread = (thread: Thread) => ({
   ...toAnnotation(thread.annotation),
   comments: thread.comments.map(toComment),
 });
+
+/** The acting user of a delete that names none (the contract's deletes carry no user). */
+export const apiActor: CommentUser = { userId: 'api', name: 'API' };
+
+/** A new comment record; `createdAt` orders a thread's comments. */
+export function newComment(annotationId: string, data: CommentDataInput, createdAt: number): CommentRecord {
+  return {
+    commentId: data.commentId ?? generateId(createdAt),
+    annotationId,
+    commentText: data.commentText,
+    commentHtml: data.commentHtml,
+    from: data.from,
+    taggedUserContacts: data.taggedUserContacts,
+    agent: data.agent,
+    reactions: {},
+    createdAt,
+    lastUpdated: createdAt,
+    version: 0,
+  };
+}
+
+/** The changes of comments added to a thread: the first of a new thread is `comment_annotation.add`. */
+export function commentAdditions(
+  annotation: AnnotationRecord,
+  comments: readonly CommentRecord[],
+  inputs: readonly CommentDataInput[],
+  newThread: boolean,
+): CommentChange[] {
+  return comments.map((comment, index) => ({
+    event: newThread && index === 0 ? 'comment_annotation.add' : 'comment.add',
+    annotation,
+    comment,
+    actionUser: comment.from,
+    agent: comment.agent,
+    recordActivity: inputs[index]?.triggerActivities,
+  }));
+}
+
+/** Sends the notifications of the comments that asked for them (after their transaction). */
+export async function notifyComments(
+  apiKey: string,
+  annotation: AnnotationRecord,
+  comments: readonly CommentRecord[],
+  inputs: readonly CommentDataInput[],
+  now: number,
+) {
+  await Promise.all(
+    comments
+      .filter((_, index) => inputs[index]?.triggerNotification)
+      .map((comment) => notifyComment(apiKey, annotation, comment, now)),
+  );
+}

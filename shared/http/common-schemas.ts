@@ -11,3 +11,20 @@ export const pageToken = z.string().min(1).max(4096);
 
 /** Epoch milliseconds now; the one clock services read, so tests can reason about it. */
 export const nowMs = () => Date.now();
+
+/**
+ * Reports each id that repeats an earlier one (undefined ids are skipped) at `path(index)`: the
+ * refinement of batch inputs whose items carry caller-chosen ids.
+ */
+export function uniqueIds(
+  ids: readonly (string | undefined)[],
+  ctx: z.RefinementCtx,
+  path: (index: number) => (string | number)[],
+) {
+  const seen = new Set<string>();
+  ids.forEach((id, index) => {
+    if (id === undefined) return;
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: path(index), message: `duplicate id ${id}` });
+    seen.add(id);
+  });
+}

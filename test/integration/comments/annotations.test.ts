@@ -155,7 +155,7 @@ describe('commentannotations.get', () => {
       });
       // Authentication, then the page.
       expect(response.db.commands).toEqual(['GetItem', 'Query']);
-      for (const thread of response.json.result?.data) {
+      for (const thread of response.json.result?.data ?? []) {
         expect(thread.comments).toHaveLength(3);
         seen.push(thread.annotationId);
       }
