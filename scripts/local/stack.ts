@@ -28,9 +28,6 @@ export interface LocalStack {
 
 export const localTableName = 'collab-local';
 
-/** Pollers per queue in the local stack: an SQS event source polls with five at first. */
-const localQueuePollers = 5;
-
 /** The data key: from `DATA_KEY`, else kept beside persisted data, else fresh for this run. */
 function localDataKey(persistDir: string | undefined): string {
   if (process.env.DATA_KEY) return process.env.DATA_KEY;
@@ -70,9 +67,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
       ),
     });
-    // Queue consumers run in this process, as Lambda event sources do in the stack, several batches
-    // at a time as there (one poller's batch of ten falls behind a stream fan-out of 100 records).
-    const workers = startQueueWorkers({ ...sqs, pollersPerQueue: localQueuePollers });
+    // Queue consumers run in this process, as Lambda event sources do in the stack.
+    const workers = startQueueWorkers(sqs);
     // Outbox events reach the fan-out worker through the table stream, as in the stack.
     const streamPoller = startStreamPoller({ endpoint: dynamo.endpoint, tableName: localTableName });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });

@@ -37,6 +37,9 @@ export interface StreamPoller {
 /** The consumer the stack attaches to the table stream. */
 const fanOutWorker = 'functions/workers/event-fanout.ts';
 
+/** The fan-out function's timeout in the stack (lib/event-fanout.ts), which middy's early timeout reads. */
+const fanOutTimeoutMs = 60_000;
+
 async function loadFanOut(): Promise<StreamHandler> {
   return ((await import(resolve(process.cwd(), fanOutWorker))) as { handler: StreamHandler }).handler;
 }
@@ -158,7 +161,7 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     const records = output.Records ?? [];
     if (records.length > 0) {
       const event = { Records: records.map((record) => lambdaRecord(record, streamArn, region)) };
-      const answer = await handler(event, lambdaContext('worker-event-fanout'));
+      const answer = await handler(event, lambdaContext('worker-event-fanout', fanOutTimeoutMs));
       let failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
       if (failed) {
         const attempts = state.failures?.sequence === failed ? state.failures.attempts + 1 : 1;
