@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
-import { type QueueDefinition, queueDefinitions } from '../shared/queues/queues';
+import { type QueueDefinition, queueDefinitions, workerTimeoutSeconds } from '../shared/queues/queues';
 import type { ServiceQueues } from './queues';
 import type { ServiceFunction } from './service-function';
 import type { ServiceFunctions } from './service-functions';
@@ -26,7 +26,7 @@ export class QueueWorkers extends Construct {
     for (const definition of props.definitions ?? queueDefinitions) {
       if (!definition.consumer) continue;
       // Lambda must finish before the message becomes visible again.
-      const timeout = Duration.seconds(Math.min(900, Math.floor(definition.visibilityTimeoutSeconds / 2)));
+      const timeout = Duration.seconds(workerTimeoutSeconds(definition));
       const worker = props.functions.create(this, definition.name, {
         file: definition.consumer,
         access: { db: 'read-write', queues: [definition.name], consumes: [definition.name] },

@@ -43,9 +43,9 @@ export function toApiGatewayEvent(
   };
 }
 
-/** A Lambda context good enough for handlers run in process. */
-export function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + 30_000;
+/** A Lambda context good enough for handlers run in process; `timeoutMs` as the function's timeout. */
+export function lambdaContext(functionName: string, timeoutMs = 30_000): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { type QueueDefinition, queueDefinitions } from '../../shared/queues/queues';
+import { type QueueDefinition, queueDefinitions, workerTimeoutSeconds } from '../../shared/queues/queues';
 import { lambdaContext } from './lambda-adapter';
 
 type WorkerHandler = (
@@ -79,7 +79,8 @@ export function startQueueWorkers(
               awsRegion: 'local',
             })),
           };
-          const response = await handler(event, lambdaContext(`worker-${definition.name}`)).catch(() => ({
+          const context = lambdaContext(`worker-${definition.name}`, workerTimeoutSeconds(definition) * 1000);
+          const response = await handler(event, context).catch(() => ({
             batchItemFailures: event.Records.map((record) => ({ itemIdentifier: record.messageId })),
           }));
           const failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));

@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { applyConditionalUpdates } from '../db/conditional-updates';
 import { type IndexName, keys } from '../db/keys';
-import { mapInParallel } from '../db/parallel';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { judgmentKeys } from '../memory/repository';
@@ -277,9 +277,6 @@ export async function timelinePage(query: {
   return horizon === undefined ? { records } : { records, after: horizon };
 }
 
-/** Conditional updates in flight at once while moving a document's activities. */
-const moveConcurrency = 25;
-
 /** Whether a document has any activity (its gsi3 timeline, one Query with `Limit: 1`). */
 export async function hasDocumentActivities(apiKey: string, organizationId: string, documentId: string) {
   const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
@@ -298,11 +295,11 @@ export async function hasDocumentActivities(apiKey: string, organizationId: stri
 }
 
 /**
- * Moves up to `limit` activities of document `from` to document `to` (migration): one Query of the
- * document's timeline (ids only, after `startKey`), then one conditional UpdateItem per activity
- * that sets `metadata.documentId` and the gsi3 timeline key, `moveConcurrency` in flight. The
- * condition (still on `from`) makes a repeat or a concurrent duplicate a no-op; an activity is one
- * item, so it is never on both documents. Returns how many moved and where the next batch starts.
+ * Moves up to `limit` (≤ 100) activities of document `from` to document `to` (migration): one
+ * Query of the document's timeline (ids only, after `startKey`), then one transaction of
+ * conditional updates that set `metadata.documentId` and the gsi3 timeline key (single updates
+ * only when an item's condition fails). An activity is one item, so it is never on both documents
+ * and never twice on one. Returns how many moved and where the next batch starts.
  */
 export async function moveDocumentActivities(
   apiKey: string,
@@ -325,29 +322,19 @@ export async function moveDocumentActivities(
       ExclusiveStartKey: startKey,
     }),
   );
-  const outcomes = await mapInParallel(page.Items ?? [], moveConcurrency, async (item) => {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.activity(apiKey, organizationId, item.id as string),
-          UpdateExpression: 'SET #metadata.#documentId = :to, #indexPk = :indexPk',
-          ConditionExpression: '#metadata.#documentId = :from',
-          ExpressionAttributeNames: {
-            '#metadata': 'metadata',
-            '#documentId': 'documentId',
-            '#indexPk': `${target.index}pk`,
-          },
-          ExpressionAttributeValues: { ':to': move.to, ':from': move.from, ':indexPk': target.partition },
-        }),
-      );
-      return 1;
-    } catch (error) {
-      // Already moved (a repeated batch) or deleted meanwhile: nothing left to move.
-      if (error instanceof ConditionalCheckFailedException) return 0;
-      throw error;
-    }
-  });
-  const moved = outcomes.reduce((sum: number, count) => sum + count, 0);
+  const moved = await applyConditionalUpdates(
+    (page.Items ?? []).map((item) => ({
+      Key: keys.activity(apiKey, organizationId, item.id as string),
+      UpdateExpression: 'SET #metadata.#documentId = :to, #indexPk = :indexPk',
+      // Still on `from`: a repeated batch or a concurrent duplicate changes nothing twice.
+      ConditionExpression: '#metadata.#documentId = :from',
+      ExpressionAttributeNames: {
+        '#metadata': 'metadata',
+        '#documentId': 'documentId',
+        '#indexPk': `${target.index}pk`,
+      },
+      ExpressionAttributeValues: { ':to': move.to, ':from': move.from, ':indexPk': target.partition },
+    })),
+  );
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }

@@ -41,6 +41,14 @@ export const queueDefinitions: readonly QueueDefinition[] = [
   },
 ];
 
+/**
+ * How long a queue's worker may run: half the visibility timeout (so a message is not received
+ * again while in work), at most Lambda's 15 minutes. The stack and the local poller both use it.
+ */
+export function workerTimeoutSeconds(definition: Pick<QueueDefinition, 'visibilityTimeoutSeconds'>): number {
+  return Math.min(900, Math.floor(definition.visibilityTimeoutSeconds / 2));
+}
+
 /** Name of a queue's dead-letter queue. */
 export const deadLetterQueueName = (name: QueueName) => `${name}-dlq`;
 

@@ -4,6 +4,7 @@ import { activitiesArea } from './activities';
 import { commentsArea } from './comments';
 import { crdtArea } from './crdt';
 import { memoryArea } from './memory';
+import { migrationArea } from './migration';
 import { notificationsArea } from './notifications';
 import { organizationsArea } from './organizations';
 import { settingsArea } from './settings';
@@ -69,5 +70,6 @@ export async function prepareScenarios(url: string, requestsPerScenario: number)
   await seedAndBind(crdtArea, context, byRoute);
   await seedAndBind(memoryArea, context, byRoute);
   await seedAndBind(commentsArea, context, byRoute);
+  await seedAndBind(migrationArea, context, byRoute);
   return { byRoute, floorWorkspaceId: workspace.workspace.id };
 }

@@ -9,7 +9,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { lambdaContext } from '../../../scripts/local/lambda-adapter';
 import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
 import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
-import { queueDefinitions, queueUrlEnvName } from '../../../shared/queues/queues';
+import { queueDefinitions, queueUrlEnvName, workerTimeoutSeconds } from '../../../shared/queues/queues';
 import { callAs, succeed } from '../../support/api';
 import type { TestWorkspace } from '../../support/workspaces';
 
@@ -44,6 +44,9 @@ export async function startMigrationQueue(): Promise<MigrationQueue> {
   const { handler } = await import('../../../functions/workers/document-migration');
   const client = new SQSClient({ endpoint: sqs.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
   const queueUrl = sqs.queueUrls[queueName] as string;
+  const definition = queueDefinitions.find((queue) => queue.name === queueName);
+  // The worker's timeout in the stack, not a route's 30 s.
+  const context = () => lambdaContext(`worker-${queueName}`, workerTimeoutSeconds(definition!) * 1000);
   const runWorkerOnce: MigrationQueue['runWorkerOnce'] = async () => {
     const { Messages = [] } = await client.send(
       new ReceiveMessageCommand({
@@ -71,7 +74,7 @@ export async function startMigrationQueue(): Promise<MigrationQueue> {
       ],
     };
     const { result, stats } = await measureDbCalls(
-      () => handler(event, lambdaContext('worker-document-migration')) as Promise<SQSBatchResponse>,
+      () => handler(event, context()) as Promise<SQSBatchResponse>,
     );
     const failed = result.batchItemFailures.length > 0;
     if (failed) {
