@@ -2,8 +2,8 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { applyConditionalUpdates } from '../db/conditional-updates';
 import { keys } from '../db/keys';
-import { mapInParallel } from '../db/parallel';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
 
@@ -267,9 +267,6 @@ export async function deleteEntries(entryKeys: readonly { pk: string; sk: string
   await batchWrite(entryKeys.map((key) => ({ delete: key })));
 }
 
-/** Conditional updates in flight at once while moving a document's notifications. */
-const moveConcurrency = 25;
-
 /** Whether a document has any notification (gsi3, one Query with `Limit: 1`). */
 export async function hasDocumentNotifications(apiKey: string, organizationId: string, documentId: string) {
   const output = await db().send(
@@ -287,25 +284,16 @@ export async function hasDocumentNotifications(apiKey: string, organizationId: s
   return (output.Items ?? []).length > 0;
 }
 
-/** Sets `documentId` on one item on condition that it is still `from`; false when it is not (moved, gone). */
-async function moveItem(key: { pk: string; sk: string }, move: { from: string; to: string }, extra?: Item) {
+/** An update that sets `documentId` (and `extra`) on condition that it is still `from`. */
+function documentIdUpdate(key: { pk: string; sk: string }, move: { from: string; to: string }, extra?: Item) {
   const set = setAssignments({ documentId: move.to, ...extra });
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: `SET ${set.assignments}`,
-        ConditionExpression: '#documentId = :from',
-        ExpressionAttributeNames: { ...set.names, '#documentId': 'documentId' },
-        ExpressionAttributeValues: { ...set.values, ':from': move.from },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return {
+    Key: key,
+    UpdateExpression: `SET ${set.assignments}`,
+    ConditionExpression: '#documentId = :from',
+    ExpressionAttributeNames: { ...set.names, '#documentId': 'documentId' },
+    ExpressionAttributeValues: { ...set.values, ':from': move.from },
+  };
 }
 
 /**
@@ -314,8 +302,8 @@ async function moveItem(key: { pk: string; sk: string }, move: { from: string; t
  * with its gsi3 document listing — the record leaves the old listing last, so a crash in between
  * leaves it there and a repeat finds it and finishes its entries. Every update is conditional on
  * the old id (a repeat or a concurrent duplicate changes nothing twice). Calls: one gsi3 Query, and
- * per notification one gsi5 Query (per 1 MB of entries) plus one UpdateItem per entry and one for
- * the record, `moveConcurrency` in flight.
+ * per notification one gsi5 Query (per 1 MB of entries), one TransactWriteItems per 100 entries
+ * (single updates only for a batch with an entry already moved) and one for the record.
  */
 export async function moveDocumentNotifications(
   apiKey: string,
@@ -347,12 +335,13 @@ export async function moveDocumentNotifications(
       },
       ProjectionExpression: 'pk, sk',
     });
-    await mapInParallel(entries, moveConcurrency, (entry) =>
-      moveItem({ pk: entry.pk as string, sk: entry.sk as string }, move),
+    await applyConditionalUpdates(
+      entries.map((entry) => documentIdUpdate({ pk: entry.pk as string, sk: entry.sk as string }, move)),
     );
     const listing = keys.notificationDocumentPartition(apiKey, organizationId, move.to);
-    if (await moveItem({ pk: record.pk as string, sk: record.sk as string }, move, { gsi3pk: listing }))
-      moved += 1;
+    moved += await applyConditionalUpdates([
+      documentIdUpdate({ pk: record.pk as string, sk: record.sk as string }, move, { gsi3pk: listing }),
+    ]);
   }
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sendToQueue } from '../../../shared/queues/send';
 import { callAs } from '../../support/api';
 import { dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -157,6 +158,34 @@ describe('organizations.documents.migrate', () => {
     expect(response.json.error?.message).toContain('newDocumentId');
     expect(response.db.calls).toBe(1); // authentication only
     expect(queued()).toBe(waiting);
+  });
+});
+
+describe('the document-migration worker', () => {
+  const message = (sentAt: number) => ({
+    apiKey: workspace.apiKey,
+    organizationId,
+    migrationId: newId('m'),
+    sentAt,
+  });
+  const waiting = () => {
+    const messages = queue.sqs.server.inspectQueue('document-migration')?.messages;
+    return (messages?.ready.length ?? 0) + (messages?.delayed.length ?? 0);
+  };
+
+  it('drops a message whose job was never written (the migrate request failed after sending it)', async () => {
+    await sendToQueue('document-migration', message(Date.now() - 120_000));
+    const run = await queue.runWorkerOnce();
+    expect(run).toMatchObject({ failed: false, db: { commands: ['GetItem'] } });
+    expect(waiting()).toBe(0);
+  });
+
+  it('looks again shortly for a job that may not be written yet', async () => {
+    // Sent 50 s ago: within the 60 s grace now, past it when the re-sent message comes back.
+    await sendToQueue('document-migration', message(Date.now() - 50_000));
+    const run = await queue.runWorkerOnce();
+    expect(run).toMatchObject({ failed: false, db: { commands: ['GetItem'] } });
+    expect(queue.sqs.server.inspectQueue('document-migration')?.messages.delayed).toHaveLength(1);
   });
 });
 
