@@ -17,8 +17,12 @@ export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
 /** How far ahead a rate-limited delivery may book a send slot and wait for it in the worker. */
 const slotHorizonMs = 2000;
 
-/** A send slot is used only this soon after its time; a later one is given up and another booked. */
-const slotLatenessMs = 25;
+/**
+ * A send slot is used only this soon after its time; a later one is given up and another booked.
+ * Generous because a busy consumer wakes from its sleep late: at 25 ms, a loaded machine missed
+ * most slots and the endpoint's deliveries crawled (each missed slot is lost capacity).
+ */
+const slotLatenessMs = 100;
 
 /**
  * Spacing of rate-limited sends. Sends happen within `slotLatenessMs` after their slots, so any
