@@ -6,7 +6,7 @@ import { applyConditionalUpdates } from '../db/conditional-updates';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { judgmentKeys } from '../memory/repository';
+import { judgmentRemoval } from '../memory/repository';
 import { type JudgmentWrites, judgmentWrites, judgmentWritesSync } from '../memory/writes';
 import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
 
@@ -159,14 +159,25 @@ export async function updateActivity(
   }
 }
 
-/** Deletes activities by id with their judgments, if any (one BatchWriteItem per 25 keys; 4 keys an activity). */
-export async function deleteActivities(apiKey: string, organizationId: string, ids: readonly string[]) {
+/**
+ * Deletes activities by id with their judgments, if any: the activity and judgment items deleted,
+ * the vectors tombstoned (one BatchWriteItem per 25 writes; 4 writes an activity).
+ */
+export async function deleteActivities(
+  apiKey: string,
+  organizationId: string,
+  ids: readonly string[],
+  now: number,
+) {
   await batchWrite(
-    ids.flatMap((id) =>
-      [keys.activity(apiKey, organizationId, id), ...judgmentKeys(apiKey, organizationId, id)].map((key) => ({
-        delete: key,
-      })),
-    ),
+    ids.flatMap((id) => {
+      const judgment = judgmentRemoval(apiKey, organizationId, id, now);
+      return [
+        { delete: keys.activity(apiKey, organizationId, id) },
+        ...judgment.deletes.map((key) => ({ delete: key })),
+        ...judgment.puts.map((put) => ({ put })),
+      ];
+    }),
   );
 }
 

@@ -210,7 +210,7 @@ export async function deleteActivities(caller: ApiKeyCaller, input: z.output<typ
   const deletable = candidates
     .filter((activity) => !activity.immutable && !config.immutable)
     .map((a) => a.id);
-  await deleteActivityItems(apiKey, organizationId, deletable);
+  await deleteActivityItems(apiKey, organizationId, deletable, nowMs());
   const results: Record<string, ItemResult> = {};
   for (const id of input.activityIds ?? [])
     results[id] = { success: false, message: `Activity ${id} does not exist.` };

@@ -38,7 +38,8 @@ import { createHash } from 'node:crypto';
  * | one thread by annotation id   | gsi1  | `AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>` | `<doc>#<sk>` | commentannotations.get with annotationIds |
  * | judgment by activity id      | table | `AK#<ak>#ORG#<org>#JUDGMENT` | `J#<activityId>` | activity writers (derived), memory.search top-k BatchGet, judgments mover |
  * | judgment timelines            | gsi1 (API key), gsi2 (org), gsi3 (document), gsi5 (annotation) | `AK#<ak>#JUDGMENTS`, `…#JUDGMENT`, `…#JUDGMENT#DOC#<doc>`, `…#JUDGMENT#ANN#<annotation>` | `<createdAt>#<id>` | memory.judgments.query, memory.search recency and annotation paths |
- * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items) |
+ * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items; an organization's load its cache) |
+ * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
  * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
@@ -461,6 +462,22 @@ export const keys = {
       encodeKeyPart(vector.documentId),
     ),
     gsi3sk: encodeKeyPart(vector.recordId),
+  }),
+  /**
+   * Index keys placing a vector item, or the tombstone that replaces a deleted one, on its
+   * organization's change feed (gsi2) in write order, where cached scopes catch up.
+   */
+  judgmentVectorChange: (
+    apiKey: string,
+    vector: { organizationId: string; type: string; recordId: string; updatedAt: number },
+  ) => ({
+    gsi2pk: join(judgmentVectorBase(apiKey, vector.organizationId, vector.type), 'CHANGES'),
+    gsi2sk: timelineSortKey(vector.updatedAt, vector.recordId),
+  }),
+  /** An organization's vector change feed of one embedding type. */
+  judgmentVectorChanges: (apiKey: string, organizationId: string, type: string) => ({
+    index: 'gsi2' as const,
+    partition: join(judgmentVectorBase(apiKey, organizationId, type), 'CHANGES'),
   }),
   /** The partitions (with their index; none = the table) holding every vector of one search scope. */
   judgmentVectorPartitions: (

@@ -15,19 +15,50 @@ export interface JudgmentWrites {
   deletes: ItemKey[];
 }
 
-/** Every item a judgment of `recordId` may have: the judgment and one vector per embedding type. */
-export function judgmentKeys(apiKey: string, organizationId: string, recordId: string): ItemKey[] {
-  return [
-    keys.judgment(apiKey, organizationId, recordId),
-    ...embeddingTypes.map((type) => keys.judgmentVector(apiKey, organizationId, type, recordId)),
-  ];
+/** How long a vector's tombstone stays on the change feed: far longer than a cached scope lives. */
+const tombstoneSeconds = 24 * 60 * 60;
+
+/**
+ * The tombstone replacing a deleted vector item: it stays on the organization's change feed (until
+ * its TTL) so that cached scopes drop the vector; scope reads skip it.
+ */
+function vectorTombstone(
+  apiKey: string,
+  organizationId: string,
+  type: EmbeddingType,
+  recordId: string,
+  now: number,
+) {
+  return {
+    ...keys.judgmentVector(apiKey, organizationId, type, recordId),
+    ...keys.judgmentVectorChange(apiKey, { organizationId, type, recordId, updatedAt: now }),
+    entity: 'judgmentVectorTombstone',
+    recordId,
+    organizationId,
+    updatedAt: now,
+    ttl: Math.floor(now / 1000) + tombstoneSeconds,
+  };
+}
+
+/** The writes that remove a judgment of `recordId`, if any: its item, and tombstones for its vectors. */
+export function judgmentRemoval(
+  apiKey: string,
+  organizationId: string,
+  recordId: string,
+  now: number,
+): JudgmentWrites {
+  return {
+    puts: embeddingTypes.map((type) => vectorTombstone(apiKey, organizationId, type, recordId, now)),
+    deletes: [keys.judgment(apiKey, organizationId, recordId)],
+  };
 }
 
 /**
  * The items of one judgment: the judgment item on its timelines, and a compact vector item per
  * embedding it has (int8 bytes + scale, the filterable fields, the embedder's id) placed in its
- * organization's, document's and API key's vector partitions. A judgment without reviewed content
- * deletes any `content` vector an earlier version of the activity left.
+ * organization's, document's and API key's vector partitions and on the organization's change
+ * feed. When `replacing` an earlier version, a judgment without reviewed content leaves a tombstone
+ * for any `content` vector that version had.
  */
 export function judgmentItems(
   apiKey: string,
@@ -35,9 +66,10 @@ export function judgmentItems(
   vectors: { review: QuantisedVector; content?: QuantisedVector },
   embedderId: string,
   now: number,
-): JudgmentWrites {
+  replacing: boolean,
+): Item[] {
   const { organizationId, documentId, recordId } = judgment;
-  const puts: Item[] = [
+  const items: Item[] = [
     {
       ...keys.judgment(apiKey, organizationId, recordId),
       ...keys.judgmentTimelines(apiKey, judgment),
@@ -47,16 +79,16 @@ export function judgmentItems(
       updatedAt: now,
     },
   ];
-  const deletes: ItemKey[] = [];
   for (const type of embeddingTypes) {
     const vector = vectors[type];
     if (!vector) {
-      deletes.push(keys.judgmentVector(apiKey, organizationId, type, recordId));
+      if (replacing) items.push(vectorTombstone(apiKey, organizationId, type, recordId, now));
       continue;
     }
-    puts.push({
+    items.push({
       ...keys.judgmentVector(apiKey, organizationId, type, recordId),
       ...keys.judgmentVectorPlacements(apiKey, { organizationId, documentId, type, recordId }),
+      ...keys.judgmentVectorChange(apiKey, { organizationId, type, recordId, updatedAt: now }),
       entity: 'judgmentVector',
       recordId,
       organizationId,
@@ -72,7 +104,7 @@ export function judgmentItems(
       scale: vector.scale,
     });
   }
-  return { puts, deletes };
+  return items;
 }
 
 /** Filters applied to judgment and vector items alike (same attribute names on both). */
@@ -114,65 +146,139 @@ function filterExpression(
   };
 }
 
-/** One scored candidate: where its judgment item is and its stored vector. */
-export interface VectorCandidate {
+/** A stored vector with the fields search filters and ranks by. */
+export interface VectorEntry {
   recordId: string;
   organizationId: string;
+  decision: string;
+  judgeType: string;
+  contentType?: string;
+  reviewerId?: string;
   createdAt: number;
+  updatedAt: number;
+  embedder: string;
   vector: Uint8Array;
+}
+
+/** What a vector Query returns: the entry's fields (the bytes included), and what marks a tombstone. */
+const vectorProjection = {
+  ProjectionExpression:
+    '#id, #org, #decision, #judgeType, #contentType, #reviewerId, #createdAt, #updatedAt, #embedder, #vector, #entity',
+  names: {
+    '#id': 'recordId',
+    '#org': 'organizationId',
+    '#decision': 'decision',
+    '#judgeType': 'judgeType',
+    '#contentType': 'contentType',
+    '#reviewerId': 'reviewerId',
+    '#createdAt': 'createdAt',
+    '#updatedAt': 'updatedAt',
+    '#embedder': 'embedder',
+    '#vector': 'vector',
+    '#entity': 'entity',
+  },
+};
+
+const isTombstone = (item: Item) => item.entity === 'judgmentVectorTombstone';
+
+function vectorEntry(item: Item): VectorEntry {
+  return {
+    recordId: item.recordId as string,
+    organizationId: item.organizationId as string,
+    decision: item.decision as string,
+    judgeType: item.judgeType as string,
+    ...(item.contentType !== undefined && { contentType: item.contentType as string }),
+    ...(item.reviewerId !== undefined && { reviewerId: item.reviewerId as string }),
+    createdAt: item.createdAt as number,
+    updatedAt: item.updatedAt as number,
+    embedder: item.embedder as string,
+    vector: item.vector as Uint8Array,
+  };
+}
+
+/** Every item of one Query, page after page. */
+async function queryItems(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+): Promise<Item[]> {
+  const items: Item[] = [];
+  let startKey: Item | undefined;
+  do {
+    const output = await db().send(
+      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
+    );
+    items.push(...(output.Items ?? []));
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return items;
 }
 
 /**
  * Every vector of one embedding type in a search scope that passes `filters` and was made by
  * `embedderId`: one Query per partition (the organization's and API key's are sharded), all in
- * parallel, each reading only the compact vector items and returning only the fields scoring needs.
+ * parallel, each reading only the compact vector items and returning only their entry fields.
  */
 export async function scopeVectors(
   partitions: readonly { index?: IndexName; partition: string }[],
   filters: ItemFilters,
   embedderId: string,
-): Promise<VectorCandidate[]> {
+): Promise<VectorEntry[]> {
+  const filter = filterExpression(filters);
   const pages = await Promise.all(
-    partitions.map(async ({ index, partition }) => {
-      const filter = filterExpression(filters);
-      const found: VectorCandidate[] = [];
-      let startKey: Item | undefined;
-      do {
-        const output = await db().send(
-          new QueryCommand({
-            TableName: tableName(),
-            ...(index && { IndexName: index }),
-            KeyConditionExpression: '#pk = :pk',
-            ProjectionExpression: '#id, #org, #createdAt, #vector, #embedder',
-            ...filter,
-            ExpressionAttributeNames: {
-              '#pk': index ? `${index}pk` : 'pk',
-              '#id': 'recordId',
-              '#org': 'organizationId',
-              '#createdAt': 'createdAt',
-              '#vector': 'vector',
-              '#embedder': 'embedder',
-              ...filter.ExpressionAttributeNames,
-            },
-            ExpressionAttributeValues: { ':pk': partition, ...filter.ExpressionAttributeValues },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of output.Items ?? []) {
-          if (item.embedder !== embedderId) continue;
-          found.push({
-            recordId: item.recordId as string,
-            organizationId: item.organizationId as string,
-            createdAt: item.createdAt as number,
-            vector: item.vector as Uint8Array,
-          });
-        }
-        startKey = output.LastEvaluatedKey;
-      } while (startKey);
-      return found;
-    }),
+    partitions.map(({ index, partition }) =>
+      queryItems({
+        ...(index && { IndexName: index }),
+        KeyConditionExpression: '#pk = :pk',
+        ProjectionExpression: vectorProjection.ProjectionExpression,
+        ...filter,
+        ExpressionAttributeNames: {
+          '#pk': index ? `${index}pk` : 'pk',
+          ...vectorProjection.names,
+          ...filter.ExpressionAttributeNames,
+        },
+        ExpressionAttributeValues: { ':pk': partition, ...filter.ExpressionAttributeValues },
+      }),
+    ),
   );
-  return pages.flat();
+  return pages
+    .flat()
+    .filter((item) => !isTombstone(item) && item.embedder === embedderId)
+    .map(vectorEntry);
+}
+
+/** A change on an organization's vector feed: the vector as now written, or its removal. */
+export type VectorChange = { recordId: string; updatedAt: number } & (
+  | { removed: true }
+  | { removed: false; entry: VectorEntry }
+);
+
+/**
+ * The changes to an organization's vectors of one type written at or after `since` (epoch ms), in
+ * write order: one Query of its change feed (more pages past ≈ 1 MB).
+ */
+export async function vectorChangesSince(
+  apiKey: string,
+  organizationId: string,
+  type: EmbeddingType,
+  since: number,
+): Promise<VectorChange[]> {
+  const { index, partition } = keys.judgmentVectorChanges(apiKey, organizationId, type);
+  const items = await queryItems({
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk AND #sk >= :since',
+    ProjectionExpression: vectorProjection.ProjectionExpression,
+    ExpressionAttributeNames: { '#pk': `${index}pk`, '#sk': `${index}sk`, ...vectorProjection.names },
+    ExpressionAttributeValues: { ':pk': partition, ':since': timelineSortKey(Math.max(0, since), '') },
+  });
+  return items.map((item) =>
+    isTombstone(item)
+      ? { recordId: item.recordId as string, updatedAt: item.updatedAt as number, removed: true }
+      : {
+          recordId: item.recordId as string,
+          updatedAt: item.updatedAt as number,
+          removed: false,
+          entry: vectorEntry(item),
+        },
+  );
 }
 
 const parseJudgment = (item: Item): Judgment => judgmentSchema.parse(withoutKeys(item));

@@ -8,9 +8,10 @@ import {
   type ItemFilters,
   scopeVectors,
   timelineJudgments,
-  type VectorCandidate,
+  type VectorEntry,
 } from './repository';
 import type {
+  EmbeddingType,
   Judgment,
   JudgmentFilters,
   JudgmentResult,
@@ -18,6 +19,7 @@ import type {
   SearchInput,
   SearchScope,
 } from './schemas';
+import { organizationVectors } from './vector-cache';
 
 const dayMs = 24 * 60 * 60 * 1000;
 
@@ -96,11 +98,62 @@ async function listed(
   };
 }
 
-/** Keeps the `limit` best candidates (highest similarity, then newest), best first. */
-function topK(scored: { candidate: VectorCandidate; similarity: number }[], limit: number) {
-  return scored
-    .sort((a, b) => b.similarity - a.similarity || b.candidate.createdAt - a.candidate.createdAt)
-    .slice(0, limit);
+/** Whether a vector entry passes `filters` (what their FilterExpression does in DynamoDB). */
+function passes(entry: VectorEntry, filters: ItemFilters): boolean {
+  return (
+    (filters.decision === undefined || entry.decision === filters.decision) &&
+    (filters.judgeType === undefined || entry.judgeType === filters.judgeType) &&
+    (filters.contentType === undefined || entry.contentType === filters.contentType) &&
+    (filters.reviewerId === undefined || entry.reviewerId === filters.reviewerId) &&
+    (filters.createdAt === undefined ||
+      (entry.createdAt >= filters.createdAt.start && entry.createdAt <= filters.createdAt.end))
+  );
+}
+
+/**
+ * The vectors of a scope that pass `filters`: an organization's from the function's cache of them
+ * (kept current through the change feed), a document's or the API key's by Queries of their
+ * vector partitions.
+ */
+async function candidateVectors(
+  apiKey: string,
+  scope: Scope,
+  type: EmbeddingType,
+  filters: ItemFilters,
+  embedderId: string,
+): Promise<VectorEntry[]> {
+  if (scope.by !== 'organization')
+    return scopeVectors(keys.judgmentVectorPartitions(apiKey, type, scope), filters, embedderId);
+  const found: VectorEntry[] = [];
+  for (const entry of await organizationVectors(apiKey, scope.organizationId, type, embedderId))
+    if (passes(entry, filters)) found.push(entry);
+  return found;
+}
+
+interface Scored {
+  candidate: VectorEntry;
+  similarity: number;
+}
+
+const ranksAbove = (a: Scored, b: Scored) =>
+  a.similarity > b.similarity ||
+  (a.similarity === b.similarity && a.candidate.createdAt > b.candidate.createdAt);
+
+/**
+ * The `limit` candidates most similar to `query` (ties: newest first), best first — kept in a
+ * small sorted array while scoring, rather than sorting the whole scope.
+ */
+function topK(query: Float32Array, candidates: readonly VectorEntry[], limit: number): Scored[] {
+  const best: Scored[] = [];
+  for (const candidate of candidates) {
+    const scored = { candidate, similarity: cosineInt8(query, candidate.vector) };
+    if (best.length === limit && !ranksAbove(scored, best[limit - 1]!)) continue;
+    let at = best.length;
+    while (at > 0 && ranksAbove(scored, best[at - 1]!)) at -= 1;
+    best.splice(at, 0, scored);
+    if (best.length > limit) best.pop();
+  }
+  return best;
 }
 
 /**
@@ -109,9 +162,10 @@ function topK(scored: { candidate: VectorCandidate; similarity: number }[], limi
  * similarity 1.0 and no embedding. Otherwise the query is embedded and compared (exact cosine)
  * with every vector of the chosen embedding type in the scope that passes the filters; the top
  * `limit` judgments are read by one BatchGetItem. `totalInScope` counts the judgments in the scope
- * that pass the filters (and the window, or that have the chosen embedding). DynamoDB: one Query
- * per vector partition (4 for an organization or the API key, 1 for a document; more pages past
- * ≈ 1 MB each) + 1 BatchGetItem.
+ * that pass the filters (and the window, or that have the chosen embedding). DynamoDB: an
+ * organization's cached vectors catch up by one Query of its change feed (a first search loads them:
+ * 4 parallel shard Queries); a document's or the API key's are read by one Query per vector
+ * partition (1, or 4 shards; more pages past ≈ 1 MB each); then 1 BatchGetItem.
  */
 export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) {
   const started = performance.now();
@@ -136,16 +190,15 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
   const embedder = await currentEmbedder();
   const [[query], candidates] = await Promise.all([
     embedder.embed([input.query]),
-    scopeVectors(
-      keys.judgmentVectorPartitions(caller.apiKey, input.embeddingType, scope),
+    candidateVectors(
+      caller.apiKey,
+      scope,
+      input.embeddingType,
       itemFilters(input.filters, scope),
       embedder.id,
     ),
   ]);
-  const best = topK(
-    candidates.map((candidate) => ({ candidate, similarity: cosineInt8(query!, candidate.vector) })),
-    input.limit,
-  );
+  const best = topK(query!, candidates, input.limit);
   const judgments = await findJudgments(
     caller.apiKey,
     best.map(({ candidate }) => candidate),

@@ -2,7 +2,7 @@ import type { ActivityRecord } from '../activities/schemas';
 import { embeddingTexts, judgmentFor } from './derive';
 import { type Embedder, quantise } from './embedder';
 import { currentEmbedder, currentSyncEmbedder } from './embedders';
-import { type JudgmentWrites, judgmentItems, judgmentKeys } from './repository';
+import { type JudgmentWrites, judgmentItems, judgmentRemoval } from './repository';
 import type { Judgment } from './schemas';
 
 export type { JudgmentWrites } from './repository';
@@ -14,14 +14,22 @@ interface Derived {
   writes: JudgmentWrites;
 }
 
-function derive(apiKey: string, activities: readonly ActivityRecord[], replacing: boolean): Derived {
+function derive(
+  apiKey: string,
+  activities: readonly ActivityRecord[],
+  now: number,
+  replacing: boolean,
+): Derived {
   const writes: JudgmentWrites = { puts: [], deletes: [] };
   const judgments: Judgment[] = [];
   for (const activity of activities) {
     const judgment = judgmentFor(activity);
     if (judgment) judgments.push(judgment);
-    else if (replacing)
-      writes.deletes.push(...judgmentKeys(apiKey, activity.metadata.organizationId, activity.id));
+    else if (replacing) {
+      const removal = judgmentRemoval(apiKey, activity.metadata.organizationId, activity.id, now);
+      writes.puts.push(...removal.puts);
+      writes.deletes.push(...removal.deletes);
+    }
   }
   const texts = judgments.flatMap((judgment) => {
     const text = embeddingTexts(judgment);
@@ -44,9 +52,9 @@ function withItems(
   for (const judgment of derived.judgments) {
     const review = quantise(vectors[next++]!);
     const content = judgment.contentText === undefined ? undefined : quantise(vectors[next++]!);
-    const items = judgmentItems(apiKey, judgment, { review, ...(content && { content }) }, embedderId, now);
-    writes.puts.push(...items.puts);
-    if (replacing) writes.deletes.push(...items.deletes);
+    writes.puts.push(
+      ...judgmentItems(apiKey, judgment, { review, ...(content && { content }) }, embedderId, now, replacing),
+    );
   }
   return writes;
 }
@@ -54,8 +62,8 @@ function withItems(
 /**
  * The writes that keep activities' judgments in step with them (addendum §6): for each activity
  * that records a decision, its judgment and vector items (all texts embedded in one call); for one
- * that does not, deletes of whatever judgment an earlier version of that id left — only when
- * `replacing`, since a fresh id has none. Activity writers add these to their own write.
+ * that does not, the removal of whatever judgment an earlier version of that id left (its item
+ * deleted, its vectors tombstoned) — only when `replacing`, since a fresh id has none. Activity writers add these to their own write.
  */
 export async function judgmentWrites(
   apiKey: string,
@@ -63,7 +71,7 @@ export async function judgmentWrites(
   now: number,
   options: { replacing: boolean },
 ): Promise<JudgmentWrites> {
-  const derived = derive(apiKey, activities, options.replacing);
+  const derived = derive(apiKey, activities, now, options.replacing);
   if (derived.judgments.length === 0) return derived.writes;
   const embedder: Embedder = await currentEmbedder();
   const vectors = await embedder.embed(derived.texts);
@@ -82,7 +90,7 @@ export function judgmentWritesSync(
   now: number,
   options: { replacing: boolean },
 ): JudgmentWrites {
-  const derived = derive(apiKey, activities, options.replacing);
+  const derived = derive(apiKey, activities, now, options.replacing);
   if (derived.judgments.length === 0) return derived.writes;
   const embedder = currentSyncEmbedder();
   if (embedder?.embedSync)
@@ -94,7 +102,8 @@ export function judgmentWritesSync(
       { review: { bytes: new Uint8Array(), scale: 1 } },
       'none',
       now,
-    ).puts;
+      false,
+    );
     derived.writes.puts.push(judgmentPut!);
   }
   return derived.writes;
