@@ -37,6 +37,8 @@ function reactionDecision(icon: string | undefined): 'agree' | 'disagree' | unde
 function actionDecision(activity: ActivityRecord, entity: Json | undefined, target: Json | undefined) {
   const { actionType } = activity;
   if (actionType === 'comment.add') return 'comment';
+  // A new thread's first comment is recorded as the thread's addition: it is a comment all the same.
+  if (actionType === 'comment_annotation.add') return target?.commentId !== undefined ? 'comment' : undefined;
   if (actionType === 'comment_annotation.status_change') {
     const status = stringOf(objectOf(activity.changes?.status)?.to) ?? stringOf(entity?.status);
     // A status change to a terminal status (the comments feature's list) resolves the thread.

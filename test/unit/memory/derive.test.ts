@@ -19,6 +19,7 @@ const activity = (fields: Partial<ActivityRecord> & Record<string, unknown>): Ac
 describe('judgmentFor', () => {
   it.each([
     ['comment.add', {}, 'comment'],
+    ['comment_annotation.add', {}, 'comment'],
     [
       'comment_annotation.status_change',
       { changes: { status: { from: 'open', to: 'resolved' } } },
@@ -47,6 +48,7 @@ describe('judgmentFor', () => {
     ['comment.update', {}],
     ['comment.delete', {}],
     ['comment_annotation.assign', {}],
+    ['comment_annotation.add', { entityTargetData: undefined }],
     ['reaction.add', { entityTargetData: { icon: '🎉' } }],
     ['reaction.add', {}],
   ])('derives nothing from %s %j', (actionType, fields) => {

@@ -5,12 +5,12 @@ const cosine = (a: Float32Array, b: Float32Array) =>
   a.reduce((sum, value, index) => sum + value * b[index]!, 0);
 
 describe('hashed embedder', () => {
-  it('is deterministic, 256-dimensional and L2-normalised', async () => {
+  it('is deterministic, 512-dimensional and L2-normalised', async () => {
     const [a, b] = await hashedEmbedder.embed(['Fix the null check', 'Fix the null check']);
-    expect(a).toHaveLength(256);
+    expect(a).toHaveLength(512);
     expect(Array.from(a!)).toEqual(Array.from(b!));
     expect(cosine(a!, a!)).toBeCloseTo(1, 5);
-    expect(hashedEmbedder.id).toBe('hashed-v1');
+    expect(hashedEmbedder.id).toBe('hashed-v2');
   });
 
   it('places related review texts closer than unrelated ones', () => {
@@ -20,8 +20,9 @@ describe('hashed embedder', () => {
     expect(cosine(query, related)).toBeGreaterThan(cosine(query, unrelated) + 0.2);
   });
 
-  it('shares features between inflections and ignores case and accents', () => {
+  it('shares features between inflections and word families, and ignores case and accents', () => {
     expect(cosine(hashedVector('fixes caching'), hashedVector('Fixed cached'))).toBeGreaterThan(0.5);
+    expect(cosine(hashedVector('authentication'), hashedVector('authorize'))).toBeGreaterThan(0.2);
     expect(Array.from(hashedVector('Café RÉSUMÉ'))).toEqual(Array.from(hashedVector('cafe resume')));
   });
 
@@ -35,7 +36,7 @@ describe('int8 quantisation', () => {
     const a = hashedVector('the retry loop never backs off');
     const b = hashedVector('add exponential backoff to the retry loop');
     const stored = quantise(b);
-    expect(stored.bytes).toHaveLength(256);
+    expect(stored.bytes).toHaveLength(512);
     expect(Math.abs(cosineInt8(a, stored.bytes) - cosine(a, b))).toBeLessThan(0.01);
   });
 
