@@ -7,7 +7,7 @@ import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { judgmentRemoval } from '../memory/repository';
-import { type JudgmentWrites, judgmentWrites, judgmentWritesSync } from '../memory/writes';
+import { type JudgmentWrites, judgmentWrites } from '../memory/writes';
 import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -43,19 +43,10 @@ const judgmentTransactItems = (writes: JudgmentWrites): TransactItem[] => [
  * The transaction items that record one new activity, for producers that write an activity in the
  * same transaction as the change it describes (comments). Everything derived from an activity
  * record is added here, so every producer gets it: its judgment and the judgment's vectors (memory
- * search) when the activity records a decision — 1 to 3 more items (see `judgmentWritesSync` for
- * the Bedrock embedder; `activityTransactItemsAsync` embeds with any embedder).
+ * search) when the activity records a decision — 1 to 3 more items, embedded by the configured
+ * embedder.
  */
-export function activityTransactItems(apiKey: string, activity: StoredActivity, now: number): TransactItem[] {
-  const judgments = judgmentWritesSync(apiKey, [activity], now, { replacing: false });
-  return [
-    { Put: inTable({ Item: activityItem(apiKey, activity, now) }) },
-    ...judgmentTransactItems(judgments),
-  ];
-}
-
-/** `activityTransactItems` with the judgment embedded by whichever embedder is configured. */
-export async function activityTransactItemsAsync(
+export async function activityTransactItems(
   apiKey: string,
   activity: StoredActivity,
   now: number,

@@ -68,7 +68,12 @@ export async function addComments(caller: ApiKeyCaller, input: AddComments): Pro
   const refused = await commit([
     threadTouch(apiKey, ref, writers, now),
     ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
-    ...effectItems(apiKey, config, commentAdditions(annotation, comments, input.commentData, false), now),
+    ...(await effectItems(
+      apiKey,
+      config,
+      commentAdditions(annotation, comments, input.commentData, false),
+      now,
+    )),
   ]);
   if (refused) {
     if (refused[0] === 'ConditionalCheckFailed') throw threadMissing(ref);
@@ -118,7 +123,7 @@ export async function updateComment(caller: ApiKeyCaller, input: UpdateComment):
     };
     const refused = await commit([
       commentChange(apiKey, ref, comment.commentId, fields, comment.version, now),
-      ...effectItems(apiKey, config, [change], now),
+      ...(await effectItems(apiKey, config, [change], now)),
     ]);
     if (!refused) return;
   }
@@ -157,7 +162,7 @@ export async function deleteComments(caller: ApiKeyCaller, input: DeleteComments
         ? undefined
         : await commit([
             ...found.map((comment) => commentDelete(apiKey, ref, comment.commentId)),
-            ...effectItems(apiKey, config, changes, now),
+            ...(await effectItems(apiKey, config, changes, now)),
           ]);
     if (!refused) {
       return Object.fromEntries(
@@ -204,7 +209,7 @@ export async function changeReaction(caller: ApiKeyCaller, input: ReactionInput,
   };
   const refused = await commit([
     reactionChange(apiKey, ref, comment.commentId, key, reaction),
-    ...effectItems(apiKey, config, [change], now),
+    ...(await effectItems(apiKey, config, [change], now)),
   ]);
   if (!refused || action === 'add') return;
   throw new ApiError(

@@ -201,17 +201,20 @@ export function activityOf(
 }
 
 /** The transaction items of changes: each one's outbox event, and its activity when recorded. */
-export function effectItems(
+export async function effectItems(
   apiKey: string,
   config: ActivityConfig,
   changes: readonly CommentChange[],
   now: number,
-): TransactItem[] {
-  // Events of one transaction are a millisecond apart, so the outbox (time-ordered) keeps their order.
-  return changes.flatMap((change, index) => [
-    outboxPut(apiKey, eventOf(apiKey, change, now + index)),
-    ...(recordsActivity(config, change)
-      ? activityTransactItems(apiKey, activityOf(apiKey, config, change, now), now)
-      : []),
-  ]);
+): Promise<TransactItem[]> {
+  const items = await Promise.all(
+    changes.map(async (change, index) => [
+      // Events of one transaction are a millisecond apart, so the outbox (time-ordered) keeps their order.
+      outboxPut(apiKey, eventOf(apiKey, change, now + index)),
+      ...(recordsActivity(config, change)
+        ? await activityTransactItems(apiKey, activityOf(apiKey, config, change, now), now)
+        : []),
+    ]),
+  );
+  return items.flat();
 }

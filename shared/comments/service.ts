@@ -112,7 +112,7 @@ export async function addAnnotations(caller: ApiKeyCaller, input: AddAnnotations
     const refused = await commit([
       threadCreate(apiKey, annotation),
       ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
-      ...effectItems(apiKey, config, changes, now),
+      ...(await effectItems(apiKey, config, changes, now)),
     ]);
     const commentIds = comments.map((comment) => comment.commentId);
     if (refused) {
@@ -246,7 +246,7 @@ export async function updateAnnotation(caller: ApiKeyCaller, input: UpdateAnnota
     }));
     const refused = await commit([
       threadChange(apiKey, ref, fields, annotation.version, now),
-      ...effectItems(apiKey, config, changes, now),
+      ...(await effectItems(apiKey, config, changes, now)),
     ]);
     if (!refused) return toAnnotation(updated);
   }
@@ -284,7 +284,10 @@ export async function deleteAnnotations(caller: ApiKeyCaller, input: DeleteAnnot
       annotation: thread.annotation,
       actionUser,
     };
-    const refused = await commit([threadDelete(apiKey, ref), ...effectItems(apiKey, config, [change], now)]);
+    const refused = await commit([
+      threadDelete(apiKey, ref),
+      ...(await effectItems(apiKey, config, [change], now)),
+    ]);
     return [annotationId, refused ? missing : { success: true, message: 'Annotation deleted.' }] as const;
   };
   return Object.fromEntries(await Promise.all([...new Set(input.annotationIds)].map(deleteOne)));

@@ -10,8 +10,6 @@ export interface Embedder {
   readonly dimensions: number;
   /** One L2-normalised vector per text, in order. */
   embed(texts: readonly string[]): Promise<Float32Array[]>;
-  /** The same, synchronously, for embedders that need no I/O (the hashed one). */
-  embedSync?(texts: readonly string[]): Float32Array[];
 }
 
 /**
@@ -112,7 +110,6 @@ export const hashedEmbedder: Embedder = {
   id: 'hashed-v2',
   dimensions: vectorDimensions,
   embed: async (texts) => texts.map((text) => hashedVector(text)),
-  embedSync: (texts) => texts.map((text) => hashedVector(text)),
 };
 
 /** A vector quantised to int8 (`bytes`) with the scale that restores it (`value ≈ byte × scale`). */

@@ -16,8 +16,3 @@ export function currentEmbedder(): Promise<Embedder> {
       : Promise.resolve(hashedEmbedder);
   return configured;
 }
-
-/** The configured embedder when it can embed synchronously (the hashed one), else undefined. */
-export function currentSyncEmbedder(): Embedder | undefined {
-  return env().EMBEDDER === 'hashed' ? hashedEmbedder : undefined;
-}

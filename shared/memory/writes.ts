@@ -1,7 +1,7 @@
 import type { ActivityRecord } from '../activities/schemas';
 import { embeddingTexts, judgmentFor } from './derive';
 import { type Embedder, quantise } from './embedder';
-import { currentEmbedder, currentSyncEmbedder } from './embedders';
+import { currentEmbedder } from './embedders';
 import { type JudgmentWrites, judgmentItems, judgmentRemoval } from './repository';
 import type { Judgment } from './schemas';
 
@@ -76,35 +76,4 @@ export async function judgmentWrites(
   const embedder: Embedder = await currentEmbedder();
   const vectors = await embedder.embed(derived.texts);
   return withItems(apiKey, derived, vectors, embedder.id, now, options.replacing);
-}
-
-/**
- * `judgmentWrites` for producers that build their transaction synchronously (comments). With an
- * embedder that needs I/O (Bedrock) it writes the judgment item without vectors (listed by
- * judgments/query and the recency and thread paths, not found by vector search) — such producers
- * should move to the async `judgmentWrites` (docs/decisions.md).
- */
-export function judgmentWritesSync(
-  apiKey: string,
-  activities: readonly ActivityRecord[],
-  now: number,
-  options: { replacing: boolean },
-): JudgmentWrites {
-  const derived = derive(apiKey, activities, now, options.replacing);
-  if (derived.judgments.length === 0) return derived.writes;
-  const embedder = currentSyncEmbedder();
-  if (embedder?.embedSync)
-    return withItems(apiKey, derived, embedder.embedSync(derived.texts), embedder.id, now, options.replacing);
-  for (const judgment of derived.judgments) {
-    const [judgmentPut] = judgmentItems(
-      apiKey,
-      judgment,
-      { review: { bytes: new Uint8Array(), scale: 1 } },
-      'none',
-      now,
-      false,
-    );
-    derived.writes.puts.push(judgmentPut!);
-  }
-  return derived.writes;
 }

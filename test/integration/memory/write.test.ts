@@ -119,7 +119,7 @@ describe('judgments written with activities', () => {
 
   it('adds the judgment to the transaction items other producers write an activity with', async () => {
     const now = Date.now();
-    const items = activityTransactItems(
+    const items = await activityTransactItems(
       workspace.apiKey,
       {
         ...commentActivity({
