@@ -42,6 +42,8 @@ describe('organizations.documents.migrate', () => {
     expect(before.activities).toHaveLength(3);
     expect(before.bobInbox).toEqual([`${tag}-n1`, `${tag}-n2`]);
     expect(before.comments[0].comments).toHaveLength(2);
+    expect(before.judgments).toEqual([`${tag}-a1`, `${tag}-a2`, `${tag}-a3`]);
+    expect(before.searchedJudgments).toEqual(before.judgments);
 
     const started = await callAs(workspace, 'organizations.documents.migrate', {
       organizationId,
@@ -74,6 +76,8 @@ describe('organizations.documents.migrate', () => {
       carolInbox: [],
       crdt: [],
       comments: [],
+      judgments: [],
+      searchedJudgments: [],
     });
     for (const userId of ['bob', 'carol', 'dave']) {
       expect(after.permissions[userId].documents['<doc>'].errorCode).toBe('does_not_exist');

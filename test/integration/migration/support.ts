@@ -234,23 +234,41 @@ const sortedIds = (records: { id: string }[]) => records.map((record) => record.
  * of the same records under two ids compare equal).
  */
 export async function documentView(workspace: TestWorkspace, organizationId: string, documentId: string) {
-  const [documents, members, permissions, activities, notifications, bobInbox, carolInbox, crdt, comments] =
-    await Promise.all([
-      succeed(workspace, 'organizations.documents.get', { organizationId, documentIds: [documentId] }),
-      succeed(workspace, 'users.get', { organizationId, documentId }),
-      // A missing document is NOT_FOUND, with the per-user answers in the details.
-      callAs(workspace, 'auth.permissions.get', {
-        organizationId,
-        userIds: seededUsers,
-        documentIds: [documentId],
-      }).then((response) => response.json.result?.data ?? response.json.error?.details),
-      succeed(workspace, 'activities.get', { organizationId, documentId }),
-      succeed(workspace, 'notifications.get', { organizationId, documentId }),
-      succeed(workspace, 'notifications.get', { organizationId, userId: 'bob', documentId }),
-      succeed(workspace, 'notifications.get', { organizationId, userId: 'carol', documentId }),
-      succeed(workspace, 'crdt.get', { organizationId, documentId }),
-      succeed(workspace, 'commentannotations.get', { organizationId, documentId }),
-    ]);
+  const [
+    documents,
+    members,
+    permissions,
+    activities,
+    notifications,
+    bobInbox,
+    carolInbox,
+    crdt,
+    comments,
+    judgments,
+    searched,
+  ] = await Promise.all([
+    succeed(workspace, 'organizations.documents.get', { organizationId, documentIds: [documentId] }),
+    succeed(workspace, 'users.get', { organizationId, documentId }),
+    // A missing document is NOT_FOUND, with the per-user answers in the details.
+    callAs(workspace, 'auth.permissions.get', {
+      organizationId,
+      userIds: seededUsers,
+      documentIds: [documentId],
+    }).then((response) => response.json.result?.data ?? response.json.error?.details),
+    succeed(workspace, 'activities.get', { organizationId, documentId }),
+    succeed(workspace, 'notifications.get', { organizationId, documentId }),
+    succeed(workspace, 'notifications.get', { organizationId, userId: 'bob', documentId }),
+    succeed(workspace, 'notifications.get', { organizationId, userId: 'carol', documentId }),
+    succeed(workspace, 'crdt.get', { organizationId, documentId }),
+    succeed(workspace, 'commentannotations.get', { organizationId, documentId }),
+    callAs(workspace, 'memory.judgments.query', { organizationId, documentId }).then(
+      (response) => response.json.result as unknown as { results: { recordId: string }[] },
+    ),
+    // The document scope reads the document's vector placements (gsi3).
+    callAs(workspace, 'memory.search', { query: 'comment', organizationId, documentId }).then(
+      (response) => response.json.result as unknown as { results: { recordId: string }[] },
+    ),
+  ]);
   const view = {
     documents,
     members: [...members].sort((a: { userId: string }, b: { userId: string }) =>
@@ -269,6 +287,8 @@ export async function documentView(workspace: TestWorkspace, organizationId: str
         data: editor.data,
       })),
     comments,
+    judgments: judgments.results.map((judgment) => judgment.recordId).sort(),
+    searchedJudgments: searched.results.map((judgment) => judgment.recordId).sort(),
   };
   return JSON.parse(JSON.stringify(view).replaceAll(JSON.stringify(documentId).slice(1, -1), '<doc>'));
 }
