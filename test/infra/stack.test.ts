@@ -19,13 +19,18 @@ const projectRoot = path.resolve(__dirname, '../..');
 const routeBudget = { routes: 70, maxResources: 450 };
 
 /** Synthesises the stack without bundling (asset hashes are faked), so a template takes < 1 s. */
-function synth(stackRoutes?: readonly RouteDefinition[], stackQueues?: readonly QueueDefinition[]) {
+function synth(
+  stackRoutes?: readonly RouteDefinition[],
+  stackQueues?: readonly QueueDefinition[],
+  embedder?: 'hashed' | 'bedrock',
+) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new CollabStack(app, 'collab-backend-test', {
     stage: 'test',
     projectRoot,
     routes: stackRoutes,
     queueDefinitions: stackQueues,
+    embedder,
   });
   const template = Template.fromStack(stack);
   const resources = template.toJSON().Resources as Record<string, Resource>;
@@ -253,6 +258,31 @@ describe('CollabStack', () => {
       expect(variants.environmentOf(other.name)).not.toHaveProperty(queueUrlEnvName('webhook-delivery'));
       expect(variants.actionsOf(other.name)).not.toContain('sqs:SendMessage');
     }
+  });
+
+  it('embeds with the hashed embedder by default, granting no Bedrock access', () => {
+    expect(synthesised.environmentOf('memory.search').EMBEDDER).toBe('hashed');
+    expect(synthesised.actionsOf('memory.search').has('bedrock:InvokeModel')).toBe(false);
+  });
+
+  it('with the Bedrock embedder, lets functions with table access invoke Titan v2 and nothing else', () => {
+    const bedrock = synth(undefined, undefined, 'bedrock');
+    for (const name of ['memory.search', 'activities.add', 'commentannotations.add']) {
+      expect(bedrock.environmentOf(name).EMBEDDER).toBe('bedrock');
+      expect(bedrock.actionsOf(name).has('bedrock:InvokeModel')).toBe(true);
+    }
+    expect(bedrock.actionsOf('$default').has('bedrock:InvokeModel')).toBe(false);
+    const grants = Object.values(bedrock.resources)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .flatMap(
+        (resource) =>
+          (resource.Properties?.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
+            .Statement,
+      )
+      .filter((statement) => statement.Action === 'bedrock:InvokeModel');
+    expect(grants.length).toBeGreaterThan(0);
+    for (const grant of grants)
+      expect(JSON.stringify(grant.Resource)).toContain('foundation-model/amazon.titan-embed-text-v2:0');
   });
 
   it('stays within the resource budget when the route table grows to 70 routes', () => {
