@@ -196,6 +196,23 @@ export async function threadPage(
 }
 
 /**
+ * Ids of the comments still stored under a thread (one strongly consistent Query of its keys):
+ * after a thread's own item is deleted, a reply that committed just before it is found here.
+ */
+export async function storedCommentIds(apiKey: string, ref: ThreadRef): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.commentsPartition(apiKey, ref.organizationId, ref.documentId),
+      ':prefix': keys.commentThreadPrefix(ref.annotationId),
+    },
+    ProjectionExpression: 'entity, commentId',
+    ConsistentRead: true,
+  });
+  return items.filter((item) => item.entity === commentEntity).map((item) => item.commentId as string);
+}
+
+/**
  * Deletes a thread's comments in transactions of up to 100 (unconditional), before its own item
  * and event, so an interrupted delete leaves the thread in place and can be repeated.
  */

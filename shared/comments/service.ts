@@ -13,6 +13,7 @@ import {
   findDocumentThreads,
   findThread,
   findThreadsById,
+  storedCommentIds,
   threadPage,
 } from './repository';
 import type {
@@ -256,7 +257,8 @@ export async function updateAnnotation(caller: ApiKeyCaller, input: UpdateAnnota
 /**
  * commentannotations/delete: per id, the thread's comments (in transactions of 100), then its own
  * item with its `comment_annotation.delete` event (and activity) in one transaction — so a delete
- * cut short leaves the thread in place, to be deleted again. Missing ids fail per item.
+ * cut short leaves the thread in place, to be deleted again — then any reply that landed in
+ * between (one more Query). Missing ids fail per item.
  */
 export async function deleteAnnotations(caller: ApiKeyCaller, input: DeleteAnnotations) {
   const { apiKey } = caller;
@@ -288,7 +290,11 @@ export async function deleteAnnotations(caller: ApiKeyCaller, input: DeleteAnnot
       threadDelete(apiKey, ref),
       ...(await effectItems(apiKey, config, [change], now)),
     ]);
-    return [annotationId, refused ? missing : { success: true, message: 'Annotation deleted.' }] as const;
+    if (refused) return [annotationId, missing] as const;
+    // A reply that committed after the comments were read is under the thread still; later replies
+    // find no thread and fail.
+    await deleteCommentItems(apiKey, ref, await storedCommentIds(apiKey, ref));
+    return [annotationId, { success: true, message: 'Annotation deleted.' }] as const;
   };
   return Object.fromEntries(await Promise.all([...new Set(input.annotationIds)].map(deleteOne)));
 }

@@ -1,3 +1,6 @@
+import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../shared/db/client';
+import { keys } from '../../../shared/db/keys';
 import { callAs, succeed } from '../../support/api';
 import { outboxEvents } from '../../support/outbox';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -6,6 +9,7 @@ import {
   addThreads,
   alice,
   bob,
+  carol,
   comment,
   createDocument,
   documentId,
@@ -249,5 +253,55 @@ describe('commentannotations.delete', () => {
       'comment.add',
       'comment_annotation.delete',
     ]);
+  });
+
+  it('leaves no comment behind when a reply lands between reading the thread and deleting it', async () => {
+    await addThread(workspace, 'raced', { commentData: [comment(alice)] });
+    const client = db();
+    const send = client.send.bind(client);
+    const threadKey = keys.commentThread(workspace.apiKey, organizationId, documentId, 'raced');
+    let replied = false;
+    // Failure injection: the reply commits just before the delete's thread transaction is sent.
+    const spy = jest.spyOn(client, 'send').mockImplementation((async (
+      command: Parameters<typeof send>[0],
+    ) => {
+      const deletesThread =
+        command instanceof TransactWriteCommand &&
+        command.input.TransactItems?.some((item) => item.Delete?.Key?.sk === threadKey.sk);
+      if (deletesThread && !replied) {
+        replied = true;
+        await succeed(workspace, 'commentannotations.comments.add', {
+          organizationId,
+          documentId,
+          annotationId: 'raced',
+          commentData: [comment(bob, { commentId: 'late-reply' })],
+        });
+      }
+      return send(command);
+    }) as typeof client.send);
+    try {
+      const result = await succeed(workspace, 'commentannotations.delete', {
+        organizationId,
+        documentId,
+        annotationIds: ['raced'],
+      });
+      expect(result).toEqual({ raced: { success: true, message: expect.any(String) } });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(replied).toBe(true);
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': threadKey.pk },
+      }),
+    );
+    expect(Items).toEqual([]);
+    // A new thread under the same id starts empty: nothing of the old one comes back.
+    await addThread(workspace, 'raced', { commentData: [comment(carol, { commentId: 'fresh' })] });
+    expect(
+      (await threadOf(workspace, 'raced')).comments.map((c: { commentId: string }) => c.commentId),
+    ).toEqual(['fresh']);
   });
 });
