@@ -276,8 +276,11 @@ describe('CollabStack', () => {
       .filter((resource) => resource.Type === 'AWS::IAM::Policy')
       .flatMap(
         (resource) =>
-          (resource.Properties?.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
-            .Statement,
+          (
+            resource.Properties?.PolicyDocument as
+              | { Statement: { Action: unknown; Resource: unknown }[] }
+              | undefined
+          )?.Statement ?? [],
       )
       .filter((statement) => statement.Action === 'bedrock:InvokeModel');
     expect(grants.length).toBeGreaterThan(0);
