@@ -20,8 +20,11 @@ import type { EmbeddingType } from './schemas';
 export const changeOverlapMs = 30_000;
 /** A scope is reloaded whole after this long (well within a tombstone's day on the feed). */
 const reloadAfterMs = 10 * 60_000;
-/** Most vectors kept across scopes; the least recently searched scopes are dropped first. */
-const maxCachedVectors = 250_000;
+/**
+ * Most vectors kept across scopes (≈ 1.2 KB each in memory, so ≈ 125 MB of a function's 512 MB);
+ * the least recently searched scopes are dropped first, the one just searched never.
+ */
+const maxCachedVectors = 100_000;
 
 interface CachedScope {
   entries: Map<string, VectorEntry>;
