@@ -41,7 +41,7 @@ export function withoutKeys(item: Item): Item {
 
 /**
  * Every item of a Query, page after page (bounded partitions only: an organization's folder tree,
- * a workspace's keys). Returns raw items with their keys.
+ * a workspace's keys, a search scope's vectors). Returns raw items with their keys.
  */
 export async function queryAll(
   params: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,

@@ -3,7 +3,7 @@ import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/li
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
-import { withoutKeys } from '../db/query-page';
+import { queryAll, withoutKeys } from '../db/query-page';
 import type { QuantisedVector } from './embedder';
 import { type EmbeddingType, embeddingTypes, type Judgment, judgment as judgmentSchema } from './schemas';
 
@@ -196,22 +196,6 @@ function vectorEntry(item: Item): VectorEntry {
   };
 }
 
-/** Every item of one Query, page after page. */
-async function queryItems(
-  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
-): Promise<Item[]> {
-  const items: Item[] = [];
-  let startKey: Item | undefined;
-  do {
-    const output = await db().send(
-      new QueryCommand({ ...input, TableName: tableName(), ExclusiveStartKey: startKey }),
-    );
-    items.push(...(output.Items ?? []));
-    startKey = output.LastEvaluatedKey;
-  } while (startKey);
-  return items;
-}
-
 /**
  * Every vector of one embedding type in a search scope that passes `filters` and was made by
  * `embedderId`: one Query per partition (the organization's and API key's are sharded), all in
@@ -225,7 +209,7 @@ export async function scopeVectors(
   const filter = filterExpression(filters);
   const pages = await Promise.all(
     partitions.map(({ index, partition }) =>
-      queryItems({
+      queryAll({
         ...(index && { IndexName: index }),
         KeyConditionExpression: '#pk = :pk',
         ProjectionExpression: vectorProjection.ProjectionExpression,
@@ -262,7 +246,7 @@ export async function vectorChangesSince(
   since: number,
 ): Promise<VectorChange[]> {
   const { index, partition } = keys.judgmentVectorChanges(apiKey, organizationId, type);
-  const items = await queryItems({
+  const items = await queryAll({
     IndexName: index,
     KeyConditionExpression: '#pk = :pk AND #sk >= :since',
     ProjectionExpression: vectorProjection.ProjectionExpression,
