@@ -11,8 +11,8 @@ import {
   assertMayWrite,
   commentAdditions,
   commentMissing,
+  commitComments,
   newComment,
-  notifyComments,
   refOf,
   refusal,
   threadMissing,
@@ -65,7 +65,7 @@ export async function addComments(caller: ApiKeyCaller, input: AddComments): Pro
     },
     lastUpdated: now,
   };
-  const refused = await commit([
+  const refused = await commitComments(apiKey, annotation, comments, input.commentData, now, [
     threadTouch(apiKey, ref, writers, now),
     ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
     ...(await effectItems(
@@ -80,7 +80,6 @@ export async function addComments(caller: ApiKeyCaller, input: AddComments): Pro
     const taken = comments.filter((_, index) => refused[index + 1] === 'ConditionalCheckFailed');
     throw alreadyExists(`Comment ${taken.map((comment) => comment.commentId).join(', ')} already exists.`);
   }
-  await notifyComments(apiKey, annotation, comments, input.commentData, now);
   return comments.map((comment) => comment.commentId);
 }
 

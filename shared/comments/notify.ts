@@ -1,49 +1,115 @@
 import { createHash } from 'node:crypto';
-import { createRecord, markFannedOut, writeInbox } from '../notifications/repository';
+import { inTable, type TransactItem } from '../db/batch';
+import { createRecord, inboxItems, markFannedOut, recordItem, writeInbox } from '../notifications/repository';
 import type { NotificationRecord } from '../notifications/schemas';
 import { notifiedUserIds } from './effects';
-import type { AnnotationRecord, CommentRecord } from './schemas';
+import type { AnnotationRecord, CommentDataInput, CommentRecord } from './schemas';
 
-/** A comment's notification id: derived from the comment, so a repeated send finds the same record. */
+/**
+ * A comment's notification id: derived from the comment (its creation time included, so a comment
+ * id reused after a delete is a new notification), so a repeated send finds the same record.
+ */
 function notificationIdOf(apiKey: string, annotation: AnnotationRecord, comment: CommentRecord) {
   const digest = createHash('sha256')
-    .update(JSON.stringify([apiKey, annotation.documentId, annotation.annotationId, comment.commentId]))
+    .update(
+      JSON.stringify([
+        apiKey,
+        annotation.documentId,
+        annotation.annotationId,
+        comment.commentId,
+        comment.createdAt,
+      ]),
+    )
     .digest('base64url');
   return `comment-${digest}`;
 }
 
-/**
- * Sends the in-app notification of a comment with `triggerNotification` (addendum §7) to the users
- * it tags and the thread's assignee, never its author, through the notifications repository: one
- * shared record, one inbox entry per recipient, then the fan-out mark — three writes, nothing when
- * nobody is to be told. Runs right after the comment's transaction (notifications are not part of
- * it: they are many items and may exceed a transaction); the deterministic id makes a repeat of a
- * finished send a no-op.
- */
-export async function notifyComment(
+/** A comment's in-app notification (addendum §7) and its recipients: tagged users and the assignee, never the author. */
+interface CommentNotification {
+  record: NotificationRecord;
+  recipients: string[];
+}
+
+function notificationOf(
   apiKey: string,
   annotation: AnnotationRecord,
   comment: CommentRecord,
   now: number,
-): Promise<void> {
+): CommentNotification | undefined {
   const recipients = notifiedUserIds(annotation, comment);
-  if (recipients.length === 0) return;
-  const record: NotificationRecord = {
-    id: notificationIdOf(apiKey, annotation, comment),
-    organizationId: annotation.organizationId,
-    documentId: annotation.documentId,
-    actionUser: comment.from,
-    isNotificationResolverUsed: false,
-    notificationSource: 'comment',
-    notificationSourceData: { annotationId: annotation.annotationId, commentId: comment.commentId },
-    displayHeadlineMessageTemplate: '{actionUser} commented on a thread you are part of',
-    displayHeadlineMessageTemplateData: { actionUser: comment.from },
-    displayBodyMessage: comment.commentText ?? '',
-    timestamp: now,
+  if (recipients.length === 0) return undefined;
+  return {
+    recipients,
+    record: {
+      id: notificationIdOf(apiKey, annotation, comment),
+      organizationId: annotation.organizationId,
+      documentId: annotation.documentId,
+      actionUser: comment.from,
+      isNotificationResolverUsed: false,
+      notificationSource: 'comment',
+      notificationSourceData: { annotationId: annotation.annotationId, commentId: comment.commentId },
+      displayHeadlineMessageTemplate: '{actionUser} commented on a thread you are part of',
+      displayHeadlineMessageTemplateData: { actionUser: comment.from },
+      displayBodyMessage: comment.commentText ?? '',
+      timestamp: now,
+    },
   };
+}
+
+/**
+ * Sends a notification outside any transaction: the shared record, one inbox entry per recipient,
+ * then the fan-out mark; the deterministic id makes a repeat of a finished send a no-op.
+ */
+async function send(apiKey: string, { record, recipients }: CommentNotification): Promise<void> {
   const created = await createRecord(apiKey, record);
   if (created.fanOutDone) return;
   const stored = created.existing ?? record;
   await writeInbox(apiKey, stored, recipients);
   await markFannedOut(apiKey, stored);
+}
+
+/** The notifications of comments added with `triggerNotification`, planned around their transaction. */
+export interface NotificationPlan {
+  /** Records and inbox entries of the notifications that fit: written by the comments' transaction. */
+  items: TransactItem[];
+  /** Sends the others, after the transaction (only when a comment tags more users than fit). */
+  sendRest(): Promise<void>;
+}
+
+/**
+ * Puts the in-app notifications of the comments that asked for them into the comments' own
+ * transaction — the record (already fanned out) and every inbox entry — as long as they fit in
+ * `room` items, so a comment and its notification land together or not at all. A notification
+ * that does not fit (dozens of tagged users) is sent right after the transaction instead.
+ */
+export function planNotifications(
+  apiKey: string,
+  annotation: AnnotationRecord,
+  comments: readonly CommentRecord[],
+  inputs: readonly CommentDataInput[],
+  now: number,
+  room: number,
+): NotificationPlan {
+  const items: TransactItem[] = [];
+  const rest: CommentNotification[] = [];
+  comments.forEach((comment, index) => {
+    if (!inputs[index]?.triggerNotification) return;
+    const notification = notificationOf(apiKey, annotation, comment, now);
+    if (!notification) return;
+    const { record, recipients } = notification;
+    if (items.length + 1 + recipients.length > room) {
+      rest.push(notification);
+      return;
+    }
+    items.push(
+      { Put: inTable({ Item: recordItem(apiKey, record, true) }) },
+      ...inboxItems(apiKey, record, recipients).map((Item) => ({ Put: inTable({ Item }) })),
+    );
+  });
+  return {
+    items,
+    sendRest: async () => {
+      await Promise.all(rest.map((notification) => send(apiKey, notification)));
+    },
+  };
 }

@@ -29,9 +29,9 @@ import {
   apiActor,
   assertMayWrite,
   commentAdditions,
+  commitComments,
   generateId,
   newComment,
-  notifyComments,
   refOf,
   refusal,
   threadMissing,
@@ -110,7 +110,7 @@ export async function addAnnotations(caller: ApiKeyCaller, input: AddAnnotations
       version: 0,
     };
     const changes = commentAdditions(annotation, comments, spec.commentData, true);
-    const refused = await commit([
+    const refused = await commitComments(apiKey, annotation, comments, spec.commentData, now, [
       threadCreate(apiKey, annotation),
       ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
       ...(await effectItems(apiKey, config, changes, now)),
@@ -120,7 +120,6 @@ export async function addAnnotations(caller: ApiKeyCaller, input: AddAnnotations
       const message = `Annotation ${annotationId} already exists.`;
       return { success: false, annotationId, commentIds: [], message, status: 'ALREADY_EXISTS' };
     }
-    await notifyComments(apiKey, annotation, comments, spec.commentData, now);
     return { success: true, annotationId, commentIds, message: 'Annotation added.' };
   };
 

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { canWrite, type DocumentAccess, documentAccess, writeRefusal } from '../access/document-access';
+import { type TransactItem, transactionLimit } from '../db/batch';
 import type { ApiKeyCaller } from '../http/caller';
 import { notFound, permissionDenied } from '../http/errors';
 import type { CommentChange } from './effects';
-import { notifyComment } from './notify';
-import type { ThreadRef } from './repository';
+import { planNotifications } from './notify';
+import { commit, type ThreadRef } from './repository';
 import type { AnnotationRecord, CommentDataInput, CommentRecord, CommentUser, Thread } from './schemas';
 
 /**
@@ -120,17 +121,28 @@ export function commentAdditions(
   }));
 }
 
-/** Sends the notifications of the comments that asked for them (after their transaction). */
-export async function notifyComments(
+/**
+ * Commits the transaction that adds `comments` with the in-app notifications they ask for in it
+ * (those that fit; the others are sent right after). Returns the cancellation reasons of a refused
+ * transaction, whose first items are the caller's `items` in order.
+ */
+export async function commitComments(
   apiKey: string,
   annotation: AnnotationRecord,
   comments: readonly CommentRecord[],
   inputs: readonly CommentDataInput[],
   now: number,
-) {
-  await Promise.all(
-    comments
-      .filter((_, index) => inputs[index]?.triggerNotification)
-      .map((comment) => notifyComment(apiKey, annotation, comment, now)),
+  items: readonly TransactItem[],
+): Promise<string[] | undefined> {
+  const notifications = planNotifications(
+    apiKey,
+    annotation,
+    comments,
+    inputs,
+    now,
+    transactionLimit - items.length,
   );
+  const refused = await commit([...items, ...notifications.items]);
+  if (!refused) await notifications.sendRest();
+  return refused;
 }

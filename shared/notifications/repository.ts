@@ -15,6 +15,42 @@ const fanOutConcurrency = 8;
 const recordKey = (apiKey: string, record: Pick<NotificationRecord, 'organizationId' | 'id'>) =>
   keys.notification(apiKey, record.organizationId, record.id);
 
+/** The stored item of a notification's shared record; `fanOutDone` once its inbox entries exist. */
+export function recordItem(apiKey: string, record: NotificationRecord, fanOutDone: boolean): Item {
+  return {
+    ...recordKey(apiKey, record),
+    ...keys.notificationDocumentListing(apiKey, {
+      ...record,
+      createdAt: record.timestamp,
+      notificationId: record.id,
+    }),
+    entity: 'notification',
+    ...record,
+    fanOutDone,
+    createdAt: record.timestamp,
+    updatedAt: record.timestamp,
+  };
+}
+
+/** The inbox entry items of a notification, one per recipient. */
+export function inboxItems(apiKey: string, record: NotificationRecord, userIds: readonly string[]): Item[] {
+  return userIds.map((userId) => {
+    const entry: InboxEntry = {
+      notificationId: record.id,
+      userId,
+      documentId: record.documentId,
+      timestamp: record.timestamp,
+    };
+    const ids = { organizationId: record.organizationId, userId, notificationId: record.id };
+    return {
+      ...keys.inboxEntry(apiKey, { ...ids, createdAt: record.timestamp }),
+      ...keys.inboxRecipientListing(apiKey, ids),
+      entity: 'inboxEntry',
+      ...entry,
+    };
+  });
+}
+
 /**
  * Creates a notification's shared record unless one of that id exists (one conditional PutItem).
  * Returns the stored record and whether its fan-out already finished when it existed.
@@ -27,19 +63,7 @@ export async function createRecord(
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: {
-          ...recordKey(apiKey, record),
-          ...keys.notificationDocumentListing(apiKey, {
-            ...record,
-            createdAt: record.timestamp,
-            notificationId: record.id,
-          }),
-          entity: 'notification',
-          ...record,
-          fanOutDone: false,
-          createdAt: record.timestamp,
-          updatedAt: record.timestamp,
-        },
+        Item: recordItem(apiKey, record, false),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -59,21 +83,7 @@ export async function createRecord(
  * same content), which makes an interrupted fan-out safe to repeat.
  */
 export async function writeInbox(apiKey: string, record: NotificationRecord, userIds: readonly string[]) {
-  const entries = userIds.map((userId) => {
-    const entry: InboxEntry = {
-      notificationId: record.id,
-      userId,
-      documentId: record.documentId,
-      timestamp: record.timestamp,
-    };
-    const ids = { organizationId: record.organizationId, userId, notificationId: record.id };
-    return {
-      ...keys.inboxEntry(apiKey, { ...ids, createdAt: record.timestamp }),
-      ...keys.inboxRecipientListing(apiKey, ids),
-      entity: 'inboxEntry',
-      ...entry,
-    };
-  });
+  const entries = inboxItems(apiKey, record, userIds);
   const perWorker = Math.ceil(entries.length / fanOutConcurrency / 25) * 25;
   const slices = Array.from({ length: fanOutConcurrency }, (_, index) =>
     entries.slice(index * perWorker, (index + 1) * perWorker),

@@ -1,3 +1,4 @@
+import { db } from '../../../shared/db/client';
 import { callAs, succeed } from '../../support/api';
 import { outboxEvents } from '../../support/outbox';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -143,5 +144,66 @@ describe('triggerNotification', () => {
       });
     }
     expect(await inboxOf('alice')).toEqual([]);
+  });
+
+  it("writes the notification in the comment's own transaction: a crash right after it loses nothing", async () => {
+    const client = db();
+    const send = client.send.bind(client);
+    let committed = false;
+    // Failure injection: every DynamoDB call after the comment's transaction fails.
+    const spy = jest.spyOn(client, 'send').mockImplementation((async (
+      command: Parameters<typeof send>[0],
+    ) => {
+      if (committed) throw new Error('injected crash');
+      const output = await send(command);
+      if (command.constructor.name === 'TransactWriteCommand') committed = true;
+      return output;
+    }) as typeof client.send);
+    let response: Awaited<ReturnType<typeof callAs>>;
+    try {
+      response = await callAs(
+        workspace,
+        'commentannotations.comments.add',
+        onThread({
+          verifyUserPermissions: false,
+          commentData: [
+            comment(alice, {
+              commentId: 'tagging',
+              triggerNotification: true,
+              taggedUserContacts: [{ userId: 'bob' }, { userId: 'carol' }],
+            }),
+          ],
+        }),
+      );
+    } finally {
+      spy.mockRestore();
+    }
+    expect(response.statusCode).toBe(200);
+    expect(response.db.commands.at(-1)).toBe('TransactWriteItems');
+    for (const userId of ['bob', 'carol'])
+      expect((await inboxOf(userId)).map((entry) => entry.notificationSourceData)).toEqual([
+        { annotationId: 'a1', commentId: 'tagging' },
+      ]);
+  });
+
+  it('sends a notification too large for the transaction right after it, to every tagged user', async () => {
+    const tagged = Array.from({ length: 100 }, (_, index) => ({ userId: `user-${index}` }));
+    const response = await callAs(
+      workspace,
+      'commentannotations.comments.add',
+      onThread({
+        verifyUserPermissions: false,
+        commentData: [
+          comment(alice, { commentId: 'crowd', triggerNotification: true, taggedUserContacts: tagged }),
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    // The transaction, then the record, the inbox entries (25 a request) and the fan-out mark.
+    expect(response.db.commands.filter((command) => command === 'BatchWriteItem')).toHaveLength(4);
+    for (const userId of ['user-0', 'user-61', 'user-99'])
+      expect((await inboxOf(userId)).map((entry) => entry.notificationSourceData.commentId)).toEqual([
+        'crowd',
+      ]);
   });
 });
