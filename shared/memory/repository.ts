@@ -349,28 +349,7 @@ export async function timelineJudgments(query: {
   return { judgments, total };
 }
 
-/** Whether a document has any judgment (its gsi3 timeline, one Query with `Limit: 1`). */
-export async function hasDocumentJudgments(apiKey: string, organizationId: string, documentId: string) {
-  const { index, partition } = keys.judgmentTimeline(apiKey, {
-    by: 'document',
-    organizationId,
-    id: documentId,
-  });
-  const output = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${index}pk` },
-      ExpressionAttributeValues: { ':pk': partition },
-      ProjectionExpression: 'recordId',
-      Limit: 1,
-    }),
-  );
-  return (output.Items ?? []).length > 0;
-}
-
-/** Ids of up to `limit` judgments still on a document's timeline (migration batches). */
+/** Ids of up to `limit` judgments still on a document's timeline (one Query; migration batches). */
 export async function documentJudgmentIds(
   apiKey: string,
   organizationId: string,
@@ -394,6 +373,11 @@ export async function documentJudgmentIds(
     }),
   );
   return (output.Items ?? []).map((item) => item.recordId as string);
+}
+
+/** Whether a document has any judgment (its gsi3 timeline, one Query with `Limit: 1`). */
+export async function hasDocumentJudgments(apiKey: string, organizationId: string, documentId: string) {
+  return (await documentJudgmentIds(apiKey, organizationId, documentId, 1)).length > 0;
 }
 
 /**

@@ -60,3 +60,28 @@ export interface DocumentRecordMover {
    */
   moveBatch(move: DocumentMove, cursor?: MoveCursor): Promise<MoveBatchResult>;
 }
+
+/** A page of moved records and the key to continue from (none: the last page). */
+export interface MovedPage {
+  readonly moved: number;
+  readonly nextKey?: Record<string, unknown>;
+}
+
+/**
+ * A mover over a repository function that moves one page of records from a start key: the page's
+ * next key is the cursor of the following batch.
+ */
+export function pagedMover(
+  name: string,
+  hasRecords: DocumentRecordMover['hasRecords'],
+  movePage: (move: DocumentMove, startKey: Record<string, unknown> | undefined) => Promise<MovedPage>,
+): DocumentRecordMover {
+  return {
+    name,
+    hasRecords,
+    async moveBatch(move, cursor) {
+      const page = await movePage(move, cursor?.startKey as Record<string, unknown> | undefined);
+      return { moved: page.moved, ...(page.nextKey && { cursor: { startKey: page.nextKey } }) };
+    },
+  };
+}

@@ -1,21 +1,10 @@
-import type { DocumentRecordMover } from '../migration/mover';
+import { pagedMover } from '../migration/mover';
 import { hasDocumentNotifications, moveDocumentNotifications } from './repository';
 
 /** Notifications per migration batch (each with all its inbox entries). */
 const batchSize = 10;
 
 /** Moves a document's notifications (migration): shared records, their listing, recipients' inbox entries. */
-export const notificationMover: DocumentRecordMover = {
-  name: 'notifications',
-  hasRecords: hasDocumentNotifications,
-  async moveBatch(move, cursor) {
-    const result = await moveDocumentNotifications(
-      move.apiKey,
-      move.organizationId,
-      move,
-      batchSize,
-      cursor?.startKey as Record<string, unknown> | undefined,
-    );
-    return { moved: result.moved, ...(result.nextKey && { cursor: { startKey: result.nextKey } }) };
-  },
-};
+export const notificationMover = pagedMover('notifications', hasDocumentNotifications, (move, startKey) =>
+  moveDocumentNotifications(move.apiKey, move.organizationId, move, batchSize, startKey),
+);
