@@ -50,6 +50,11 @@ export interface DocumentRecordMover {
   /** Short name used in logs and the job's completion message, e.g. `activities`. */
   readonly name: string;
   /**
+   * Moved in the first pass only: a record of it under the old id later is a new one, not part of
+   * the move (the document item: the old id re-created meanwhile). Other movers are swept again.
+   */
+  readonly firstPassOnly?: boolean;
+  /**
    * Whether any record of this domain exists under `documentId`. The worker asks every mover about
    * the target before moving anything; any `true` fails the migration with nothing changed.
    */

@@ -24,6 +24,12 @@ export interface MigrationRunOptions {
   now?: () => number;
 }
 
+/**
+ * Extra passes over the domains that got records under the old id while the migration ran (a
+ * write that landed after its mover had passed); past them, what still arrives stays behind.
+ */
+const maxSweeps = 3;
+
 /** The movers that hold records under a document id (asked in parallel). */
 async function moversWithRecords(
   movers: readonly DocumentRecordMover[],
@@ -47,7 +53,9 @@ async function moversWithRecords(
  *   holding one fails this job with nothing changed);
  * - `in_progress`, target not checked: if any mover has records under the new id the job fails
  *   (locks released, nothing changed), else the check is recorded and moving starts;
- * - moving: every mover, batch after batch, until none is left, then `completed` (locks released).
+ * - moving: every mover, batch after batch, until none is left; then the domains that got records
+ *   under the old id meanwhile are swept again (up to `maxSweeps` times); then `completed` (locks
+ *   released).
  *   Moved records are no longer under the old id, so a resumed run re-lists only what is left.
  *   Past the time budget, the run hands over to a fresh message and ends.
  */
@@ -87,18 +95,29 @@ export async function runMigration(
     await markTargetChecked(apiKey, job, now());
   }
   const moved: Record<string, number> = {};
-  for (const mover of movers) {
-    let cursor: MoveCursor | undefined;
-    do {
-      if (now() > deadline) {
-        context.log.info('migration hands over to a new message', { migrationId, moved });
-        await sendToQueue('document-migration', message);
-        return;
-      }
-      const batch = await mover.moveBatch(move, cursor);
-      moved[mover.name] = (moved[mover.name] ?? 0) + batch.moved;
-      cursor = batch.cursor;
-    } while (cursor);
+  let pending = movers;
+  for (let sweep = 0; pending.length > 0; sweep += 1) {
+    for (const mover of pending) {
+      let cursor: MoveCursor | undefined;
+      do {
+        if (now() > deadline) {
+          context.log.info('migration hands over to a new message', { migrationId, moved });
+          await sendToQueue('document-migration', message);
+          return;
+        }
+        const batch = await mover.moveBatch(move, cursor);
+        moved[mover.name] = (moved[mover.name] ?? 0) + batch.moved;
+        cursor = batch.cursor;
+      } while (cursor);
+    }
+    if (sweep === maxSweeps) break;
+    // Records written under the old id after their mover passed.
+    const left = await moversWithRecords(
+      movers.filter((mover) => !mover.firstPassOnly),
+      move,
+      job.documentId,
+    );
+    pending = movers.filter((mover) => left.includes(mover.name));
   }
   await completeJob(
     apiKey,

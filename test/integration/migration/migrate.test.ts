@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { commentMover } from '../../../shared/comments/document-mover';
 import { sendToQueue } from '../../../shared/queues/send';
-import { callAs } from '../../support/api';
+import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import {
@@ -142,6 +143,47 @@ describe('organizations.documents.migrate', () => {
       `${tag}-a2`,
       `${tag}-a3`,
     ]);
+  });
+
+  it('sweeps records written under the old id after their domain was moved, before completing', async () => {
+    const [from, to] = [newId('doc'), newId('swept')];
+    const tag = await seedDocument(workspace, organizationId, from);
+    // Failure injection: while comments move (after activities), a client adds an activity to the old id.
+    const moveComments = commentMover.moveBatch.bind(commentMover);
+    let written = false;
+    const spy = jest.spyOn(commentMover, 'moveBatch').mockImplementation(async (move, cursor) => {
+      if (!written) {
+        written = true;
+        await succeed(workspace, 'activities.add', {
+          organizationId,
+          documentId: from,
+          activities: [
+            {
+              id: `${tag}-late`,
+              featureType: 'comment',
+              actionType: 'comment.add',
+              actionUser: { userId: 'bob' },
+            },
+          ],
+        });
+      }
+      return moveComments(move, cursor);
+    });
+    try {
+      const migrationId = await migrate(workspace, organizationId, from, to);
+      expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
+      expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toBe(true);
+    expect((await documentView(workspace, organizationId, to)).activities).toEqual([
+      `${tag}-a1`,
+      `${tag}-a2`,
+      `${tag}-a3`,
+      `${tag}-late`,
+    ]);
+    expect((await documentView(workspace, organizationId, from)).activities).toEqual([]);
   });
 
   it('completes a migration of an id without records, moving nothing', async () => {
