@@ -63,7 +63,8 @@ function withItems(
  * The writes that keep activities' judgments in step with them (addendum §6): for each activity
  * that records a decision, its judgment and vector items (all texts embedded in one call); for one
  * that does not, the removal of whatever judgment an earlier version of that id left (its item
- * deleted, its vectors tombstoned) — only when `replacing`, since a fresh id has none. Activity writers add these to their own write.
+ * deleted, its vectors tombstoned) — only when `replacing`, since a fresh id has none. Activity
+ * writers add these to their own write.
  */
 export async function judgmentWrites(
   apiKey: string,

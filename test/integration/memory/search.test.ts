@@ -121,6 +121,26 @@ describe('memory.search', () => {
     ).toBe(4);
   });
 
+  it('applies the same filters where vectors are read per search: the API key and a document', async () => {
+    expect(ids(await search(workspace, { query: 'q', filters: { decision: 'approve' } }))).toEqual([
+      'j5',
+      'j2',
+    ]);
+    expect(ids(await search(workspace, { query: 'q', filters: { judgeType: 'agent' } }))).toEqual(['j3']);
+    expect(
+      ids(
+        await search(workspace, {
+          query: 'q',
+          organizationId,
+          documentId: 'doc-a',
+          filters: { contentType: 'code' },
+        }),
+      ),
+    ).toEqual(['j3']);
+    const past = { start: '2000-01-01T00:00:00Z', end: '2000-12-31' };
+    expect((await search(workspace, { query: 'q', filters: { dateRange: past } })).totalInScope).toBe(0);
+  });
+
   it('searches the reviewed content with embeddingType content', async () => {
     const result = await search(workspace, {
       query: 'SELECT users WHERE id',
