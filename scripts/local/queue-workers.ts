@@ -21,6 +21,13 @@ async function loadConsumer(definition: QueueDefinition): Promise<WorkerHandler>
   return module.handler;
 }
 
+/**
+ * Pollers per queue in the local stack, as an SQS event source starts with several concurrent
+ * batches (five in AWS). One poller would hold every message behind the slowest of its batch: a
+ * rate-limited endpoint's batch waits for its planned sends, and the next batch only starts after.
+ */
+export const localPollersPerQueue = 4;
+
 export interface QueueWorkerOptions {
   endpoint: string;
   queueUrls: Record<string, string>;

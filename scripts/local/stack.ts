@@ -6,7 +6,7 @@ import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
 import { generateSecret } from '../../shared/security/secrets';
 import { type DevServer, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
-import { startQueueWorkers } from './queue-workers';
+import { localPollersPerQueue, startQueueWorkers } from './queue-workers';
 import { type LocalSqs, startLocalSqs } from './sqs';
 import { startStreamPoller } from './stream-poller';
 
@@ -68,7 +68,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ),
     });
     // Queue consumers run in this process, as Lambda event sources do in the stack.
-    const workers = startQueueWorkers(sqs);
+    const workers = startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });
     // Outbox events reach the fan-out worker through the table stream, as in the stack.
     const streamPoller = startStreamPoller({ endpoint: dynamo.endpoint, tableName: localTableName });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });

@@ -3,33 +3,23 @@ import { env } from '../config/env';
 import type { logger } from '../http/logger';
 import { sendToQueue } from '../queues/send';
 import { updateEndpoint } from '../webhooks/repository';
-import { clearEndpointFailure, recordEndpointFailure, reserveSendSlot } from './endpoint-state';
-import { maxResponseBytes, postWebhook, TimeoutError } from './http-post';
+import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
+import { maxResponseBytes, NotSentError, postWebhook, TimeoutError } from './http-post';
 import { abandonDelivery, type DeliveryRef, findDelivery, markEnqueued, recordAttempt } from './repository';
 import { buildRequest, type OutgoingRequest } from './request';
 import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
 import type { DeliveryAttempt, DeliveryMessage } from './schemas';
+import { sendToleranceMs } from './send-schedule';
 import { ForbiddenTargetError } from './target-guard';
 
 /** An endpoint failing without a success for this long is disabled (addendum §8). */
 export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
 
-/** How far ahead a rate-limited delivery may book a send slot and wait for it in the worker. */
-const slotHorizonMs = 2000;
+/** How far ahead a rate-limited delivery may plan its send and wait for it in the worker. */
+const sendHorizonMs = 2000;
 
-/**
- * A send slot is used only this soon after its time; a later one is given up and another booked.
- * Generous because a busy consumer wakes from its sleep late: at 25 ms, a loaded machine missed
- * most slots and the endpoint's deliveries crawled (each missed slot is lost capacity).
- */
-const slotLatenessMs = 100;
-
-/**
- * Spacing of rate-limited sends. Sends happen within `slotLatenessMs` after their slots, so any
- * one-second window holds at most floor((1000 + lateness) / interval) + 1 sends; spacing by
- * (1000 + 2 × lateness) / rateLimit keeps that at `rateLimit`, with margin for network jitter.
- */
-export const sendIntervalMs = (rateLimit: number) => (1000 + 2 * slotLatenessMs) / rateLimit;
+/** Plans missed (the worker woke too late) before a delivery goes back to the queue. */
+const maxMissedSends = 3;
 
 /** A queue message arriving this early (SQS delays are whole seconds) is still on time. */
 const earlinessToleranceMs = 1000;
@@ -48,9 +38,27 @@ function enqueue(message: DeliveryMessage, dueAt: number, now: number): Promise<
   return sendToQueue('webhook-delivery', message, Math.max(0, (dueAt - now) / 1000));
 }
 
-/** One HTTP attempt; never throws: every outcome is recorded. */
-async function attempt(request: OutgoingRequest, number: number) {
-  const at = Date.now();
+/**
+ * One HTTP attempt; never throws: every outcome is recorded. A rate-limited endpoint's send waits,
+ * connection open, for its planned time (`waitForSend`); when none is free soon, nothing is sent
+ * and the answer says when to come back.
+ */
+async function attempt(
+  apiKey: string,
+  request: OutgoingRequest,
+  number: number,
+): Promise<{ record: DeliveryAttempt; retryAfterSeconds: number | undefined } | { deferUntil: number }> {
+  let at = Date.now();
+  let deferUntil: number | undefined;
+  const { rateLimit, endpointId } = request;
+  const beforeSend =
+    rateLimit !== null && endpointId !== undefined
+      ? async () => {
+          deferUntil = await waitForSend(apiKey, endpointId, rateLimit);
+          at = Date.now();
+          return deferUntil === undefined;
+        }
+      : undefined;
   const record = (outcome: DeliveryAttempt['outcome'], statusCode: number | null, response: string) => ({
     attempt: number,
     at,
@@ -60,7 +68,13 @@ async function attempt(request: OutgoingRequest, number: number) {
     response: response.slice(0, maxResponseBytes),
   });
   try {
-    const answer = await postWebhook(request.url, request.body, request.headers, env().WEBHOOK_TIMEOUT_MS);
+    const answer = await postWebhook(
+      request.url,
+      request.body,
+      request.headers,
+      env().WEBHOOK_TIMEOUT_MS,
+      beforeSend,
+    );
     const ok = answer.statusCode >= 200 && answer.statusCode < 300;
     const retryAfter = answer.headers['retry-after'];
     return {
@@ -68,6 +82,7 @@ async function attempt(request: OutgoingRequest, number: number) {
       retryAfterSeconds: parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter),
     };
   } catch (error) {
+    if (error instanceof NotSentError && deferUntil !== undefined) return { deferUntil };
     const outcome =
       error instanceof TimeoutError ? 'timeout' : error instanceof ForbiddenTargetError ? 'refused' : 'error';
     return { record: record(outcome, null, (error as Error).message), retryAfterSeconds: undefined };
@@ -85,22 +100,25 @@ async function updateHealth(apiKey: string, endpointId: string, success: boolean
 }
 
 /**
- * Books a send slot of a rate-limited endpoint and sleeps until it (times are taken fresh for every
- * booking: a stale clock would book slots in the past and let a burst through). Returns undefined
- * when it is time to send, or when to come back if no slot is free soon.
+ * Waits for a planned send of a rate-limited endpoint (send-schedule.ts). Returns undefined when it
+ * is time to send, or when to come back if no send fits soon. A worker that wakes too late for its
+ * plan gives its place back with its next booking (the send was not made), so the window lets later
+ * sends catch up.
  */
-async function waitForSendSlot(
+async function waitForSend(
   apiKey: string,
   endpointId: string,
   rateLimit: number,
 ): Promise<number | undefined> {
-  for (;;) {
-    const now = Date.now();
-    const slot = await reserveSendSlot(apiKey, endpointId, sendIntervalMs(rateLimit), now, slotHorizonMs);
-    if ('retryAt' in slot) return Math.max(slot.retryAt, now + 1000);
-    await sleep(Math.max(0, slot.at - Date.now()));
-    if (Date.now() - slot.at <= slotLatenessMs) return undefined;
+  let missed: number | undefined;
+  for (let tries = 0; tries <= maxMissedSends; tries += 1) {
+    const plan = await reserveSend(apiKey, endpointId, rateLimit, sendHorizonMs, missed);
+    if ('retryAt' in plan) return plan.retryAt;
+    await sleep(Math.max(0, plan.at - Date.now()));
+    if (Date.now() - plan.at <= sendToleranceMs) return undefined;
+    missed = plan.at;
   }
+  return Date.now() + 1000;
 }
 
 /**
@@ -135,12 +153,9 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
     log.info('delivery abandoned', { targetId: delivery.targetId, reason: request.unavailable });
     return abandonDelivery(ref, request.unavailable, now);
   }
-  if (request.rateLimit !== null && request.endpointId !== undefined) {
-    const waitUntil = await waitForSendSlot(message.apiKey, request.endpointId, request.rateLimit);
-    if (waitUntil !== undefined) return enqueue(message, waitUntil, Date.now());
-  }
-
-  const { record, retryAfterSeconds } = await attempt(request, message.attempt);
+  const outcome = await attempt(message.apiKey, request, message.attempt);
+  if ('deferUntil' in outcome) return enqueue(message, outcome.deferUntil, Date.now());
+  const { record, retryAfterSeconds } = outcome;
   const finishedAt = Date.now();
   const success = record.outcome === 'success';
   const delaySeconds = success

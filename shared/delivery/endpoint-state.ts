@@ -2,13 +2,15 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
+import { planSends, type SendLog } from './send-schedule';
 
 /**
- * Per-endpoint delivery state in one item: `nextAllowedAt` (epoch ms) for the rate limit, and
- * `failingSince` (epoch ms of the first failure after the last success) for auto-disabling.
+ * Per-endpoint delivery state in one item: the rate limit's send log (`sendLog`, `lastSendAt`, with
+ * `sendLogVersion` for optimistic writes; see send-schedule.ts), and `failingSince` (epoch ms of the first failure after the last success) for
+ * auto-disabling.
  */
 
-/** A send slot at `at`, or no slot before `retryAt` (the caller waits outside, without holding one). */
+/** A send planned at `at`, or no send before `retryAt` (the caller waits outside, holding nothing). */
 export type SlotReservation = { at: number } | { retryAt: number };
 
 function conditionFailure(error: unknown): Record<string, unknown> | undefined {
@@ -16,63 +18,186 @@ function conditionFailure(error: unknown): Record<string, unknown> | undefined {
   return (error.Item ?? {}) as Record<string, unknown>;
 }
 
+interface StoredSendLog extends SendLog {
+  version: number;
+}
+
+const storedSendLog = (item: Record<string, unknown> | undefined): StoredSendLog | undefined =>
+  item?.sendLogVersion === undefined
+    ? undefined
+    : {
+        version: Number(item.sendLogVersion),
+        buckets: new Map(
+          Object.entries((item.sendLog ?? {}) as Record<string, number>).map(([bucket, count]) => [
+            Number(bucket),
+            Number(count),
+          ]),
+        ),
+        ...(item.lastSendAt !== undefined && { lastSendAt: Number(item.lastSendAt) }),
+      };
+
 /**
- * GCRA ("virtual scheduling") on the endpoint's next-allowed time, shared by every consumer: slots
- * are `intervalMs` apart, so no one-second window holds more than 1000 / intervalMs sends. A slot is
- * granted at `now` when the endpoint is idle, else the next free one if it is within `horizonMs`
- * (the caller sleeps until it); a later one is not reserved, so a throttled delivery holds nothing
- * while it waits in the queue. Two conditional updates at most per try, no locks.
+ * Stores an endpoint's send log if it is still the version read (`read` undefined: none stored
+ * yet). Returns undefined when written, else the log as it is now.
  */
-export async function reserveSendSlot(
+async function writeSendLog(
   apiKey: string,
   endpointId: string,
-  intervalMs: number,
-  now: number,
-  horizonMs: number,
-): Promise<SlotReservation> {
-  const Key = keys.webhookEndpointState(apiKey, endpointId);
-  for (let round = 0; round < 5; round += 1) {
-    let nextAllowedAt: number;
+  read: StoredSendLog | undefined,
+  log: SendLog,
+): Promise<StoredSendLog | undefined> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.webhookEndpointState(apiKey, endpointId),
+        UpdateExpression: 'SET sendLog = :log, lastSendAt = :last, sendLogVersion = :next, entity = :entity',
+        ConditionExpression: read ? 'sendLogVersion = :read' : 'attribute_not_exists(sendLogVersion)',
+        ExpressionAttributeValues: {
+          ':log': Object.fromEntries([...log.buckets].map(([bucket, count]) => [String(bucket), count])),
+          ':last': log.lastSendAt ?? 0,
+          ':next': (read?.version ?? 0) + 1,
+          ':entity': 'webhookEndpointState',
+          ...(read && { ':read': read.version }),
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return undefined;
+  } catch (error) {
+    return storedSendLog(conditionFailure(error)) ?? { version: 0, buckets: new Map() };
+  }
+}
+
+interface Waiter {
+  rateLimit: number;
+  /** A planned send that was not made, whose place is given back with this booking. */
+  released?: number;
+  resolve: (reservation: SlotReservation) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Books sends of one endpoint for this process. Requests that arrive while a booking is being
+ * written wait and are booked together by the next write, so a batch of deliveries to one endpoint
+ * costs one conditional write, not one per delivery racing the others. The last log seen is kept, so
+ * a booking is one write unless another process wrote meanwhile (its answer carries the log).
+ * Planned times lie a little ahead of now (1.5 × the recent write latency), so a send is not
+ * already late when its booking returns.
+ */
+class EndpointSendBooker {
+  private readonly waiting: Waiter[] = [];
+  private booking = false;
+  /** The endpoint's send log as last seen (undefined: none stored, or not read yet). */
+  private known: StoredSendLog | undefined;
+  private writeLatencyMs = 20;
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly endpointId: string,
+  ) {}
+
+  reserve(rateLimit: number, horizonMs: number, released?: number): Promise<SlotReservation> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ rateLimit, released, resolve, reject });
+      void this.drain(horizonMs);
+    });
+  }
+
+  private async drain(horizonMs: number) {
+    if (this.booking) return;
+    this.booking = true;
     try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: 'SET nextAllowedAt = :next, entity = :entity',
-          ConditionExpression: 'attribute_not_exists(nextAllowedAt) OR nextAllowedAt <= :now',
-          ExpressionAttributeValues: {
-            ':next': now + intervalMs,
-            ':now': now,
-            ':entity': 'webhookEndpointState',
-          },
-          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-        }),
-      );
-      return { at: now };
-    } catch (error) {
-      nextAllowedAt = Number(conditionFailure(error)?.nextAllowedAt ?? now);
-    }
-    if (nextAllowedAt > now + horizonMs) return { retryAt: nextAllowedAt - horizonMs };
-    try {
-      const output = await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key,
-          UpdateExpression: 'SET nextAllowedAt = nextAllowedAt + :interval',
-          ConditionExpression: 'nextAllowedAt > :now AND nextAllowedAt <= :horizon',
-          ExpressionAttributeValues: { ':interval': intervalMs, ':now': now, ':horizon': now + horizonMs },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return { at: Number(output.Attributes?.nextAllowedAt) - intervalMs };
-    } catch (error) {
-      const latest = Number(conditionFailure(error)?.nextAllowedAt ?? now);
-      if (latest > now + horizonMs) return { retryAt: latest - horizonMs };
-      // The endpoint went idle between the two updates: start over from the first.
+      while (this.waiting.length > 0) {
+        const group = this.waiting.splice(0);
+        try {
+          const rateLimit = Math.min(...group.map((waiter) => waiter.rateLimit));
+          const released = group.flatMap((waiter) =>
+            waiter.released === undefined ? [] : [waiter.released],
+          );
+          const reservations = await this.book(group.length, rateLimit, horizonMs, released);
+          for (const [index, waiter] of group.entries())
+            waiter.resolve(reservations[index] as SlotReservation);
+        } catch (error) {
+          for (const waiter of group) waiter.reject(error);
+        }
+      }
+    } finally {
+      this.booking = false;
     }
   }
-  return { retryAt: now + intervalMs };
+
+  private async book(
+    count: number,
+    rateLimit: number,
+    horizonMs: number,
+    released: readonly number[],
+  ): Promise<SlotReservation[]> {
+    for (let round = 0; round < 10; round += 1) {
+      const started = Date.now();
+      const lead = Math.min(horizonMs / 2, Math.round(1.5 * this.writeLatencyMs) + 5);
+      const plan = planSends(
+        this.known ?? { buckets: new Map() },
+        rateLimit,
+        count,
+        started + lead,
+        started + horizonMs,
+        released,
+      );
+      const retryAt = Math.max(plan.nextFree - horizonMs, started + 1000);
+      const answer = (index: number): SlotReservation => {
+        const at = plan.times[index];
+        return at === undefined ? { retryAt } : { at };
+      };
+      if (plan.times.length === 0 && released.length === 0)
+        return Array.from({ length: count }, (_, index) => answer(index));
+      const current = await writeSendLog(this.apiKey, this.endpointId, this.known, plan.log);
+      this.writeLatencyMs = 0.7 * this.writeLatencyMs + 0.3 * (Date.now() - started);
+      if (!current) {
+        this.known = { ...plan.log, version: (this.known?.version ?? 0) + 1 };
+        return Array.from({ length: count }, (_, index) => answer(index));
+      }
+      this.known = current;
+    }
+    throw new Error(`send plan of endpoint ${this.endpointId} stayed contended`);
+  }
 }
+
+/** Bookers of this process's recent endpoints; the oldest is forgotten past the cap. */
+const bookers = new Map<string, EndpointSendBooker>();
+const maxBookers = 1000;
+
+/**
+ * Plans a send to a rate-limited endpoint within `horizonMs` (the caller sleeps until it and sends
+ * within `sendToleranceMs`, else books again), or says when to come back; see send-schedule.ts.
+ */
+export function reserveSend(
+  apiKey: string,
+  endpointId: string,
+  rateLimit: number,
+  horizonMs: number,
+  released?: number,
+): Promise<SlotReservation> {
+  const id = `${apiKey}\u0000${endpointId}`;
+  let booker = bookers.get(id);
+  if (!booker) {
+    booker = new EndpointSendBooker(apiKey, endpointId);
+    bookers.set(id, booker);
+    if (bookers.size > maxBookers) bookers.delete(bookers.keys().next().value as string);
+  }
+  return booker.reserve(rateLimit, horizonMs, released);
+}
+
+/**
+ * Endpoints this process saw without a failing streak, and when: a success within `healthyMemoMs`
+ * of that skips the clearing write. Safe for auto-disabling: a streak another process starts
+ * meanwhile is younger than the memo, far from the 5 days that disable an endpoint, and the first
+ * success after the memo expires clears it.
+ */
+const knownHealthy = new Map<string, number>();
+const healthyMemoMs = 60_000;
+const maxKnownHealthy = 10_000;
+const healthKey = (apiKey: string, endpointId: string) => `${apiKey}\u0000${endpointId}`;
 
 /** Records a failed attempt: returns since when the endpoint has been failing without a success. */
 export async function recordEndpointFailure(
@@ -89,11 +214,21 @@ export async function recordEndpointFailure(
       ReturnValues: 'UPDATED_NEW',
     }),
   );
+  knownHealthy.delete(healthKey(apiKey, endpointId));
   return Number(output.Attributes?.failingSince ?? now);
 }
 
-/** Records a success: the endpoint is no longer failing. A no-op (one conditional write) when it was not. */
-export async function clearEndpointFailure(apiKey: string, endpointId: string): Promise<void> {
+/**
+ * Records a success: the endpoint is no longer failing. A no-op when it was not: one conditional
+ * write, or none when this process cleared it within the last minute.
+ */
+export async function clearEndpointFailure(
+  apiKey: string,
+  endpointId: string,
+  now = Date.now(),
+): Promise<void> {
+  const key = healthKey(apiKey, endpointId);
+  if (now - (knownHealthy.get(key) ?? Number.NEGATIVE_INFINITY) < healthyMemoMs) return;
   try {
     await db().send(
       new UpdateCommand({
@@ -106,4 +241,7 @@ export async function clearEndpointFailure(apiKey: string, endpointId: string): 
   } catch (error) {
     conditionFailure(error);
   }
+  knownHealthy.delete(key);
+  knownHealthy.set(key, now);
+  if (knownHealthy.size > maxKnownHealthy) knownHealthy.delete(knownHealthy.keys().next().value as string);
 }

@@ -16,18 +16,30 @@ export interface PostResult {
 /** The receiver did not answer within the timeout. */
 export class TimeoutError extends Error {}
 
+/** The request was not sent: the `beforeSend` gate closed it (nothing reached the receiver). */
+export class NotSentError extends Error {}
+
+/**
+ * Asked once the connection is open, right before the request is written; false sends nothing.
+ * Lets a rate-limited sender wait for its planned time with the connection ready, so the send
+ * leaves at that time and not a connection set-up later.
+ */
+export type BeforeSend = () => Promise<boolean>;
+
 /**
  * POSTs a body to a webhook URL. The host is resolved and checked once (target-guard), and the
  * connection goes to exactly that address (a pinned `lookup`, so DNS cannot change between check and
  * connect); TLS still verifies the certificate against the host name. Redirects are not followed
  * (a 3xx is just a non-2xx answer); the whole exchange is bounded by `timeoutMs`; at most
- * `maxResponseBytes` of the answer are kept. Throws ForbiddenTargetError, TimeoutError or a network error.
+ * `maxResponseBytes` of the answer are kept; the time spent in `beforeSend` is not counted.
+ * Throws ForbiddenTargetError, TimeoutError, NotSentError or a network error.
  */
 export async function postWebhook(
   rawUrl: string,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
+  beforeSend?: BeforeSend,
 ): Promise<PostResult> {
   const url = new URL(rawUrl);
   const target = await resolveTarget(url);
@@ -46,10 +58,9 @@ export async function postWebhook(
       lookup: pinned,
       headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
     });
-    const timer = setTimeout(
-      () => request.destroy(new TimeoutError(`no answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    const startTimer = () =>
+      setTimeout(() => request.destroy(new TimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    let timer = startTimer();
     request.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -82,6 +93,24 @@ export async function postWebhook(
         reject(error);
       });
     });
-    request.end(body);
+    if (!beforeSend) {
+      request.end(body);
+      return;
+    }
+    request.on('socket', (socket) => {
+      const ready = async () => {
+        clearTimeout(timer);
+        const send = await beforeSend().catch((error: unknown) => {
+          request.destroy(error as Error);
+          return false;
+        });
+        if (request.destroyed) return;
+        if (!send) return request.destroy(new NotSentError('not sent: its time passed'));
+        timer = startTimer();
+        request.end(body);
+      };
+      // A fresh socket (no agent) is still connecting here: the gate opens once it is ready to write.
+      socket.once(url.protocol === 'https:' ? 'secureConnect' : 'connect', () => void ready());
+    });
   });
 }

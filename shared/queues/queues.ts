@@ -26,8 +26,9 @@ export const queueDefinitions: readonly QueueDefinition[] = [
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 5,
     consumer: 'functions/workers/webhook-delivery.ts',
-    // Records of a batch are sent concurrently; ten keeps one slow receiver from holding many.
-    batchSize: 10,
+    // Records of a batch are sent concurrently; five keeps one slow receiver from holding many, and
+    // the CPU burst of a batch's start short (a burst delays the planned sends of other batches).
+    batchSize: 5,
   },
   {
     name: 'document-migration',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../scripts/local/dynamodb';
-import { startQueueWorkers } from '../../scripts/local/queue-workers';
+import { localPollersPerQueue, startQueueWorkers } from '../../scripts/local/queue-workers';
 import { type LocalSqs, startLocalSqs } from '../../scripts/local/sqs';
 import { startStreamPoller } from '../../scripts/local/stream-poller';
 import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
@@ -48,7 +48,7 @@ export async function startDeliveryHarness(
     sqs,
     tableName,
     startWorkers: () => {
-      workers ??= startQueueWorkers(sqs);
+      workers ??= startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });
     },
     stopWorkers: async () => {
       await workers?.stop();

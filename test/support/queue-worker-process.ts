@@ -1,4 +1,4 @@
-import { startQueueWorkers } from '../../scripts/local/queue-workers';
+import { localPollersPerQueue, startQueueWorkers } from '../../scripts/local/queue-workers';
 import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
 
 /**
@@ -11,4 +11,5 @@ startQueueWorkers({
   queueUrls: Object.fromEntries(
     queueDefinitions.map((queue) => [queue.name, process.env[queueUrlEnvName(queue.name)] as string]),
   ),
+  pollersPerQueue: localPollersPerQueue,
 });
