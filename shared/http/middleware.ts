@@ -6,9 +6,10 @@ import { authenticateApiKey, authenticateWorkspace } from '../workspace/credenti
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument } from './errors';
+import { inputLimitIssues } from './input-limits';
 import { logger } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
-import { parseOrThrow } from './validation';
+import { invalidInput, parseOrThrow } from './validation';
 
 /** Per-request state the middlewares fill in, in chain order. */
 export interface EndpointState {
@@ -85,7 +86,8 @@ function describeBytes(bytes: number): string {
 
 /**
  * POST only (405 otherwise), then the body size guard (before any parsing) and the JSON parse:
- * the body must be an object whose `data` is an object (addendum §1).
+ * the body must be an object whose `data` is an object (addendum §1) within the input limits every
+ * route shares (`inputLimitIssues`: depth, well-formed Unicode, storable numbers; decisions §29).
  */
 export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware {
   return {
@@ -116,6 +118,8 @@ export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware
           issues: [{ path: 'data', message: 'must be an object' }],
         });
       }
+      const issues = inputLimitIssues(parsed.data);
+      if (issues.length > 0) throw invalidInput(issues);
       request.context.endpoint.body = { data: parsed.data };
     },
   };
