@@ -53,10 +53,13 @@ function actionDecision(activity: ActivityRecord, entity: Json | undefined, targ
   return undefined;
 }
 
-/** Text of an HTML fragment, for comments that only carry `commentHtml`. */
+/**
+ * Text of an HTML fragment, for comments that only carry `commentHtml`. A tag cannot contain `<`:
+ * with `[^>]*` every unclosed `<` would scan to the end of the text, quadratic in its length.
+ */
 const htmlText = (html: string) =>
   html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

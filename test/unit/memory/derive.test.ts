@@ -126,6 +126,13 @@ describe('judgmentFor', () => {
     });
   });
 
+  it('keeps a `<` that opens no tag in the reasoning from commentHtml', () => {
+    const judgment = judgmentFor(
+      activity({ entityTargetData: { commentId: 'c-1', commentHtml: 'if a < b <i>then</i> <<swap>' } }),
+    );
+    expect(judgment?.reasoning).toBe('if a < b then <');
+  });
+
   it('embeds the decision with the reasoning, and the reviewed content separately', () => {
     const judgment = judgmentFor(activity({ entityData: { context: { text: 'the content' } } }))!;
     expect(embeddingTexts(judgment)).toEqual({ review: 'comment Looks risky', content: 'the content' });
