@@ -1,3 +1,4 @@
+import type { StorageLimit } from '../db/storage-limits';
 import { formatPath, type ValidationIssue } from './validation';
 
 /**
@@ -16,22 +17,46 @@ export const minNumberMagnitude = 1e-130;
 /** Problems listed at most per body; the walk stops there, so a hostile body gets a short answer. */
 const maxReportedIssues = 20;
 
-/**
- * A value met by the walk, with the way back to `data` (paths are built only for a problem); a
- * visit with a `problem` reports it (a bad field name, found while listing its object).
- */
+/** A value met by `walk`, with the way back to `data` (a path is built only when one is needed). */
 interface Visit {
   value: unknown;
   depth: number;
   parent: Visit | undefined;
   key: string | number | undefined;
-  problem?: string;
 }
 
 function pathOf(visit: Visit): PropertyKey[] {
   const path: PropertyKey[] = [];
   for (let at: Visit | undefined = visit; at?.key !== undefined; at = at.parent) path.push(at.key);
   return path.reverse();
+}
+
+const isContainer = (value: unknown): value is object => value !== null && typeof value === 'object';
+
+/**
+ * Visits `data` (at level 2) and everything in it, depth-first in document order, with an explicit
+ * stack instead of recursion. `enter` answers `skip` to leave a value's children out, `stop` to end.
+ */
+function walk(data: unknown, enter: (visit: Visit) => 'skip' | 'stop' | undefined): void {
+  const pending: Visit[] = [{ value: data, depth: 2, parent: undefined, key: undefined }];
+  while (pending.length > 0) {
+    const visit = pending.pop()!;
+    const verdict = enter(visit);
+    if (verdict === 'stop') return;
+    const { value } = visit;
+    if (verdict === 'skip' || !isContainer(value)) continue;
+    const depth = visit.depth + 1;
+    // Children go on the stack last-first, so that they come off it in document order.
+    if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index -= 1)
+        pending.push({ value: value[index], depth, parent: visit, key: index });
+    } else {
+      const record = value as Record<string, unknown>;
+      const keys = Object.keys(record);
+      for (let index = keys.length - 1; index >= 0; index -= 1)
+        pending.push({ value: record[keys[index]!], depth, parent: visit, key: keys[index] });
+    }
+  }
 }
 
 const loneSurrogate = 'not well-formed Unicode (lone surrogate)';
@@ -56,48 +81,85 @@ function keyProblem(key: string): string | undefined {
  * What makes a parsed request `data` unfit for any route, whatever its schema: nesting deeper than
  * `maxBodyDepth`, strings or field names that are not well-formed UTF-16, empty or `__proto__`
  * field names, and numbers DynamoDB cannot store exactly. Each issue names its path (`data`-relative,
- * like validation issues); at most 20 are listed. Iterative and linear in the size of `data`, so a
- * body nested 100,000 levels costs no more than a flat one and cannot exhaust the stack.
+ * like validation issues); at most 20 are listed. Linear in the size of `data` and free of
+ * recursion, so a body nested 100,000 levels costs no more than a flat one.
  */
 export function inputLimitIssues(data: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const report = (path: PropertyKey[], message: string) => {
     issues.push({ path: formatPath(path), message });
   };
-  const pending: Visit[] = [{ value: data, depth: 2, parent: undefined, key: undefined }];
-  while (pending.length > 0 && issues.length < maxReportedIssues) {
-    const visit = pending.pop()!;
+  walk(data, (visit) => {
     const { value } = visit;
-    if (visit.problem) report(pathOf(visit), visit.problem);
-    else if (typeof value === 'string') {
+    if (typeof value === 'string') {
       if (!value.isWellFormed()) report(pathOf(visit), loneSurrogate);
     } else if (typeof value === 'number') {
       const problem = numberProblem(value);
       if (problem) report(pathOf(visit), problem);
-    } else if (value !== null && typeof value === 'object') {
+    } else if (isContainer(value)) {
       if (visit.depth > maxBodyDepth) {
         report(pathOf(visit), `nested deeper than ${maxBodyDepth} levels`);
-        continue;
+        return 'skip';
       }
-      const depth = visit.depth + 1;
-      // Children are pushed last-first so that problems are found, and listed, in document order.
-      if (Array.isArray(value)) {
-        for (let index = value.length - 1; index >= 0; index -= 1)
-          pending.push({ value: value[index], depth, parent: visit, key: index });
-      } else {
-        const record = value as Record<string, unknown>;
-        const keys = Object.keys(record);
-        for (let index = keys.length - 1; index >= 0; index -= 1) {
-          const key = keys[index]!;
-          const child = record[key];
+      if (!Array.isArray(value)) {
+        for (const key of Object.keys(value)) {
           const problem = keyProblem(key);
           // An empty name has no path of its own: its object is named instead.
-          if (problem === undefined) pending.push({ value: child, depth, parent: visit, key });
-          else if (key === '') pending.push({ ...visit, problem });
-          else pending.push({ value: undefined, depth, parent: visit, key: key.toWellFormed(), problem });
+          if (problem) report(key === '' ? pathOf(visit) : [...pathOf(visit), key.toWellFormed()], problem);
         }
       }
     }
+    return issues.length >= maxReportedIssues ? 'stop' : undefined;
+  });
+  return issues.slice(0, maxReportedIssues);
+}
+
+const jsonLength = (value: unknown) => JSON.stringify(value)?.length ?? 0;
+
+/** The field holding most of `data`: down from `data` while one child holds over half of its parent's JSON. */
+function heaviestPath(data: unknown): PropertyKey[] {
+  const path: PropertyKey[] = [];
+  let value = data;
+  while (isContainer(value)) {
+    const children: [PropertyKey, unknown][] = Array.isArray(value)
+      ? value.map((child, index) => [index, child])
+      : Object.entries(value);
+    const sized = children.map(([key, child]) => ({ key, child, length: jsonLength(child) }));
+    const heaviest = sized.reduce((best, next) => (next.length > best.length ? next : best), sized[0]!);
+    if (!heaviest || heaviest.length * 2 <= jsonLength(value)) break;
+    path.push(heaviest.key);
+    value = heaviest.child;
   }
-  return issues;
+  return path;
+}
+
+/** The first value in `data` for which `matches` holds, else `data` itself. */
+function firstPath(data: unknown, matches: (visit: Visit) => boolean): PropertyKey[] {
+  let found: Visit | undefined;
+  walk(data, (visit) => {
+    if (!matches(visit)) return undefined;
+    found = visit;
+    return 'stop';
+  });
+  return found ? pathOf(found) : [];
+}
+
+/**
+ * The field of a request's `data` to name when what it asked to store broke a DynamoDB limit
+ * (`brokenStorageLimit`): for the item size the field holding most of the body, for nesting the
+ * first value at the deepest level, for an empty key or map key the first empty string. Only the
+ * request is at hand, not the item, so this names the caller's field that made the item what it
+ * is — exactly so when one field dominates, as it must for a body within 1 MiB to overflow 400 KB.
+ */
+export function blamedFieldPath(data: unknown, limit: StorageLimit): string {
+  if (limit === 'item-size') return formatPath(heaviestPath(data));
+  if (limit === 'nesting') {
+    let deepest = 0;
+    walk(data, (visit) => {
+      deepest = Math.max(deepest, visit.depth);
+      return undefined;
+    });
+    return formatPath(firstPath(data, (visit) => visit.depth === deepest));
+  }
+  return formatPath(firstPath(data, (visit) => visit.value === ''));
 }

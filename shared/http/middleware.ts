@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument } from './errors';
-import { inputLimitIssues } from './input-limits';
+import { blamedFieldPath, inputLimitIssues } from './input-limits';
 import { logger } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
 import { invalidInput, parseOrThrow } from './validation';
@@ -160,9 +161,18 @@ export function validateInput(schema: z.ZodType): EndpointMiddleware {
   };
 }
 
+const storageLimitMessages: Record<StorageLimit, string> = {
+  'item-size': `too large to store (an item holds at most ${maxItemBytes / 1024} KB)`,
+  nesting: 'nested too deep to store (32 levels)',
+  'empty-name': 'an empty string cannot name a stored field',
+  'empty-key': 'an empty string cannot be part of a key',
+};
+
 /**
- * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; anything
- * else is logged once with its stack and answered as an opaque INTERNAL naming the request id.
+ * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; a write
+ * that broke a DynamoDB limit with the caller's data is INVALID_ARGUMENT naming the field to blame
+ * (`blamedFieldPath`); anything else is logged once with its stack and answered as an opaque
+ * INTERNAL naming the request id.
  */
 export function errorEnvelope(): EndpointMiddleware {
   return {
@@ -171,6 +181,12 @@ export function errorEnvelope(): EndpointMiddleware {
       const state = request.context.endpoint;
       if (error instanceof ApiError) {
         request.response = failureResponse(error);
+        return;
+      }
+      const limit = brokenStorageLimit(error);
+      if (limit) {
+        const path = blamedFieldPath(state?.body?.data, limit);
+        request.response = failureResponse(invalidInput([{ path, message: storageLimitMessages[limit] }]));
         return;
       }
       state?.log.error('unexpected error', error as Error);

@@ -1,4 +1,4 @@
-import { inputLimitIssues, maxBodyDepth } from '../../../shared/http/input-limits';
+import { blamedFieldPath, inputLimitIssues, maxBodyDepth } from '../../../shared/http/input-limits';
 import { growthRatio, linearGrowthLimit } from '../../support/growth';
 
 /** `levels` arrays inside each other around `leaf`. */
@@ -65,5 +65,27 @@ describe('inputLimitIssues', () => {
     ['nesting far past the limit', (size: number) => ({ deep: nestedArrays(size) })],
   ])('runs in linear time on %s', (_name, makeInput) => {
     expect(growthRatio(inputLimitIssues, makeInput, 1_000)).toBeLessThan(linearGrowthLimit);
+  });
+});
+
+describe('blamedFieldPath', () => {
+  it('names the field holding most of the data for the item size', () => {
+    const data = { items: [{ id: 'a' }, { id: 'b', notes: 'x'.repeat(1000), tag: 'y' }] };
+    expect(blamedFieldPath(data, 'item-size')).toBe('items[1].notes');
+  });
+
+  it('stops at the object whose size is spread over many fields', () => {
+    const spread = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`f${i}`, 'x'.repeat(100)]));
+    expect(blamedFieldPath({ id: 'a', meta: spread }, 'item-size')).toBe('meta');
+    expect(blamedFieldPath({ a: 'x'.repeat(10), b: 'y'.repeat(10) }, 'item-size')).toBe('data');
+  });
+
+  it('names the first deepest value for nesting', () => {
+    expect(blamedFieldPath({ a: { b: 1 }, c: { d: { e: 2 } }, f: { g: { h: 3 } } }, 'nesting')).toBe('c.d.e');
+  });
+
+  it('names the first empty string for an empty key or field name', () => {
+    expect(blamedFieldPath({ ids: ['x', ''], other: '' }, 'empty-key')).toBe('ids[1]');
+    expect(blamedFieldPath({ ids: ['x'] }, 'empty-name')).toBe('data');
   });
 });
