@@ -138,4 +138,13 @@ describe('judgmentFor', () => {
     expect(embeddingTexts(judgment)).toEqual({ review: 'comment Looks risky', content: 'the content' });
     expect(embeddingTexts({ ...judgment, contentText: undefined }).content).toBeUndefined();
   });
+
+  it('embeds the first 4,000 characters of a long review, keeping the whole reasoning', () => {
+    const reasoning = 'word '.repeat(10_000);
+    const judgment = judgmentFor(
+      activity({ entityTargetData: { commentId: 'c-1', commentText: reasoning, from: { userId: 'alice' } } }),
+    )!;
+    expect(judgment.reasoning).toBe(reasoning);
+    expect(embeddingTexts(judgment).review).toBe(`comment ${reasoning}`.slice(0, 4000).trim());
+  });
 });
