@@ -88,7 +88,8 @@ function describeBytes(bytes: number): string {
 /**
  * POST only (405 otherwise), then the body size guard (before any parsing) and the JSON parse:
  * the body must be an object whose `data` is an object (addendum §1) within the input limits every
- * route shares (`inputLimitIssues`: depth, well-formed Unicode, storable numbers; decisions §29).
+ * route shares (`inputLimitIssues`: depth, well-formed Unicode, field names, storable numbers;
+ * decisions §29).
  */
 export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware {
   return {
@@ -186,6 +187,7 @@ export function errorEnvelope(): EndpointMiddleware {
       const limit = brokenStorageLimit(error);
       if (limit) {
         const path = blamedFieldPath(state?.body?.data, limit);
+        state?.log.warn('write refused by a DynamoDB limit', { limit, path });
         request.response = failureResponse(invalidInput([{ path, message: storageLimitMessages[limit] }]));
         return;
       }
