@@ -207,15 +207,17 @@ export async function removeUserAttributes(
   userId: string,
   attributes: readonly string[],
 ): Promise<boolean> {
+  // One REMOVE may not name an attribute twice (DynamoDB: overlapping paths).
+  const distinct = [...new Set(attributes)];
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userAccess(apiKey, organizationId, userId),
-        UpdateExpression: `REMOVE ${attributes.map((_, index) => `#r${index}`).join(', ')}`,
+        UpdateExpression: `REMOVE ${distinct.map((_, index) => `#r${index}`).join(', ')}`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeNames: Object.fromEntries(
-          attributes.map((attribute, index) => [`#r${index}`, attribute]),
+          distinct.map((attribute, index) => [`#r${index}`, attribute]),
         ),
       }),
     );

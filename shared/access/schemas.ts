@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
 import { accessRoles } from './model';
 
 const accessRole = z.enum(accessRoles);
@@ -38,13 +38,13 @@ export const addUsersInput = z
     createOrganization: z.boolean().optional(),
     createDocument: z.boolean().optional(),
     createFolder: z.boolean().optional(),
-    users: z.array(userInput).min(1).max(100),
+    users: z.array(userInput).min(1).max(100).superRefine(distinctBy('userId')),
   })
   .strict()
   .superRefine(oneLevel);
 
 export const updateUsersInput = z
-  .object({ ...level, users: z.array(userInput).min(1).max(100) })
+  .object({ ...level, users: z.array(userInput).min(1).max(100).superRefine(distinctBy('userId')) })
   .strict()
   .superRefine(oneLevel);
 
@@ -71,7 +71,8 @@ export const addGroupsInput = z
     organizationUserGroups: z
       .array(z.object({ groupId: resourceId, groupName: z.string().max(200) }).strict())
       .min(1)
-      .max(100),
+      .max(100)
+      .superRefine(distinctBy('groupId')),
   })
   .strict();
 

@@ -28,3 +28,16 @@ export function uniqueIds(
     seen.add(id);
   });
 }
+
+/**
+ * Refinement of a batch whose items are keyed by `field`: an item repeating an earlier item's id is
+ * an issue at `[index, field]` (two writes to one item cannot share a transaction).
+ */
+export const distinctBy =
+  <Field extends string>(field: Field) =>
+  (items: readonly { [key in Field]?: string }[], ctx: z.RefinementCtx) =>
+    uniqueIds(
+      items.map((item) => item[field]),
+      ctx,
+      (index) => [index, field],
+    );

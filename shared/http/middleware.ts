@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument } from './errors';
+import { blamedFieldPath, inputLimitIssues } from './input-limits';
 import { logger } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
-import { parseOrThrow } from './validation';
+import { invalidInput, parseOrThrow } from './validation';
 
 /** Per-request state the middlewares fill in, in chain order. */
 export interface EndpointState {
@@ -85,7 +87,9 @@ function describeBytes(bytes: number): string {
 
 /**
  * POST only (405 otherwise), then the body size guard (before any parsing) and the JSON parse:
- * the body must be an object whose `data` is an object (addendum §1).
+ * the body must be an object whose `data` is an object (addendum §1) within the input limits every
+ * route shares (`inputLimitIssues`: depth, well-formed Unicode, field names, storable numbers;
+ * decisions §29).
  */
 export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware {
   return {
@@ -116,6 +120,8 @@ export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware
           issues: [{ path: 'data', message: 'must be an object' }],
         });
       }
+      const issues = inputLimitIssues(parsed.data);
+      if (issues.length > 0) throw invalidInput(issues);
       request.context.endpoint.body = { data: parsed.data };
     },
   };
@@ -156,9 +162,18 @@ export function validateInput(schema: z.ZodType): EndpointMiddleware {
   };
 }
 
+const storageLimitMessages: Record<StorageLimit, string> = {
+  'item-size': `too large to store (an item holds at most ${maxItemBytes / 1024} KB)`,
+  nesting: 'nested too deep to store (32 levels)',
+  'empty-name': 'an empty string cannot name a stored field',
+  'empty-key': 'an empty string cannot be part of a key',
+};
+
 /**
- * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; anything
- * else is logged once with its stack and answered as an opaque INTERNAL naming the request id.
+ * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; a write
+ * that broke a DynamoDB limit with the caller's data is INVALID_ARGUMENT naming the field to blame
+ * (`blamedFieldPath`); anything else is logged once with its stack and answered as an opaque
+ * INTERNAL naming the request id.
  */
 export function errorEnvelope(): EndpointMiddleware {
   return {
@@ -167,6 +182,13 @@ export function errorEnvelope(): EndpointMiddleware {
       const state = request.context.endpoint;
       if (error instanceof ApiError) {
         request.response = failureResponse(error);
+        return;
+      }
+      const limit = brokenStorageLimit(error);
+      if (limit) {
+        const path = blamedFieldPath(state?.body?.data, limit);
+        state?.log.warn('write refused by a DynamoDB limit', { limit, path });
+        request.response = failureResponse(invalidInput([{ path, message: storageLimitMessages[limit] }]));
         return;
       }
       state?.log.error('unexpected error', error as Error);

@@ -7,13 +7,21 @@ export interface ValidationIssue {
   message: string;
 }
 
-/** `['users', 2, 'userId']` → `users[2].userId`; the root is `data`. */
+/** Field names longer than this are shortened in paths, so an answer never echoes a huge name. */
+const maxPathNameLength = 64;
+
+const shortName = (name: string) =>
+  name.length > maxPathNameLength ? `${name.slice(0, maxPathNameLength)}…` : name;
+
+/** `['users', 2, 'userId']` → `users[2].userId`; the root is `data`; long names are shortened. */
 export function formatPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'data';
   return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : index === 0 ? String(part) : `.${String(part)}`,
-    )
+    .map((part, index) => {
+      if (typeof part === 'number') return `[${part}]`;
+      const name = shortName(String(part));
+      return index === 0 ? name : `.${name}`;
+    })
     .join('');
 }
 
@@ -36,13 +44,15 @@ function toIssues(error: z.ZodError): ValidationIssue[] {
   });
 }
 
+/** INVALID_ARGUMENT whose message names each field path (`users[2].userId: required`) and whose `details.issues` lists them. */
+export const invalidInput = (issues: ValidationIssue[]) =>
+  invalidArgument(issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), { issues });
+
 /**
- * Parses `value` with `schema`, or throws INVALID_ARGUMENT whose message names each field path
- * (`users[2].userId: required`) and whose `details.issues` lists every problem.
+ * Parses `value` with `schema`, or throws INVALID_ARGUMENT (`invalidInput`) naming every problem.
  */
 export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
   const parsed = schema.safeParse(value, { error: errorMap });
   if (parsed.success) return parsed.data;
-  const issues = toIssues(parsed.error);
-  throw invalidArgument(issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '), { issues });
+  throw invalidInput(toIssues(parsed.error));
 }

@@ -1,6 +1,6 @@
 import type { ActivityRecord } from '../activities/schemas';
 import { terminalStatuses } from '../comments/schemas';
-import { explicitJudgment, type Judgment } from './schemas';
+import { explicitJudgment, type Judgment, maxQueryLength } from './schemas';
 
 const acceptActions = new Set([
   'comment_annotation.suggestion_accept',
@@ -14,7 +14,7 @@ const agreeIcons = new Set(['+1', ':+1:', 'thumbsup', 'thumbs_up', 'thumbs-up'])
 const disagreeIcons = new Set(['-1', ':-1:', 'thumbsdown', 'thumbs_down', 'thumbs-down']);
 
 /** Longest reviewed-content text kept (and embedded) per judgment. */
-export const maxContentTextLength = 4000;
+export const maxContentTextLength = maxQueryLength;
 
 type Json = Record<string, unknown>;
 
@@ -53,10 +53,13 @@ function actionDecision(activity: ActivityRecord, entity: Json | undefined, targ
   return undefined;
 }
 
-/** Text of an HTML fragment, for comments that only carry `commentHtml`. */
+/**
+ * Text of an HTML fragment, for comments that only carry `commentHtml`. A tag cannot contain `<`:
+ * with `[^>]*` every unclosed `<` would scan to the end of the text, quadratic in its length.
+ */
 const htmlText = (html: string) =>
   html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<[^<>]*>/g, ' ')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
@@ -140,8 +143,14 @@ export function judgmentFor(activity: ActivityRecord): Judgment | null {
   };
 }
 
-/** The text each embedding of a judgment is made from; `content` is absent without reviewed content. */
+/**
+ * The text each embedding of a judgment is made from; `content` is absent without reviewed content.
+ * Both are at most as long as a query (`maxQueryLength`): a long review is found by its beginning,
+ * and embedding work per judgment stays bounded however long the stored reasoning is.
+ */
 export function embeddingTexts(judgment: Judgment): { review: string; content?: string } {
-  const review = `${judgment.decision.replace(/_/g, ' ')} ${judgment.reasoning}`.trim();
+  const review = `${judgment.decision.replace(/_/g, ' ')} ${judgment.reasoning}`
+    .slice(0, maxQueryLength)
+    .trim();
   return judgment.contentText === undefined ? { review } : { review, content: judgment.contentText };
 }

@@ -44,15 +44,29 @@ export const explicitJudgment = z.object({
   confidence: z.number().min(0).max(1).optional(),
 });
 
-/** A point in time as ISO 8601 (date, or date-time with offset) or epoch milliseconds. */
-const instant = z.union([
-  z.number().int().min(0).max(8.64e15),
-  z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
-    error: 'expected an ISO 8601 date or date-time, or epoch milliseconds',
-  }),
-]);
-
 const toEpochMs = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value));
+
+/** The last millisecond of year 9999, the latest ISO 8601 date: 15 digits, like every timeline key's time. */
+const maxInstantMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * A point in time as ISO 8601 (date, or date-time with offset) or epoch milliseconds, as epoch
+ * milliseconds; from 1970 to 9999 in either form, the times timeline keys can order.
+ */
+const instant = z
+  .union([
+    z.number().int().min(0).max(maxInstantMs),
+    z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
+      error: 'expected an ISO 8601 date or date-time, or epoch milliseconds',
+    }),
+  ])
+  .transform(toEpochMs)
+  .pipe(
+    z
+      .number()
+      .min(0, 'must not be before 1970-01-01T00:00:00Z')
+      .max(maxInstantMs, 'must not be after 9999-12-31T23:59:59.999Z'),
+  );
 
 export const judgmentFilters = z
   .object({
@@ -62,7 +76,7 @@ export const judgmentFilters = z
     reviewerId: resourceId.optional(),
     annotationId: resourceId.optional(),
     dateRange: z
-      .object({ start: instant.transform(toEpochMs), end: instant.transform(toEpochMs) })
+      .object({ start: instant, end: instant })
       .strict()
       .refine((range) => range.start <= range.end, {
         message: 'start must not be after end',

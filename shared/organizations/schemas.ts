@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { accessTypes, rootFolderId } from '../access/model';
-import { pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
 
 const name = z.string().max(1000);
 const accessType = z.enum(accessTypes);
@@ -15,7 +15,8 @@ export const addOrganizationsInput = z
         z.object({ organizationId: resourceId, organizationName: name.optional() }).catchall(metadataValue),
       )
       .min(1)
-      .max(100),
+      .max(100)
+      .superRefine(distinctBy('organizationId')),
   })
   .strict();
 
@@ -89,7 +90,8 @@ export const addDocumentsInput = z
           .strict(),
       )
       .min(1)
-      .max(100),
+      .max(100)
+      .superRefine(distinctBy('documentId')),
   })
   .strict();
 

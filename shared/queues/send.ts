@@ -25,12 +25,23 @@ export function queueUrl(name: QueueName): string {
 /** SQS delays stop at 15 minutes; longer waits are chained by the consumer. */
 export const maxDelaySeconds = 900;
 
+/**
+ * JSON with every character past ASCII written as a `\uXXXX` escape. SQS refuses some characters
+ * in a message (U+FFFE, U+FFFF; its emulator also everything past U+FFFF), and callers' ids travel
+ * in messages; `JSON.parse` gives back the same value.
+ */
+const asciiJson = (body: unknown) =>
+  JSON.stringify(body).replace(
+    /[\u007f-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
 /** Sends one JSON message, optionally delayed (capped at SQS's 15-minute maximum). */
 export async function sendToQueue(name: QueueName, body: unknown, delaySeconds = 0): Promise<void> {
   await sqs().send(
     new SendMessageCommand({
       QueueUrl: queueUrl(name),
-      MessageBody: JSON.stringify(body),
+      MessageBody: asciiJson(body),
       DelaySeconds: Math.min(maxDelaySeconds, Math.max(0, Math.round(delaySeconds))),
     }),
   );

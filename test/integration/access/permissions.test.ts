@@ -233,6 +233,20 @@ describe('auth.permissions.add and remove', () => {
     expect(removed.outsider.documents['sub-doc']).toMatchObject({ errorCode: 'permission_denied' });
   });
 
+  it('removes a grant named twice in one request', async () => {
+    const grant = { type: 'folder', id: 'vault', organizationId };
+    await succeed(workspace, 'auth.permissions.add', {
+      user: { userId: 'twice' },
+      permissions: { resources: [{ ...grant, accessRole: 'viewer' }] },
+    });
+    await succeed(workspace, 'auth.permissions.remove', {
+      userId: 'twice',
+      permissions: { resources: [grant, grant] },
+    });
+    const removed = await lookup({ userIds: ['twice'], documentIds: ['sub-doc'] });
+    expect(removed.twice.documents['sub-doc']).toMatchObject({ errorCode: 'permission_denied' });
+  });
+
   it('refuses a grant on a missing resource with NOT_FOUND and writes nothing', async () => {
     const response = await callAs(workspace, 'auth.permissions.add', {
       user: { userId: 'outsider' },

@@ -247,6 +247,8 @@ describe('memory.judgments.query', () => {
       0,
     );
     expect((await queryJudgments(workspace, {})).total).toBe(5);
+    const allTime = { start: '1970-01-01', end: '9999-12-31T23:59:59.999Z' };
+    expect((await queryJudgments(workspace, { filters: { dateRange: allTime } })).total).toBe(5);
   });
 
   it.each([
@@ -254,6 +256,14 @@ describe('memory.judgments.query', () => {
     [{ limit: 101 }, 'limit'],
     [{ documentId: 'd' }, 'documentId'],
     [{ filters: { annotationId: 't1' } }, 'filters.annotationId'],
+    [
+      { organizationId, filters: { dateRange: { start: '1969-12-31', end: '2000-01-01' } } },
+      'filters.dateRange.start',
+    ],
+    [
+      { organizationId, filters: { dateRange: { start: 0, end: 2_346_392_718_147_927 } } },
+      'filters.dateRange.end',
+    ],
   ])('refuses %j with INVALID_ARGUMENT naming %s', async (data, field) => {
     const response = await callAs(workspace, 'memory.judgments.query', data);
     expect(response.json.error?.status).toBe('INVALID_ARGUMENT');

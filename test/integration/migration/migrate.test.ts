@@ -192,6 +192,20 @@ describe('organizations.documents.migrate', () => {
     expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
   });
 
+  it('migrates in an organization whose id holds characters SQS refuses in a message (U+FFFF, past U+FFFF)', async () => {
+    const organization = newId('org\uffff😀');
+    const [from, to] = [newId('doc'), newId('moved')];
+    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId: organization }] });
+    await succeed(workspace, 'organizations.documents.add', {
+      organizationId: organization,
+      documents: [{ documentId: from }],
+    });
+    const migrationId = await migrate(workspace, organization, from, to);
+    expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect((await statusOf(workspace, organization, migrationId)).status).toBe('completed');
+    expect((await documentView(workspace, organization, to)).documents).toHaveLength(1);
+  });
+
   it('refuses a migration to the same id, naming newDocumentId, and queues and writes nothing', async () => {
     const waiting = queued();
     const response = await callAs(workspace, 'organizations.documents.migrate', {

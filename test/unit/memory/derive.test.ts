@@ -126,9 +126,25 @@ describe('judgmentFor', () => {
     });
   });
 
+  it('keeps a `<` that opens no tag in the reasoning from commentHtml', () => {
+    const judgment = judgmentFor(
+      activity({ entityTargetData: { commentId: 'c-1', commentHtml: 'if a < b <i>then</i> <<swap>' } }),
+    );
+    expect(judgment?.reasoning).toBe('if a < b then <');
+  });
+
   it('embeds the decision with the reasoning, and the reviewed content separately', () => {
     const judgment = judgmentFor(activity({ entityData: { context: { text: 'the content' } } }))!;
     expect(embeddingTexts(judgment)).toEqual({ review: 'comment Looks risky', content: 'the content' });
     expect(embeddingTexts({ ...judgment, contentText: undefined }).content).toBeUndefined();
+  });
+
+  it('embeds the first 4,000 characters of a long review, keeping the whole reasoning', () => {
+    const reasoning = 'word '.repeat(10_000);
+    const judgment = judgmentFor(
+      activity({ entityTargetData: { commentId: 'c-1', commentText: reasoning, from: { userId: 'alice' } } }),
+    )!;
+    expect(judgment.reasoning).toBe(reasoning);
+    expect(embeddingTexts(judgment).review).toBe(`comment ${reasoning}`.slice(0, 4000).trim());
   });
 });
