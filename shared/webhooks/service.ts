@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { assertPublicWebhookUrl } from '../delivery/target-guard';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
+import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from '../settings/merge';
 import { getAdvancedWebhookConfig } from '../settings/service';
 import { newEndpointId } from './endpoint-ids';
@@ -60,7 +60,7 @@ const endpointMissing = (endpointId: string) => notFound(`Endpoint ${endpointId}
  * taken uid, INVALID_ARGUMENT when the URL targets a private address (SSRF).
  */
 export async function createEndpoint(apiKey: string, input: CreateEndpointInput) {
-  await Promise.all([requireAdvancedWebhooks(apiKey), assertPublicWebhookUrl('url', input.url)]);
+  await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
   const now = Date.now();
   const endpointId = newEndpointId(now);
   const endpoint: EndpointRecord = {
@@ -83,7 +83,7 @@ export async function createEndpoint(apiKey: string, input: CreateEndpointInput)
 
 /** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF). */
 export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput) {
-  await Promise.all([requireAdvancedWebhooks(apiKey), assertPublicWebhookUrl('url', input.url)]);
+  await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
   const { endpointId, ...changes } = input;
   const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: Date.now() });
   if (!updated) throw endpointMissing(endpointId);
