@@ -1,4 +1,5 @@
 import type * as z from 'zod';
+import { env } from '../config/env';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
@@ -56,8 +57,9 @@ function endpointView(endpoint: EndpointRecord) {
 const endpointMissing = (endpointId: string) => notFound(`Endpoint ${endpointId} not found.`);
 
 /**
- * Creates an endpoint with a service-generated id and signing secret. Throws ALREADY_EXISTS on a
- * taken uid, INVALID_ARGUMENT when the URL targets a private address (SSRF).
+ * Creates an endpoint with a service-generated id and signing secret, within the API key's cap of
+ * `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` endpoints. Throws ALREADY_EXISTS on a taken uid,
+ * INVALID_ARGUMENT when the URL targets a refused address (SSRF), RESOURCE_EXHAUSTED at the cap.
  */
 export async function createEndpoint(apiKey: string, input: CreateEndpointInput) {
   await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
@@ -77,7 +79,7 @@ export async function createEndpoint(apiKey: string, input: CreateEndpointInput)
     createdAt: now,
     updatedAt: now,
   };
-  await insertEndpoint(apiKey, endpoint);
+  await insertEndpoint(apiKey, endpoint, env().MAX_WEBHOOK_ENDPOINTS_PER_API_KEY);
   return endpointView(endpoint);
 }
 
@@ -90,7 +92,7 @@ export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput)
   return endpointView(updated);
 }
 
-/** Deletes an endpoint (and frees its uid). Throws NOT_FOUND. */
+/** Deletes an endpoint (and frees its uid and its place under the cap). Throws NOT_FOUND. */
 export async function removeEndpoint(apiKey: string, endpointId: string): Promise<void> {
   await requireAdvancedWebhooks(apiKey);
   const endpoint = await findEndpoint(apiKey, endpointId);
