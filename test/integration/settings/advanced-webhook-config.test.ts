@@ -10,11 +10,10 @@ const update = (workspace: TestWorkspace, data: unknown) =>
 const read = (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders });
 
 const rsaKey = (bits: number, format: 'pem' | 'der' = 'pem') => {
-  const exported = generateKeyPairSync('rsa', { modulusLength: bits }).publicKey.export({
-    type: 'spki',
-    format,
-  });
-  return format === 'pem' ? exported.toString() : exported.toString('base64');
+  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
+  return format === 'pem'
+    ? publicKey.export({ type: 'spki', format }).toString()
+    : publicKey.export({ type: 'spki', format }).toString('base64');
 };
 const goodKey = rsaKey(2048);
 const otherGoodKey = rsaKey(2048, 'der');
