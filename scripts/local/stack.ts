@@ -62,7 +62,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       STAGE: 'local',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       // A developer's webhook receiver on localhost must be reachable.
-      ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+      ALLOW_LOOPBACK_TARGETS: 'true',
       ...Object.fromEntries(
         queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
       ),

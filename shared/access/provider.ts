@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { env } from '../config/env';
-import { targetProblem } from '../delivery/target-guard';
+import { logger } from '../http/logger';
+import { ForbiddenTargetError, sendOutbound } from '../security/outbound-http';
 import type { AccessRole, PermissionEntry } from './model';
 
 /** The permission provider configuration (issue 4's `permissionproviderconfig`). */
@@ -44,54 +45,72 @@ function deniedBecause(reason: string): ProviderAnswers {
 }
 
 /**
+ * What a caller learns when the provider could not decide. The texts never depend on what the
+ * target answered (status, body, timing class), so a provider URL cannot be used to probe a network;
+ * the precise reason goes to the log only.
+ */
+export const providerDenials = {
+  refused: 'Permission provider URL does not resolve to an allowed public address; access denied.',
+  unusable: 'Permission provider gave no usable answer; access denied.',
+  denied: 'Permission provider denied access.',
+  expired: 'Permission provider granted access that has already expired; access denied.',
+} as const;
+
+/**
+ * Bytes of answer read at most: room for one answer entry per question with ids of the longest
+ * allowed length, so an honest answer always fits and a hostile one cannot exhaust memory.
+ */
+const maxAnswerBytes = (questions: number) => 64 * 1024 + questions * 1024;
+
+/**
  * Asks the customer's permission provider (rule 7): one POST with every (user, resource) pair,
- * `Authorization: Bearer <authToken>`, a 5 s timeout, no redirects. The provider is authoritative;
- * when it is unreachable, slow, answers non-2xx or malformed, or leaves a pair unanswered, access
- * is denied with an `error` that says why (fail closed). Its `expiresAt` (epoch ms) is reported in
- * Unix seconds.
+ * `Authorization: Bearer <authToken>`, through the guarded outbound client (decisions §30: resolved
+ * once and pinned, no redirects, bounded time and size; a DNS failure denies). The provider is
+ * authoritative; when it is refused, unreachable, slow, answers non-2xx, too long or malformed, or
+ * leaves a pair unanswered, access is denied with a generic `error` (fail closed). Access it grants
+ * with an `expiresAt` (epoch ms) already past is denied; a future one is reported in Unix seconds.
  */
 export async function askProvider(
   config: ProviderConfig,
   requests: readonly ProviderRequest[],
 ): Promise<ProviderAnswers> {
-  const timeoutMs = env().PERMISSION_PROVIDER_TIMEOUT_MS;
-  // Checked again at call time: a name may resolve differently than when it was configured.
-  if (await targetProblem(config.url)) {
-    return deniedBecause('Permission provider URL points to a private or internal address; access denied.');
-  }
-  let response: Response;
+  let answerBody: unknown;
   try {
-    response = await fetch(config.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${config.authToken}` },
+    const response = await sendOutbound({
+      url: config.url,
       body: JSON.stringify({ data: { requests } }),
+      headers: { authorization: `Bearer ${config.authToken}` },
+      timeoutMs: env().PERMISSION_PROVIDER_TIMEOUT_MS,
+      maxResponseBytes: maxAnswerBytes(requests.length),
+      overflow: 'fail',
     });
+    if (response.statusCode < 200 || response.statusCode >= 300) {
+      logger.warn('permission provider answered non-2xx', { statusCode: response.statusCode });
+      return deniedBecause(providerDenials.unusable);
+    }
+    answerBody = JSON.parse(response.body.toString('utf8'));
   } catch (error) {
-    const timedOut = (error as { name?: string } | undefined)?.name === 'TimeoutError';
+    logger.warn('permission provider call failed', { reason: (error as Error).name });
     return deniedBecause(
-      timedOut
-        ? `Permission provider did not answer within ${timeoutMs / 1000} s; access denied.`
-        : 'Permission provider is unreachable; access denied.',
+      error instanceof ForbiddenTargetError ? providerDenials.refused : providerDenials.unusable,
     );
   }
-  if (!response.ok)
-    return deniedBecause(`Permission provider answered HTTP ${response.status}; access denied.`);
-  const parsed = providerAnswer.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) return deniedBecause('Permission provider gave a malformed answer; access denied.');
+  const parsed = providerAnswer.safeParse(answerBody);
+  if (!parsed.success) {
+    logger.warn('permission provider answer malformed');
+    return deniedBecause(providerDenials.unusable);
+  }
   const answers = new Map(
     parsed.data.data.map((answer) => [answerKey(answer.userId, answer.type, answer.resourceId), answer]),
   );
+  const now = Date.now();
   return (request) => {
     const answer = answers.get(answerKey(request.userId, request.resource.type, request.resource.id));
-    if (!answer)
-      return {
-        error: 'Permission provider gave no answer for this resource; access denied.',
-        errorCode: 'permission_denied',
-      };
-    if (!answer.hasAccess)
-      return { error: 'Permission provider denied access.', errorCode: 'permission_denied' };
+    if (!answer) return { error: providerDenials.unusable, errorCode: 'permission_denied' };
+    if (!answer.hasAccess) return { error: providerDenials.denied, errorCode: 'permission_denied' };
+    if (answer.expiresAt !== undefined && answer.expiresAt <= now) {
+      return { error: providerDenials.expired, errorCode: 'permission_denied' };
+    }
     return {
       accessRole: (answer.accessRole ?? 'editor') as AccessRole,
       ...(answer.expiresAt !== undefined && { expiresAt: Math.floor(answer.expiresAt / 1000) }),

@@ -144,6 +144,12 @@ export const resourceTypes = ['organization', 'folder', 'document', 'context'] a
 /** Unix seconds now, the unit of `expiresAt`. */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * 3000-01-01T00:00:00Z in Unix seconds. A later `expiresAt` is almost surely epoch milliseconds
+ * (any date since 1970-01-13 in ms exceeds it), which would make a grant practically permanent.
+ */
+export const latestExpiresAtSeconds = 32_503_680_000;
+
 const grantedResource = z
   .object({
     type: z.enum(resourceTypes),
@@ -177,6 +183,13 @@ const grantedResource = z
     }
     if (resource.expiresAt !== undefined && resource.expiresAt <= nowSeconds()) {
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'must be in the future (Unix seconds)' });
+    }
+    if (resource.expiresAt !== undefined && resource.expiresAt > latestExpiresAtSeconds) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['expiresAt'],
+        message: 'must be Unix seconds (this looks like milliseconds: after the year 3000)',
+      });
     }
   });
 export type GrantedResource = z.output<typeof grantedResource>;

@@ -3,13 +3,21 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 
-/** The API key's stored (encrypted) signing secret, or undefined before the first token. */
-export async function findSigningSecret(apiKey: string): Promise<string | undefined> {
+/**
+ * The API key's stored (encrypted) signing secret, or undefined before the first token. The secret
+ * never changes once stored, so an eventually consistent read is enough, except right after losing
+ * the race to store it (`consistent`), when a lagging replica may not have it yet.
+ */
+export async function findSigningSecret(
+  apiKey: string,
+  options: { consistent?: boolean } = {},
+): Promise<string | undefined> {
   const output = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.tokenSigningSecret(apiKey),
       ProjectionExpression: 'encrypted',
+      ...(options.consistent && { ConsistentRead: true }),
     }),
   );
   return output.Item?.encrypted as string | undefined;

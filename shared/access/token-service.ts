@@ -19,7 +19,7 @@ async function signingSecret(apiKey: string): Promise<Uint8Array> {
     const candidate = encryptSecret(generateSecret(), `token:${apiKey}`);
     encrypted = (await storeSigningSecret(apiKey, candidate, nowMs()))
       ? candidate
-      : await findSigningSecret(apiKey);
+      : await findSigningSecret(apiKey, { consistent: true });
   }
   return new TextEncoder().encode(decryptSecret(encrypted as string, `token:${apiKey}`));
 }

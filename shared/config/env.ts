@@ -24,10 +24,13 @@ export const envSchema = z.object({
   /** How long the permission provider may take before access is denied (addendum §4: 5 s). */
   PERMISSION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   /**
-   * Lets webhooks target loopback, private, link-local and other non-public addresses (SSRF guard
-   * off). Only for the local stack and tests, whose receivers listen on 127.0.0.1.
+   * Lets outbound calls (webhooks, the permission provider) reach loopback addresses (127.0.0.0/8,
+   * ::1) as well as public ones. Only for the local stack and tests, whose receivers listen on
+   * 127.0.0.1; every other non-public address (private, link-local, metadata, ...) stays refused.
    */
-  ALLOW_PRIVATE_WEBHOOK_TARGETS: booleanFlag.default(false),
+  ALLOW_LOOPBACK_TARGETS: booleanFlag.default(false),
+  /** Advanced webhook endpoints one API key may hold (RESOURCE_EXHAUSTED past it). */
+  MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
  * | workspace config of a key     | table | `AK#<apiKey>`      | `CONFIG#<kind>`     | webhook/advanced/activity/permission-provider config get/update |
  * | webhook endpoints of a key    | table | `AK#<apiKey>#WEBHOOK` | `ENDPOINT#<endpointId>` (time-ordered) | advancedwebhook.endpoints.* |
  * | endpoint uid reservation      | table | `AK#<apiKey>#WEBHOOK` | `UID#<uid>`      | advancedwebhook.endpoints create/delete |
+ * | endpoint count of a key       | table | `AK#<apiKey>#WEBHOOK` | `COUNT#ENDPOINTS` | advancedwebhook.endpoints create (cap, conditional) / delete |
  * | activity by id                | table | `AK#<ak>#ORG#<org>#ACTIVITY` | `ACT#<id>`  | activities.add/update/delete, get with activityIds |
  * | activity timelines            | gsi2–gsi6 | `…#ACTIVITY` (org), `…#ACTIVITY#DOC#<doc>`, `…#USER#<user>`, `…#TARGET#<target>`, `…#FEATURE#<type>` | `<timestamp>#<id>` | activities.get, activities.delete |
  * | notification (shared record)  | table | `AK#<ak>#ORG#<org>#NOTIFICATION` | `NOTIF#<id>` | notifications.* |
@@ -282,6 +283,14 @@ export const keys = {
   webhookEndpointUid: (apiKey: string, uid: string): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'WEBHOOK'),
     sk: join('UID', encodeKeyPart(uid)),
+  }),
+  /**
+   * How many endpoints the API key holds: incremented (conditionally, below the cap) in the create
+   * transaction and decremented in the delete transaction. Not under the `ENDPOINT#` prefix.
+   */
+  webhookEndpointCount: (apiKey: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: 'COUNT#ENDPOINTS',
   }),
   /**
    * A published event waiting in the transactional outbox: written in the same transaction as the

@@ -1,12 +1,6 @@
-import {
-  constants,
-  createCipheriv,
-  createHmac,
-  createPublicKey,
-  publicEncrypt,
-  randomBytes,
-} from 'node:crypto';
+import { constants, createCipheriv, createHmac, publicEncrypt, randomBytes } from 'node:crypto';
 import type { PublishedEvent } from '../events/schemas';
+import { parsePublicKey } from '../security/public-key';
 
 /** The delivered message (addendum §8); `id` is the event id, the same on every attempt and target. */
 export function webhookMessage(event: PublishedEvent, webhookId: string) {
@@ -22,17 +16,6 @@ export function webhookMessage(event: PublishedEvent, webhookId: string) {
   };
 }
 
-/** The configured public key: PEM, or the bare base64 of a DER SubjectPublicKeyInfo. */
-function publicKeyOf(configured: string) {
-  const text = configured.trim();
-  if (text.includes('-----BEGIN')) return createPublicKey(text);
-  return createPublicKey({
-    key: Buffer.from(text.replace(/\s+/g, ''), 'base64'),
-    format: 'der',
-    type: 'spki',
-  });
-}
-
 /**
  * Encrypts a JSON text (addendum §8): AES-256-CBC under a random key and IV, the key wrapped with the
  * configured RSA public key (OAEP, SHA-256); all three base64.
@@ -43,7 +26,7 @@ export function encryptPayload(json: string, publicKey: string) {
   const cipher = createCipheriv('aes-256-cbc', key, iv);
   const encryptedData = Buffer.concat([cipher.update(json, 'utf8'), cipher.final()]);
   const encryptedKey = publicEncrypt(
-    { key: publicKeyOf(publicKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    { key: parsePublicKey(publicKey), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
     key,
   );
   return {

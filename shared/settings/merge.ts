@@ -1,4 +1,5 @@
-import { failedPrecondition } from '../http/errors';
+import { failedPrecondition, invalidArgument } from '../http/errors';
+import { rsaPublicKeyProblem } from '../security/public-key';
 import type {
   ActivityConfig,
   AdvancedWebhookConfig,
@@ -14,6 +15,26 @@ import type {
  * The pure read-merge part of every config update: stored state (undefined when never configured)
  * plus a partial request gives the state to store. Fields a request leaves out keep their values.
  */
+
+/**
+ * Refuses a write that sends `encryptData` or `publicKey` and leaves encryption on with a key that
+ * cannot encrypt (decisions §30): checked on the merged result, so turning encryption on over a bad
+ * stored key and storing a bad key while encryption is on are both caught. A write touching neither
+ * field passes, so a config stored before this rule can still be switched off or edited.
+ * Throws INVALID_ARGUMENT naming the key's field.
+ */
+function assertUsableEncryptionKey(
+  field: string,
+  merged: { encryptData: boolean; publicKey: string },
+  update: { encryptData?: boolean; publicKey?: string } | undefined,
+): void {
+  if (!merged.encryptData || (update?.encryptData === undefined && update?.publicKey === undefined)) return;
+  const problem = rsaPublicKeyProblem(merged.publicKey);
+  if (problem) {
+    const message = `${problem} while encryptData is on`;
+    throw invalidArgument(`${field}: ${message}`, { issues: [{ path: field, message }] });
+  }
+}
 
 /**
  * Basic-webhook triggers seeded by the first enable (base contract, States): standard comment
@@ -56,7 +77,8 @@ export const defaultWebhookConfig: WebhookConfig = {
 
 /**
  * Merges a basic-webhook update. Enabling while no triggers are stored seeds the default triggers
- * under the request's; other stored fields are kept, request fields win.
+ * under the request's; other stored fields are kept, request fields win. Throws INVALID_ARGUMENT
+ * when the write leaves encryption on with an unusable public key.
  */
 export function mergeWebhookConfig(
   stored: WebhookConfig | undefined,
@@ -68,7 +90,7 @@ export function mergeWebhookConfig(
       ? defaultWebhookTriggers
       : {};
   const { triggers, ...fields } = update.webhookServiceConfig ?? {};
-  return {
+  const merged = {
     useWebhookService: update.useWebhookService ?? base.useWebhookService,
     webhookServiceConfig: {
       ...base.webhookServiceConfig,
@@ -76,6 +98,12 @@ export function mergeWebhookConfig(
       triggers: { ...seed, ...base.webhookServiceConfig.triggers, ...triggers },
     },
   };
+  assertUsableEncryptionKey(
+    'webhookServiceConfig.publicKey',
+    merged.webhookServiceConfig,
+    update.webhookServiceConfig,
+  );
+  return merged;
 }
 
 /** The advanced-webhook config of an API key that never configured it (base contract). */
@@ -93,7 +121,8 @@ export const enableAdvancedWebhooksHint =
 
 /**
  * Merges an advanced-webhook update. The first update must enable the feature (addendum §5).
- * Throws FAILED_PRECONDITION otherwise.
+ * Throws FAILED_PRECONDITION otherwise, INVALID_ARGUMENT when the write leaves encryption on with
+ * an unusable public key.
  */
 export function mergeAdvancedWebhookConfig(
   stored: AdvancedWebhookConfig | undefined,
@@ -104,7 +133,9 @@ export function mergeAdvancedWebhookConfig(
       `Advanced webhooks are not configured yet; the first update must enable them: ${enableAdvancedWebhooksHint}.`,
     );
   }
-  return { ...(stored ?? defaultAdvancedWebhookConfig), ...update };
+  const merged = { ...(stored ?? defaultAdvancedWebhookConfig), ...update };
+  assertUsableEncryptionKey('publicKey', merged, update);
+  return merged;
 }
 
 /**

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as z from 'zod';
 import type { ConfigKind } from '../db/keys';
-import { assertPublicWebhookUrl } from '../delivery/target-guard';
 import { ApiError } from '../http/errors';
+import { assertAllowedTargetUrl } from '../security/outbound-http';
 import {
   defaultActivityConfig,
   defaultAdvancedWebhookConfig,
@@ -96,8 +96,8 @@ export const getWebhookConfig = (apiKey: string): Promise<WebhookConfig> =>
 export async function updateWebhookConfig(apiKey: string, update: UpdateWebhookConfig) {
   const urls = update.webhookServiceConfig;
   await Promise.all([
-    assertPublicWebhookUrl('webhookServiceConfig.rawNotificationUrl', urls?.rawNotificationUrl),
-    assertPublicWebhookUrl('webhookServiceConfig.processedNotificationUrl', urls?.processedNotificationUrl),
+    assertAllowedTargetUrl('webhookServiceConfig.rawNotificationUrl', urls?.rawNotificationUrl),
+    assertAllowedTargetUrl('webhookServiceConfig.processedNotificationUrl', urls?.processedNotificationUrl),
   ]);
   return updateConfig(apiKey, configTypes.webhook, (stored) => mergeWebhookConfig(stored, update));
 }
@@ -128,7 +128,7 @@ export const getPermissionProviderConfig = (apiKey: string): Promise<PermissionP
  * call into its own network.
  */
 export async function updatePermissionProviderConfig(apiKey: string, update: UpdatePermissionProviderConfig) {
-  await assertPublicWebhookUrl(
+  await assertAllowedTargetUrl(
     'permissionProviderConfig.permissionProviderUrl',
     update.permissionProviderConfig?.permissionProviderUrl,
   );

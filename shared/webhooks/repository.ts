@@ -1,63 +1,112 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
-  DeleteCommand,
   GetCommand,
-  PutCommand,
   TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { alreadyExists } from '../http/errors';
+import { ApiError, alreadyExists, resourceExhausted } from '../http/errors';
 import { type EndpointChanges, type EndpointCursor, type EndpointRecord, endpointRecord } from './schemas';
 
 const toRecord = (item: Record<string, unknown>) => endpointRecord.parse(withoutKeys(item));
 
-/**
- * Stores a new endpoint. With a `uid`, a reservation item is written in the same transaction so a
- * uid is unique per API key. Throws ALREADY_EXISTS when the uid is taken.
- */
-export async function insertEndpoint(apiKey: string, endpoint: EndpointRecord): Promise<void> {
-  const put = {
-    TableName: tableName(),
-    Item: { ...keys.webhookEndpoint(apiKey, endpoint.endpointId), entity: 'webhookEndpoint', ...endpoint },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  };
-  if (endpoint.uid === null) {
-    await db().send(new PutCommand(put));
-    return;
-  }
-  const reservation = {
-    ...keys.webhookEndpointUid(apiKey, endpoint.uid),
-    entity: 'webhookEndpointUid',
-    uid: endpoint.uid,
-    endpointId: endpoint.endpointId,
-    createdAt: endpoint.createdAt,
-    updatedAt: endpoint.updatedAt,
-  };
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: reservation,
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          { Put: put },
-        ],
+/** Create/delete transactions cancelled only by a concurrent one on the count are retried this often. */
+const maxConflictRetries = 8;
+
+/** The count item's increment (refused at the cap) or decrement, as a transaction's Update. */
+function countUpdate(apiKey: string, change: 1 | -1, now: number, max?: number) {
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: keys.webhookEndpointCount(apiKey),
+      UpdateExpression: 'SET entity = :entity, updatedAt = :now ADD endpointCount :change',
+      ...(max !== undefined && {
+        ConditionExpression: 'attribute_not_exists(endpointCount) OR endpointCount < :max',
       }),
-    );
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') {
-      throw alreadyExists(`An endpoint with uid ${endpoint.uid} already exists.`);
+      ExpressionAttributeValues: {
+        ':entity': 'webhookEndpointCount',
+        ':now': now,
+        ':change': change,
+        ...(max !== undefined && { ':max': max }),
+      },
+    },
+  };
+}
+
+/**
+ * Runs a create or delete transaction; a cancellation caused only by concurrent transactions (on
+ * the shared count item) is retried with jitter. Returns the cancellation reasons of a failed
+ * condition, undefined when committed. Throws ABORTED when contention outlasts the retries.
+ */
+async function commitCounted(items: NonNullable<TransactWriteCommandInput['TransactItems']>) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return undefined;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons.includes('ConditionalCheckFailed')) return reasons;
+      if (!reasons.includes('TransactionConflict')) throw error;
+      if (attempt >= maxConflictRetries) {
+        throw new ApiError('ABORTED', 'Endpoints are being changed concurrently; retry.');
+      }
+      await sleep(Math.random() * Math.min(10 * 2 ** attempt, 250));
     }
-    throw error;
   }
+}
+
+/**
+ * Stores a new endpoint in one transaction with the API key's endpoint count (incremented on
+ * condition that it is below `maxEndpoints`, so concurrent creates can never exceed the cap) and,
+ * with a `uid`, a reservation item so a uid is unique per API key. Throws RESOURCE_EXHAUSTED at the
+ * cap, ALREADY_EXISTS when the uid is taken.
+ */
+export async function insertEndpoint(
+  apiKey: string,
+  endpoint: EndpointRecord,
+  maxEndpoints: number,
+): Promise<void> {
+  const put = {
+    Put: {
+      TableName: tableName(),
+      Item: { ...keys.webhookEndpoint(apiKey, endpoint.endpointId), entity: 'webhookEndpoint', ...endpoint },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  const reservation = endpoint.uid !== null && {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.webhookEndpointUid(apiKey, endpoint.uid),
+        entity: 'webhookEndpointUid',
+        uid: endpoint.uid,
+        endpointId: endpoint.endpointId,
+        createdAt: endpoint.createdAt,
+        updatedAt: endpoint.updatedAt,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  const reasons = await commitCounted([
+    countUpdate(apiKey, 1, endpoint.createdAt, maxEndpoints),
+    put,
+    ...(reservation ? [reservation] : []),
+  ]);
+  if (reasons?.[0] === 'ConditionalCheckFailed') {
+    throw resourceExhausted(
+      `An API key may hold at most ${maxEndpoints} webhook endpoints; delete one to create another.`,
+    );
+  }
+  if (reasons?.[2] === 'ConditionalCheckFailed') {
+    throw alreadyExists(`An endpoint with uid ${endpoint.uid} already exists.`);
+  }
+  if (reasons) throw new Error(`endpoint insert cancelled: ${reasons.join(', ')}`);
 }
 
 /** One endpoint of the API key (strongly consistent GetItem), or undefined. */
@@ -157,28 +206,25 @@ export async function rotateEndpointSecret(
 }
 
 /**
- * Deletes an endpoint and, in the same transaction, its uid reservation (uids never change, so the
- * endpoint read beforehand names the right one). Returns false when the endpoint does not exist.
+ * Deletes an endpoint, decrements the API key's endpoint count and, with a uid, deletes its
+ * reservation, in one transaction (uids never change, so the endpoint read beforehand names the
+ * right one). Returns false when the endpoint does not exist.
  */
 export async function deleteEndpoint(apiKey: string, endpoint: EndpointRecord): Promise<boolean> {
   const remove = {
-    TableName: tableName(),
-    Key: keys.webhookEndpoint(apiKey, endpoint.endpointId),
-    ConditionExpression: 'attribute_exists(pk)',
+    Delete: {
+      TableName: tableName(),
+      Key: keys.webhookEndpoint(apiKey, endpoint.endpointId),
+      ConditionExpression: 'attribute_exists(pk)',
+    },
   };
-  try {
-    if (endpoint.uid === null) {
-      await db().send(new DeleteCommand(remove));
-    } else {
-      const reservation = { TableName: tableName(), Key: keys.webhookEndpointUid(apiKey, endpoint.uid) };
-      await db().send(
-        new TransactWriteCommand({ TransactItems: [{ Delete: remove }, { Delete: reservation }] }),
-      );
-    }
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  const reservation = endpoint.uid !== null && {
+    Delete: { TableName: tableName(), Key: keys.webhookEndpointUid(apiKey, endpoint.uid) },
+  };
+  const reasons = await commitCounted([
+    remove,
+    countUpdate(apiKey, -1, Date.now()),
+    ...(reservation ? [reservation] : []),
+  ]);
+  return reasons === undefined;
 }

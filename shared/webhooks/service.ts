@@ -1,7 +1,8 @@
 import type * as z from 'zod';
+import { env } from '../config/env';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { assertPublicWebhookUrl } from '../delivery/target-guard';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
+import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from '../settings/merge';
 import { getAdvancedWebhookConfig } from '../settings/service';
 import { newEndpointId } from './endpoint-ids';
@@ -56,11 +57,12 @@ function endpointView(endpoint: EndpointRecord) {
 const endpointMissing = (endpointId: string) => notFound(`Endpoint ${endpointId} not found.`);
 
 /**
- * Creates an endpoint with a service-generated id and signing secret. Throws ALREADY_EXISTS on a
- * taken uid, INVALID_ARGUMENT when the URL targets a private address (SSRF).
+ * Creates an endpoint with a service-generated id and signing secret, within the API key's cap of
+ * `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` endpoints. Throws ALREADY_EXISTS on a taken uid,
+ * INVALID_ARGUMENT when the URL targets a refused address (SSRF), RESOURCE_EXHAUSTED at the cap.
  */
 export async function createEndpoint(apiKey: string, input: CreateEndpointInput) {
-  await Promise.all([requireAdvancedWebhooks(apiKey), assertPublicWebhookUrl('url', input.url)]);
+  await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
   const now = Date.now();
   const endpointId = newEndpointId(now);
   const endpoint: EndpointRecord = {
@@ -77,20 +79,20 @@ export async function createEndpoint(apiKey: string, input: CreateEndpointInput)
     createdAt: now,
     updatedAt: now,
   };
-  await insertEndpoint(apiKey, endpoint);
+  await insertEndpoint(apiKey, endpoint, env().MAX_WEBHOOK_ENDPOINTS_PER_API_KEY);
   return endpointView(endpoint);
 }
 
 /** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF). */
 export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput) {
-  await Promise.all([requireAdvancedWebhooks(apiKey), assertPublicWebhookUrl('url', input.url)]);
+  await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
   const { endpointId, ...changes } = input;
   const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: Date.now() });
   if (!updated) throw endpointMissing(endpointId);
   return endpointView(updated);
 }
 
-/** Deletes an endpoint (and frees its uid). Throws NOT_FOUND. */
+/** Deletes an endpoint (and frees its uid and its place under the cap). Throws NOT_FOUND. */
 export async function removeEndpoint(apiKey: string, endpointId: string): Promise<void> {
   await requireAdvancedWebhooks(apiKey);
   const endpoint = await findEndpoint(apiKey, endpointId);

@@ -121,13 +121,17 @@ export async function insertApiKey(credential: ApiKeyCredential): Promise<void> 
   );
 }
 
-/** The workspace's token hash, for workspace-level auth (one GetItem). */
+/**
+ * The workspace's token hash, for workspace-level auth (one strongly consistent GetItem: a
+ * credential check must never answer from a replica that lags behind a change).
+ */
 export async function findWorkspaceTokenHash(workspaceId: string): Promise<string | undefined> {
   const output = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.workspace(workspaceId),
       ProjectionExpression: 'tokenHash',
+      ConsistentRead: true,
     }),
   );
   return output.Item?.tokenHash as string | undefined;
@@ -176,10 +180,10 @@ export async function findApiKeyListings(
   return found.map((item) => apiKeyListing.parse(withoutKeys(item)));
 }
 
-/** An API key's credential item, or undefined (one GetItem). */
+/** An API key's credential item, or undefined (one strongly consistent GetItem: a reset shows at once). */
 export async function findCredential(apiKey: string): Promise<ApiKeyCredential | undefined> {
   const output = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.apiKeyCredential(apiKey) }),
+    new GetCommand({ TableName: tableName(), Key: keys.apiKeyCredential(apiKey), ConsistentRead: true }),
   );
   return output.Item ? apiKeyCredential.parse(withoutKeys(output.Item)) : undefined;
 }
@@ -217,7 +221,10 @@ export async function replaceAuthToken(
   }
 }
 
-/** What API-key auth needs of a credential, read with a projection (one GetItem per request). */
+/**
+ * What API-key auth needs of a credential, read with a projection (one strongly consistent GetItem
+ * per request, so a reset token or a removed allowed domain fails from the next request on).
+ */
 export async function findCredentialForAuth(
   apiKey: string,
 ): Promise<
@@ -230,6 +237,7 @@ export async function findCredentialForAuth(
       Key: keys.apiKeyCredential(apiKey),
       ProjectionExpression: 'authTokenHash, workspaceId, #type, domains, usesPermissionProvider',
       ExpressionAttributeNames: { '#type': 'type' },
+      ConsistentRead: true,
     }),
   );
   return output.Item

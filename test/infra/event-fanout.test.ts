@@ -33,12 +33,12 @@ describe('EventFanOut', () => {
     });
   });
 
-  it('sends to the webhook-delivery queue and leaves private webhook targets refused', () => {
+  it('sends to the webhook-delivery queue and leaves loopback webhook targets refused', () => {
     const functionId = stack.getLogicalId(stack.fanOut.function.node.defaultChild as CfnElement);
     const variables = (
       template.toJSON().Resources[functionId].Properties.Environment as { Variables: Record<string, unknown> }
     ).Variables;
     expect(variables).toHaveProperty('QUEUE_URL_WEBHOOK_DELIVERY');
-    expect(variables).not.toHaveProperty('ALLOW_PRIVATE_WEBHOOK_TARGETS');
+    expect(variables).not.toHaveProperty('ALLOW_LOOPBACK_TARGETS');
   });
 });

@@ -20,7 +20,7 @@ export interface DeliveryHarness {
  * own (so no other test file's outbox events reach this file's pollers), the SQS emulator, the
  * stream poller running the fan-out worker and the queue poller running the delivery worker.
  * Sets the environment before any service code reads it: call it before anything else in a file.
- * The retry schedule is shortened to seconds; private targets are allowed (receivers on 127.0.0.1).
+ * The retry schedule is shortened to seconds; loopback targets are allowed (receivers on 127.0.0.1).
  */
 export async function startDeliveryHarness(
   options: { env?: Record<string, string>; startWorkers?: boolean } = {},
@@ -33,7 +33,7 @@ export async function startDeliveryHarness(
   Object.assign(process.env, {
     TABLE_NAME: tableName,
     SQS_ENDPOINT: sqs.endpoint,
-    ALLOW_PRIVATE_WEBHOOK_TARGETS: 'true',
+    ALLOW_LOOPBACK_TARGETS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '1,1,1',
     WEBHOOK_MIN_BACKOFF_SECONDS: '1',
     WEBHOOK_TIMEOUT_MS: '2000',

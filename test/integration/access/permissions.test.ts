@@ -1,3 +1,4 @@
+import { latestExpiresAtSeconds } from '../../../shared/access/schemas';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -272,6 +273,14 @@ describe('auth.permissions.add and remove', () => {
       'permissions.resources[0].expiresAt',
     ],
     [
+      { type: 'document', id: 'loose', organizationId, expiresAt: Date.now() + 60_000 },
+      'permissions.resources[0].expiresAt',
+    ],
+    [
+      { type: 'context', id: 'c', organizationId, context: { access: { a: 1 } }, expiresAt: Date.now() },
+      'permissions.resources[0].expiresAt',
+    ],
+    [
       { type: 'document', id: 'loose', organizationId, accessRole: 'owner' },
       'permissions.resources[0].accessRole',
     ],
@@ -286,6 +295,22 @@ describe('auth.permissions.add and remove', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json.error?.details?.issues.map((issue: { path: string }) => issue.path)).toContain(path);
+  });
+
+  it('names the unit when expiresAt looks like epoch milliseconds, and takes the year 3000 in seconds', async () => {
+    const grant = (expiresAt: number) =>
+      callAs(workspace, 'auth.permissions.add', {
+        user: { userId: 'outsider' },
+        permissions: { resources: [{ type: 'organization', id: organizationId, expiresAt }] },
+      });
+    const refused = await grant(Date.now() + 3_600_000);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message:
+        'permissions.resources[0].expiresAt: must be Unix seconds (this looks like milliseconds: after the year 3000)',
+    });
+    expect((await grant(latestExpiresAtSeconds)).statusCode).toBe(200);
   });
 
   it('refuses more than 100 users in a lookup', async () => {

@@ -1,7 +1,9 @@
 import jwt from 'jsonwebtoken';
 import { findSigningSecret } from '../../../shared/access/token-repository';
+import { keys } from '../../../shared/db/keys';
 import { decryptSecret } from '../../../shared/security/secrets';
 import { callAs, succeed } from '../../support/api';
+import { lagReplicas } from '../../support/lagging-replica';
 import { createTestWorkspace } from '../../support/workspaces';
 
 /** The API key's signing secret, read from the table as only the service can (it never leaves it). */
@@ -45,6 +47,29 @@ describe('auth.token.generate', () => {
     expect(() => jwt.verify(token, theirSecret)).toThrow(/invalid signature/);
     const again = await succeed(mine, 'auth.token.generate', request);
     expect(jwt.verify(again.token, mySecret)).toMatchObject({ userId: 'ada' });
+  });
+
+  it('signs with the stored secret when a lagging replica has not seen it yet', async () => {
+    const workspace = await createTestWorkspace();
+    await succeed(workspace, 'auth.token.generate', request);
+    const stop = await lagReplicas([keys.tokenSigningSecret(workspace.apiKey)], { asOf: 'absent' });
+    const response = await callAs(workspace, 'auth.token.generate', request).finally(stop);
+    expect(response.statusCode).toBe(200);
+    expect(jwt.verify(response.json.result?.data.token, await secretOf(workspace.apiKey))).toMatchObject({
+      userId: 'ada',
+    });
+  });
+
+  it('refuses a resource expiresAt in epoch milliseconds, naming the field', async () => {
+    const workspace = await createTestWorkspace();
+    const [resource] = request.permissions.resources;
+    const response = await callAs(workspace, 'auth.token.generate', {
+      ...request,
+      permissions: { resources: [{ ...resource, expiresAt: Date.now() + 3_600_000 }] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
+    expect(response.json.error?.details?.issues[0].path).toBe('permissions.resources[0].expiresAt');
   });
 
   it.each([

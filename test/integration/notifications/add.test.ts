@@ -6,8 +6,8 @@ import { callAs, succeed } from '../../support/api';
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
-// The provider receiver listens on 127.0.0.1, which deployments refuse (SSRF guard).
-process.env.ALLOW_PRIVATE_WEBHOOK_TARGETS = 'true';
+// The provider receiver listens on 127.0.0.1: loopback is allowed as in the local stack (deployments refuse it).
+process.env.ALLOW_LOOPBACK_TARGETS = 'true';
 
 let workspace: TestWorkspace;
 const organizationId = 'org';

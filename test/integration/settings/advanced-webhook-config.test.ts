@@ -1,11 +1,24 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { handler as getHandler } from '../../../functions/workspace/advancedwebhookconfig-get';
 import { handler as updateHandler } from '../../../functions/workspace/advancedwebhookconfig-update';
+import { putConfigIfUnchanged } from '../../../shared/settings/repository';
 import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 const update = (workspace: TestWorkspace, data: unknown) =>
   call(updateHandler, { headers: workspace.apiKeyHeaders, data });
 const read = (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders });
+
+const rsaKey = (bits: number, format: 'pem' | 'der' = 'pem') => {
+  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
+  return format === 'pem'
+    ? publicKey.export({ type: 'spki', format }).toString()
+    : publicKey.export({ type: 'spki', format }).toString('base64');
+};
+const goodKey = rsaKey(2048);
+const otherGoodKey = rsaKey(2048, 'der');
+const keyProblem =
+  'publicKey: must be an RSA public key of at least 2048 bits (PEM or base64 SPKI) while encryptData is on';
 
 const defaults = {
   isEnabled: false,
@@ -57,12 +70,12 @@ describe('workspace.advancedwebhookconfig.update', () => {
   // 20 writers contend for one item: the last may need many read-merge-write rounds.
   it('keeps all of 20 parallel partial updates', async () => {
     const workspace = await createTestWorkspace();
-    await update(workspace, { isEnabled: true });
+    await update(workspace, { isEnabled: true, publicKey: goodKey });
     const changes = [
       { encryptData: true },
       { encodeData: true },
       { enableDataProtection: true },
-      { publicKey: 'k' },
+      { publicKey: otherGoodKey },
     ];
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) => update(workspace, changes[index % changes.length])),
@@ -73,9 +86,76 @@ describe('workspace.advancedwebhookconfig.update', () => {
       encryptData: true,
       encodeData: true,
       enableDataProtection: true,
-      publicKey: 'k',
+      publicKey: otherGoodKey,
     });
   }, 30_000);
+
+  it.each([
+    ['no key', { encryptData: true }],
+    ['a word as key', { encryptData: true, publicKey: 'pk' }],
+    ['a 1024-bit key', { encryptData: true, publicKey: rsaKey(1024) }],
+    [
+      'an EC key',
+      {
+        encryptData: true,
+        publicKey: generateKeyPairSync('ec', { namedCurve: 'P-256' })
+          .publicKey.export({ type: 'spki', format: 'pem' })
+          .toString(),
+      },
+    ],
+  ])(
+    'refuses encryptData with %s: INVALID_ARGUMENT naming publicKey, nothing stored',
+    async (_label, data) => {
+      const workspace = await createTestWorkspace();
+      await update(workspace, { isEnabled: true });
+      const response = await update(workspace, data);
+      expect(response.statusCode).toBe(400);
+      expect(response.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: keyProblem });
+      expect(response.json.error?.details.issues).toEqual([
+        { path: 'publicKey', message: expect.any(String) },
+      ]);
+      expect(dataOf(await read(workspace))).toEqual({ ...defaults, isEnabled: true });
+    },
+  );
+
+  it('accepts a 2048-bit key as PEM or bare base64 SPKI with encryptData', async () => {
+    const workspace = await createTestWorkspace();
+    await update(workspace, { isEnabled: true });
+    for (const publicKey of [goodKey, otherGoodKey]) {
+      const response = await update(workspace, { encryptData: true, publicKey });
+      expect(dataOf(response)).toMatchObject({ encryptData: true, publicKey });
+    }
+  });
+
+  it('refuses turning encryptData on over an unusable stored key', async () => {
+    const workspace = await createTestWorkspace();
+    await update(workspace, { isEnabled: true, publicKey: 'pk' });
+    const response = await update(workspace, { encryptData: true });
+    expect(response.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: keyProblem });
+    expect(dataOf(await read(workspace))).toMatchObject({ encryptData: false, publicKey: 'pk' });
+  });
+
+  it('refuses an unusable key while encryptData is already on, keeping the stored key', async () => {
+    const workspace = await createTestWorkspace();
+    await update(workspace, { isEnabled: true, encryptData: true, publicKey: goodKey });
+    const response = await update(workspace, { publicKey: rsaKey(1024) });
+    expect(response.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: keyProblem });
+    expect(dataOf(await read(workspace))).toMatchObject({ encryptData: true, publicKey: goodKey });
+    expect(dataOf(await update(workspace, { encryptData: false, publicKey: '' }))).toMatchObject({
+      encryptData: false,
+      publicKey: '',
+    });
+  });
+
+  it('lets a config stored before the key rule be switched off and edited', async () => {
+    const workspace = await createTestWorkspace();
+    const legacy = { ...defaults, isEnabled: true, encryptData: true, publicKey: 'legacy' };
+    await putConfigIfUnchanged(workspace.apiKey, 'advancedWebhook', legacy, undefined, Date.now());
+    expect(dataOf(await update(workspace, { enableDataProtection: true }))).toMatchObject({
+      publicKey: 'legacy',
+    });
+    expect(dataOf(await update(workspace, { isEnabled: false }))).toMatchObject({ isEnabled: false });
+  });
 
   it.each([
     [

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as getHandler } from '../../../functions/workspace/webhookconfig-get';
 import { handler as updateHandler } from '../../../functions/workspace/webhookconfig-update';
@@ -160,5 +161,41 @@ describe('workspace.webhookconfig.update', () => {
     const response = await update(workspace, data);
     expect(response.statusCode).toBe(400);
     expect(response.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message });
+  });
+});
+
+describe('workspace.webhookconfig.update with encryptData', () => {
+  const key = (bits: number) =>
+    generateKeyPairSync('rsa', { modulusLength: bits })
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
+  const keyProblem =
+    'webhookServiceConfig.publicKey: must be an RSA public key of at least 2048 bits (PEM or base64 SPKI) while encryptData is on';
+
+  it('accepts a 2048-bit bare base64 SPKI key and refuses a 1024-bit one, naming the field', async () => {
+    const workspace = await createTestWorkspace();
+    const good = key(2048);
+    const accepted = await update(workspace, {
+      webhookServiceConfig: { encryptData: true, publicKey: good },
+    });
+    expect(dataOf(accepted).webhookServiceConfig).toMatchObject({ encryptData: true, publicKey: good });
+    const refused = await update(workspace, { webhookServiceConfig: { publicKey: key(1024) } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: keyProblem });
+    expect(dataOf(await read(workspace)).webhookServiceConfig.publicKey).toBe(good);
+  });
+
+  it('refuses turning encryptData on over an unusable stored key', async () => {
+    const workspace = await createTestWorkspace();
+    await update(workspace, { webhookServiceConfig: { publicKey: 'pk' } });
+    const refused = await update(workspace, {
+      useWebhookService: true,
+      webhookServiceConfig: { encryptData: true },
+    });
+    expect(refused.json.error).toMatchObject({ status: 'INVALID_ARGUMENT', message: keyProblem });
+    expect(dataOf(await read(workspace))).toMatchObject({
+      useWebhookService: false,
+      webhookServiceConfig: { encryptData: false, publicKey: 'pk' },
+    });
   });
 });

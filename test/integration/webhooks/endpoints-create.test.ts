@@ -30,7 +30,7 @@ describe('workspace.advancedwebhook.endpoints.create', () => {
       updatedAt: expect.stringMatching(iso),
     });
     expect(endpoint).not.toHaveProperty('secret');
-    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
   });
 
   it('stores every given field and returns metadata as sent', async () => {

@@ -4,6 +4,9 @@ import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace, seedEndpoints } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
+// A second page at the default limit (50) needs more endpoints than the default cap allows.
+process.env.MAX_WEBHOOK_ENDPOINTS_PER_API_KEY = '60';
+
 const list = (workspace: TestWorkspace, data: Record<string, unknown> = {}) =>
   call(listHandler, { headers: workspace.apiKeyHeaders, data });
 

@@ -2,9 +2,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { handler as createApiKeyHandler } from '../../../functions/workspace/apikey-create';
 import { handler as resetHandler } from '../../../functions/workspace/authtoken-reset';
 import { handler as getAuthTokensHandler } from '../../../functions/workspace/authtokens-get';
+import { handler as addDomainsHandler } from '../../../functions/workspace/domains-add';
+import { handler as deleteDomainsHandler } from '../../../functions/workspace/domains-delete';
 import { handler as getDomainsHandler } from '../../../functions/workspace/domains-get';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
+import { lagReplicas } from '../../support/lagging-replica';
 import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -160,5 +163,64 @@ describe('stored credentials', () => {
     expect(raw).toContain(workspace.apiKey);
     expect(raw).not.toContain(workspace.authToken);
     expect(raw).not.toContain(workspace.workspaceToken);
+  });
+});
+
+describe('credential reads while replicas lag (strongly consistent)', () => {
+  const withLag = async (stale: Promise<() => void>, work: () => Promise<void>) => {
+    const stop = await stale;
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+  };
+
+  it('refuses a token just reset at once and accepts the new one', async () => {
+    const workspace = await createTestWorkspace();
+    await withLag(lagReplicas([keys.apiKeyCredential(workspace.apiKey)]), async () => {
+      const { newAuthToken } = dataOf(await reset(workspace, workspace.apiKey));
+      expect((await apiKeyCall(workspace.apiKey, workspace.authToken)).statusCode).toBe(403);
+      expect((await apiKeyCall(workspace.apiKey, newAuthToken.token)).statusCode).toBe(200);
+      const shown = await call(getAuthTokensHandler, {
+        headers: workspace.workspaceHeaders,
+        data: { apiKey: workspace.apiKey },
+      });
+      expect(dataOf(shown).authTokens[0].token).toBe(newAuthToken.token);
+    });
+  });
+
+  it('refuses a browser Origin at once when its domain was just removed', async () => {
+    const workspace = await createTestWorkspace();
+    const origin = { origin: 'https://shop.example.com' };
+    await call(addDomainsHandler, { headers: workspace.apiKeyHeaders, data: { domains: ['*.example.com'] } });
+    expect((await apiKeyCall(workspace.apiKey, workspace.authToken, origin)).statusCode).toBe(200);
+    await withLag(lagReplicas([keys.apiKeyCredential(workspace.apiKey)]), async () => {
+      await call(deleteDomainsHandler, {
+        headers: workspace.apiKeyHeaders,
+        data: { domains: ['*.example.com'] },
+      });
+      const refused = await apiKeyCall(workspace.apiKey, workspace.authToken, origin);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json.error?.status).toBe('PERMISSION_DENIED');
+    });
+  });
+
+  it('accepts the credentials of a workspace and an API key just created', async () => {
+    const workspace = await createTestWorkspace();
+    const created = await call(createApiKeyHandler, {
+      headers: workspace.workspaceHeaders,
+      data: { type: 'testing' },
+    });
+    const { apiKey } = dataOf(created);
+    const stale = [keys.workspace(workspace.workspaceId), keys.apiKeyCredential(apiKey)];
+    await withLag(lagReplicas(stale, { asOf: 'absent' }), async () => {
+      const tokens = await call(getAuthTokensHandler, {
+        headers: workspace.workspaceHeaders,
+        data: { apiKey },
+      });
+      expect(tokens.statusCode).toBe(200);
+      expect((await apiKeyCall(apiKey, dataOf(tokens).authTokens[0].token)).statusCode).toBe(200);
+    });
   });
 });
