@@ -1,5 +1,12 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { type Attribute, AttributeType, Billing, StreamViewType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  type Attribute,
+  AttributeType,
+  Billing,
+  ProjectionType,
+  StreamViewType,
+  TableV2,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { tableDefinition } from '../shared/db/table';
 
@@ -21,6 +28,7 @@ export class DataTable extends Construct {
         indexName: index.indexName,
         partitionKey: stringAttribute(index.partitionKey),
         sortKey: stringAttribute(index.sortKey),
+        projectionType: index.projection === 'keys' ? ProjectionType.KEYS_ONLY : ProjectionType.ALL,
       })),
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -40,6 +40,7 @@ import { createHash } from 'node:crypto';
  * | judgment by activity id      | table | `AK#<ak>#ORG#<org>#JUDGMENT` | `J#<activityId>` | activity writers (derived), memory.search top-k BatchGet, judgments mover |
  * | judgment timelines            | gsi1 (API key), gsi2 (org), gsi3 (document), gsi5 (annotation) | `AK#<ak>#JUDGMENTS`, `…#JUDGMENT`, `…#JUDGMENT#DOC#<doc>`, `…#JUDGMENT#ANN#<annotation>` | `<createdAt>#<id>` | memory.judgments.query, memory.search recency and annotation paths |
  * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items; an organization's load its cache) |
+ * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
@@ -510,6 +511,29 @@ export const keys = {
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 
+/** Shards of the due index: each takes a sixteenth of the due-time writes of every tenant. */
+export const dueIndexShards = 16;
+
+/** The due index's partition of one shard. */
+export const dueIndexPartition = (shard: number) => join('DUE', String(shard));
+
+/**
+ * The due-index attributes of an item that needs looking at by `dueAt` (epoch ms) unless its work is
+ * done first: the reconciler finds it once the time has passed. The shard follows the item's pk, so
+ * one item always lands in the same shard. The only index partition not under an API key: a sweep
+ * across tenants needs one, and it holds keys only (the reconciler reads the items themselves).
+ */
+export function dueIndexKeys(pk: string, dueAt: number): { gsi7pk: string; gsi7sk: string } {
+  const shard = createHash('sha256').update(pk).digest().readUInt32BE(0) % dueIndexShards;
+  return {
+    gsi7pk: dueIndexPartition(shard),
+    gsi7sk: String(Math.max(0, Math.ceil(dueAt))).padStart(15, '0'),
+  };
+}
+
+/** The sort-key bound of the due index for "due by `time`". */
+export const dueIndexBound = (time: number) => String(Math.max(0, Math.floor(time))).padStart(15, '0');
+
 /** Attribute names that belong to the key schema and are stripped before items leave a repository. */
 export const keyAttributes = [
   'pk',
@@ -526,5 +550,7 @@ export const keyAttributes = [
   'gsi5sk',
   'gsi6pk',
   'gsi6sk',
+  'gsi7pk',
+  'gsi7sk',
   'ttl',
 ] as const;

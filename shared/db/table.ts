@@ -6,6 +6,8 @@ export interface IndexDefinition {
   readonly indexName: string;
   readonly partitionKey: string;
   readonly sortKey: string;
+  /** `keys` projects only the keys (the reader fetches the few items it needs); all attributes otherwise. */
+  readonly projection?: 'all' | 'keys';
 }
 
 export const tableDefinition = {
@@ -27,6 +29,11 @@ export const tableDefinition = {
     { indexName: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
     /** Time-ordered, per activity feature type. */
     { indexName: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk' },
+    /**
+     * Due work across every tenant, by due time, sharded: pending deliveries, outbox events not yet
+     * fanned out, running jobs (the reconciler's sweep; sparse: items leave it when done).
+     */
+    { indexName: 'gsi7', partitionKey: 'gsi7pk', sortKey: 'gsi7sk', projection: 'keys' },
   ] as readonly IndexDefinition[],
 } as const;
 
@@ -56,7 +63,9 @@ export function createTableInput(tableName: string) {
           { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
           { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
         ],
-        Projection: { ProjectionType: 'ALL' as const },
+        Projection: {
+          ProjectionType: index.projection === 'keys' ? ('KEYS_ONLY' as const) : ('ALL' as const),
+        },
       })),
     }),
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },

@@ -60,7 +60,10 @@ describe('rate-limited endpoint on a machine whose cores are busy', () => {
     let arrivals: Arrival[] = [];
     try {
       startProcess('test/support/queue-worker-process.ts');
-      await waitFor(async () => (arrivals = await arrivalsAt(receiver)).length >= 200, 170_000);
+      await waitFor(async () => {
+        arrivals = await arrivalsAt(receiver);
+        return arrivals.length >= 200;
+      }, 170_000);
     } finally {
       await load.stop();
     }
