@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { QueueName } from '../shared/http/routes';
-import { deadLetterQueueName, queueDefinitions } from '../shared/queues/queues';
+import { deadLetterQueueName, queueDefinitions, visibilityTimeoutSeconds } from '../shared/queues/queues';
 
 /**
  * Every queue of `queueDefinitions`, each with its dead-letter queue. Messages are encrypted at
@@ -23,7 +23,7 @@ export class ServiceQueues extends Construct {
       const queue = new Queue(this, definition.name, {
         encryption: QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
-        visibilityTimeout: Duration.seconds(definition.visibilityTimeoutSeconds),
+        visibilityTimeout: Duration.seconds(visibilityTimeoutSeconds(definition)),
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: definition.maxReceiveCount },
       });
       this.queuesByName.set(definition.name, queue);

@@ -1,5 +1,5 @@
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
-import { deadLetterQueueName, queueDefinitions } from '../../shared/queues/queues';
+import { deadLetterQueueName, queueDefinitions, visibilityTimeoutSeconds } from '../../shared/queues/queues';
 
 export interface LocalSqs {
   endpoint: string;
@@ -18,7 +18,7 @@ export async function startLocalSqs(): Promise<LocalSqs> {
     const deadLetter = server.createQueue(deadLetterQueueName(queue.name));
     const created = server.createQueue(queue.name, {
       attributes: {
-        VisibilityTimeout: String(queue.visibilityTimeoutSeconds),
+        VisibilityTimeout: String(visibilityTimeoutSeconds(queue)),
         RedrivePolicy: JSON.stringify({
           deadLetterTargetArn: deadLetter.queueArn,
           maxReceiveCount: queue.maxReceiveCount,

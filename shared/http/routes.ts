@@ -11,7 +11,7 @@ export type AuthLevel = 'none' | 'workspace' | 'apiKey';
 export type DbAccess = 'none' | 'read' | 'read-write';
 
 /** Queue names a route may send to; see `shared/queues/queues.ts`. */
-export type QueueName = 'webhook-delivery' | 'document-migration';
+export type QueueName = 'webhook-delivery' | 'document-migration' | 'stream-failures';
 
 export interface RouteDefinition {
   /** `area.action`; also names the handler file and the Lambda function. */

@@ -13,7 +13,7 @@ const jobWriteRetrySeconds = 5;
 
 /**
  * Work one invocation does before handing over to a fresh message: well below the worker's
- * timeout (half the queue's 900 s visibility timeout), so a long migration is never cut off mid-batch
+ * timeout (10 minutes, shared/queues/queues.ts), so a long migration is never cut off mid-batch
  * by Lambda and never counts its hand-overs as failed receives.
  */
 const defaultBudgetMs = 5 * 60 * 1000;

@@ -3,8 +3,8 @@ import type { QueueName } from '../http/routes';
 /** A queue of the system, created by the CDK stack and, locally, in the SQS emulator. */
 export interface QueueDefinition {
   readonly name: QueueName;
-  /** Longer than the consumer's timeout, so a message is not received twice while in work. */
-  readonly visibilityTimeoutSeconds: number;
+  /** How long its consumer may run (the worker function's timeout); the visibility timeout is 6×. */
+  readonly consumerTimeoutSeconds: number;
   /** Receives after which a message the consumer cannot process moves to the dead-letter queue. */
   readonly maxReceiveCount: number;
   /**
@@ -18,12 +18,14 @@ export interface QueueDefinition {
 
 /**
  * Every queue, declared once. Webhook delivery (issue 6) consumes `webhook-delivery`; document
- * migration (issue 5) consumes `document-migration`.
+ * migration (issue 5) consumes `document-migration`; `stream-failures` receives the descriptions of
+ * table-stream batches the fan-out gave up on, and the reconciler reads it.
  */
 export const queueDefinitions: readonly QueueDefinition[] = [
   {
     name: 'webhook-delivery',
-    visibilityTimeoutSeconds: 120,
+    // An attempt takes at most 15 s (addendum §8) plus a rate-limited send's wait.
+    consumerTimeoutSeconds: 60,
     maxReceiveCount: 5,
     consumer: 'functions/workers/webhook-delivery.ts',
     // Records of a batch are sent concurrently; five keeps one slow receiver from holding many, and
@@ -32,23 +34,31 @@ export const queueDefinitions: readonly QueueDefinition[] = [
   },
   {
     name: 'document-migration',
-    // The worker runs for at most half of this (lib/queue-workers.ts) and hands over to a new
-    // message before its time budget ends, so a long migration never outlives its visibility.
-    visibilityTimeoutSeconds: 900,
+    // The worker hands over to a new message after its time budget (5 minutes), well within this.
+    consumerTimeoutSeconds: 600,
     maxReceiveCount: 5,
     consumer: 'functions/workers/document-migration.ts',
     // One migration per invocation: each is a long sequence of batches.
     batchSize: 1,
   },
+  {
+    name: 'stream-failures',
+    // Read by the reconciler (functions/workers/reconciler.ts), whose timeout this is.
+    consumerTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+  },
 ];
 
+/** How long a queue's worker may run (the stack's function timeout; the local poller's context). */
+export const workerTimeoutSeconds = (definition: Pick<QueueDefinition, 'consumerTimeoutSeconds'>) =>
+  definition.consumerTimeoutSeconds;
+
 /**
- * How long a queue's worker may run: half the visibility timeout (so a message is not received
- * again while in work), at most Lambda's 15 minutes. The stack and the local poller both use it.
+ * A queue's visibility timeout: six times its consumer's timeout, as AWS advises for SQS event
+ * sources, so a message is not received again while a (retried, throttled) invocation still works on it.
  */
-export function workerTimeoutSeconds(definition: Pick<QueueDefinition, 'visibilityTimeoutSeconds'>): number {
-  return Math.min(900, Math.floor(definition.visibilityTimeoutSeconds / 2));
-}
+export const visibilityTimeoutSeconds = (definition: Pick<QueueDefinition, 'consumerTimeoutSeconds'>) =>
+  6 * definition.consumerTimeoutSeconds;
 
 /** Name of a queue's dead-letter queue. */
 export const deadLetterQueueName = (name: QueueName) => `${name}-dlq`;

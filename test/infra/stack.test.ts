@@ -10,6 +10,7 @@ import {
   type QueueDefinition,
   queueDefinitions,
   queueUrlEnvName,
+  visibilityTimeoutSeconds,
 } from '../../shared/queues/queues';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
@@ -182,7 +183,7 @@ describe('CollabStack', () => {
         synthesised.stack.getLogicalId(construct as CfnElement);
       expect(resources[logicalIdOf(queue.node.defaultChild)]?.Properties).toMatchObject({
         SqsManagedSseEnabled: true,
-        VisibilityTimeout: definition.visibilityTimeoutSeconds,
+        VisibilityTimeout: visibilityTimeoutSeconds(definition),
         RedrivePolicy: {
           deadLetterTargetArn: { 'Fn::GetAtt': [logicalIdOf(deadLetterQueue?.node.defaultChild), 'Arn'] },
           maxReceiveCount: definition.maxReceiveCount,
