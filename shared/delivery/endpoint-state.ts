@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { planSends, type SendLog } from './send-schedule';
@@ -13,9 +14,10 @@ import { planSends, type SendLog } from './send-schedule';
 /** A send planned at `at`, or no send before `retryAt` (the caller waits outside, holding nothing). */
 export type SlotReservation = { at: number } | { retryAt: number };
 
+/** The item a failed condition saw (the SDK leaves it in DynamoDB's attribute-value form). */
 function conditionFailure(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  return (error.Item ?? {}) as Record<string, unknown>;
+  return error.Item ? unmarshall(error.Item) : undefined;
 }
 
 interface StoredSendLog extends SendLog {
