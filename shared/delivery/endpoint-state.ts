@@ -247,3 +247,18 @@ export async function clearEndpointFailure(
   knownHealthy.set(key, now);
   if (knownHealthy.size > maxKnownHealthy) knownHealthy.delete(knownHealthy.keys().next().value as string);
 }
+
+/**
+ * Forgets an endpoint's failing streak (it was re-enabled): the 5 days that disable it start again
+ * at its next failure, instead of the next single failure disabling it at once.
+ */
+export async function resetEndpointFailures(apiKey: string, endpointId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpointState(apiKey, endpointId),
+      UpdateExpression: 'REMOVE failingSince',
+    }),
+  );
+  knownHealthy.delete(healthKey(apiKey, endpointId));
+}
