@@ -16,7 +16,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { sendToQueue } from '../../shared/queues/send';
 import { lambdaContext } from './lambda-adapter';
 
-type StreamHandler = (
+export type StreamHandler = (
   event: DynamoDBStreamEvent,
   context: ReturnType<typeof lambdaContext>,
 ) => Promise<DynamoDBBatchResponse | undefined>;
