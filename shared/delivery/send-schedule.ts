@@ -1,7 +1,7 @@
 /**
  * The rate limit's plan of sends, as pure functions over an endpoint's send log.
  *
- * The log counts planned sends per `bucketMs` bucket (bucket start → count) and keeps the latest
+ * The log counts planned sends per bucket of `bucketMs(rateLimit)` (bucket start → count) and keeps the latest
  * planned time. A send is planned for a time `t` only when fewer than `rateLimit` logged sends could
  * fall within `windowMs` before it (a sliding window: fixed per-second buckets let twice the limit
  * through across a boundary), and at least `1000 / rateLimit` ms after the previous plan (so a
@@ -13,8 +13,12 @@
  * some plans keeps the endpoint's rate.
  */
 
-/** Resolution of the send log: planned times are counted per bucket of this many ms. */
-export const bucketMs = 10;
+/**
+ * Resolution of the send log: planned times are counted per bucket of this many ms. Fine for low
+ * limits (a bucket's width is lost capacity: the window counts it whole), coarser for high ones so
+ * the log stays at most a few hundred entries whatever the limit.
+ */
+export const bucketMs = (rateLimit: number) => Math.min(10, Math.max(1, Math.floor(rateLimit / 10)));
 
 /** A planned send goes out at most this late; a later one is not sent and gives its place back. */
 export const sendToleranceMs = 40;
@@ -33,20 +37,21 @@ export interface SendLog {
   readonly lastSendAt?: number;
 }
 
-const bucketOf = (time: number) => Math.floor(time / bucketMs) * bucketMs;
+const bucketOf = (time: number, width: number) => Math.floor(time / width) * width;
 
 /** Whether a bucket's sends still count at time `t` (conservatively: anywhere in the bucket). */
-const countsAt = (bucketStart: number, t: number) => bucketStart + bucketMs + windowMs > t;
+const countsAt = (bucketStart: number, width: number, t: number) => bucketStart + width + windowMs > t;
 
 /** The earliest time ≥ `from` at which one more send fits the window, given the sorted buckets. */
 function earliestFit(buckets: readonly [number, number][], rateLimit: number, from: number): number {
-  const counting = buckets.filter(([bucket]) => countsAt(bucket, from));
+  const width = bucketMs(rateLimit);
+  const counting = buckets.filter(([bucket]) => countsAt(bucket, width, from));
   let toDrop = counting.reduce((sum, [, count]) => sum + count, 0) - (rateLimit - 1);
   if (toDrop <= 0) return from;
   for (const [bucket, count] of counting) {
     toDrop -= count;
     // Once this bucket leaves the window (and every older one with it), one more send fits.
-    if (toDrop <= 0) return bucket + bucketMs + windowMs;
+    if (toDrop <= 0) return bucket + width + windowMs;
   }
   return from;
 }
@@ -73,11 +78,12 @@ export function planSends(
   horizon: number,
   released: readonly number[] = [],
 ): SendPlan {
-  const buckets = new Map([...log.buckets].filter(([bucket]) => countsAt(bucket, earliest)));
+  const width = bucketMs(rateLimit);
+  const buckets = new Map([...log.buckets].filter(([bucket]) => countsAt(bucket, width, earliest)));
   for (const at of released) {
-    const left = (buckets.get(bucketOf(at)) ?? 0) - 1;
-    if (left > 0) buckets.set(bucketOf(at), left);
-    else buckets.delete(bucketOf(at));
+    const left = (buckets.get(bucketOf(at, width)) ?? 0) - 1;
+    if (left > 0) buckets.set(bucketOf(at, width), left);
+    else buckets.delete(bucketOf(at, width));
   }
   const spacing = 1000 / rateLimit;
   const times: number[] = [];
@@ -88,7 +94,7 @@ export function planSends(
     next = earliestFit(sorted, rateLimit, Math.max(earliest, last === undefined ? earliest : last + spacing));
     if (next > horizon) break;
     times.push(next);
-    buckets.set(bucketOf(next), (buckets.get(bucketOf(next)) ?? 0) + 1);
+    buckets.set(bucketOf(next, width), (buckets.get(bucketOf(next, width)) ?? 0) + 1);
     last = next;
   }
   return { times, log: { buckets, ...(last !== undefined && { lastSendAt: last }) }, nextFree: next };
