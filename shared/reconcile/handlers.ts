@@ -1,7 +1,8 @@
+import { migrationJobDueHandler } from '../migration/reconcile';
 import type { DueHandler } from './reconciler';
 
 /**
  * Every kind of due work the reconciler resumes, one handler per item entity. A domain that keeps
  * work in the due index (shared/db/keys.ts `dueIndexKeys`) registers its handler here.
  */
-export const dueHandlers: readonly DueHandler[] = [];
+export const dueHandlers: readonly DueHandler[] = [migrationJobDueHandler];
