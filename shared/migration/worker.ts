@@ -115,12 +115,12 @@ export async function runMigration(
     for (const mover of pending) {
       let cursor: MoveCursor | undefined;
       do {
+        if (!(await lease.keep(lastMoved))) return ended();
         if (now() > deadline) {
           context.log.info('migration hands over to a new message', { migrationId, moved });
           await sendToQueue('document-migration', message);
           return;
         }
-        if (!(await lease.keep(lastMoved))) return ended();
         const batch = await mover.moveBatch(move, cursor);
         moved[mover.name] = (moved[mover.name] ?? 0) + batch.moved;
         lastMoved = batch.moved;
