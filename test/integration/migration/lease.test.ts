@@ -53,23 +53,26 @@ async function jobOf(migrationId: string) {
 type Item = Record<string, unknown>;
 
 /**
- * One reconciler sweep at `now` with the registered handlers, shown only this file's jobs: the due
- * index spans every tenant, and other test files' jobs are theirs to resume. Returns the items
- * handed to the migration handler, their job ids, and how many jobs it resumed or failed.
- * `readOnly`: the items are collected and not handled (what a slower sweep has read).
+ * One reconciler sweep at `now` with the registered migration-job handler, shown only this file's
+ * jobs: the due index spans every tenant and kind of work, and other test files' items are theirs
+ * to resume. Returns the items handed to the migration handler, their job ids, and how many jobs
+ * it resumed or failed. `readOnly`: the items are collected and not handled (what a slower sweep
+ * has read).
  */
 async function sweep(now: number, { readOnly = false } = {}) {
   const items: Item[] = [];
-  const handlers = dueHandlers.map(
-    (handler): DueHandler => ({
-      entity: handler.entity,
-      handle: async (due, at, log) => {
-        const mine = due.filter((item) => item.apiKey === workspace.apiKey);
-        items.push(...mine);
-        return mine.length > 0 && !readOnly ? handler.handle(mine, at, log) : 0;
-      },
-    }),
-  );
+  const handlers = dueHandlers
+    .filter((handler) => handler.entity === 'migrationJob')
+    .map(
+      (handler): DueHandler => ({
+        entity: handler.entity,
+        handle: async (due, at, log) => {
+          const mine = due.filter((item) => item.apiKey === workspace.apiKey);
+          items.push(...mine);
+          return mine.length > 0 && !readOnly ? handler.handle(mine, at, log) : 0;
+        },
+      }),
+    );
   const counts = await reconcile(handlers, logger, { now, perShard: 1000 });
   return { items, seen: items.map((item) => item.migrationId), handled: counts.migrationJob ?? 0 };
 }
@@ -134,6 +137,7 @@ describe('migration job leases and the reconciler', () => {
   it('resumes a job whose message was lost once its lease has run out, once however many sweeps race, and the worker then moves every record exactly once', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
     const before = await seed(from);
+    expect(dueHandlers).toContain(migrationJobDueHandler);
     const migrationId = await migrate(workspace, organizationId, from, to);
     loseMessages();
     const job = await jobOf(migrationId);
