@@ -8,6 +8,7 @@ import { EventFanOut } from './event-fanout';
 import { ServiceHttpApi } from './http-api';
 import { QueueWorkers } from './queue-workers';
 import { ServiceQueues } from './queues';
+import { Reconciler } from './reconciler';
 import { ServiceFunctions } from './service-functions';
 
 export interface CollabStackProps extends StackProps {
@@ -23,11 +24,20 @@ export interface CollabStackProps extends StackProps {
   readonly allowPublicWorkspaceCreation?: boolean;
   /** Embedder of judgment search (`EMBEDDER`); `bedrock` also grants Titan v2 InvokeModel. Default hashed. */
   readonly embedder?: 'hashed' | 'bedrock';
+  /**
+   * Whether the background functions get reserved concurrency (`lib/worker-concurrency.ts`: 36 in
+   * all). True when omitted; false for accounts whose concurrency limit cannot spare it (AWS
+   * refuses reservations that leave fewer than 100 unreserved). Event-source caps stay either way.
+   */
+  readonly reservedConcurrency?: boolean;
+  /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` of the deployment; the env module's default (50) when omitted. */
+  readonly maxWebhookEndpointsPerApiKey?: number;
 }
 
 /**
  * The whole service in one environment-agnostic stack (no lookups, so it synthesises offline):
- * the table, the queues, the data-key secret and the HTTP API with one function per route.
+ * the table, the queues, the data-key secret, the HTTP API with one function per route, and the
+ * background functions (queue workers, the stream fan-out, the scheduled reconciler).
  */
 export class CollabStack extends Stack {
   readonly http: ServiceHttpApi;
@@ -35,9 +45,14 @@ export class CollabStack extends Stack {
   readonly data: DataTable;
   readonly queues: ServiceQueues;
   readonly fanOut: EventFanOut;
+  readonly reconciler: Reconciler;
 
   constructor(scope: Construct, id: string, props: CollabStackProps) {
     super(scope, id, props);
+    const maxEndpoints = props.maxWebhookEndpointsPerApiKey;
+    if (maxEndpoints !== undefined && !(Number.isInteger(maxEndpoints) && maxEndpoints > 0)) {
+      throw new Error(`maxWebhookEndpointsPerApiKey must be a positive integer; got ${String(maxEndpoints)}`);
+    }
     this.data = new DataTable(this, 'Data');
     this.queues = new ServiceQueues(this, 'Queues');
 
@@ -57,6 +72,8 @@ export class CollabStack extends Stack {
       dataKey,
       allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? true,
       embedder: props.embedder ?? 'hashed',
+      reserveConcurrency: props.reservedConcurrency ?? true,
+      maxWebhookEndpointsPerApiKey: maxEndpoints,
     });
     this.http = new ServiceHttpApi(this, 'Http', {
       stage: props.stage,
@@ -69,13 +86,12 @@ export class CollabStack extends Stack {
       definitions: props.queueDefinitions,
     });
 
-    const deliveryDeadLetters = this.queues.queue('webhook-delivery').deadLetterQueue?.queue;
-    if (!deliveryDeadLetters) throw new Error('The webhook-delivery queue has no dead-letter queue');
     this.fanOut = new EventFanOut(this, 'EventFanOut', {
       table: this.data.table,
       functions,
-      failedRecords: deliveryDeadLetters,
+      failedRecords: this.queues.queue('stream-failures'),
     });
+    this.reconciler = new Reconciler(this, 'Reconciler', { functions });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });

@@ -4,13 +4,18 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { FunctionAccess } from './function-roles';
 import type { ServiceFunction } from './service-function';
 import type { ServiceFunctions } from './service-functions';
+import { workerConcurrency } from './worker-concurrency';
 
 export interface EventFanOutProps {
   readonly table: ITableV2;
   readonly functions: ServiceFunctions;
-  /** Where stream records go that still fail after the retries (kept, inspectable, redrivable). */
+  /**
+   * Where descriptions of stream batches that still fail after the retries go (the
+   * `stream-failures` queue, which the reconciler reads).
+   */
   readonly failedRecords: IQueue;
 }
 
@@ -18,12 +23,23 @@ export interface EventFanOutProps {
 export const eventFanOutWorker = 'functions/workers/event-fanout.ts';
 
 /**
+ * The fan-out's access, on a role of its own: its event source grants the role read of the whole
+ * table stream and send to the failed-records queue, which no route function may have.
+ */
+export const eventFanOutAccess: FunctionAccess = {
+  db: 'read-write',
+  queues: ['webhook-delivery'],
+  dedicated: 'event-fanout',
+};
+
+/**
  * Table stream → fan-out function → webhook-delivery queue. The event source filter passes only
  * inserted outbox events, so the function is not invoked for the table's other writes. Failed
  * records are retried from the first failure reported in the partial batch response; halving the
  * batch isolates a record that keeps failing, and after 10 retries its description goes to the
- * delivery dead-letter queue. The function reads configs and endpoints and writes
- * deliveries, and sends their queue messages.
+ * `stream-failures` queue, where the reconciler picks it up. The function reads configs and
+ * endpoints, writes deliveries and sends their queue messages; its concurrency is reserved
+ * (`workerConcurrency.eventFanOut`) so API traffic cannot starve it.
  */
 export class EventFanOut extends Construct {
   readonly function: ServiceFunction;
@@ -32,9 +48,10 @@ export class EventFanOut extends Construct {
     super(scope, id);
     this.function = props.functions.create(this, 'Function', {
       file: eventFanOutWorker,
-      access: { db: 'read-write', queues: ['webhook-delivery'] },
+      access: eventFanOutAccess,
       description: 'Fans outbox events out to webhook deliveries.',
       timeout: Duration.seconds(60),
+      reservedConcurrency: workerConcurrency.eventFanOut,
     });
     this.function.addEventSource(
       new DynamoEventSource(props.table, {

@@ -12,12 +12,23 @@ export interface FunctionAccess {
   readonly queues: readonly QueueName[];
   /** Queues it consumes (workers only). */
   readonly consumes?: readonly QueueName[];
+  /**
+   * Gives the function a role of its own, named by this value, instead of the role it would share
+   * with every function of the same declared access. For functions whose event sources add grants
+   * to their role (a table stream's read, an on-failure destination's send): on a shared role those
+   * grants would reach every function sharing it.
+   */
+  readonly dedicated?: string;
 }
 
-/** A stable name for an access profile: `read-write+webhook-delivery`; queue order does not matter. */
+/**
+ * A stable name for an access profile: `read-write+webhook-delivery`, or
+ * `dedicated-event-fanout+read-write+webhook-delivery` for a dedicated role; queue order does not matter.
+ */
 export function accessProfile(access: FunctionAccess): string {
   const consumes = [...new Set(access.consumes ?? [])].sort().map((name) => `consume-${name}`);
-  return [access.db, ...[...new Set(access.queues)].sort(), ...consumes].join('+');
+  const dedicated = access.dedicated === undefined ? [] : [`dedicated-${access.dedicated}`];
+  return [...dedicated, access.db, ...[...new Set(access.queues)].sort(), ...consumes].join('+');
 }
 
 const constructIdOf = (profile: string) =>
@@ -58,7 +69,7 @@ export interface FunctionRolesProps {
  * One IAM role per distinct access profile (db access × queues), created on first use. Sharing a
  * role between functions with the same declared access keeps least privilege while costing a
  * handful of resources instead of two per function — the stack must stay under CloudFormation's
- * 500-resource limit with ~70 routes.
+ * 500-resource limit with ~70 routes. A dedicated profile's role serves exactly one function.
  */
 export class FunctionRoles extends Construct {
   private readonly rolesByProfile = new Map<string, Role>();
@@ -75,11 +86,17 @@ export class FunctionRoles extends Construct {
   roleFor(access: FunctionAccess): IRole {
     const profile = accessProfile(access);
     const existing = this.rolesByProfile.get(profile);
+    if (existing && access.dedicated !== undefined) {
+      throw new Error(`The role ${access.dedicated} is dedicated to one function; it was asked for twice`);
+    }
     if (existing) return existing;
 
     const role = new Role(this, constructIdOf(profile), {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: `Lambda functions with access profile ${profile}`,
+      description:
+        access.dedicated === undefined
+          ? `Lambda functions with access profile ${profile}`
+          : `Lambda function ${access.dedicated} only, access profile ${profile}`,
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     if (access.db !== 'none') this.props.table.grant(role, ...tableActions[access.db]);

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import { Duration } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, LoggingFormat, type RecursiveLoop, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 
@@ -15,6 +15,14 @@ export interface ServiceFunctionProps {
   readonly description?: string;
   /** 10 s unless a slow route (e.g. one calling webhook receivers) needs longer. */
   readonly timeout?: Duration;
+  /** Concurrency set aside for (and capping) the function; none when omitted. */
+  readonly reservedConcurrentExecutions?: number;
+  /** Lambda's recursive-loop detection; Terminate (the default) when omitted. */
+  readonly recursiveLoop?: RecursiveLoop;
+  /** Asynchronous invocations only (e.g. a schedule): retries after a failure (Lambda's default 2). */
+  readonly retryAttempts?: number;
+  /** Asynchronous invocations only: how long an event may wait, throttled, before it is dropped. */
+  readonly maxEventAge?: Duration;
 }
 
 /**
@@ -34,6 +42,10 @@ export class ServiceFunction extends NodejsFunction {
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
       role: props.role,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      recursiveLoop: props.recursiveLoop,
+      retryAttempts: props.retryAttempts,
+      maxEventAge: props.maxEventAge,
       loggingFormat: LoggingFormat.JSON,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {

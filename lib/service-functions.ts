@@ -1,5 +1,6 @@
 import type { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import type { RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { queueUrlEnvName } from '../shared/queues/queues';
@@ -20,6 +21,28 @@ export interface ServiceFunctionsProps {
   readonly allowPublicWorkspaceCreation: boolean;
   /** Judgment-search embedder; `bedrock` grants every role with table access Titan v2 InvokeModel. */
   readonly embedder: 'hashed' | 'bedrock';
+  /**
+   * Whether functions get the reserved concurrency they ask for. Off for accounts whose concurrency
+   * limit cannot spare it (AWS refuses reservations that leave fewer than 100 unreserved).
+   */
+  readonly reserveConcurrency: boolean;
+  /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` for every function; the env module's default when omitted. */
+  readonly maxWebhookEndpointsPerApiKey?: number;
+}
+
+/** What makes one function: its handler file, declared access and runtime settings. */
+export interface ServiceFunctionSpec {
+  readonly file: string;
+  readonly access: FunctionAccess;
+  readonly description: string;
+  readonly timeout?: Duration;
+  /** Concurrency to reserve for it; applied only while the stack reserves concurrency. */
+  readonly reservedConcurrency?: number;
+  readonly recursiveLoop?: RecursiveLoop;
+  /** Asynchronous invocations: retries after a failure. */
+  readonly retryAttempts?: number;
+  /** Asynchronous invocations: how long a (throttled) event may wait before it is dropped. */
+  readonly maxEventAge?: Duration;
 }
 
 /**
@@ -42,19 +65,23 @@ export class ServiceFunctions extends Construct {
     });
   }
 
-  /** A function for a handler file with the given access. */
-  create(
-    scope: Construct,
-    id: string,
-    handler: { file: string; access: FunctionAccess; description: string; timeout?: Duration },
-  ): ServiceFunction {
+  /**
+   * A function for a handler file with the given access. It gets the URLs of the queues it sends to
+   * and of those it consumes (`QUEUE_URL_<NAME>`).
+   */
+  create(scope: Construct, id: string, handler: ServiceFunctionSpec): ServiceFunction {
     const { props } = this;
+    const queueNames = new Set([...handler.access.queues, ...(handler.access.consumes ?? [])]);
     return new ServiceFunction(scope, id, {
       projectRoot: props.projectRoot,
       handlerFile: handler.file,
       role: this.roles.roleFor(handler.access),
       description: handler.description.slice(0, maxDescriptionLength),
       timeout: handler.timeout,
+      reservedConcurrentExecutions: props.reserveConcurrency ? handler.reservedConcurrency : undefined,
+      recursiveLoop: handler.recursiveLoop,
+      retryAttempts: handler.retryAttempts,
+      maxEventAge: handler.maxEventAge,
       environment: {
         TABLE_NAME: props.table.tableName,
         // A `{{resolve:secretsmanager:...}}` dynamic reference: CloudFormation resolves it at
@@ -66,8 +93,11 @@ export class ServiceFunctions extends Construct {
         ALLOW_PUBLIC_WORKSPACE_CREATION: String(props.allowPublicWorkspaceCreation),
         EMBEDDER: props.embedder,
         POWERTOOLS_SERVICE_NAME: 'collab-backend',
+        ...(props.maxWebhookEndpointsPerApiKey !== undefined && {
+          MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: String(props.maxWebhookEndpointsPerApiKey),
+        }),
         ...Object.fromEntries(
-          handler.access.queues.map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),
+          [...queueNames].map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),
         ),
       },
     });

@@ -1,13 +1,28 @@
 import middy from '@middy/core';
 import { logger } from '../../shared/http/logger';
+import { takeMessages } from '../../shared/queues/send';
 import { dueHandlers } from '../../shared/reconcile/handlers';
 import { reconcile } from '../../shared/reconcile/reconciler';
 
 const log = logger.createChild({ persistentKeys: { worker: 'reconciler' } });
 
-/** Scheduled sweep (every minute in the stack, a timer locally): puts overdue work back on its way. */
+/** Stream-failure records read per sweep (each describes a batch of up to 100 stream records). */
+const maxStreamFailures = 100;
+
+/**
+ * Scheduled sweep (every minute in the stack, a timer locally): records the table-stream batches
+ * the fan-out gave up on (their events are fanned out by the sweep, from the outbox items in the
+ * due index: the failure record holds only shard and sequence numbers), then puts every piece of
+ * overdue work back on its way.
+ */
 export const handler = middy().handler(async () => {
+  const streamFailures = await takeMessages('stream-failures', maxStreamFailures, async (body) => {
+    log.error('table stream batch given up by the fan-out; its events are fanned out by the sweep', {
+      failure: body,
+    });
+  });
   const counts = await reconcile(dueHandlers, log);
-  if (Object.keys(counts).length > 0) log.info('reconciled', { counts });
-  return counts;
+  if (streamFailures > 0 || Object.keys(counts).length > 0)
+    log.info('reconciled', { counts, streamFailures });
+  return { counts, streamFailures };
 });

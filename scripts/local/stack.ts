@@ -7,6 +7,7 @@ import { generateSecret } from '../../shared/security/secrets';
 import { type DevServer, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from './queue-workers';
+import { startReconcilerTimer } from './reconciler';
 import { type LocalSqs, startLocalSqs } from './sqs';
 import { startStreamPoller } from './stream-poller';
 
@@ -27,6 +28,9 @@ export interface LocalStack {
 }
 
 export const localTableName = 'collab-local';
+
+/** How often the local stack sweeps for overdue work (the stack: every minute). */
+const localReconcileIntervalMs = 10_000;
 
 /** The data key: from `DATA_KEY`, else kept beside persisted data, else fresh for this run. */
 function localDataKey(persistDir: string | undefined): string {
@@ -71,6 +75,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const workers = startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });
     // Outbox events reach the fan-out worker through the table stream, as in the stack.
     const streamPoller = startStreamPoller({ endpoint: dynamo.endpoint, tableName: localTableName });
+    // Overdue work is swept as the stack's schedule does, more often so a developer sees it sooner.
+    const reconciler = startReconcilerTimer(localReconcileIntervalMs);
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(
@@ -92,6 +98,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server,
       stop: async () => {
         await server.close();
+        await reconciler.stop();
         await streamPoller.stop();
         await workers.stop();
         await sqs.stop();

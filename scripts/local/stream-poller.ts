@@ -13,9 +13,10 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { sendToQueue } from '../../shared/queues/send';
 import { lambdaContext } from './lambda-adapter';
 
-type StreamHandler = (
+export type StreamHandler = (
   event: DynamoDBStreamEvent,
   context: ReturnType<typeof lambdaContext>,
 ) => Promise<DynamoDBBatchResponse | undefined>;
@@ -95,6 +96,23 @@ interface ShardState {
 const maxRecordRetries = 10;
 
 /**
+ * What the stack's event source sends to its on-failure destination (the `stream-failures` queue)
+ * when it gives up on a record: where the record was, not the record (Lambda's shape, abridged).
+ */
+async function giveUp(streamArn: string, shardId: string, sequenceNumber: string, attempts: number) {
+  await sendToQueue('stream-failures', {
+    requestContext: { condition: 'RetryAttemptsExhausted', approximateInvokeCount: attempts },
+    DDBStreamBatchInfo: {
+      shardId,
+      startSequenceNumber: sequenceNumber,
+      endSequenceNumber: sequenceNumber,
+      batchSize: 1,
+      streamArn,
+    },
+  });
+}
+
+/**
  * The local stand-in for the stack's DynamoDB stream event source: polls DynamoDB Local's stream
  * (DescribeStream / GetShardIterator / GetRecords) and hands each batch, as Lambda's stream event,
  * to the same fan-out handler. Shards are read from the start (TRIM_HORIZON), children only after
@@ -167,9 +185,8 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
         const attempts = state.failures?.sequence === failed ? state.failures.attempts + 1 : 1;
         state.failures = { sequence: failed, attempts };
         if (attempts > maxRecordRetries) {
-          console.error(
-            `stream record ${failed} failed ${attempts} times; skipped (dead-lettered in the stack)`,
-          );
+          console.error(`stream record ${failed} failed ${attempts} times; skipped (to stream-failures)`);
+          await giveUp(streamArn, shardId, failed, attempts);
           const skipped = records.findIndex((record) => record.dynamodb?.SequenceNumber === failed);
           failed = records[skipped + 1]?.dynamodb?.SequenceNumber;
           state.failures = undefined;

@@ -39,6 +39,14 @@ export const envSchema = z.object({
     .default([5, 300, 1800, 7200, 18000, 36000, 36000]),
   /** Least wait after a 429 or a timeout, in seconds (addendum §8: 60). */
   WEBHOOK_MIN_BACKOFF_SECONDS: z.coerce.number().min(0).default(60),
+  /**
+   * How long work that has a queue message on its way may stay overdue before the reconciler sends
+   * another (the message is taken as lost): longer than a queue's visibility timeout (6 minutes for
+   * deliveries), so a message still in flight is not doubled. Tests shorten it.
+   */
+  RECONCILE_GRACE_SECONDS: z.coerce.number().min(0).default(600),
+  /** How long an outbox event may wait for the table stream before the reconciler fans it out. */
+  FANOUT_GRACE_SECONDS: z.coerce.number().min(0).default(300),
   /** How long a webhook receiver may take to answer (addendum §8: 15 s). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   /**

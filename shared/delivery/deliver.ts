@@ -1,11 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '../config/env';
 import type { logger } from '../http/logger';
-import { sendToQueue } from '../queues/send';
+import { maxDelaySeconds, sendToQueue } from '../queues/send';
 import { updateEndpoint } from '../webhooks/repository';
 import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
 import { maxResponseBytes, NotSentError, postWebhook, TimeoutError } from './http-post';
-import { abandonDelivery, type DeliveryRef, findDelivery, markEnqueued, recordAttempt } from './repository';
+import {
+  abandonDelivery,
+  type ClaimResult,
+  claimAttempt,
+  type DeliveryRef,
+  deferAttempt,
+  recordAttempt,
+} from './repository';
 import { buildRequest, type OutgoingRequest } from './request';
 import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
 import type { DeliveryAttempt, DeliveryMessage } from './schemas';
@@ -33,7 +40,7 @@ const refOf = (message: DeliveryMessage): DeliveryRef => ({
   eventId: message.eventId,
 });
 
-/** Sends the message for an attempt, delayed until `dueAt` (chained past SQS's 15 minutes by the worker). */
+/** Sends the message for an attempt, delayed until `dueAt` (at most SQS's 15 minutes). */
 function enqueue(message: DeliveryMessage, dueAt: number, now: number): Promise<void> {
   return sendToQueue('webhook-delivery', message, Math.max(0, (dueAt - now) / 1000));
 }
@@ -122,39 +129,80 @@ async function waitForSend(
 }
 
 /**
- * Handles one webhook-delivery message (idempotent; SQS delivers at least once):
- * - a delivery that is done, or a message for an attempt already made, is dropped (a redelivered
- *   message whose successor may not have been sent sends it again);
- * - a message that arrives before its attempt is due (a chained long delay) is re-sent delayed;
+ * How long a consumer holds the claim on an attempt: the receiver's timeout plus a rate-limited
+ * send's waits, with room to record the outcome.
+ */
+const claimMs = () => env().WEBHOOK_TIMEOUT_MS + (maxMissedSends + 1) * sendHorizonMs + 10_000;
+
+/**
+ * Why a message found its attempt unclaimable, and what follows: nothing for a delivery that is
+ * done or an attempt already made; for an attempt another consumer holds, the message again once
+ * that claim ends (the holder may have died: then this message makes the attempt, else it finds it
+ * made); for a message that came early, the message again, delayed, when the wait fits one SQS delay
+ * (a longer wait is the reconciler's: it sends the message when due).
+ */
+async function onUnclaimed(
+  claim: Extract<ClaimResult, { current: unknown }>,
+  message: DeliveryMessage,
+  now: number,
+) {
+  const { current, claimedUntil = 0 } = claim;
+  if (current?.status !== 'pending' || current.attemptCount !== message.attempt - 1) return;
+  const retryAt = Math.max(current.nextAttemptAt, claimedUntil + earlinessToleranceMs);
+  const wait = retryAt - now;
+  if (wait > 0 && wait <= maxDelaySeconds * 1000) await enqueue(message, retryAt, now);
+}
+
+/** What is recorded for an attempt whose request could not be built (a poison configuration). */
+const unbuildable = (number: number, at: number): DeliveryAttempt => ({
+  attempt: number,
+  at,
+  durationMs: 0,
+  outcome: 'error',
+  statusCode: null,
+  response: 'the request could not be built from the current configuration (e.g. an unusable encryption key)',
+});
+
+/**
+ * Handles one webhook-delivery message (idempotent; SQS delivers at least once, and the reconciler
+ * sends again what looks lost):
+ * - the attempt is claimed first (one conditional write that reads the delivery): a delivery that is
+ *   done, a message for an attempt already made or claimed by another consumer is dropped; one that
+ *   came early is re-sent delayed (see `onUnclaimed`);
  * - a target that no longer takes deliveries dead-letters the delivery with the reason;
- * - a rate-limited endpoint without a free send slot soon re-sends the message with a delay: no
- *   attempt is counted and the old message is deleted (the handler returns normally);
- * - otherwise the POST is made, the attempt recorded (conditionally, so racing duplicates record
- *   once) and the next attempt scheduled per the retry policy, or the delivery dead-lettered.
+ * - a request that cannot be built (poison) is a failed attempt with a reason, retried on schedule
+ *   and dead-lettered at the end, so it can be replayed once the configuration is fixed;
+ * - a rate-limited endpoint without a send soon gives the claim back and re-sends the message with
+ *   a delay: no attempt is counted and the old message is deleted (the handler returns normally);
+ * - otherwise the POST is made, the attempt recorded under the claim and the next one scheduled per
+ *   the retry policy (a queue message when the wait fits one SQS delay, else the reconciler sends it
+ *   when due), or the delivery dead-lettered.
  */
 export async function processDelivery(message: DeliveryMessage, log: Log): Promise<void> {
   const ref = refOf(message);
   const now = Date.now();
-  const delivery = await findDelivery(ref);
-  if (delivery?.status !== 'pending') return;
-  if (delivery.attemptCount >= message.attempt) {
-    const next = message.attempt + 1;
-    if (delivery.attemptCount === message.attempt && delivery.enqueuedAttempt < next) {
-      await enqueue({ ...message, attempt: next }, delivery.nextAttemptAt, now);
-      await markEnqueued(ref, next);
-    }
-    return;
-  }
-  if (delivery.nextAttemptAt > now + earlinessToleranceMs)
-    return enqueue(message, delivery.nextAttemptAt, now);
+  const claim = await claimAttempt(ref, message.attempt, now, now + earlinessToleranceMs, claimMs());
+  if ('current' in claim) return onUnclaimed(claim, message, now);
+  const { claimed: delivery, claimedUntil } = claim;
 
-  const request = await buildRequest(message.apiKey, delivery.event, delivery.targetId, now);
-  if ('unavailable' in request) {
+  let request: Awaited<ReturnType<typeof buildRequest>> | undefined;
+  try {
+    request = await buildRequest(message.apiKey, delivery.event, delivery.targetId, now);
+  } catch (error) {
+    log.error('delivery request could not be built', { targetId: delivery.targetId, error: error as Error });
+  }
+  if (request && 'unavailable' in request) {
     log.info('delivery abandoned', { targetId: delivery.targetId, reason: request.unavailable });
     return abandonDelivery(ref, request.unavailable, now);
   }
-  const outcome = await attempt(message.apiKey, request, message.attempt);
-  if ('deferUntil' in outcome) return enqueue(message, outcome.deferUntil, Date.now());
+  const outcome = request
+    ? await attempt(message.apiKey, request, message.attempt)
+    : { record: unbuildable(message.attempt, now), retryAfterSeconds: undefined };
+  if ('deferUntil' in outcome) {
+    if (await deferAttempt(ref, claimedUntil, outcome.deferUntil))
+      await enqueue(message, outcome.deferUntil, Date.now());
+    return;
+  }
   const { record, retryAfterSeconds } = outcome;
   const finishedAt = Date.now();
   const success = record.outcome === 'success';
@@ -171,11 +219,10 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
       );
   const nextAttemptAt = finishedAt + (delaySeconds ?? 0) * 1000;
   const status = success ? 'succeeded' : delaySeconds === undefined ? 'dead' : 'pending';
-  if (!(await recordAttempt(ref, delivery, { attempt: record, status, nextAttemptAt }, finishedAt))) return;
-  if (request.endpointId !== undefined)
+  const messageSent = status === 'pending' && (delaySeconds ?? 0) <= maxDelaySeconds;
+  const result = { attempt: record, status, nextAttemptAt, messageSent } as const;
+  if (!(await recordAttempt(ref, delivery, claimedUntil, result, finishedAt))) return;
+  if (request?.endpointId !== undefined)
     await updateHealth(message.apiKey, request.endpointId, success, finishedAt, log);
-  if (status === 'pending') {
-    await enqueue({ ...message, attempt: message.attempt + 1 }, nextAttemptAt, finishedAt);
-    await markEnqueued(ref, message.attempt + 1);
-  }
+  if (messageSent) await enqueue({ ...message, attempt: message.attempt + 1 }, nextAttemptAt, finishedAt);
 }

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { planSends, type SendLog } from './send-schedule';
@@ -13,9 +14,10 @@ import { planSends, type SendLog } from './send-schedule';
 /** A send planned at `at`, or no send before `retryAt` (the caller waits outside, holding nothing). */
 export type SlotReservation = { at: number } | { retryAt: number };
 
+/** The item a failed condition saw (the SDK leaves it in DynamoDB's attribute-value form). */
 function conditionFailure(error: unknown): Record<string, unknown> | undefined {
   if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  return (error.Item ?? {}) as Record<string, unknown>;
+  return error.Item ? unmarshall(error.Item) : undefined;
 }
 
 interface StoredSendLog extends SendLog {
@@ -244,4 +246,19 @@ export async function clearEndpointFailure(
   knownHealthy.delete(key);
   knownHealthy.set(key, now);
   if (knownHealthy.size > maxKnownHealthy) knownHealthy.delete(knownHealthy.keys().next().value as string);
+}
+
+/**
+ * Forgets an endpoint's failing streak (it was re-enabled): the 5 days that disable it start again
+ * at its next failure, instead of the next single failure disabling it at once.
+ */
+export async function resetEndpointFailures(apiKey: string, endpointId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.webhookEndpointState(apiKey, endpointId),
+      UpdateExpression: 'REMOVE failingSince',
+    }),
+  );
+  knownHealthy.delete(healthKey(apiKey, endpointId));
 }

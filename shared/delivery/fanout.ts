@@ -2,6 +2,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import * as z from 'zod';
+import { markFannedOut } from '../events/outbox';
 import { type PublishedEvent, publishedEvent } from '../events/schemas';
 import type { logger } from '../http/logger';
 import { sendToQueue } from '../queues/send';
@@ -54,23 +55,31 @@ export async function startDelivery(
   return stored;
 }
 
-/** Resolves an event's targets under the current configuration and starts one delivery per target. */
+/**
+ * Resolves an event's targets under the current configuration, starts one delivery per target, then
+ * marks the outbox event fanned out (it leaves the reconciler's due index). Idempotent.
+ */
 export async function fanOutEvent(apiKey: string, event: PublishedEvent): Promise<TargetId[]> {
   const targets = await resolveTargets(apiKey, event);
   await Promise.all(targets.map((target) => startDelivery(apiKey, event, target)));
+  await markFannedOut(apiKey, event);
   return targets;
 }
 
 const outboxImage = publishedEvent.extend({ apiKey: z.string(), entity: z.literal('outboxEvent') });
 
-/** The outbox event a stream record inserted, or undefined for any other change. */
-function insertedEvent(record: StreamRecord | undefined) {
-  if (!record?.NewImage) return undefined;
-  const image = unmarshall(record.NewImage as Record<string, AttributeValue>);
+/** The API key and event of a stored outbox item (a stream image or a read item), or undefined. */
+export function outboxEventOf(image: Record<string, unknown>) {
   const parsed = outboxImage.safeParse(image);
   if (!parsed.success) return undefined;
   const { apiKey, entity: _entity, ...event } = parsed.data;
   return { apiKey, event: publishedEvent.parse(event) };
+}
+
+/** The outbox event a stream record inserted, or undefined for any other change. */
+function insertedEvent(record: StreamRecord | undefined) {
+  if (!record?.NewImage) return undefined;
+  return outboxEventOf(unmarshall(record.NewImage as Record<string, AttributeValue>));
 }
 
 /**

@@ -1,7 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { env } from '../config/env';
 import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
+import { dueIndexKeys, keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { type DeliveryAttempt, type DeliveryRecord, deliveryRecord, type TargetId } from './schemas';
 
@@ -18,6 +20,22 @@ export interface DeliveryRef {
 
 const keyOf = (ref: DeliveryRef) =>
   keys.webhookDelivery(ref.apiKey, ref.targetId, ref.eventTimestamp, ref.eventId);
+
+/**
+ * The due-index attributes of a pending delivery (shared/reconcile): due at its next attempt, plus
+ * the reconciler's grace when a queue message for it is on its way (only a lost message makes it
+ * overdue then). A delivery that is done leaves the index.
+ */
+const dueAt = (ref: DeliveryRef, nextAttemptAt: number, messageSent: boolean) =>
+  dueIndexKeys(keyOf(ref).pk, nextAttemptAt + (messageSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
+
+/** The delivery a stored item locates (its API key is stored on it for the reconciler). */
+export const refOfItem = (item: Record<string, unknown>, record: DeliveryRecord): DeliveryRef => ({
+  apiKey: String(item.apiKey),
+  targetId: record.targetId,
+  eventTimestamp: record.event.timestamp,
+  eventId: record.event.id,
+});
 const toRecord = (item: Record<string, unknown>) => deliveryRecord.parse(withoutKeys(item));
 
 async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
@@ -45,7 +63,13 @@ export async function insertDelivery(apiKey: string, record: DeliveryRecord): Pr
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...keyOf(ref), entity: 'webhookDelivery', ...record },
+        Item: {
+          ...keyOf(ref),
+          ...dueAt(ref, record.nextAttemptAt, true),
+          entity: 'webhookDelivery',
+          apiKey,
+          ...record,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -67,27 +91,89 @@ export async function findDelivery(ref: DeliveryRef): Promise<DeliveryRecord | u
   return output.Item ? toRecord(output.Item) : undefined;
 }
 
+/** The outcome of trying to claim an attempt: the claimed delivery, or the delivery as it is. */
+export type ClaimResult =
+  | { claimed: DeliveryRecord; claimedUntil: number }
+  | { current: DeliveryRecord | undefined; claimedUntil?: number };
+
+/**
+ * Claims attempt `attempt` of a pending delivery for `claimMs` (one conditional write that also
+ * reads): only when it is the next attempt, due by `dueBy`, and no other consumer holds a live
+ * claim. So of two messages for one attempt (SQS duplicates, a reconciler's re-send of a late
+ * message) only one makes the HTTP request. Otherwise answers the delivery as it is, to tell why.
+ */
+export async function claimAttempt(
+  ref: DeliveryRef,
+  attempt: number,
+  now: number,
+  dueBy: number,
+  claimMs: number,
+): Promise<ClaimResult> {
+  const claimedUntil = now + claimMs;
+  try {
+    const output = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(ref),
+        UpdateExpression: 'SET claimedUntil = :until',
+        ConditionExpression:
+          '#status = :pending AND attemptCount = :previous AND nextAttemptAt <= :dueBy AND (attribute_not_exists(claimedUntil) OR claimedUntil <= :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':until': claimedUntil,
+          ':pending': 'pending',
+          ':previous': attempt - 1,
+          ':dueBy': dueBy,
+          ':now': now,
+        },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { claimed: toRecord(output.Attributes ?? {}), claimedUntil };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The SDK leaves the item a failed condition saw in DynamoDB's attribute-value form.
+    const item = error.Item ? unmarshall(error.Item) : undefined;
+    if (!item) return { current: undefined };
+    return { current: toRecord(item), claimedUntil: Number(item.claimedUntil ?? 0) };
+  }
+}
+
 /** What an attempt changes on its delivery. */
 export interface AttemptResult {
   attempt: DeliveryAttempt;
   status: DeliveryRecord['status'];
   nextAttemptAt: number;
+  /** Whether the caller sends the next attempt's queue message (else the reconciler will, when due). */
+  messageSent: boolean;
 }
 
 /**
- * Records an attempt on the delivery as it was read (`attemptCount` unchanged and still pending),
- * so of two consumers racing on duplicate messages only one records and schedules the next attempt.
- * Returns false when the delivery moved on meanwhile.
+ * Records an attempt on the delivery under the claim its consumer holds (`attemptCount` unchanged,
+ * still pending), releasing the claim; the delivery's due time moves to its next attempt, or it
+ * leaves the due index when done. Returns false when the claim was lost meanwhile.
  */
-export function recordAttempt(ref: DeliveryRef, read: DeliveryRecord, result: AttemptResult, now: number) {
+export function recordAttempt(
+  ref: DeliveryRef,
+  read: DeliveryRecord,
+  claimedUntil: number,
+  result: AttemptResult,
+  now: number,
+) {
+  const pending = result.status === 'pending';
+  const due = dueAt(ref, result.nextAttemptAt, result.messageSent);
   return conditionally(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keyOf(ref),
-        UpdateExpression:
-          'SET attempts = :attempts, attemptCount = :count, #status = :status, nextAttemptAt = :next, updatedAt = :now',
-        ConditionExpression: 'attemptCount = :read AND #status = :pending',
+        UpdateExpression: `SET attempts = :attempts, attemptCount = :count, #status = :status, nextAttemptAt = :next, updatedAt = :now${
+          pending ? ', gsi7pk = :duePk, gsi7sk = :dueSk' : ''
+        }${pending && result.messageSent ? ', enqueuedAttempt = :count + :one' : ''} REMOVE claimedUntil${
+          pending ? '' : ', gsi7pk, gsi7sk'
+        }`,
+        ConditionExpression: 'attemptCount = :read AND #status = :pending AND claimedUntil = :claim',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':attempts': [...read.attempts, result.attempt].slice(-maxStoredAttempts),
@@ -97,22 +183,78 @@ export function recordAttempt(ref: DeliveryRef, read: DeliveryRecord, result: At
           ':now': now,
           ':read': read.attemptCount,
           ':pending': 'pending',
+          ':claim': claimedUntil,
+          ...(pending && { ':duePk': due.gsi7pk, ':dueSk': due.gsi7sk }),
+          ...(pending && result.messageSent && { ':one': 1 }),
         },
       }),
     ),
   );
 }
 
-/** Notes that the queue message for `attempt` was sent (so a redelivered message does not resend it). */
-export async function markEnqueued(ref: DeliveryRef, attempt: number): Promise<void> {
-  await conditionally(() =>
+/**
+ * Gives a claimed attempt back without making it (the rate limit has no send for it soon): the
+ * attempt is due at `until`, when the caller's delayed message arrives.
+ */
+export function deferAttempt(ref: DeliveryRef, claimedUntil: number, until: number) {
+  const due = dueAt(ref, until, true);
+  return conditionally(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keyOf(ref),
-        UpdateExpression: 'SET enqueuedAttempt = :attempt',
-        ConditionExpression: 'enqueuedAttempt < :attempt',
-        ExpressionAttributeValues: { ':attempt': attempt },
+        UpdateExpression: 'SET nextAttemptAt = :until, gsi7pk = :duePk, gsi7sk = :dueSk REMOVE claimedUntil',
+        ConditionExpression: 'claimedUntil = :claim',
+        ExpressionAttributeValues: {
+          ':until': until,
+          ':claim': claimedUntil,
+          ':duePk': due.gsi7pk,
+          ':dueSk': due.gsi7sk,
+        },
+      }),
+    ),
+  );
+}
+
+/**
+ * The reconciler's hand-over of an overdue pending delivery (as read: same attempt count, same due
+ * time): its next attempt's message is about to be sent again, so it is due again after the grace.
+ * Returns false when the delivery moved on since it was read.
+ */
+export function rescheduleOverdue(ref: DeliveryRef, read: DeliveryRecord, readDueSk: string, now: number) {
+  const due = dueAt(ref, now, true);
+  return conditionally(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(ref),
+        UpdateExpression: 'SET gsi7pk = :duePk, gsi7sk = :dueSk, enqueuedAttempt = :next',
+        ConditionExpression: '#status = :pending AND attemptCount = :read AND gsi7sk = :readDue',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':duePk': due.gsi7pk,
+          ':dueSk': due.gsi7sk,
+          ':next': read.attemptCount + 1,
+          ':pending': 'pending',
+          ':read': read.attemptCount,
+          ':readDue': readDueSk,
+        },
+      }),
+    ),
+  );
+}
+
+/** Takes a delivery that is no longer pending out of the due index (a stale index entry). */
+export function leaveDueIndex(ref: DeliveryRef) {
+  return conditionally(() =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keyOf(ref),
+        UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
+        ConditionExpression: '#status <> :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':pending': 'pending' },
       }),
     ),
   );
@@ -125,7 +267,8 @@ export async function abandonDelivery(ref: DeliveryRef, reason: string, now: num
       new UpdateCommand({
         TableName: tableName(),
         Key: keyOf(ref),
-        UpdateExpression: 'SET #status = :dead, reason = :reason, updatedAt = :now',
+        UpdateExpression:
+          'SET #status = :dead, reason = :reason, updatedAt = :now REMOVE gsi7pk, gsi7sk, claimedUntil',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':dead': 'dead', ':pending': 'pending', ':reason': reason, ':now': now },
@@ -139,16 +282,24 @@ export async function abandonDelivery(ref: DeliveryRef, reason: string, now: num
  * enqueued (the caller sends its message). Returns the updated record, or undefined unless it was dead.
  */
 export async function reviveDelivery(ref: DeliveryRef, now: number): Promise<DeliveryRecord | undefined> {
+  const due = dueAt(ref, now, true);
   try {
     const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keyOf(ref),
         UpdateExpression:
-          'SET #status = :pending, attemptBase = attemptCount, enqueuedAttempt = attemptCount + :one, nextAttemptAt = :now, updatedAt = :now REMOVE reason',
+          'SET #status = :pending, attemptBase = attemptCount, enqueuedAttempt = attemptCount + :one, nextAttemptAt = :now, updatedAt = :now, gsi7pk = :duePk, gsi7sk = :dueSk REMOVE reason, claimedUntil',
         ConditionExpression: '#status = :dead',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':pending': 'pending', ':dead': 'dead', ':one': 1, ':now': now },
+        ExpressionAttributeValues: {
+          ':pending': 'pending',
+          ':dead': 'dead',
+          ':one': 1,
+          ':now': now,
+          ':duePk': due.gsi7pk,
+          ':dueSk': due.gsi7sk,
+        },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { env } from '../config/env';
 import { inTable, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
+import { dueIndexKeys, keys } from '../db/keys';
 import type { PublishedEvent } from './schemas';
 
 /** Outbox items expire a week after publication; delivery state lives elsewhere once fanned out. */
@@ -16,9 +18,16 @@ export function createEvent(event: NewEvent, now = Date.now()): PublishedEvent {
   return { ...event, id: `evt_${randomUUID()}`, platform: 'api', timestamp: now };
 }
 
+/**
+ * An outbox item is in the due index until it is fanned out: the table stream normally gets there in
+ * well under a second, and the reconciler fans out what it has not reached after `FANOUT_GRACE_SECONDS`
+ * (a stream batch given up after its retries, a throttled shard).
+ */
 function outboxItem(apiKey: string, event: PublishedEvent) {
+  const key = keys.outboxEvent(apiKey, event.timestamp, event.id);
   return {
-    ...keys.outboxEvent(apiKey, event.timestamp, event.id),
+    ...key,
+    ...dueIndexKeys(key.pk, event.timestamp + env().FANOUT_GRACE_SECONDS * 1000),
     entity: 'outboxEvent',
     apiKey,
     ...event,
@@ -37,4 +46,20 @@ export function outboxPut(apiKey: string, event: PublishedEvent): TransactItem {
 /** Publishes an event on its own, for producers whose change is already durable (one PutItem). */
 export async function publish(apiKey: string, event: PublishedEvent): Promise<void> {
   await db().send(new PutCommand({ TableName: tableName(), Item: outboxItem(apiKey, event) }));
+}
+
+/** Marks an outbox event fanned out: it leaves the due index (a no-op when it expired or is gone). */
+export async function markFannedOut(apiKey: string, event: Pick<PublishedEvent, 'id' | 'timestamp'>) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.outboxEvent(apiKey, event.timestamp, event.id),
+        UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
 }

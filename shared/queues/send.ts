@@ -1,4 +1,9 @@
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { env } from '../config/env';
 import type { QueueName } from '../http/routes';
 import { queueUrlEnvName } from './queues';
@@ -45,4 +50,35 @@ export async function sendToQueue(name: QueueName, body: unknown, delaySeconds =
       DelaySeconds: Math.min(maxDelaySeconds, Math.max(0, Math.round(delaySeconds))),
     }),
   );
+}
+
+/**
+ * Takes up to `max` messages off a queue that has no event source (one ReceiveMessage and one
+ * DeleteMessageBatch per ten) after `handle` has seen their bodies; a message whose handling throws
+ * stays and comes back after its visibility timeout.
+ */
+export async function takeMessages(name: QueueName, max: number, handle: (body: string) => Promise<void>) {
+  let taken = 0;
+  while (taken < max) {
+    const { Messages = [] } = await sqs().send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl(name), MaxNumberOfMessages: Math.min(10, max - taken) }),
+    );
+    if (Messages.length === 0) break;
+    const handled: typeof Messages = [];
+    for (const message of Messages) {
+      await handle(message.Body ?? '').then(() => handled.push(message));
+    }
+    if (handled.length > 0)
+      await sqs().send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: queueUrl(name),
+          Entries: handled.map((message, index) => ({
+            Id: String(index),
+            ReceiptHandle: message.ReceiptHandle,
+          })),
+        }),
+      );
+    taken += Messages.length;
+  }
+  return taken;
 }

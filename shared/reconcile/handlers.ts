@@ -1,3 +1,4 @@
+import { overdueDeliveries, unfannedEvents } from '../delivery/reconcile';
 import { migrationJobDueHandler } from '../migration/reconcile';
 import type { DueHandler } from './reconciler';
 
@@ -5,4 +6,4 @@ import type { DueHandler } from './reconciler';
  * Every kind of due work the reconciler resumes, one handler per item entity. A domain that keeps
  * work in the due index (shared/db/keys.ts `dueIndexKeys`) registers its handler here.
  */
-export const dueHandlers: readonly DueHandler[] = [migrationJobDueHandler];
+export const dueHandlers: readonly DueHandler[] = [overdueDeliveries, unfannedEvents, migrationJobDueHandler];

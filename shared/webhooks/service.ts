@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { env } from '../config/env';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { resetEndpointFailures } from '../delivery/endpoint-state';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from '../settings/merge';
@@ -89,6 +90,8 @@ export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput)
   const { endpointId, ...changes } = input;
   const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: Date.now() });
   if (!updated) throw endpointMissing(endpointId);
+  // Re-enabled: its old failing streak must not disable it again at the next single failure.
+  if (changes.disabled === false) await resetEndpointFailures(apiKey, endpointId);
   return endpointView(updated);
 }
 

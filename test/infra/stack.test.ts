@@ -2,7 +2,9 @@ import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CollabStack } from '../../lib/collab-stack';
+import { eventFanOutAccess } from '../../lib/event-fanout';
 import { accessProfile } from '../../lib/function-roles';
+import { reconcilerAccess } from '../../lib/reconciler';
 import { tableDefinition } from '../../shared/db/table';
 import { type RouteDefinition, routes } from '../../shared/http/routes';
 import {
@@ -11,6 +13,7 @@ import {
   queueDefinitions,
   queueUrlEnvName,
   visibilityTimeoutSeconds,
+  workerTimeoutSeconds,
 } from '../../shared/queues/queues';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; DeletionPolicy?: string };
@@ -92,8 +95,8 @@ describe('CollabStack', () => {
       });
     }
     const workers = queueDefinitions.filter((definition) => definition.consumer).length;
-    // Routes, the fallback, the queue workers and the outbox's stream fan-out.
-    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers + 1);
+    // Routes, the fallback, the queue workers, the outbox's stream fan-out and the reconciler.
+    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers + 2);
   });
 
   it('feeds each queue consumer from an SQS event source with partial batch responses and its own role', () => {
@@ -123,8 +126,11 @@ describe('CollabStack', () => {
     expect(synthesised.actionsOf('organizations.documents.migrate')).toContain('sqs:SendMessage');
     expect(synthesised.actionsOf('organizations.documents.migrate.status')).not.toContain('sqs:SendMessage');
     const worker = synthesised.functionOf('worker:document-migration');
-    // Half the queue's 900 s visibility timeout; the worker hands over after a 5-minute budget.
-    expect(worker.properties.Timeout).toBe(450);
+    const migration = queueDefinitions.find((definition) => definition.name === 'document-migration');
+    if (!migration) throw new Error('No document-migration queue');
+    // The worker hands over after a 5-minute budget, well within its timeout.
+    expect(worker.properties.Timeout).toBe(workerTimeoutSeconds(migration));
+    expect(worker.properties.Timeout).toBeGreaterThan(300);
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BatchSize: 1,
       FunctionName: { Ref: worker.logicalId },
@@ -229,7 +235,8 @@ describe('CollabStack', () => {
       ...routes.map(accessProfile),
       accessProfile({ db: 'none', queues: [] }),
       ...workerProfiles,
-      accessProfile({ db: 'read-write', queues: ['webhook-delivery'] }),
+      accessProfile(eventFanOutAccess),
+      accessProfile(reconcilerAccess),
     ]);
     expect(countOf('AWS::IAM::Role')).toBe(profiles.size);
   });

@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../scripts/local/dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from '../../scripts/local/queue-workers';
 import { type LocalSqs, startLocalSqs } from '../../scripts/local/sqs';
-import { startStreamPoller } from '../../scripts/local/stream-poller';
+import { type StreamHandler, startStreamPoller } from '../../scripts/local/stream-poller';
 import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
 
 export interface DeliveryHarness {
@@ -23,7 +23,7 @@ export interface DeliveryHarness {
  * The retry schedule is shortened to seconds; loopback targets are allowed (receivers on 127.0.0.1).
  */
 export async function startDeliveryHarness(
-  options: { env?: Record<string, string>; startWorkers?: boolean } = {},
+  options: { env?: Record<string, string>; startWorkers?: boolean; streamHandler?: StreamHandler } = {},
 ): Promise<DeliveryHarness> {
   const tableName = `collab-delivery-${randomUUID()}`;
   const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
@@ -42,7 +42,11 @@ export async function startDeliveryHarness(
     ),
     ...options.env,
   });
-  const streamPoller = startStreamPoller({ endpoint: process.env.DYNAMODB_ENDPOINT as string, tableName });
+  const streamPoller = startStreamPoller({
+    endpoint: process.env.DYNAMODB_ENDPOINT as string,
+    tableName,
+    handler: options.streamHandler,
+  });
   let workers: ReturnType<typeof startQueueWorkers> | undefined;
   const harness: DeliveryHarness = {
     sqs,

@@ -100,4 +100,22 @@ describe('endpoint auto-disable', () => {
     expect(dead?.reason).toBeUndefined();
     expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: false });
   });
+
+  it('forgets the failing streak when the endpoint is enabled again: one more failure does not disable it', async () => {
+    const workspace = await createWebhookWorkspace();
+    const endpoint = await createEndpoint(workspace.apiKey, {
+      url: `${receiver.url}failing-again-${workspace.apiKey}`,
+    });
+    await failingForOverFiveDays(workspace, endpoint.id);
+    await changeEndpoint(workspace.apiKey, { endpointId: endpoint.id, disabled: true });
+    await changeEndpoint(workspace.apiKey, { endpointId: endpoint.id, disabled: false });
+
+    const event = newEvent();
+    await publish(workspace.apiKey, event);
+    const ref = refOf(workspace, endpoint.id, event);
+    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
+    // Every scheduled attempt was made against the re-enabled endpoint.
+    expect((await findDelivery(ref))?.attemptCount).toBe(4);
+    expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: false });
+  });
 });
