@@ -55,6 +55,12 @@ export const envSchema = z.object({
    * Stored vectors carry their embedder's id: switching embedders needs the judgments re-embedded.
    */
   EMBEDDER: z.enum(['hashed', 'bedrock']).default('hashed'),
+  /**
+   * How long a document-migration job may go without progress before the reconciler resumes it
+   * (decisions §28). A healthy worker renews the lease at least every half lease and hands over to a
+   * fresh message every 5 minutes, so 15 minutes without a renewal means the chain of messages broke.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(900),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

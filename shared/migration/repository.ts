@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
+import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { type MigrationJob, migrationJob } from './schemas';
@@ -11,12 +12,33 @@ type JobRef = Pick<MigrationJob, 'organizationId' | 'migrationId'>;
 const jobKey = (apiKey: string, job: JobRef) =>
   keys.migrationJob(apiKey, job.organizationId, job.migrationId);
 
-/** Stores a new job (one PutItem; the id is fresh, the condition only guards against a collision). */
+/**
+ * A job's lease ending at `until`: the end itself and the due-index entry that makes the reconciler
+ * look at the job then (shared/migration/reconcile.ts).
+ */
+const leaseFields = (apiKey: string, job: JobRef, until: number) => ({
+  leaseUntil: until,
+  ...dueIndexKeys(jobKey(apiKey, job).pk, until),
+});
+
+/** Removed when a job ends, in the same write: an ended job leaves the due index. */
+const leaseAttributes = ['leaseUntil', 'gsi7pk', 'gsi7sk'];
+
+/**
+ * Stores a new job (one PutItem; the id is fresh, the condition only guards against a collision),
+ * with its lease (`job.leaseUntil`) in the due index and the API key the reconciler resumes it with.
+ */
 export async function createJob(apiKey: string, job: MigrationJob): Promise<void> {
   await db().send(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...jobKey(apiKey, job), entity: 'migrationJob', ...job },
+      Item: {
+        ...jobKey(apiKey, job),
+        entity: 'migrationJob',
+        apiKey,
+        ...job,
+        ...(job.leaseUntil !== undefined && leaseFields(apiKey, job, job.leaseUntil)),
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
@@ -54,26 +76,44 @@ const lockReleases = (apiKey: string, job: MigrationJob): TransactItem[] =>
     }),
   }));
 
-/** Sets a job's status (and fields) in a transaction item, on condition that it has status `from`. */
+interface TransitionOptions {
+  /** Attributes removed in the same write. */
+  remove?: readonly string[];
+  /** Also on condition that the lease still ends here (what the reconciler read). */
+  leaseUntil?: number;
+}
+
+/**
+ * Sets a job's status (and fields) in a transaction item, on condition that it has status `from`
+ * (and, when given, the lease end `leaseUntil`).
+ */
 const transition = (
   apiKey: string,
   job: MigrationJob,
   from: MigrationJob['status'],
   fields: Record<string, unknown>,
+  options: TransitionOptions = {},
 ): TransactItem => {
   const names = Object.keys(fields);
+  const removed = options.remove ?? [];
+  const leaseHeld = options.leaseUntil !== undefined;
   return {
     Update: inTable({
       Key: jobKey(apiKey, job),
-      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-      ConditionExpression: '#status = :from',
+      UpdateExpression: [
+        `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+        ...(removed.length > 0 ? [`REMOVE ${removed.map((_, i) => `#r${i}`).join(', ')}`] : []),
+      ].join(' '),
+      ConditionExpression: leaseHeld ? '#status = :from AND leaseUntil = :lease' : '#status = :from',
       ExpressionAttributeNames: {
         '#status': 'status',
         ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+        ...Object.fromEntries(removed.map((name, i) => [`#r${i}`, name])),
       },
       ExpressionAttributeValues: {
         ':from': from,
         ...Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+        ...(leaseHeld && { ':lease': options.leaseUntil }),
       },
     }),
   };
@@ -91,18 +131,31 @@ async function tryTransaction(items: TransactItem[]): Promise<boolean> {
 }
 
 /**
- * Claims a pending job for moving: status `in_progress` (target not yet checked) and the locks of
- * both documents, in one transaction. `locked` when another running migration holds a lock;
- * `not-pending` when another run already claimed or ended the job.
+ * Claims a pending job for moving: status `in_progress` (target not yet checked), its lease renewed
+ * to `leaseUntil` and its resume count cleared, and the locks of both documents, in one
+ * transaction. `locked` when another running migration holds a lock; `not-pending` when another
+ * run already claimed or ended the job.
  */
 export async function claimJob(
   apiKey: string,
   job: MigrationJob,
+  leaseUntil: number,
   now: number,
 ): Promise<'claimed' | 'locked' | 'not-pending'> {
   try {
     await transactWrite([
-      transition(apiKey, job, 'pending', { status: 'in_progress', targetChecked: false, updatedAt: now }),
+      transition(
+        apiKey,
+        job,
+        'pending',
+        {
+          status: 'in_progress',
+          targetChecked: false,
+          ...leaseFields(apiKey, job, leaseUntil),
+          updatedAt: now,
+        },
+        { remove: ['resumes'] },
+      ),
       ...lockKeys(apiKey, job).map((key) => ({
         Put: inTable({
           Item: {
@@ -142,8 +195,10 @@ export async function markTargetChecked(apiKey: string, job: MigrationJob, now: 
 }
 
 /**
- * Fails a job that moved nothing, releasing its locks when it held them (`from: 'in_progress'`).
- * False when the job is no longer in status `from`.
+ * Fails a job, releasing its locks when it held them (`from: 'in_progress'`) and taking it out of
+ * the due index, in one transaction. The worker fails jobs that moved nothing; the reconciler fails
+ * a job that stopped making progress (`leaseUntil`: only if its lease still ends where it read it),
+ * whatever it had moved. False when the job is no longer in status `from` (or its lease moved).
  */
 export async function failJob(
   apiKey: string,
@@ -151,17 +206,122 @@ export async function failJob(
   from: 'pending' | 'in_progress',
   message: string,
   now: number,
+  leaseUntil?: number,
 ): Promise<boolean> {
   return tryTransaction([
-    transition(apiKey, job, from, { status: 'failed', message, updatedAt: now }),
+    transition(
+      apiKey,
+      job,
+      from,
+      { status: 'failed', message, updatedAt: now },
+      { remove: leaseAttributes, ...(leaseUntil !== undefined && { leaseUntil }) },
+    ),
     ...(from === 'in_progress' ? lockReleases(apiKey, job) : []),
   ]);
 }
 
-/** Completes a job and releases its locks (one transaction); false when another run completed it. */
+/**
+ * Completes a job, releases its locks and takes it out of the due index (one transaction); false
+ * when it is no longer `in_progress` (another run completed it, or the reconciler failed it).
+ */
 export async function completeJob(apiKey: string, job: MigrationJob, message: string, now: number) {
   return tryTransaction([
-    transition(apiKey, job, 'in_progress', { status: 'completed', message, updatedAt: now }),
+    transition(
+      apiKey,
+      job,
+      'in_progress',
+      { status: 'completed', message, updatedAt: now },
+      { remove: leaseAttributes },
+    ),
     ...lockReleases(apiKey, job),
   ]);
+}
+
+/** One conditional UpdateItem of a job; false when its condition failed. */
+async function updateJobIf(
+  apiKey: string,
+  job: JobRef,
+  update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'>,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: jobKey(apiKey, job),
+        ExpressionAttributeNames: { '#status': 'status' },
+        ...update,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Renews a running job's lease to `leaseUntil` (one UpdateItem), clearing its resume count when
+ * the run has moved records (`progressed`: the last resume worked). False when the job is no
+ * longer `in_progress` (ended by another run, or failed by the reconciler): the run should stop.
+ */
+export function renewLease(
+  apiKey: string,
+  job: MigrationJob,
+  leaseUntil: number,
+  progressed: boolean,
+  now: number,
+): Promise<boolean> {
+  const lease = leaseFields(apiKey, job, leaseUntil);
+  return updateJobIf(apiKey, job, {
+    UpdateExpression: `SET leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now${
+      progressed ? ' REMOVE resumes' : ''
+    }`,
+    ConditionExpression: '#status = :inProgress',
+    ExpressionAttributeValues: {
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':inProgress': 'in_progress',
+    },
+  });
+}
+
+/**
+ * Counts one resume of a job whose lease ran out and extends its lease to `leaseUntil` (one
+ * UpdateItem), on condition that it is still `pending` or `in_progress` with the lease end the
+ * reconciler read (`job.leaseUntil`): of two sweeps racing, or a sweep and a worker renewing, only
+ * one gets through. False when the condition failed (the job moved on; nothing to do).
+ */
+export function resumeJob(
+  apiKey: string,
+  job: MigrationJob & { leaseUntil: number },
+  leaseUntil: number,
+  now: number,
+): Promise<boolean> {
+  const lease = leaseFields(apiKey, job, leaseUntil);
+  return updateJobIf(apiKey, job, {
+    UpdateExpression:
+      'SET resumes = if_not_exists(resumes, :zero) + :one, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
+    ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil = :read',
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':one': 1,
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':pending': 'pending',
+      ':inProgress': 'in_progress',
+      ':read': job.leaseUntil,
+    },
+  });
+}
+
+/** A due-index item of a job, as the reconciler hands it over; undefined when it is not one. */
+export function dueJob(item: Record<string, unknown>) {
+  const apiKey = item.apiKey;
+  const parsed = migrationJob.safeParse(withoutKeys(item));
+  if (typeof apiKey !== 'string' || !parsed.success) return undefined;
+  return { apiKey, job: parsed.data, targetChecked: item.targetChecked === true };
 }

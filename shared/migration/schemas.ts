@@ -29,6 +29,13 @@ export const migrationJob = z.object({
   newDocumentId: z.string(),
   status: z.enum(migrationStatuses),
   message: z.string().optional(),
+  /**
+   * End of the job's lease (epoch ms) while it is `pending` or `in_progress`: the worker renews it as
+   * it makes progress; past it, the reconciler resumes the job (shared/migration/reconcile.ts).
+   */
+  leaseUntil: z.number().optional(),
+  /** Resumes by the reconciler since the worker last moved a record (or claimed the job). */
+  resumes: z.number().int().nonnegative().optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

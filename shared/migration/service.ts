@@ -3,6 +3,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
 import { sendToQueue } from '../queues/send';
+import { jobLeaseMs } from './lease';
 import { createJob, findJob } from './repository';
 import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQuery } from './schemas';
 
@@ -14,7 +15,8 @@ import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQu
  * exist as a document item — activities, notifications and CRDT content accept any document id —
  * so a migration moves whatever records the id has (none: it completes having moved nothing).
  * A target that has records fails the job asynchronously (`failed`, nothing changed), as the
- * addendum says. Costs one SQS SendMessage and one PutItem.
+ * addendum says. The job starts with a lease (`JOB_LEASE_SECONDS`): if its message is lost before
+ * a worker claims it, the reconciler resumes it. Costs one SQS SendMessage and one PutItem.
  */
 export async function startMigration(caller: ApiKeyCaller, input: MigrateDocument) {
   const now = nowMs();
@@ -24,6 +26,7 @@ export async function startMigration(caller: ApiKeyCaller, input: MigrateDocumen
     documentId: input.documentId,
     newDocumentId: input.newDocumentId,
     status: 'pending',
+    leaseUntil: now + jobLeaseMs(),
     createdAt: now,
     updatedAt: now,
   };

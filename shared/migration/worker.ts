@@ -1,5 +1,6 @@
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { jobLeaseMs, keepLease } from './lease';
 import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
 import { documentRecordMovers } from './movers';
 import { claimJob, completeJob, failJob, findJob, markTargetChecked } from './repository';
@@ -22,6 +23,8 @@ export interface MigrationRunOptions {
   movers?: readonly DocumentRecordMover[];
   budgetMs?: number;
   now?: () => number;
+  /** The job lease's length (default `JOB_LEASE_SECONDS`). */
+  leaseMs?: number;
 }
 
 /**
@@ -58,6 +61,9 @@ async function moversWithRecords(
  *   released).
  *   Moved records are no longer under the old id, so a resumed run re-lists only what is left.
  *   Past the time budget, the run hands over to a fresh message and ends.
+ * The job's lease (shared/migration/lease.ts) is renewed by the claim and, before each step, when
+ * less than half of it is left; a job whose lease runs out is resumed by the reconciler
+ * (shared/migration/reconcile.ts), and a run finding its job failed meanwhile stops.
  */
 export async function runMigration(
   message: MigrationMessage,
@@ -75,18 +81,26 @@ export async function runMigration(
     } else context.log.warn('migration job never written; message dropped', { migrationId });
     return;
   }
-  const { job } = found;
+  let { job } = found;
   if (job.status === 'completed' || job.status === 'failed') return;
   const move: DocumentMove = { apiKey, organizationId, from: job.documentId, to: job.newDocumentId };
+  const leaseMs = options.leaseMs ?? jobLeaseMs();
   if (job.status === 'pending') {
-    const claim = await claimJob(apiKey, job, now());
+    const leaseUntil = now() + leaseMs;
+    const claim = await claimJob(apiKey, job, leaseUntil, now());
     if (claim === 'not-pending') return runMigration(message, context, options);
     if (claim === 'locked') {
       await failJob(apiKey, job, 'pending', lockedMessage(job), now());
       return;
     }
+    job = { ...job, status: 'in_progress', leaseUntil, resumes: undefined };
   }
+  const lease = keepLease(apiKey, job, now, leaseMs);
+  const ended = () => {
+    context.log.info('migration job ended meanwhile; run stops', { migrationId });
+  };
   if (!found.targetChecked) {
+    if (!(await lease.keep(0))) return ended();
     const occupied = await moversWithRecords(movers, move, job.newDocumentId);
     if (occupied.length > 0) {
       await failJob(apiKey, job, 'in_progress', occupiedMessage(job, occupied), now());
@@ -95,11 +109,13 @@ export async function runMigration(
     await markTargetChecked(apiKey, job, now());
   }
   const moved: Record<string, number> = {};
+  let lastMoved = 0;
   let pending = movers;
   for (let sweep = 0; pending.length > 0; sweep += 1) {
     for (const mover of pending) {
       let cursor: MoveCursor | undefined;
       do {
+        if (!(await lease.keep(lastMoved))) return ended();
         if (now() > deadline) {
           context.log.info('migration hands over to a new message', { migrationId, moved });
           await sendToQueue('document-migration', message);
@@ -107,6 +123,7 @@ export async function runMigration(
         }
         const batch = await mover.moveBatch(move, cursor);
         moved[mover.name] = (moved[mover.name] ?? 0) + batch.moved;
+        lastMoved = batch.moved;
         cursor = batch.cursor;
       } while (cursor);
     }
@@ -119,12 +136,13 @@ export async function runMigration(
     );
     pending = movers.filter((mover) => left.includes(mover.name));
   }
-  await completeJob(
+  const completed = await completeJob(
     apiKey,
     job,
     `Moved every record of document ${job.documentId} to ${job.newDocumentId}.`,
     now(),
   );
+  if (!completed) return ended();
   context.log.info('migration completed', { migrationId, moved });
 }
 

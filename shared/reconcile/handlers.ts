@@ -1,8 +1,9 @@
 import { overdueDeliveries, unfannedEvents } from '../delivery/reconcile';
+import { migrationJobDueHandler } from '../migration/reconcile';
 import type { DueHandler } from './reconciler';
 
 /**
  * Every kind of due work the reconciler resumes, one handler per item entity. A domain that keeps
  * work in the due index (shared/db/keys.ts `dueIndexKeys`) registers its handler here.
  */
-export const dueHandlers: readonly DueHandler[] = [overdueDeliveries, unfannedEvents];
+export const dueHandlers: readonly DueHandler[] = [overdueDeliveries, unfannedEvents, migrationJobDueHandler];

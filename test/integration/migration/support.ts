@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
@@ -6,6 +7,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { ensureTable } from '../../../scripts/local/dynamodb';
 import { lambdaContext } from '../../../scripts/local/lambda-adapter';
 import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
 import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
@@ -31,9 +33,18 @@ export interface MigrationQueue {
 /**
  * The SQS emulator with the stack's queues, the environment pointing the service at it (call
  * first in `beforeAll`, before anything reads the environment), and the migration worker driven
- * one message at a time, so a test can look at the job between steps.
+ * one message at a time, so a test can look at the job between steps. `ownTable`: the file works
+ * in a table of its own, for tests that sweep the due index, which spans every tenant (no other
+ * file's jobs are resumed by them, nor theirs by other files' sweeps).
  */
-export async function startMigrationQueue(): Promise<MigrationQueue> {
+export async function startMigrationQueue(options: { ownTable?: boolean } = {}): Promise<MigrationQueue> {
+  if (options.ownTable) {
+    const tableName = `collab-migration-${randomUUID()}`;
+    const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+    await ensureTable(dynamo, tableName);
+    dynamo.destroy();
+    process.env.TABLE_NAME = tableName;
+  }
   const sqs = await startLocalSqs();
   Object.assign(process.env, {
     SQS_ENDPOINT: sqs.endpoint,

@@ -1,0 +1,47 @@
+import { env } from '../config/env';
+import { renewLease } from './repository';
+import type { MigrationJob } from './schemas';
+
+/**
+ * How long a job may go without progress before the reconciler resumes it (`JOB_LEASE_SECONDS`,
+ * 15 minutes by default): longer than a healthy worker ever goes between renewals (half a lease,
+ * checked before every batch, one batch taking seconds) and than the hand-over to a fresh message
+ * every 5 minutes.
+ */
+export const jobLeaseMs = () => env().JOB_LEASE_SECONDS * 1000;
+
+/** A running job's lease as one worker run keeps it (see `keepLease`). */
+export interface LeaseKeeper {
+  /**
+   * Called before each step of the run with the records the previous batch moved. Renews the lease
+   * when less than half of it is left, or once as soon as a resumed job has moved records (which
+   * clears its resume count: the resume worked); otherwise writes nothing. False when the job is
+   * no longer `in_progress` (ended by another run, or failed by the reconciler): stop the run.
+   */
+  keep(moved: number): Promise<boolean>;
+}
+
+/**
+ * Keeps the lease of `job` (as read at the start of the run, or as just claimed) for one worker
+ * run. A job written before leases existed has none and gets one at its first step.
+ */
+export function keepLease(
+  apiKey: string,
+  job: MigrationJob,
+  now: () => number,
+  leaseMs: number = jobLeaseMs(),
+): LeaseKeeper {
+  let until = job.leaseUntil ?? 0;
+  let resumed = (job.resumes ?? 0) > 0;
+  return {
+    async keep(moved) {
+      const progressed = resumed && moved > 0;
+      if (!progressed && until - now() >= leaseMs / 2) return true;
+      const next = now() + leaseMs;
+      if (!(await renewLease(apiKey, job, next, progressed, now()))) return false;
+      until = next;
+      if (progressed) resumed = false;
+      return true;
+    },
+  };
+}
