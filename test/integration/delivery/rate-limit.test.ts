@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { type LocalDynamo, startDynamoDbLocal } from '../../../scripts/local/dynamodb';
 import { createEvent, publish } from '../../../shared/events/outbox';
 import { createEndpoint } from '../../../shared/webhooks/service';
 import { startCpuLoad } from '../../support/cpu-load';
@@ -13,6 +14,7 @@ jest.setTimeout(180_000);
 type Arrival = { id: string; at: number };
 
 let harness: DeliveryHarness;
+let dynamo: LocalDynamo;
 const children: ChildProcess[] = [];
 
 /**
@@ -36,11 +38,17 @@ async function arrivalsAt(receiver: ChildProcess): Promise<Arrival[]> {
 }
 
 beforeAll(async () => {
+  // A DynamoDB Local of its own: the test loads the CPU on purpose, but whatever other test files
+  // make the shared database do (a 10,000-record migration) must not set this test's pace — in AWS
+  // DynamoDB's latency does not depend on what other tenants do.
+  dynamo = await startDynamoDbLocal();
+  process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   harness = await startDeliveryHarness({ startWorkers: false });
 });
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');
   await harness.stop();
+  dynamo.stop();
 });
 
 describe('rate-limited endpoint on a machine whose cores are busy', () => {
