@@ -44,17 +44,18 @@ export const overdueDeliveries: DueHandler = {
 export const unfannedEvents: DueHandler = {
   entity: 'outboxEvent',
   async handle(items, _now, log) {
-    const fanned = await Promise.all(
+    const fanned = await Promise.allSettled(
       items.map(async (item) => {
         const outbox = outboxEventOf(item);
-        if (!outbox) {
-          log.warn('unreadable outbox item in the due index', { sk: item.sk });
-          return false;
-        }
+        if (!outbox) throw new Error('unreadable outbox item in the due index');
         await fanOutEvent(outbox.apiKey, outbox.event);
-        return true;
       }),
     );
-    return fanned.filter(Boolean).length;
+    for (const outcome of fanned)
+      if (outcome.status === 'rejected')
+        log.error('outbox event not fanned out; due again at the next sweep', {
+          error: outcome.reason as Error,
+        });
+    return fanned.filter((outcome) => outcome.status === 'fulfilled').length;
   },
 };

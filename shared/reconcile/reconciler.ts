@@ -43,7 +43,15 @@ export async function reconcile(
   await Promise.all(
     handlers.map(async (handler) => {
       const mine = items.filter((item) => item.entity === handler.entity);
-      if (mine.length > 0) counts[handler.entity] = await handler.handle(mine, now, log);
+      if (mine.length === 0) return;
+      // One kind's failure (a poison item, a throttled write) must not stop the others' sweep.
+      counts[handler.entity] = await handler.handle(mine, now, log).catch((error: unknown) => {
+        log.error('due handler failed; its items are due again at the next sweep', {
+          entity: handler.entity,
+          error: error as Error,
+        });
+        return 0;
+      });
     }),
   );
   const unknown = items.filter((item) => !handlers.some((handler) => handler.entity === item.entity));
