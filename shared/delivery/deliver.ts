@@ -46,7 +46,8 @@ function enqueue(message: DeliveryMessage, dueAt: number, now: number): Promise<
 }
 
 /**
- * One HTTP attempt; never throws: every outcome is recorded. A rate-limited endpoint's send waits,
+ * One HTTP attempt; every outcome of the request is recorded (throws only when booking a
+ * rate-limited send fails: nothing was sent). A rate-limited endpoint's send waits,
  * connection open, for its planned time (`waitForSend`); when none is free soon, nothing is sent
  * and the answer says when to come back.
  */
@@ -57,11 +58,15 @@ async function attempt(
 ): Promise<{ record: DeliveryAttempt; retryAfterSeconds: number | undefined } | { deferUntil: number }> {
   let at = Date.now();
   let deferUntil: number | undefined;
+  let gateError: unknown;
   const { rateLimit, endpointId } = request;
   const beforeSend =
     rateLimit !== null && endpointId !== undefined
       ? async () => {
-          deferUntil = await waitForSend(apiKey, endpointId, rateLimit);
+          deferUntil = await waitForSend(apiKey, endpointId, rateLimit).catch((error: unknown) => {
+            gateError = error;
+            throw error;
+          });
           at = Date.now();
           return deferUntil === undefined;
         }
@@ -90,6 +95,9 @@ async function attempt(
     };
   } catch (error) {
     if (error instanceof NotSentError && deferUntil !== undefined) return { deferUntil };
+    // Our own failure (booking the send), not the receiver's: no attempt is counted, the message is
+    // retried, and no internal error text lands in the customer-visible attempt list.
+    if (gateError !== undefined) throw gateError;
     const outcome =
       error instanceof TimeoutError ? 'timeout' : error instanceof ForbiddenTargetError ? 'refused' : 'error';
     return { record: record(outcome, null, (error as Error).message), retryAfterSeconds: undefined };

@@ -21,6 +21,7 @@ export interface DeliveryHarness {
  * stream poller running the fan-out worker and the queue poller running the delivery worker.
  * Sets the environment before any service code reads it: call it before anything else in a file.
  * The retry schedule is shortened to seconds; loopback targets are allowed (receivers on 127.0.0.1).
+ * `streamHandler` replaces the fan-out worker (to inject failures; it may call the real one).
  */
 export async function startDeliveryHarness(
   options: { env?: Record<string, string>; startWorkers?: boolean; streamHandler?: StreamHandler } = {},
