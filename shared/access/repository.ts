@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import type { ErasedPage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
 import { mapInParallel } from '../db/parallel';
 import { queryAll, queryFilteredPage, withoutKeys } from '../db/query-page';
@@ -441,4 +442,38 @@ export async function moveDocumentAccess(
   const outcomes = await mapInParallel(page.items, moveConcurrency, (item) => moveUserEntries(item, move));
   const moved = outcomes.reduce((sum: number, count) => sum + count, 0);
   return page.nextKey ? { moved, nextKey: page.nextKey } : { moved };
+}
+
+/**
+ * Erases users' memberships and grants on a document (deletion cascade) for one page of the
+ * organization's users (up to 1,000 read): one Query plus one UpdateItem (REMOVE) per holder.
+ */
+export async function eraseDocumentAccess(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const page = await documentAccessPage(apiKey, organizationId, documentId, startKey);
+  const attributes = [
+    entryAttribute('member', 'document', documentId),
+    entryAttribute('grant', 'document', documentId),
+  ] as const;
+  await mapInParallel(page.items, moveConcurrency, async (item) => {
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: 'REMOVE #member, #grant',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#member': attributes[0], '#grant': attributes[1] },
+        }),
+      );
+    } catch (error) {
+      // The user item is gone already (the user was deleted): nothing left to erase.
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    }
+  });
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }

@@ -3,6 +3,7 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
+import { type ErasableRange, type ErasedPage, keyPage } from '../db/erase';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -339,4 +340,30 @@ export async function moveDocumentActivities(
     })),
   );
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
+}
+
+/**
+ * Erases one page (up to `limit`) of an organization's activities (the whole activity partition)
+ * or of one document's (its gsi3 timeline), with their judgments (see `deleteActivities`): one
+ * Query and one BatchWriteItem per 25 writes (4 per activity).
+ */
+export async function eraseActivityPage(
+  scope: { apiKey: string; organizationId: string; documentId?: string },
+  limit: number,
+  now: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const { apiKey, organizationId, documentId } = scope;
+  const range: ErasableRange =
+    documentId === undefined
+      ? { partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }
+      : keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
+  const page = await keyPage(range, limit, startKey, ['id']);
+  await deleteActivities(
+    apiKey,
+    organizationId,
+    page.items.map((item) => item.id as string),
+    now,
+  );
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ErasedPage, eraseListedPartitions, erasePage } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -279,4 +280,25 @@ export async function moveDocumentComments(
   await batchWrite(copies.map((put) => ({ put })));
   await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
   return { moved: items.length, more: output.LastEvaluatedKey !== undefined };
+}
+
+/**
+ * Erases one page of comment items: a document's partition (up to `limit` items), or for an
+ * organization, the partitions named by a page of its thread listing (gsi2), each whole.
+ */
+export function eraseCommentPage(
+  scope: { apiKey: string; organizationId: string; documentId?: string },
+  limit: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const { apiKey, organizationId, documentId } = scope;
+  if (documentId === undefined) {
+    const partition = keys.commentsOrganizationListingPartition(apiKey, organizationId);
+    return eraseListedPartitions({ index: 'gsi2', partition }, limit, startKey);
+  }
+  return erasePage(
+    { partition: keys.commentsPartition(apiKey, organizationId, documentId) },
+    limit,
+    startKey,
+  );
 }

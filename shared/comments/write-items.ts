@@ -28,6 +28,8 @@ function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
   return {
     ...key,
     ...keys.commentThreadListing(apiKey, annotation, key.sk),
+    // Lists the document's comment partition under its organization, for the deletion cascade.
+    ...keys.commentsOrganizationListing(apiKey, annotation.organizationId, annotation.documentId),
     entity: threadEntity,
     ...annotation,
   };

@@ -61,6 +61,11 @@ export const envSchema = z.object({
    * fresh message every 5 minutes, so 15 minutes without a renewal means the chain of messages broke.
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * How long after a deletion an erasure job makes its last pass (decisions §34): longer than any
+   * API request runs, so a write that passed the fence check just before the delete has landed.
+   */
+  ERASE_SETTLE_SECONDS: z.coerce.number().min(0).default(60),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

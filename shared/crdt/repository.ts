@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ErasedPage, eraseListedPartitions, erasePage } from '../db/erase';
 import { type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -171,6 +172,8 @@ export async function insertEditor(
     Put: inTable({
       Item: {
         ...keys.crdtHead(apiKey, head.organizationId, head.documentId, head.editorId),
+        // Lists the document's CRDT partition under its organization, for the deletion cascade.
+        ...keys.crdtOrganizationListing(apiKey, head.organizationId, head.documentId),
         entity: 'crdtEditor',
         ...head,
         updatedAt: head.createdAt,
@@ -274,4 +277,22 @@ export async function moveDocumentContent(
   }
   const moved = phase === 'move' ? items.length : 0;
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
+}
+
+/**
+ * Erases one page of CRDT items: a document's partition (up to `limit` items), or for an
+ * organization, the partitions named by a page of its editor-head listing (gsi2), each whole.
+ * Parts are deleted by key alone, so a page of large snapshot parts costs no more than small ones.
+ */
+export function eraseContentPage(
+  scope: { apiKey: string; organizationId: string; documentId?: string },
+  limit: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const { apiKey, organizationId, documentId } = scope;
+  if (documentId === undefined) {
+    const partition = keys.crdtOrganizationListingPartition(apiKey, organizationId);
+    return eraseListedPartitions({ index: 'gsi2', partition }, limit, startKey);
+  }
+  return erasePage({ partition: keys.crdtPartition(apiKey, organizationId, documentId) }, limit, startKey);
 }

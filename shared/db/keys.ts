@@ -40,6 +40,9 @@ import { createHash } from 'node:crypto';
  * | judgment by activity id      | table | `AK#<ak>#ORG#<org>#JUDGMENT` | `J#<activityId>` | activity writers (derived), memory.search top-k BatchGet, judgments mover |
  * | judgment timelines            | gsi1 (API key), gsi2 (org), gsi3 (document), gsi5 (annotation) | `AK#<ak>#JUDGMENTS`, `…#JUDGMENT`, `…#JUDGMENT#DOC#<doc>`, `…#JUDGMENT#ANN#<annotation>` | `<createdAt>#<id>` | memory.judgments.query, memory.search recency and annotation paths |
  * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items; an organization's load its cache) |
+ * | CRDT partitions of an org     | gsi2  | `AK#<ak>#ORG#<org>#CRDT` | `<doc>` | organization erasure (one entry per editor head) |
+ * | comment partitions of an org  | gsi2  | `AK#<ak>#ORG#<org>#COMMENTS` | `<doc>` | organization erasure (one entry per thread item) |
+ * | erasure job                   | table | `AK#<ak>#ERASE`    | `JOB#<jobId>`       | organizations.delete, documents.delete, erasure worker, reconciler |
  * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
  *
@@ -508,6 +511,38 @@ export const keys = {
     if (scope.by === 'organization') return shards.map((shard) => ({ partition: join(base, shard) }));
     return [{ index: 'gsi3', partition: join(base, 'DOC', encodeKeyPart(scope.id)) }];
   },
+  /** The table partition of an organization's activity records (erasure reads it whole). */
+  activityPartition: (apiKey: string, organizationId: string) => activityPartition(apiKey, organizationId),
+  /** The table partition of an organization's notification records. */
+  notificationPartition: (apiKey: string, organizationId: string) =>
+    notificationPartition(apiKey, organizationId),
+  /** The table partition of an organization's judgment items. */
+  judgmentPartition: (apiKey: string, organizationId: string) => judgmentPartition(apiKey, organizationId),
+  /** The partition of an organization's migration jobs and locks. */
+  migrationPartition: (apiKey: string, organizationId: string) =>
+    apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
+  /**
+   * Index keys (gsi2) listing an organization's CRDT partitions, one entry per editor head, so
+   * erasing the organization finds every document with CRDT content without a Scan.
+   */
+  crdtOrganizationListing: (apiKey: string, organizationId: string, documentId: string) => ({
+    gsi2pk: join(organizationPartition(apiKey, organizationId), 'CRDT'),
+    gsi2sk: encodeKeyPart(documentId),
+  }),
+  crdtOrganizationListingPartition: (apiKey: string, organizationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'CRDT'),
+  /** Index keys (gsi2) listing an organization's comment partitions, one entry per thread item. */
+  commentsOrganizationListing: (apiKey: string, organizationId: string, documentId: string) => ({
+    gsi2pk: join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
+    gsi2sk: encodeKeyPart(documentId),
+  }),
+  commentsOrganizationListingPartition: (apiKey: string, organizationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
+  /** An erasure job (organization / document deletion cascade, a user's data): API-key wide. */
+  eraseJob: (apiKey: string, jobId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'ERASE'),
+    sk: join('JOB', encodeKeyPart(jobId)),
+  }),
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -12,6 +12,8 @@ export interface ApiKeyCaller {
   readonly domains: readonly string[];
   /** Whether the key's permission provider decides access (addendum §4 rule 7). */
   readonly usesPermissionProvider: boolean;
+  /** Fence entries of the organizations and documents being erased (shared/lifecycle/fence.ts). */
+  readonly erasing: ReadonlySet<string>;
 }
 
 /** A caller authenticated with `x-svc-workspace-id` + `x-svc-workspace-auth-token`. */

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import { assertNotFenced } from '../lifecycle/fence';
 import type { CallerFor } from './caller';
 import { type Reply, successResponse } from './envelope';
 import { notFound } from './errors';
@@ -58,6 +59,8 @@ export function defineEndpoint<Name extends RouteName, Schema extends z.ZodType>
     .use(errorEnvelope())
     .handler(async (_event, context) => {
       const { input, caller, requestId } = context.endpoint;
+      // Deleted organizations and documents are invisible while their records are erased.
+      if (caller?.level === 'apiKey') assertNotFenced(caller, input, route.db === 'read-write');
       const reply = await definition.run({
         input: input as z.output<Schema>,
         caller: caller as CallerFor<RouteOf<Name>['auth']>,

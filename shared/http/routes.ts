@@ -209,8 +209,9 @@ export const routes = [
     auth: 'apiKey',
     domain: 'organizations',
     db: 'read-write',
-    queues: [],
-    summary: 'Delete organizations with their folders, documents, users and groups.',
+    queues: ['document-migration'],
+    summary:
+      'Delete organizations with everything stored under them; the rest of their data is erased in the background.',
   },
   {
     name: 'organizations.folders.add',
@@ -245,8 +246,9 @@ export const routes = [
     auth: 'apiKey',
     domain: 'organizations',
     db: 'read-write',
-    queues: [],
-    summary: 'Delete a folder, its subfolders and their documents.',
+    queues: ['document-migration'],
+    summary:
+      'Delete a folder, its subfolders and their documents (with their data, erased in the background).',
   },
   {
     name: 'organizations.documents.add',
@@ -272,8 +274,9 @@ export const routes = [
     auth: 'apiKey',
     domain: 'organizations',
     db: 'read-write',
-    queues: [],
-    summary: 'Delete documents; missing ones are reported as not existing.',
+    queues: ['document-migration'],
+    summary:
+      'Delete documents with everything stored under them (erased in the background); missing ones are reported as not existing.',
   },
   {
     name: 'organizations.documents.migrate',

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from '../db/batch';
+import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ErasableRange, type ErasedPage, keyPage } from '../db/erase';
 import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import type { QuantisedVector } from './embedder';
@@ -421,4 +422,31 @@ export async function moveJudgment(
     keys.judgment(apiKey, organizationId, recordId),
     keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: move.to }).partition,
   );
+}
+
+/**
+ * Erases one page (up to `limit`) of an organization's judgments (the judgment partition) or of one
+ * document's (its gsi3 timeline): each judgment item deleted, its vectors tombstoned so cached
+ * scopes drop them (`judgmentRemoval`). Judgments normally go with their activities; this catches
+ * any left.
+ */
+export async function eraseJudgmentPage(
+  scope: { apiKey: string; organizationId: string; documentId?: string },
+  limit: number,
+  now: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const { apiKey, organizationId, documentId } = scope;
+  const range: ErasableRange =
+    documentId === undefined
+      ? { partition: keys.judgmentPartition(apiKey, organizationId), prefix: 'J#' }
+      : keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: documentId });
+  const page = await keyPage(range, limit, startKey, ['recordId']);
+  await batchWrite(
+    page.items.flatMap((item) => {
+      const removal = judgmentRemoval(apiKey, organizationId, item.recordId as string, now);
+      return [...removal.deletes.map((key) => ({ delete: key })), ...removal.puts.map((put) => ({ put }))];
+    }),
+  );
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }

@@ -1,6 +1,4 @@
 import { env } from '../config/env';
-import { renewLease } from './repository';
-import type { MigrationJob } from './schemas';
 
 /**
  * How long a job may go without progress before the reconciler resumes it (`JOB_LEASE_SECONDS`,
@@ -21,13 +19,26 @@ export interface LeaseKeeper {
   keep(moved: number): Promise<boolean>;
 }
 
+/** The lease fields of a leased job (migration, erasure). */
+export interface LeasedJob {
+  readonly leaseUntil?: number;
+  readonly resumes?: number;
+}
+
+/**
+ * Renews a job's lease to `until` (one conditional write), clearing its resume count when
+ * `progressed`; false when the job is no longer `in_progress`.
+ */
+export type RenewLease = (until: number, progressed: boolean, now: number) => Promise<boolean>;
+
 /**
  * Keeps the lease of `job` (as read at the start of the run, or as just claimed) for one worker
- * run. A job written before leases existed has none and gets one at its first step.
+ * run, renewing it with `renew` (the job's repository). A job written before leases existed has
+ * none and gets one at its first step.
  */
 export function keepLease(
-  apiKey: string,
-  job: MigrationJob,
+  job: LeasedJob,
+  renew: RenewLease,
   now: () => number,
   leaseMs: number = jobLeaseMs(),
 ): LeaseKeeper {
@@ -38,7 +49,7 @@ export function keepLease(
       const progressed = resumed && moved > 0;
       if (!progressed && until - now() >= leaseMs / 2) return true;
       const next = now() + leaseMs;
-      if (!(await renewLease(apiKey, job, next, progressed, now()))) return false;
+      if (!(await renew(next, progressed, now()))) return false;
       until = next;
       if (progressed) resumed = false;
       return true;

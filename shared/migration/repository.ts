@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ErasedPage, erasePage } from '../db/erase';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -324,4 +325,14 @@ export function dueJob(item: Record<string, unknown>) {
   const parsed = migrationJob.safeParse(withoutKeys(item));
   if (typeof apiKey !== 'string' || !parsed.success) return undefined;
   return { apiKey, job: parsed.data, targetChecked: item.targetChecked === true };
+}
+
+/** Erases one page of an organization's migration jobs and locks (deletion cascade). */
+export function eraseMigrationPage(
+  apiKey: string,
+  organizationId: string,
+  limit: number,
+  startKey?: Record<string, unknown>,
+): Promise<ErasedPage> {
+  return erasePage({ partition: keys.migrationPartition(apiKey, organizationId) }, limit, startKey);
 }

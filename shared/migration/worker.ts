@@ -3,7 +3,7 @@ import { sendToQueue } from '../queues/send';
 import { jobLeaseMs, keepLease } from './lease';
 import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
 import { documentRecordMovers } from './movers';
-import { claimJob, completeJob, failJob, findJob, markTargetChecked } from './repository';
+import { claimJob, completeJob, failJob, findJob, markTargetChecked, renewLease } from './repository';
 import type { MigrationJob, MigrationMessage } from './schemas';
 
 /** How long a message may wait for its job item (written just after the send) before it is dropped. */
@@ -95,7 +95,13 @@ export async function runMigration(
     }
     job = { ...job, status: 'in_progress', leaseUntil, resumes: undefined };
   }
-  const lease = keepLease(apiKey, job, now, leaseMs);
+  const running = job;
+  const lease = keepLease(
+    job,
+    (until, progressed, at) => renewLease(apiKey, running, until, progressed, at),
+    now,
+    leaseMs,
+  );
   const ended = () => {
     context.log.info('migration job ended meanwhile; run stops', { migrationId });
   };

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
+import { type ErasableRange, type ErasedPage, keyPage } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
@@ -354,4 +355,27 @@ export async function moveDocumentNotifications(
     ]);
   }
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
+}
+
+/**
+ * Erases one page (up to `limit`) of an organization's notifications (its record partition) or of
+ * one document's (gsi3), each whole with its inbox entries (see `deleteNotifications`).
+ */
+export async function eraseNotificationPage(
+  scope: { apiKey: string; organizationId: string; documentId?: string },
+  limit: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const { apiKey, organizationId, documentId } = scope;
+  const range: ErasableRange =
+    documentId === undefined
+      ? { partition: keys.notificationPartition(apiKey, organizationId), prefix: 'NOTIF#' }
+      : { index: 'gsi3', partition: keys.notificationDocumentPartition(apiKey, organizationId, documentId) };
+  const page = await keyPage(range, limit, startKey, ['id']);
+  await deleteNotifications(
+    apiKey,
+    organizationId,
+    page.items.map((item) => item.id as string),
+  );
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }

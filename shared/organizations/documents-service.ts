@@ -4,10 +4,12 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
+import { isFenced } from '../lifecycle/fence';
+import { deleteInBackground } from '../lifecycle/service';
 import { requireTree } from './folders-service';
 import type { ItemResult } from './organizations-service';
 import {
-  deleteDocuments as deleteDocumentItems,
+  documentDelete,
   documentPut,
   findDocuments,
   listDocuments,
@@ -104,16 +106,48 @@ export async function getDocuments(caller: ApiKeyCaller, input: z.output<typeof 
   };
 }
 
-/** Deletes documents; a document that does not exist is `success: true` with a does-not-exist message. */
+/** Documents erased by one job: its transaction deletes their items besides the job and the fence. */
+const documentsPerJob = 50;
+
+/**
+ * Deletes documents with everything stored under them (addendum §10): their items vanish in this
+ * call and their ids are fenced, and an erasure job erases their records in the background (one
+ * job per 50 documents). Records may exist under an id without a document item (activities,
+ * notifications and CRDT content accept any document id), so every id is erased; one that has no
+ * item is `success: true` with a does-not-exist message. Ids still being erased are left alone.
+ */
 export async function deleteDocuments(caller: ApiKeyCaller, input: z.output<typeof deleteDocumentsInput>) {
+  const { organizationId } = input;
+  const ids = [...new Set(input.documentIds)];
   const existing = new Set(
-    (await findDocuments(caller.apiKey, input.organizationId, input.documentIds)).map((d) => d.documentId),
+    (await findDocuments(caller.apiKey, organizationId, ids)).map((d) => d.documentId),
   );
-  await deleteDocumentItems(caller.apiKey, input.organizationId, [...existing]);
+  await eraseDocuments(
+    caller,
+    organizationId,
+    ids.filter((id) => !isFenced(caller, organizationId, id)),
+  );
   return Object.fromEntries(
     input.documentIds.map((id): [string, ItemResult] => [
       id,
       { success: true, id, message: existing.has(id) ? 'Document deleted.' : 'Document does not exist.' },
     ]),
   );
+}
+
+/** Deletes documents' items and erases their records in the background (see `deleteDocuments`). */
+export async function eraseDocuments(
+  caller: ApiKeyCaller,
+  organizationId: string,
+  documentIds: readonly string[],
+) {
+  for (let start = 0; start < documentIds.length; start += documentsPerJob) {
+    const chunk = documentIds.slice(start, start + documentsPerJob);
+    await deleteInBackground(
+      caller.apiKey,
+      'document',
+      chunk.map((documentId) => ({ organizationId, documentId })),
+      chunk.map((documentId) => documentDelete(caller.apiKey, organizationId, documentId)),
+    );
+  }
 }

@@ -5,9 +5,10 @@ import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, invalidArgument, notFound } from '../http/errors';
+import { eraseDocuments } from './documents-service';
 import type { ItemResult } from './organizations-service';
 import {
-  deleteFoldersAndDocuments,
+  deleteFolders,
   findDocumentIdsInFolders,
   folderCreate,
   folderReplace,
@@ -223,8 +224,9 @@ export async function updateFolders(caller: ApiKeyCaller, input: z.output<typeof
 }
 
 /**
- * Deletes a folder, its subfolders and their documents: documents first, then folders deepest
- * first, so an interrupted delete leaves a consistent tree and can be repeated.
+ * Deletes a folder, its subfolders and their documents: documents first (with everything stored
+ * under them, erased in the background like documents.delete), then folders deepest first, so an
+ * interrupted delete leaves a consistent tree and can be repeated.
  */
 export async function deleteFolder(caller: ApiKeyCaller, input: z.output<typeof deleteFolderInput>) {
   const { folders } = await requireTree(caller.apiKey, input.organizationId);
@@ -234,5 +236,6 @@ export async function deleteFolder(caller: ApiKeyCaller, input: z.output<typeof 
   const deepestFirst = [...subtree].sort(
     (a, b) => (folders.get(b)?.ancestors.length ?? 0) - (folders.get(a)?.ancestors.length ?? 0),
   );
-  await deleteFoldersAndDocuments(caller.apiKey, input.organizationId, deepestFirst, documentIds);
+  await eraseDocuments(caller, input.organizationId, documentIds);
+  await deleteFolders(caller.apiKey, input.organizationId, deepestFirst);
 }

@@ -2,10 +2,11 @@ import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { deleteInBackground } from '../lifecycle/service';
 import {
-  deleteOrganizationPartition,
   findOrganizations,
   listOrganizations,
+  organizationDelete,
   organizationPut,
   writeAll,
 } from './repository';
@@ -79,8 +80,10 @@ export async function getOrganizations(caller: ApiKeyCaller, input: z.output<typ
 }
 
 /**
- * Deletes organizations with everything in them (folders, documents, users, groups). A missing
- * organization is `success: false`.
+ * Deletes organizations with everything stored under them (addendum §10): the organizations
+ * vanish in this call (their items deleted and their ids fenced, one transaction) and one erasure
+ * job erases every domain's records in the background. A missing organization is
+ * `success: false`; an organization still being erased is missing.
  */
 export async function deleteOrganizations(
   caller: ApiKeyCaller,
@@ -91,16 +94,17 @@ export async function deleteOrganizations(
   );
   const results: Record<string, ItemResult> = {};
   for (const organizationId of new Set(input.organizationIds)) {
-    if (!existing.has(organizationId)) {
-      results[organizationId] = {
-        success: false,
-        id: organizationId,
-        message: 'Organization does not exist.',
-      };
-      continue;
-    }
-    await deleteOrganizationPartition(caller.apiKey, organizationId);
-    results[organizationId] = { success: true, id: organizationId, message: 'Organization deleted.' };
+    results[organizationId] = existing.has(organizationId)
+      ? { success: true, id: organizationId, message: 'Organization deleted.' }
+      : { success: false, id: organizationId, message: 'Organization does not exist.' };
+  }
+  if (existing.size > 0) {
+    await deleteInBackground(
+      caller.apiKey,
+      'organization',
+      [...existing].map((organizationId) => ({ organizationId })),
+      [...existing].map((organizationId) => organizationDelete(caller.apiKey, organizationId)),
+    );
   }
   return results;
 }

@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ErasedPage, erasePage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
 import { queryAll, queryFilteredPage, queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -124,22 +125,6 @@ export function organizationCreateIfMissing(
   };
 }
 
-/**
- * Deletes every item of an organization's partition, the organization item last, so an
- * interrupted delete leaves the organization in place and can simply be repeated.
- */
-export async function deleteOrganizationPartition(apiKey: string, organizationId: string): Promise<void> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': organizationPartition(apiKey, organizationId) },
-    ProjectionExpression: 'pk, sk',
-  });
-  const organizationKey = keys.organization(apiKey, organizationId);
-  const others = items.filter((item) => item.sk !== organizationKey.sk);
-  await batchWrite(others.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
-  await batchWrite([{ delete: organizationKey }]);
-}
-
 /** A transaction item that creates a folder; fails when the folder exists. */
 export function folderCreate(apiKey: string, folder: FolderRecord): TransactItem {
   return {
@@ -161,17 +146,13 @@ export function folderReplace(apiKey: string, folder: FolderRecord, readLastUpda
   };
 }
 
-/** Deletes folders and documents by id (not atomic; repeating it finishes an interrupted delete). */
-export async function deleteFoldersAndDocuments(
+/** Deletes folders by id (not atomic; repeating it finishes an interrupted delete). */
+export async function deleteFolders(
   apiKey: string,
   organizationId: string,
   folderIds: readonly string[],
-  documentIds: readonly string[],
 ): Promise<void> {
-  await batchWrite([
-    ...documentIds.map((id) => ({ delete: keys.document(apiKey, organizationId, id) })),
-    ...folderIds.map((id) => ({ delete: keys.folder(apiKey, organizationId, id) })),
-  ]);
+  await batchWrite(folderIds.map((id) => ({ delete: keys.folder(apiKey, organizationId, id) })));
 }
 
 /** Documents by id (one BatchGet per 100). */
@@ -236,15 +217,6 @@ export function documentPut(apiKey: string, document: DocumentRecord): TransactI
   };
 }
 
-/** Deletes documents by id. */
-export async function deleteDocuments(
-  apiKey: string,
-  organizationId: string,
-  documentIds: readonly string[],
-) {
-  await batchWrite(documentIds.map((id) => ({ delete: keys.document(apiKey, organizationId, id) })));
-}
-
 /** Runs transaction items (the service composes them so related writes land together). */
 export async function writeAll(items: readonly TransactItem[]): Promise<void> {
   await transactWrite(items);
@@ -282,4 +254,27 @@ export async function moveDocumentItem(
     if (!cancellationReasons(error) || (await read())) throw error;
     return false;
   }
+}
+
+/**
+ * Erases one page (up to `limit`) of an organization's partition: folders, documents, users'
+ * access items, groups (deletion cascade; the organization item itself went with the delete call).
+ */
+export function eraseOrganizationPage(
+  apiKey: string,
+  organizationId: string,
+  limit: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  return erasePage({ partition: organizationPartition(apiKey, organizationId) }, limit, startKey);
+}
+
+/** A transaction item deleting an organization's item (and so its listing entry). */
+export function organizationDelete(apiKey: string, organizationId: string): TransactItem {
+  return { Delete: inTable({ Key: keys.organization(apiKey, organizationId) }) };
+}
+
+/** A transaction item deleting a document's item. */
+export function documentDelete(apiKey: string, organizationId: string, documentId: string): TransactItem {
+  return { Delete: inTable({ Key: keys.document(apiKey, organizationId, documentId) }) };
 }

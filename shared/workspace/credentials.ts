@@ -34,6 +34,7 @@ export async function authenticateApiKey(
     keyType: credential.type,
     domains: credential.domains,
     usesPermissionProvider: credential.usesPermissionProvider ?? false,
+    erasing: credential.erasing ?? new Set(),
   };
 }
 

@@ -228,14 +228,17 @@ export async function replaceAuthToken(
 export async function findCredentialForAuth(
   apiKey: string,
 ): Promise<
-  | Pick<ApiKeyCredential, 'authTokenHash' | 'workspaceId' | 'type' | 'domains' | 'usesPermissionProvider'>
+  | Pick<
+      ApiKeyCredential,
+      'authTokenHash' | 'workspaceId' | 'type' | 'domains' | 'usesPermissionProvider' | 'erasing'
+    >
   | undefined
 > {
   const output = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.apiKeyCredential(apiKey),
-      ProjectionExpression: 'authTokenHash, workspaceId, #type, domains, usesPermissionProvider',
+      ProjectionExpression: 'authTokenHash, workspaceId, #type, domains, usesPermissionProvider, erasing',
       ExpressionAttributeNames: { '#type': 'type' },
       ConsistentRead: true,
     }),
@@ -248,6 +251,7 @@ export async function findCredentialForAuth(
           type: true,
           domains: true,
           usesPermissionProvider: true,
+          erasing: true,
         })
         .parse(output.Item)
     : undefined;

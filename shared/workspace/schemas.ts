@@ -97,6 +97,8 @@ export const apiKeyCredential = z.object({
   domains: allowedDomains,
   /** Copied from the permission-provider config so that access checks know it without reading it. */
   usesPermissionProvider: z.boolean().optional(),
+  /** Organizations and documents whose erasure runs (shared/lifecycle/fence.ts); absent when none. */
+  erasing: z.set(z.string()).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

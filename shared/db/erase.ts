@@ -1,0 +1,87 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from './batch';
+import { db, tableName } from './client';
+import type { IndexName, ItemKey } from './keys';
+
+type Item = Record<string, unknown>;
+
+/** Where the items to erase are listed: a table partition (optionally a sort-key prefix) or an index partition. */
+export interface ErasableRange {
+  readonly index?: IndexName;
+  readonly partition: string;
+  readonly prefix?: string;
+}
+
+/** What one erasing page did, and where the next continues (none: the range is read to its end). */
+export interface ErasedPage {
+  readonly erased: number;
+  readonly nextKey?: Item;
+}
+
+/** One page of a range's item keys (strongly consistent on the table; indexes cannot be). */
+export async function keyPage(range: ErasableRange, limit: number, startKey?: Item, extra: string[] = []) {
+  const pkName = range.index ? `${range.index}pk` : 'pk';
+  const skName = range.index ? `${range.index}sk` : 'sk';
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      ...(range.index ? { IndexName: range.index } : { ConsistentRead: true }),
+      KeyConditionExpression:
+        range.prefix === undefined ? '#pk = :pk' : '#pk = :pk AND begins_with(#sk, :prefix)',
+      ExpressionAttributeNames: {
+        '#pk': pkName,
+        ...(range.prefix !== undefined && { '#sk': skName }),
+        ...Object.fromEntries(extra.map((name, index) => [`#x${index}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ':pk': range.partition,
+        ...(range.prefix !== undefined && { ':prefix': range.prefix }),
+      },
+      ProjectionExpression: ['pk', 'sk', ...extra.map((_, index) => `#x${index}`)].join(', '),
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { items: output.Items ?? [], nextKey: output.LastEvaluatedKey };
+}
+
+const keyOf = (item: Item): ItemKey => ({ pk: item.pk as string, sk: item.sk as string });
+
+/**
+ * Deletes one page (up to `limit`) of a range's items: one Query of keys, one BatchWriteItem per
+ * 25. Deleting is idempotent, so a repeated page (a retried run) erases nothing twice.
+ */
+export async function erasePage(range: ErasableRange, limit: number, startKey?: Item): Promise<ErasedPage> {
+  const page = await keyPage(range, limit, startKey);
+  await batchWrite(page.items.map((item) => ({ delete: keyOf(item) })));
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
+}
+
+/** Deletes every item of a table partition, page by page. Returns how many it deleted. */
+export async function erasePartition(partition: string): Promise<number> {
+  let erased = 0;
+  let startKey: Item | undefined;
+  do {
+    const page = await erasePage({ partition }, 1000, startKey);
+    erased += page.erased;
+    startKey = page.nextKey;
+  } while (startKey);
+  return erased;
+}
+
+/**
+ * Deletes whole table partitions named by an index listing (each listing entry is an item of the
+ * partition, e.g. a CRDT editor head): one page of the listing, then every partition it names.
+ * Deleting a partition removes its listing entries, so a resumed run re-lists only what is left.
+ */
+export async function eraseListedPartitions(
+  listing: ErasableRange,
+  limit: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  const page = await keyPage(listing, limit, startKey);
+  const partitions = [...new Set(page.items.map((item) => item.pk as string))];
+  const counts = await Promise.all(partitions.map(erasePartition));
+  const erased = counts.reduce((sum, count) => sum + count, 0);
+  return { erased, ...(page.nextKey && { nextKey: page.nextKey }) };
+}

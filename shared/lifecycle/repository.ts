@@ -1,0 +1,226 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { inTable, type TransactItem, transactWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { dueIndexKeys, keys } from '../db/keys';
+import { withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { resourceExhausted } from '../http/errors';
+import { fenceEntry, maxFencedTargets } from './fence';
+import { type EraseJob, eraseJob } from './schemas';
+
+const jobKey = (apiKey: string, jobId: string) => keys.eraseJob(apiKey, jobId);
+
+/** A job's lease ending at `until` and its due-index entry (the reconciler looks at it then). */
+const leaseFields = (apiKey: string, jobId: string, until: number) => ({
+  leaseUntil: until,
+  ...dueIndexKeys(jobKey(apiKey, jobId).pk, until),
+});
+
+/**
+ * Starts an erasure in one transaction: `parentRemovals` (the deleted organizations' or documents'
+ * items, which makes them invisible), the job (`pending`, leased, in the due index) and the fence
+ * of its targets on the API key's credential (condition: fewer than `maxFencedTargets` fenced).
+ * Throws RESOURCE_EXHAUSTED when too many erasures run at once.
+ */
+export async function startErase(
+  apiKey: string,
+  job: EraseJob & { leaseUntil: number },
+  parentRemovals: readonly TransactItem[],
+): Promise<void> {
+  const entries = new Set(job.targets.map(fenceEntry));
+  try {
+    await transactWrite([
+      ...parentRemovals,
+      {
+        Put: inTable({
+          Item: {
+            ...jobKey(apiKey, job.jobId),
+            entity: 'eraseJob',
+            apiKey,
+            ...job,
+            ...leaseFields(apiKey, job.jobId, job.leaseUntil),
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      },
+      {
+        Update: inTable({
+          Key: keys.apiKeyCredential(apiKey),
+          UpdateExpression: 'ADD erasing :entries',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(erasing) OR size(erasing) <= :room)',
+          ExpressionAttributeValues: { ':entries': entries, ':room': maxFencedTargets - entries.size },
+        }),
+      },
+    ]);
+  } catch (error) {
+    if (cancellationReasons(error)?.at(-1) === 'ConditionalCheckFailed')
+      throw resourceExhausted('Too many deletions are being erased at the moment; retry in a minute.', 60);
+    throw error;
+  }
+}
+
+/** A job (strongly consistent GetItem); undefined when there is none. */
+export async function findEraseJob(apiKey: string, jobId: string): Promise<EraseJob | undefined> {
+  const output = await db().send(
+    new GetCommand({ TableName: tableName(), Key: jobKey(apiKey, jobId), ConsistentRead: true }),
+  );
+  return output.Item ? eraseJob.parse(withoutKeys(output.Item)) : undefined;
+}
+
+/** One conditional UpdateItem of a job; false when its condition failed. */
+async function updateJobIf(
+  apiKey: string,
+  jobId: string,
+  update: Pick<
+    UpdateCommandInput,
+    'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'
+  > & {
+    ExpressionAttributeNames?: Record<string, string>;
+  },
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: jobKey(apiKey, jobId),
+        ...update,
+        ExpressionAttributeNames: { '#status': 'status', ...update.ExpressionAttributeNames },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Claims a pending job (→ `in_progress`, lease renewed, resumes cleared); false when not pending. */
+export function claimEraseJob(apiKey: string, jobId: string, leaseUntil: number, now: number) {
+  const lease = leaseFields(apiKey, jobId, leaseUntil);
+  return updateJobIf(apiKey, jobId, {
+    UpdateExpression:
+      'SET #status = :inProgress, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now REMOVE resumes',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeValues: {
+      ':inProgress': 'in_progress',
+      ':pending': 'pending',
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+    },
+  });
+}
+
+/**
+ * Renews a running job's lease and adds `erased` to its counts (one UpdateItem), clearing its
+ * resume count when `progressed`. False when the job is no longer `in_progress`.
+ */
+export function renewEraseLease(
+  apiKey: string,
+  jobId: string,
+  leaseUntil: number,
+  progressed: boolean,
+  now: number,
+  erased: Readonly<Record<string, number>> = {},
+) {
+  const lease = leaseFields(apiKey, jobId, leaseUntil);
+  const names = Object.keys(erased);
+  const counts = names.map((_, i) => `counts.#c${i} = if_not_exists(counts.#c${i}, :zero) + :c${i}`);
+  return updateJobIf(apiKey, jobId, {
+    UpdateExpression: `SET ${[
+      'leaseUntil = :until',
+      'gsi7pk = :duePk',
+      'gsi7sk = :dueSk',
+      'updatedAt = :now',
+      ...counts,
+    ].join(', ')}${progressed ? ' REMOVE resumes' : ''}`,
+    ConditionExpression: '#status = :inProgress',
+    ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#c${i}`, name])),
+    ExpressionAttributeValues: {
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':inProgress': 'in_progress',
+      ...(names.length > 0 && { ':zero': 0 }),
+      ...Object.fromEntries(names.map((name, i) => [`:c${i}`, erased[name]])),
+    },
+  });
+}
+
+/**
+ * Completes a job and lifts its fence (one transaction): the job `completed`, out of the due index;
+ * its targets removed from the credential's `erasing` set. False when it is no longer `in_progress`.
+ */
+export async function completeEraseJob(apiKey: string, job: EraseJob, now: number): Promise<boolean> {
+  try {
+    await transactWrite([
+      {
+        Update: inTable({
+          Key: jobKey(apiKey, job.jobId),
+          UpdateExpression:
+            'SET #status = :completed, message = :message, updatedAt = :now REMOVE leaseUntil, gsi7pk, gsi7sk',
+          ConditionExpression: '#status = :inProgress',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':completed': 'completed',
+            ':inProgress': 'in_progress',
+            ':message': 'Every record of the deleted targets was erased.',
+            ':now': now,
+          },
+        }),
+      },
+      {
+        Update: inTable({
+          Key: keys.apiKeyCredential(apiKey),
+          UpdateExpression: 'DELETE erasing :entries',
+          ExpressionAttributeValues: { ':entries': new Set(job.targets.map(fenceEntry)) },
+        }),
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/**
+ * Counts one resume of a job whose lease ran out and extends its lease (one UpdateItem), on
+ * condition that it still runs with the lease end the reconciler read. False when that changed.
+ */
+export function resumeEraseJob(
+  apiKey: string,
+  job: EraseJob & { leaseUntil: number },
+  leaseUntil: number,
+  now: number,
+) {
+  const lease = leaseFields(apiKey, job.jobId, leaseUntil);
+  return updateJobIf(apiKey, job.jobId, {
+    UpdateExpression:
+      'SET resumes = if_not_exists(resumes, :zero) + :one, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
+    ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil = :read',
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':one': 1,
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':pending': 'pending',
+      ':inProgress': 'in_progress',
+      ':read': job.leaseUntil,
+    },
+  });
+}
+
+/** A due-index item of an erasure job, as the reconciler hands it over; undefined when it is not one. */
+export function dueEraseJob(item: Record<string, unknown>) {
+  const apiKey = item.apiKey;
+  const parsed = eraseJob.safeParse(withoutKeys(item));
+  if (typeof apiKey !== 'string' || !parsed.success) return undefined;
+  return { apiKey, job: parsed.data };
+}

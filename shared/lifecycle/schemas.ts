@@ -1,0 +1,41 @@
+import * as z from 'zod';
+
+/** The states of an erasure job, as of a migration: pending → in_progress → completed. */
+export const eraseStatuses = ['pending', 'in_progress', 'completed', 'failed'] as const;
+
+/** An organization (no `documentId`) or one of its documents, whose records a job erases. */
+export const eraseTarget = z.object({ organizationId: z.string(), documentId: z.string().optional() });
+export type EraseTarget = z.infer<typeof eraseTarget>;
+
+/** An erasure job as stored (without keys): the deletion cascade of organizations or documents. */
+export const eraseJob = z.object({
+  jobId: z.string(),
+  /** What was deleted: the job's targets are organizations, or documents of one organization. */
+  kind: z.enum(['organization', 'document']),
+  targets: z.array(eraseTarget),
+  status: z.enum(eraseStatuses),
+  /** Records erased so far, per eraser (a crash between a batch and its count undercounts). */
+  counts: z.record(z.string(), z.number()),
+  message: z.string().optional(),
+  /** End of the job's lease (epoch ms) while it runs; past it the reconciler resumes it. */
+  leaseUntil: z.number().optional(),
+  /** Resumes by the reconciler since the worker last erased a record. */
+  resumes: z.number().int().nonnegative().optional(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type EraseJob = z.infer<typeof eraseJob>;
+
+/**
+ * The message that runs an erasure job, on the `document-migration` queue (the background-job
+ * queue; `kind` tells it from a migration's message).
+ */
+export const eraseMessage = z
+  .object({
+    kind: z.literal('erase'),
+    apiKey: z.string().min(1),
+    jobId: z.string().min(1),
+    sentAt: z.number(),
+  })
+  .strict();
+export type EraseMessage = z.infer<typeof eraseMessage>;

@@ -1,0 +1,94 @@
+import { env } from '../config/env';
+import { jobLeaseMs, keepLease } from '../migration/lease';
+import type { WorkerContext } from '../queues/define-worker';
+import { sendToQueue } from '../queues/send';
+import type { EraseCursor, EraseScope, ScopeEraser } from './eraser';
+import { scopeErasers } from './erasers';
+import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from './repository';
+import type { EraseMessage } from './schemas';
+
+/** Work one invocation does before handing over to a fresh message (as a migration's). */
+const defaultBudgetMs = 5 * 60 * 1000;
+
+export interface EraseRunOptions {
+  erasers?: readonly ScopeEraser[];
+  budgetMs?: number;
+  now?: () => number;
+  leaseMs?: number;
+  /** How long after the job's creation its last pass starts (default `ERASE_SETTLE_SECONDS`). */
+  settleMs?: number;
+}
+
+/**
+ * Runs one erasure job (a message on the background-job queue); every step is safe to repeat:
+ * - no job: the delete call's transaction failed, or the job was erased meanwhile: nothing to do;
+ * - `completed`: nothing to do; `pending`: claim it (→ `in_progress`);
+ * - a pass: every eraser over every target, batch after batch, until none finds anything. Erased
+ *   records are gone, so a resumed pass re-lists only what is left;
+ * - a pass that started before the settle time (`ERASE_SETTLE_SECONDS` after the delete) is
+ *   followed by another, after a delay, for a write that passed the fence check just before the
+ *   delete landed and arrived after its eraser; a pass that started after it completes the job,
+ *   lifting the fence.
+ * Past the time budget the run hands over to a fresh message. The lease is renewed before each
+ * batch when half of it is gone (with the counts erased since); the reconciler resumes a job whose
+ * lease ran out (shared/lifecycle/reconcile.ts).
+ */
+export async function runErase(
+  message: EraseMessage,
+  context: Pick<WorkerContext, 'log'>,
+  options: EraseRunOptions = {},
+): Promise<void> {
+  const erasers = options.erasers ?? scopeErasers;
+  const now = options.now ?? Date.now;
+  const deadline = now() + (options.budgetMs ?? defaultBudgetMs);
+  const leaseMs = options.leaseMs ?? jobLeaseMs();
+  const settleMs = options.settleMs ?? env().ERASE_SETTLE_SECONDS * 1000;
+  const { apiKey, jobId } = message;
+  let job = await findEraseJob(apiKey, jobId);
+  if (!job || job.status === 'completed' || job.status === 'failed') return;
+  if (job.status === 'pending') {
+    const leaseUntil = now() + leaseMs;
+    if (!(await claimEraseJob(apiKey, jobId, leaseUntil, now()))) return runErase(message, context, options);
+    job = { ...job, status: 'in_progress', leaseUntil, resumes: undefined };
+  }
+  let erased: Record<string, number> = {};
+  const lease = keepLease(
+    job,
+    async (until, progressed, at) => {
+      const renewed = await renewEraseLease(apiKey, jobId, until, progressed, at, erased);
+      if (renewed) erased = {};
+      return renewed;
+    },
+    now,
+    leaseMs,
+  );
+  const passStart = now();
+  let lastErased = 0;
+  for (const target of job.targets) {
+    const scope: EraseScope = { apiKey, ...target };
+    for (const eraser of erasers) {
+      let cursor: EraseCursor | undefined;
+      do {
+        if (!(await lease.keep(lastErased))) return;
+        if (now() > deadline) {
+          context.log.info('erasure hands over to a new message', { jobId });
+          await sendToQueue('document-migration', message);
+          return;
+        }
+        const batch = await eraser.eraseBatch(scope, cursor);
+        erased[eraser.name] = (erased[eraser.name] ?? 0) + batch.erased;
+        lastErased = batch.erased;
+        cursor = batch.cursor;
+      } while (cursor);
+    }
+  }
+  const settledAt = job.createdAt + settleMs;
+  if (passStart < settledAt) {
+    // Counts of this pass are kept with the renewal before the next one.
+    await renewEraseLease(apiKey, jobId, now() + leaseMs, lastErased > 0, now(), erased);
+    await sendToQueue('document-migration', message, (settledAt - now()) / 1000);
+    return;
+  }
+  await renewEraseLease(apiKey, jobId, now() + leaseMs, false, now(), erased);
+  if (await completeEraseJob(apiKey, job, now())) context.log.info('erasure completed', { jobId });
+}
