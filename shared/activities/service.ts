@@ -5,6 +5,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { failedPrecondition } from '../http/errors';
+import { isFenced } from '../lifecycle/fence';
 import { getActivityConfig } from '../settings/service';
 import {
   deleteActivities as deleteActivityItems,
@@ -117,7 +118,10 @@ export async function getActivities(caller: ApiKeyCaller, input: GetActivities) 
   const { pageSize: _pageSize, pageToken, ...query } = input;
   const binding = { owner: `apiKey:${caller.apiKey}`, query: { list: 'activities', ...query } };
   const after = pageToken ? (decodePageToken(pageToken, binding).after as string) : undefined;
-  const keep = matcher(input);
+  const matches = matcher(input);
+  // A deleted document's activities are invisible while they are erased.
+  const keep = (record: ActivityRecord) =>
+    matches(record) && !isFenced(caller, input.organizationId, record.metadata.documentId);
   const page = input.activityIds
     ? await pageOfIds(caller.apiKey, input, after, keep)
     : await (() => {

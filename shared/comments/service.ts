@@ -2,6 +2,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, failedPrecondition, notFound } from '../http/errors';
+import { isFenced } from '../lifecycle/fence';
 import { findResources, writeAll } from '../organizations/repository';
 import { prepareTarget } from '../organizations/targets';
 import { getActivityConfig } from '../settings/service';
@@ -145,7 +146,11 @@ export async function getAnnotations(caller: ApiKeyCaller, input: GetAnnotations
             { organizationId: input.organizationId, documentId: input.documentId },
             ids,
           );
-    return { data: threads.map(toThread), pageToken: undefined };
+    // A deleted document's threads are invisible while they are erased.
+    const visible = threads.filter(
+      (thread) => !isFenced(caller, input.organizationId, thread.annotation.documentId),
+    );
+    return { data: visible.map(toThread), pageToken: undefined };
   }
   const scope = { organizationId: input.organizationId, documentId: input.documentId as string };
   const binding = { owner: `apiKey:${apiKey}`, query: { list: 'commentannotations', ...scope } };

@@ -1,6 +1,7 @@
 import { keys } from '../db/keys';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { isFenced } from '../lifecycle/fence';
 import { cosineInt8 } from './embedder';
 import { currentEmbedder } from './embedders';
 import {
@@ -69,12 +70,17 @@ const toResult = (
  * An annotation thread's judgments, oldest first, or a scope's, newest first (optionally within a
  * window, which then replaces `dateRange`), all with similarity 1.0.
  */
+/** Judgments of deleted organizations and documents are invisible while they are erased. */
+const notFenced = (caller: ApiKeyCaller) => (judgment: Judgment) =>
+  !isFenced(caller, judgment.organizationId, judgment.documentId);
+
 async function listed(
   apiKey: string,
   scope: Scope,
   filters: JudgmentFilters | undefined,
   limit: number,
   organizationId: string | undefined,
+  visible: (judgment: Judgment) => boolean,
   window?: { start: number; end: number },
 ) {
   const annotationId = filters?.annotationId;
@@ -93,7 +99,7 @@ async function listed(
     limit,
   });
   return {
-    results: page.judgments.map((judgment) => toResult(judgment, 1, scopeName(scope))),
+    results: page.judgments.filter(visible).map((judgment) => toResult(judgment, 1, scopeName(scope))),
     total: page.total,
   };
 }
@@ -183,6 +189,7 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
       input.filters,
       input.limit,
       input.organizationId,
+      notFenced(caller),
       window,
     );
     return { results, totalInScope: total, searchLatencyMs: latency() };
@@ -199,10 +206,12 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
     ),
   ]);
   const best = topK(query!, candidates, input.limit);
-  const judgments = await findJudgments(
-    caller.apiKey,
-    best.map(({ candidate }) => candidate),
-  );
+  const judgments = (
+    await findJudgments(
+      caller.apiKey,
+      best.map(({ candidate }) => candidate),
+    )
+  ).filter(notFenced(caller));
   const similarityOf = new Map(
     best.map(({ candidate, similarity }) => [
       `${candidate.organizationId}\u0000${candidate.recordId}`,
@@ -225,5 +234,12 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
  * DynamoDB: one Query for the page (more when filters reject many) + a parallel COUNT Query.
  */
 export async function queryJudgments(caller: ApiKeyCaller, input: QueryJudgmentsInput) {
-  return listed(caller.apiKey, scopeOf(input), input.filters, input.limit, input.organizationId);
+  return listed(
+    caller.apiKey,
+    scopeOf(input),
+    input.filters,
+    input.limit,
+    input.organizationId,
+    notFenced(caller),
+  );
 }

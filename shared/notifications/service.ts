@@ -4,6 +4,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
+import { isFenced } from '../lifecycle/fence';
 import { findResources, writeAll } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
 import { prepareTarget } from '../organizations/targets';
@@ -136,7 +137,10 @@ export async function getNotifications(caller: ApiKeyCaller, input: GetNotificat
   );
   const data = page.entries.flatMap((entry) => {
     const record = records.get(entry.notificationId);
-    return record ? [{ ...record, userId: entry.userId, isRead: entry.readAt !== undefined }] : [];
+    // A deleted document's notifications are invisible while they are erased.
+    return record && !isFenced(caller, record.organizationId, record.documentId)
+      ? [{ ...record, userId: entry.userId, isRead: entry.readAt !== undefined }]
+      : [];
   });
   return { data, pageToken: token(page.nextKey) };
 }

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground } from '../lifecycle/service';
 import {
   findOrganizations,
@@ -33,7 +34,8 @@ const view = (organization: OrganizationRecord) => ({
 
 /**
  * Creates organizations, or updates the name and metadata of existing ones (one BatchGet, one
- * transaction per 100). Extra fields are kept as metadata.
+ * transaction per 100). Extra fields are kept as metadata. An organization still being erased after
+ * its deletion is `success: false` (retry once the erasure completes).
  */
 export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typeof addOrganizationsInput>) {
   const now = nowMs();
@@ -42,7 +44,17 @@ export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typ
     (await findOrganizations(caller.apiKey, ids)).map((found) => [found.organizationId, found]),
   );
   const results: Record<string, ItemResult> = {};
-  const writes = input.organizations.map(({ organizationId, organizationName, ...metadata }) => {
+  // An organization whose deleted data is still being erased cannot be created again yet.
+  const fenced = input.organizations.filter((organization) => isFenced(caller, organization.organizationId));
+  for (const { organizationId } of fenced) {
+    results[organizationId] = {
+      success: false,
+      id: organizationId,
+      message: 'Organization was deleted and its data is still being erased; retry in a few seconds.',
+    };
+  }
+  const creatable = input.organizations.filter((organization) => !fenced.includes(organization));
+  const writes = creatable.map(({ organizationId, organizationName, ...metadata }) => {
     const stored = existing.get(organizationId);
     results[organizationId] = {
       success: true,
@@ -58,7 +70,7 @@ export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typ
       lastUpdated: now,
     });
   });
-  await writeAll(writes);
+  if (writes.length > 0) await writeAll(writes);
   return results;
 }
 

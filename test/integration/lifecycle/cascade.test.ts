@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import { callAs, succeed } from '../../support/api';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { documentView, type MigrationQueue, seedDocument, startMigrationQueue } from '../migration/support';
+import { nothingStored, storedUnderDocument, storedUnderOrganization } from './support';
+
+jest.setTimeout(60_000);
+
+// The last pass may start at once: no write of these tests is in flight across a delete.
+process.env.ERASE_SETTLE_SECONDS = '0';
+
+let queue: MigrationQueue;
+let workspace: TestWorkspace;
+let other: TestWorkspace;
+
+beforeAll(async () => {
+  queue = await startMigrationQueue();
+  [workspace, other] = await Promise.all([createTestWorkspace(), createTestWorkspace()]);
+});
+afterAll(() => queue.stop());
+
+/** What a document id shows through the API when nothing was ever stored under it. */
+const emptyView = (organizationId: string) =>
+  documentView(workspace, organizationId, `never-${randomUUID()}`);
+
+describe('organizations.documents.delete', () => {
+  it('makes every record of the document unreachable at once, erases them in the background, and a re-created id starts empty', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const [documentId, sibling] = [`doc-${randomUUID()}`, `sibling-${randomUUID()}`];
+    await seedDocument(workspace, organizationId, documentId);
+    await seedDocument(workspace, organizationId, sibling);
+    const siblingBefore = await documentView(workspace, organizationId, sibling);
+    const stored = await storedUnderDocument(workspace.apiKey, organizationId, documentId);
+    expect(Object.values(stored).every((count) => count > 0)).toBe(true);
+
+    const deleted = await callAs(workspace, 'organizations.documents.delete', {
+      organizationId,
+      documentIds: [documentId],
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    // Invisible in the call itself, before the job ran: the document's own reads are NOT_FOUND…
+    for (const [route, data] of [
+      ['activities.get', { organizationId, documentId }],
+      ['crdt.get', { organizationId, documentId }],
+      ['commentannotations.get', { organizationId, documentId }],
+      ['notifications.get', { organizationId, documentId }],
+    ] as const) {
+      expect((await callAs(workspace, route, data)).json.error?.status).toBe('NOT_FOUND');
+    }
+    // …organization-wide reads leave its records out…
+    const activities = await succeed(workspace, 'activities.get', { organizationId });
+    expect(
+      activities.every((a: { metadata: { documentId: string } }) => a.metadata.documentId === sibling),
+    ).toBe(true);
+    const inbox = await succeed(workspace, 'notifications.get', { organizationId, userId: 'bob' });
+    expect(inbox.every((n: { documentId: string }) => n.documentId === sibling)).toBe(true);
+    const threads = await succeed(workspace, 'commentannotations.get', {
+      organizationId,
+      annotationIds: ['thread-1'],
+    });
+    expect(threads.map((t: { documentId: string }) => t.documentId)).toEqual([sibling]);
+    const judgments = await callAs(workspace, 'memory.judgments.query', { organizationId });
+    const judged = (judgments.json.result as unknown as { results: { documentId: string }[] }).results;
+    expect(judged.length).toBeGreaterThan(0);
+    expect(judged.every((j) => j.documentId === sibling)).toBe(true);
+    // …and writing under it waits for the erasure.
+    const early = await callAs(workspace, 'crdt.add', {
+      organizationId,
+      documentId,
+      editorId: 'e1',
+      type: 'text',
+      data: 'too early',
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json.error?.status).toBe('ABORTED');
+
+    const runs = await queue.drain();
+    expect(runs.every((run) => !run.failed)).toBe(true);
+    expect(await storedUnderDocument(workspace.apiKey, organizationId, documentId)).toEqual(
+      nothingStored(stored),
+    );
+    const empty = await emptyView(organizationId);
+    expect(await documentView(workspace, organizationId, documentId)).toEqual(empty);
+    expect(await documentView(workspace, organizationId, sibling)).toEqual(siblingBefore);
+
+    // Re-created: the document and its editors start empty, and take new records.
+    await succeed(workspace, 'organizations.documents.add', { organizationId, documents: [{ documentId }] });
+    expect(await succeed(workspace, 'crdt.get', { organizationId, documentId })).toEqual([]);
+    expect(await succeed(workspace, 'activities.get', { organizationId, documentId })).toEqual([]);
+    await succeed(workspace, 'crdt.add', {
+      organizationId,
+      documentId,
+      editorId: 'e1',
+      type: 'text',
+      data: 'new',
+    });
+    const [editor] = await succeed(workspace, 'crdt.get', { organizationId, documentId, editorId: 'e1' });
+    expect(editor.data).toBe('new');
+  });
+
+  it('erases the documents of a deleted folder the same way', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const documentId = `doc-${randomUUID()}`;
+    const stored = await seedDocument(workspace, organizationId, documentId).then(() =>
+      storedUnderDocument(workspace.apiKey, organizationId, documentId),
+    );
+    await succeed(workspace, 'organizations.folders.delete', { organizationId, folderId: 'folder-1' });
+    expect((await callAs(workspace, 'crdt.get', { organizationId, documentId })).json.error?.status).toBe(
+      'NOT_FOUND',
+    );
+    await queue.drain();
+    expect(await storedUnderDocument(workspace.apiKey, organizationId, documentId)).toEqual(
+      nothingStored(stored),
+    );
+  });
+});
+
+describe('organizations.delete', () => {
+  it('makes the organization and everything under it unreachable at once, erases it all, and a re-created id starts empty', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const documentIds = [`doc-${randomUUID()}`, `doc-${randomUUID()}`];
+    for (const documentId of documentIds) await seedDocument(workspace, organizationId, documentId);
+    // A finished migration leaves its job in the organization.
+    await succeed(workspace, 'organizations.documents.migrate', {
+      organizationId,
+      documentId: 'nothing',
+      newDocumentId: 'nothing-either',
+    });
+    await queue.drain();
+    // The same organization id under another API key is not touched.
+    await seedDocument(other, organizationId, documentIds[0]!);
+    const otherBefore = await documentView(other, organizationId, documentIds[0]!);
+    const stored = await storedUnderOrganization(workspace.apiKey, organizationId, documentIds);
+    expect(Object.values(stored).every((count) => count > 0)).toBe(true);
+
+    const deleted = await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
+    expect(deleted[organizationId]).toMatchObject({ success: true });
+
+    expect(await succeed(workspace, 'organizations.get', { organizationIds: [organizationId] })).toEqual([]);
+    for (const [route, data] of [
+      ['activities.get', { organizationId }],
+      ['notifications.get', { organizationId, userId: 'bob' }],
+      ['crdt.get', { organizationId, documentId: documentIds[0] }],
+      ['commentannotations.get', { organizationId, annotationIds: ['thread-1'] }],
+      ['users.get', { organizationId }],
+      ['memory.judgments.query', { organizationId }],
+    ] as const) {
+      expect((await callAs(workspace, route, data)).json.error?.status).toBe('NOT_FOUND');
+    }
+    const apiKeyWide = await callAs(workspace, 'memory.judgments.query', {});
+    expect((apiKeyWide.json.result as unknown as { results: unknown[] }).results).toEqual([]);
+    // Re-creating it waits for the erasure.
+    const early = await callAs(workspace, 'activities.add', {
+      organizationId,
+      documentId: documentIds[0],
+      activities: [{ featureType: 'custom', actionType: 'x', actionUser: { userId: 'bob' } }],
+    });
+    expect(early.json.error?.status).toBe('ABORTED');
+    const recreatedEarly = await succeed(workspace, 'organizations.add', {
+      organizations: [{ organizationId }],
+    });
+    expect(recreatedEarly[organizationId]).toMatchObject({ success: false });
+
+    const runs = await queue.drain();
+    expect(runs.every((run) => !run.failed)).toBe(true);
+    expect(await storedUnderOrganization(workspace.apiKey, organizationId, documentIds)).toEqual(
+      nothingStored(stored),
+    );
+
+    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    expect(await succeed(workspace, 'activities.get', { organizationId })).toEqual([]);
+    expect(await succeed(workspace, 'organizations.folders.get', { organizationId })).toEqual([]);
+    expect(await succeed(workspace, 'users.get', { organizationId })).toEqual([]);
+    const empty = await emptyView(organizationId);
+    for (const documentId of documentIds)
+      expect(await documentView(workspace, organizationId, documentId)).toEqual(empty);
+    expect(await documentView(other, organizationId, documentIds[0]!)).toEqual(otherBefore);
+  });
+});

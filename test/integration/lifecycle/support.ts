@@ -1,0 +1,116 @@
+import { entryAttribute } from '../../../shared/access/repository';
+import { keys } from '../../../shared/db/keys';
+import { queryAll } from '../../../shared/db/query-page';
+import { embeddingTypes } from '../../../shared/memory/schemas';
+
+type Item = Record<string, unknown>;
+
+const readRange = (range: { index?: string; partition: string }) =>
+  queryAll({
+    ...(range.index && { IndexName: range.index }),
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': range.index ? `${range.index}pk` : 'pk' },
+    ExpressionAttributeValues: { ':pk': range.partition },
+  });
+
+/** Vector items that are not tombstones (a tombstone holds only ids and expires in a day). */
+const liveVectors = (items: Item[]) => items.filter((item) => item.entity !== 'judgmentVectorTombstone');
+
+/** Users the migration seed gives inbox entries (the notification seed notifies bob and carol). */
+const inboxUsers = ['bob', 'carol'];
+
+/**
+ * Every stored item of an organization that the deletion cascade must erase, read straight from
+ * the table by partition (no API in between), counted per place. Vector tombstones are not
+ * counted: they carry ids only and expire by themselves (decisions §34).
+ */
+export async function storedUnderOrganization(apiKey: string, organizationId: string, documentIds: string[]) {
+  const places: Record<string, { index?: string; partition: string }> = {
+    organization: { partition: keys.organization(apiKey, organizationId).pk },
+    activities: { partition: keys.activityPartition(apiKey, organizationId) },
+    notifications: { partition: keys.notificationPartition(apiKey, organizationId) },
+    judgments: { partition: keys.judgmentPartition(apiKey, organizationId) },
+    migrations: { partition: keys.migrationPartition(apiKey, organizationId) },
+    crdtListing: { index: 'gsi2', partition: keys.crdtOrganizationListingPartition(apiKey, organizationId) },
+    commentsListing: {
+      index: 'gsi2',
+      partition: keys.commentsOrganizationListingPartition(apiKey, organizationId),
+    },
+    ...Object.fromEntries(
+      inboxUsers.map((user) => [
+        `inbox:${user}`,
+        { partition: keys.inboxPartition(apiKey, organizationId, user) },
+      ]),
+    ),
+    ...Object.fromEntries(
+      documentIds.flatMap((documentId) => [
+        [`crdt:${documentId}`, { partition: keys.crdtPartition(apiKey, organizationId, documentId) }],
+        [`comments:${documentId}`, { partition: keys.commentsPartition(apiKey, organizationId, documentId) }],
+      ]),
+    ),
+  };
+  const vectorRanges = embeddingTypes.flatMap((type) =>
+    keys.judgmentVectorPartitions(apiKey, type, { by: 'organization', organizationId }),
+  );
+  const counts: Record<string, number> = {};
+  await Promise.all([
+    ...Object.entries(places).map(async ([name, range]) => {
+      counts[name] = (await readRange(range)).length;
+    }),
+    (async () => {
+      const vectors = await Promise.all(vectorRanges.map(readRange));
+      counts.vectors = liveVectors(vectors.flat()).length;
+    })(),
+  ]);
+  return counts;
+}
+
+/**
+ * Every stored item of one document that the deletion cascade must erase, per place: its CRDT and
+ * comment partitions, its activity, notification, judgment and vector timelines, inbox entries
+ * about it, and memberships or grants on it.
+ */
+export async function storedUnderDocument(apiKey: string, organizationId: string, documentId: string) {
+  const places: Record<string, { index?: string; partition: string }> = {
+    crdt: { partition: keys.crdtPartition(apiKey, organizationId, documentId) },
+    comments: { partition: keys.commentsPartition(apiKey, organizationId, documentId) },
+    activities: keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId }),
+    notifications: {
+      index: 'gsi3',
+      partition: keys.notificationDocumentPartition(apiKey, organizationId, documentId),
+    },
+    judgments: keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: documentId }),
+  };
+  const counts: Record<string, number> = {};
+  await Promise.all(
+    Object.entries(places).map(async ([name, range]) => {
+      counts[name] = (await readRange(range)).length;
+    }),
+  );
+  const vectors = await Promise.all(
+    embeddingTypes.flatMap((type) =>
+      keys
+        .judgmentVectorPartitions(apiKey, type, { by: 'document', organizationId, id: documentId })
+        .map(readRange),
+    ),
+  );
+  counts.vectors = liveVectors(vectors.flat()).length;
+  const inboxes = await Promise.all(
+    inboxUsers.map((user) => readRange({ partition: keys.inboxPartition(apiKey, organizationId, user) })),
+  );
+  counts.inbox = inboxes.flat().filter((entry) => entry.documentId === documentId).length;
+  const users = await readRange({ partition: keys.organization(apiKey, organizationId).pk });
+  counts.access = users.filter((item) =>
+    ['member', 'grant'].some(
+      (kind) => item[entryAttribute(kind as 'member', 'document', documentId)] !== undefined,
+    ),
+  ).length;
+  counts.document = users.filter(
+    (item) => item.entity === 'document' && item.documentId === documentId,
+  ).length;
+  return counts;
+}
+
+/** Whether every count is zero (for readable failures, compare with `nothingStored(counts)`). */
+export const nothingStored = (counts: Record<string, number>) =>
+  Object.fromEntries(Object.keys(counts).map((name) => [name, 0]));
