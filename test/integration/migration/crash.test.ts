@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { putNewActivities } from '../../../shared/activities/repository';
-import { db } from '../../../shared/db/client';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import {
+  crashAfter,
   documentView,
   type MigrationQueue,
   migrate,
@@ -41,20 +41,6 @@ async function seed(documentId: string) {
     now,
   );
   return documentView(workspace, organizationId, documentId);
-}
-
-/**
- * Fails every DynamoDB call after the first `calls` of the worker, as if its process died there:
- * calls in flight at that moment complete or not, nothing after them happens.
- */
-function crashAfter(calls: number) {
-  const client = db();
-  const send = client.send.bind(client);
-  let made = 0;
-  return jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
-    made += 1;
-    return made > calls ? Promise.reject(new Error('injected crash')) : send(command);
-  }) as typeof client.send);
 }
 
 let uncrashedCalls = 0;

@@ -10,6 +10,7 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ensureTable } from '../../../scripts/local/dynamodb';
 import { lambdaContext } from '../../../scripts/local/lambda-adapter';
 import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
+import { db } from '../../../shared/db/client';
 import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
 import { queueDefinitions, queueUrlEnvName, workerTimeoutSeconds } from '../../../shared/queues/queues';
 import { callAs, succeed } from '../../support/api';
@@ -302,4 +303,17 @@ export async function documentView(workspace: TestWorkspace, organizationId: str
     searchedJudgments: searched.results.map((judgment) => judgment.recordId).sort(),
   };
   return JSON.parse(JSON.stringify(view).replaceAll(JSON.stringify(documentId).slice(1, -1), '<doc>'));
+}
+/**
+ * Fails every DynamoDB call after the first `calls` of the worker, as if its process died there:
+ * calls in flight at that moment complete or not, nothing after them happens.
+ */
+export function crashAfter(calls: number) {
+  const client = db();
+  const send = client.send.bind(client);
+  let made = 0;
+  return jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
+    made += 1;
+    return made > calls ? Promise.reject(new Error('injected crash')) : send(command);
+  }) as typeof client.send);
 }
