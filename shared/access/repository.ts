@@ -145,10 +145,21 @@ export interface UserChange {
 /** A transaction item (or update input) that applies one user's change, creating the item if needed. */
 export function userUpdate(apiKey: string, organizationId: string, change: UserChange, now: number) {
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':entity': 'userAccess', ':userId': change.userId, ':now': now };
+  const listing = keys.userDataListing(apiKey, change.userId, organizationId, 'access');
+  const values: Record<string, unknown> = {
+    ':entity': 'userAccess',
+    ':userId': change.userId,
+    ':organizationId': organizationId,
+    ':gsi8pk': listing.gsi8pk,
+    ':gsi8sk': listing.gsi8sk,
+    ':now': now,
+  };
   const sets = [
     'entity = :entity',
     'userId = :userId',
+    'organizationId = :organizationId',
+    'gsi8pk = :gsi8pk',
+    'gsi8sk = :gsi8sk',
     'createdAt = if_not_exists(createdAt, :now)',
     'lastUpdated = :now',
   ];

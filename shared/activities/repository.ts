@@ -27,6 +27,13 @@ function activityItem(apiKey: string, activity: StoredActivity, now: number): It
       timestamp: activity.timestamp,
       id: activity.id,
     }),
+    ...keys.userDataListing(
+      apiKey,
+      activity.actionUser.userId,
+      activity.metadata.organizationId,
+      'activity',
+      activity.id,
+    ),
     entity: 'activity',
     ...activity,
     createdAt: now,

@@ -274,7 +274,8 @@ export async function moveDocumentComments(
       ...item,
       pk: keys.commentsPartition(apiKey, organizationId, move.to),
       ...keys.commentThreadListing(apiKey, target, item.sk as string),
-      ...(item.entity === threadEntity && { documentId: move.to }),
+      // Threads carry their document id, and so do comments written since users/data/get exists.
+      ...((item.entity === threadEntity || item.documentId !== undefined) && { documentId: move.to }),
     };
   });
   await batchWrite(copies.map((put) => ({ put })));

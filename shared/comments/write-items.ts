@@ -37,7 +37,23 @@ function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
 
 function commentItem(apiKey: string, ref: ThreadRef, comment: CommentRecord): Item {
   const key = keys.comment(apiKey, ref, comment.commentId);
-  return { ...key, ...keys.commentThreadListing(apiKey, ref, key.sk), entity: commentEntity, ...comment };
+  return {
+    ...key,
+    ...keys.commentThreadListing(apiKey, ref, key.sk),
+    ...keys.userDataListing(
+      apiKey,
+      comment.from.userId,
+      ref.organizationId,
+      'comment',
+      ref.annotationId,
+      comment.commentId,
+    ),
+    entity: commentEntity,
+    // Where the comment is, for users/data/get (its keys are never parsed).
+    organizationId: ref.organizationId,
+    documentId: ref.documentId,
+    ...comment,
+  };
 }
 
 /** Transaction item creating a thread; cancelled (`ConditionalCheckFailed`) when the id is taken. */

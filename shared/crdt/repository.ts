@@ -174,6 +174,15 @@ export async function insertEditor(
         ...keys.crdtHead(apiKey, head.organizationId, head.documentId, head.editorId),
         // Lists the document's CRDT partition under its organization, for the deletion cascade.
         ...keys.crdtOrganizationListing(apiKey, head.organizationId, head.documentId),
+        ...(head.createdBy !== null &&
+          keys.userDataListing(
+            apiKey,
+            head.createdBy,
+            head.organizationId,
+            'crdt',
+            head.documentId,
+            head.editorId,
+          )),
         entity: 'crdtEditor',
         ...head,
         updatedAt: head.createdAt,

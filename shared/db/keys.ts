@@ -43,6 +43,7 @@ import { createHash } from 'node:crypto';
  * | CRDT partitions of an org     | gsi2  | `AK#<ak>#ORG#<org>#CRDT` | `<doc>` | organization erasure (one entry per editor head) |
  * | comment partitions of an org  | gsi2  | `AK#<ak>#ORG#<org>#COMMENTS` | `<doc>` | organization erasure (one entry per thread item) |
  * | erasure job                   | table | `AK#<ak>#ERASE`    | `JOB#<jobId>`       | organizations.delete, documents.delete, erasure worker, reconciler |
+ * | a user's data (every domain)  | gsi8 (keys only) | `AK#<ak>#USER#<user>` | `<org>#<feature>#<ids>` | users.data.get, user erasure |
  * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
  *
@@ -88,7 +89,7 @@ export function organizationPartition(apiKey: string, organizationId: string): s
 }
 
 /** The global secondary indexes of `shared/db/table.ts`. */
-export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5' | 'gsi6';
+export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5' | 'gsi6' | 'gsi8';
 
 /**
  * Sort key of every time-ordered listing: zero-padded epoch ms, then the encoded id, so equal
@@ -543,6 +544,25 @@ export const keys = {
     pk: apiKeyPartition(apiKey, 'ERASE'),
     sk: join('JOB', encodeKeyPart(jobId)),
   }),
+  /**
+   * Index keys (gsi8) placing an item among a user's data (addendum §10): the user's access item,
+   * inbox entries, comments, activities, judgments, CRDT editors. Sorted by organization, then
+   * feature and ids, so one Query pages through everything of the user, or of one organization.
+   */
+  userDataListing: (
+    apiKey: string,
+    userId: string,
+    organizationId: string,
+    feature: string,
+    ...ids: string[]
+  ) => ({
+    gsi8pk: apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
+    gsi8sk: join(encodeKeyPart(organizationId), feature, ...ids.map(encodeKeyPart)),
+  }),
+  userDataPartition: (apiKey: string, userId: string) =>
+    apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
+  /** Sort-key prefix of a user's data in one organization. */
+  userDataOrganizationPrefix: (organizationId: string) => `${encodeKeyPart(organizationId)}${separator}`,
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 
@@ -587,5 +607,7 @@ export const keyAttributes = [
   'gsi6sk',
   'gsi7pk',
   'gsi7sk',
+  'gsi8pk',
+  'gsi8sk',
   'ttl',
 ] as const;

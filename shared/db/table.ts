@@ -34,6 +34,11 @@ export const tableDefinition = {
      * fanned out, running jobs (the reconciler's sweep; sparse: items leave it when done).
      */
     { indexName: 'gsi7', partitionKey: 'gsi7pk', sortKey: 'gsi7sk', projection: 'keys' },
+    /**
+     * A user's data across every domain of an API key, by organization and feature (users/data/get
+     * and the user's erasure, addendum §10; keys only: the reader fetches the items).
+     */
+    { indexName: 'gsi8', partitionKey: 'gsi8pk', sortKey: 'gsi8sk', projection: 'keys' },
   ] as readonly IndexDefinition[],
 } as const;
 

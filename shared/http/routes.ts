@@ -333,6 +333,15 @@ export const routes = [
     summary: 'Remove users from an organization, folder or document.',
   },
   {
+    name: 'users.data.get',
+    path: '/v2/users/data/get',
+    auth: 'apiKey',
+    domain: 'lifecycle',
+    db: 'read',
+    queues: [],
+    summary: 'List everything stored about a user, across every feature, 100 items a page (GDPR access).',
+  },
+  {
     name: 'organizations.usergroups.add',
     path: '/v2/organizations/usergroups/add',
     auth: 'apiKey',

@@ -74,6 +74,7 @@ export function judgmentItems(
     {
       ...keys.judgment(apiKey, organizationId, recordId),
       ...keys.judgmentTimelines(apiKey, judgment),
+      ...keys.userDataListing(apiKey, judgment.actionUser.userId, organizationId, 'judgment', recordId),
       entity: 'judgment',
       ...judgment,
       embedder: embedderId,

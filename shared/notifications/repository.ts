@@ -46,7 +46,9 @@ export function inboxItems(apiKey: string, record: NotificationRecord, userIds: 
     return {
       ...keys.inboxEntry(apiKey, { ...ids, createdAt: record.timestamp }),
       ...keys.inboxRecipientListing(apiKey, ids),
+      ...keys.userDataListing(apiKey, userId, record.organizationId, 'notification', record.id),
       entity: 'inboxEntry',
+      organizationId: record.organizationId,
       ...entry,
     };
   });

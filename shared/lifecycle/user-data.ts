@@ -1,0 +1,180 @@
+import * as z from 'zod';
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import { withoutKeys } from '../db/query-page';
+import type { ApiKeyCaller } from '../http/caller';
+import { resourceId } from '../http/common-schemas';
+import { isFenced } from './fence';
+import { userDataItems, userDataKeys } from './user-data-repository';
+
+/** users/data/get input (addendum §10). */
+export const getUserDataInput = z
+  .object({
+    userId: resourceId,
+    organizationId: resourceId.optional(),
+    pageToken: z.string().min(1).optional(),
+  })
+  .strict();
+export type GetUserData = z.output<typeof getUserDataInput>;
+
+/** The features of a user's data (addendum §10). */
+export type UserDataFeature =
+  | 'membership'
+  | 'grant'
+  | 'group'
+  | 'notification'
+  | 'comment'
+  | 'reaction'
+  | 'activity'
+  | 'judgment'
+  | 'crdt';
+
+/** One record of a user's data, as users/data/get lists it. */
+export interface UserDataItem {
+  feature: UserDataFeature;
+  organizationId: string;
+  documentId?: string;
+  id: string;
+  record: Record<string, unknown>;
+}
+
+/** Items per page: every page but the last holds exactly this many. */
+export const userDataPageSize = 100;
+
+type Item = Record<string, unknown>;
+
+const accessAttribute = /^(member|grant):(organization|folder|document|context)(?::(.*))?$/s;
+
+/**
+ * The listed items of one stored item: an access item holds every membership and grant of the user
+ * in its organization (one listed item each, in attribute-name order, so a page can stop inside
+ * it); every other entity is one listed item.
+ */
+export function userDataOf(item: Item): UserDataItem[] {
+  const organizationId = item.organizationId as string;
+  const record = withoutKeys(item);
+  const at = (documentId: unknown) => (typeof documentId === 'string' ? { documentId } : {});
+  switch (item.entity) {
+    case 'userAccess':
+      return Object.keys(item)
+        .sort()
+        .flatMap((name): UserDataItem[] => {
+          const match = accessAttribute.exec(name);
+          if (!match) return [];
+          const [, kind, level, resource] = match;
+          return [
+            {
+              feature: kind === 'member' ? 'membership' : 'grant',
+              organizationId,
+              ...(level === 'document' && { documentId: resource }),
+              id: level === 'organization' ? organizationId : (resource as string),
+              record: { type: level, ...(item[name] as Item) },
+            },
+          ];
+        });
+    case 'inboxEntry':
+      return [
+        {
+          feature: 'notification',
+          organizationId,
+          ...at(item.documentId),
+          id: item.notificationId as string,
+          record,
+        },
+      ];
+    case 'comment':
+      return [
+        { feature: 'comment', organizationId, ...at(item.documentId), id: item.commentId as string, record },
+      ];
+    case 'activity': {
+      const metadata = item.metadata as { documentId?: string };
+      return [
+        {
+          feature: 'activity',
+          organizationId: (item.metadata as { organizationId: string }).organizationId,
+          ...at(metadata.documentId),
+          id: item.id as string,
+          record,
+        },
+      ];
+    }
+    case 'judgment':
+      return [
+        { feature: 'judgment', organizationId, ...at(item.documentId), id: item.recordId as string, record },
+      ];
+    case 'crdtEditor':
+      return [
+        { feature: 'crdt', organizationId, ...at(item.documentId), id: item.editorId as string, record },
+      ];
+    default:
+      return [];
+  }
+}
+
+/** Where a page stops: after the index entry `after`, having listed `skip` items of the next one. */
+interface UserDataCursor {
+  after?: Item;
+  skip: number;
+}
+
+/**
+ * users/data/get (addendum §10): a page of everything stored about a user, across every domain, in
+ * one listing: the user's index (gsi8, keyed by API key and user, sorted by organization) is read
+ * a Query page at a time and its items fetched by BatchGetItem, so finding "everything of user X"
+ * never scans. Pages hold exactly 100 items but the last; the opaque token records the index entry
+ * to continue after and how many items of the next entry were listed. Records of deleted
+ * organizations and documents whose erasure is still running are left out.
+ */
+export async function getUserData(caller: ApiKeyCaller, input: GetUserData) {
+  const binding = {
+    owner: `apiKey:${caller.apiKey}`,
+    query: { list: 'userData', userId: input.userId, organizationId: input.organizationId ?? null },
+  };
+  const cursor: UserDataCursor = input.pageToken
+    ? (decodePageToken(input.pageToken, binding) as unknown as UserDataCursor)
+    : { skip: 0 };
+  const listed: UserDataItem[] = [];
+  let after = cursor.after;
+  let skip = cursor.skip;
+  let startKey = cursor.after;
+  for (;;) {
+    const page = await userDataKeys(
+      caller.apiKey,
+      input.userId,
+      input.organizationId,
+      userDataPageSize,
+      startKey,
+    );
+    const items = await userDataItems(page.entries);
+    for (const [index, entry] of page.entries.entries()) {
+      const item = items.get(`${entry.pk}\u0000${entry.sk}`);
+      const all = (item ? userDataOf(item) : []).filter(
+        (data) => !isFenced(caller, data.organizationId, data.documentId),
+      );
+      const rest = all.slice(skip);
+      const room = userDataPageSize - listed.length;
+      if (rest.length > room) {
+        listed.push(...rest.slice(0, room));
+        const next: UserDataCursor = { ...(after && { after }), skip: skip + room };
+        return {
+          userId: input.userId,
+          items: listed,
+          nextPageToken: encodePageToken(next as unknown as Item, binding),
+        };
+      }
+      listed.push(...rest);
+      skip = 0;
+      after = entry;
+      const more = index < page.entries.length - 1 || page.nextKey !== undefined;
+      if (listed.length === userDataPageSize && more) {
+        const next: UserDataCursor = { after: entry, skip: 0 };
+        return {
+          userId: input.userId,
+          items: listed,
+          nextPageToken: encodePageToken(next as unknown as Item, binding),
+        };
+      }
+    }
+    if (!page.nextKey) return { userId: input.userId, items: listed, nextPageToken: undefined };
+    startKey = page.nextKey;
+  }
+}
