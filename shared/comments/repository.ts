@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ErasedPage, eraseListedPartitions, erasePage } from '../db/erase';
@@ -301,5 +301,48 @@ export function eraseCommentPage(
     { partition: keys.commentsPartition(apiKey, organizationId, documentId) },
     limit,
     startKey,
+  );
+}
+
+/** What replaces every stored copy of an erased user's profile (addendum §10). */
+export const deletedUserStub = (userId: string) => ({ userId, name: 'Deleted user' });
+
+/**
+ * Erases one comment of a user (their data's erasure, addendum §10): the comment item is deleted;
+ * a thread left with no comment is deleted too, otherwise the user's profile copies on the thread
+ * (participant, creator, assignee) become the "Deleted user" stub. One DeleteItem, one consistent
+ * Query of the thread, then one DeleteItem or UpdateItem.
+ */
+export async function eraseUserComment(apiKey: string, comment: Item, userId: string): Promise<void> {
+  const ref: ThreadRef = {
+    organizationId: comment.organizationId as string,
+    documentId: comment.documentId as string,
+    annotationId: comment.annotationId as string,
+  };
+  await batchWrite([{ delete: { pk: comment.pk as string, sk: comment.sk as string } }]);
+  const thread = await findThread(apiKey, ref);
+  if (!thread) return;
+  const threadKey = keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId);
+  if (thread.comments.length === 0) {
+    await batchWrite([{ delete: threadKey }]);
+    return;
+  }
+  const { annotation } = thread;
+  const stub = deletedUserStub(userId);
+  const sets = [
+    ...(annotation.participants[userId] ? ['participants.#user = :stub'] : []),
+    ...(annotation.createdBy.userId === userId ? ['createdBy = :stub'] : []),
+    ...(annotation.assignedTo?.userId === userId ? ['assignedTo = :stub'] : []),
+  ];
+  if (sets.length === 0) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: threadKey,
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ...(annotation.participants[userId] && { ExpressionAttributeNames: { '#user': userId } }),
+      ExpressionAttributeValues: { ':stub': stub },
+    }),
   );
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ErasedPage, eraseListedPartitions, erasePage } from '../db/erase';
@@ -304,4 +304,23 @@ export function eraseContentPage(
     return eraseListedPartitions({ index: 'gsi2', partition }, limit, startKey);
   }
   return erasePage({ partition: keys.crdtPartition(apiKey, organizationId, documentId) }, limit, startKey);
+}
+
+/**
+ * Takes an editor off its creator's data listing (a user's erasure): CRDT content is part of a
+ * shared document, so it is reported to the user but not deleted (addendum §10). One UpdateItem.
+ */
+export async function unlistEditorCreator(key: ItemKey): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'REMOVE gsi8pk, gsi8sk',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    )
+    .catch((error: Error) => {
+      if (error.name !== 'ConditionalCheckFailedException') throw error;
+    });
 }

@@ -342,6 +342,25 @@ export const routes = [
     summary: 'List everything stored about a user, across every feature, 100 items a page (GDPR access).',
   },
   {
+    name: 'users.data.delete',
+    path: '/v2/users/data/delete',
+    auth: 'apiKey',
+    domain: 'lifecycle',
+    db: 'read-write',
+    queues: ['document-migration'],
+    summary:
+      "Start erasing a user's data (GDPR erasure), in some or every organization; returns the job's id.",
+  },
+  {
+    name: 'users.data.delete.status',
+    path: '/v2/users/data/delete/status',
+    auth: 'apiKey',
+    domain: 'lifecycle',
+    db: 'read',
+    queues: [],
+    summary: 'Report a user-data erasure: status and records erased per feature.',
+  },
+  {
     name: 'organizations.usergroups.add',
     path: '/v2/organizations/usergroups/add',
     auth: 'apiKey',

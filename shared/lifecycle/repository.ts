@@ -17,6 +17,22 @@ const leaseFields = (apiKey: string, jobId: string, until: number) => ({
   ...dueIndexKeys(jobKey(apiKey, jobId).pk, until),
 });
 
+/** The credential update fencing `entries` (none for a user's erasure, which fences nothing). */
+const fenceItems = (apiKey: string, entries: ReadonlySet<string>): TransactItem[] =>
+  entries.size === 0
+    ? []
+    : [
+        {
+          Update: inTable({
+            Key: keys.apiKeyCredential(apiKey),
+            UpdateExpression: 'ADD erasing :entries',
+            ConditionExpression:
+              'attribute_exists(pk) AND (attribute_not_exists(erasing) OR size(erasing) <= :room)',
+            ExpressionAttributeValues: { ':entries': entries, ':room': maxFencedTargets - entries.size },
+          }),
+        },
+      ];
+
 /**
  * Starts an erasure in one transaction: `parentRemovals` (the deleted organizations' or documents'
  * items, which makes them invisible), the job (`pending`, leased, in the due index) and the fence
@@ -44,15 +60,7 @@ export async function startErase(
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       },
-      {
-        Update: inTable({
-          Key: keys.apiKeyCredential(apiKey),
-          UpdateExpression: 'ADD erasing :entries',
-          ConditionExpression:
-            'attribute_exists(pk) AND (attribute_not_exists(erasing) OR size(erasing) <= :room)',
-          ExpressionAttributeValues: { ':entries': entries, ':room': maxFencedTargets - entries.size },
-        }),
-      },
+      ...fenceItems(apiKey, entries),
     ]);
   } catch (error) {
     if (cancellationReasons(error)?.at(-1) === 'ConditionalCheckFailed')
@@ -155,7 +163,12 @@ export function renewEraseLease(
  * Completes a job and lifts its fence (one transaction): the job `completed`, out of the due index;
  * its targets removed from the credential's `erasing` set. False when it is no longer `in_progress`.
  */
-export async function completeEraseJob(apiKey: string, job: EraseJob, now: number): Promise<boolean> {
+export async function completeEraseJob(
+  apiKey: string,
+  job: EraseJob,
+  message: string,
+  now: number,
+): Promise<boolean> {
   try {
     await transactWrite([
       {
@@ -168,18 +181,22 @@ export async function completeEraseJob(apiKey: string, job: EraseJob, now: numbe
           ExpressionAttributeValues: {
             ':completed': 'completed',
             ':inProgress': 'in_progress',
-            ':message': 'Every record of the deleted targets was erased.',
+            ':message': message,
             ':now': now,
           },
         }),
       },
-      {
-        Update: inTable({
-          Key: keys.apiKeyCredential(apiKey),
-          UpdateExpression: 'DELETE erasing :entries',
-          ExpressionAttributeValues: { ':entries': new Set(job.targets.map(fenceEntry)) },
-        }),
-      },
+      ...(job.targets.length === 0
+        ? []
+        : [
+            {
+              Update: inTable({
+                Key: keys.apiKeyCredential(apiKey),
+                UpdateExpression: 'DELETE erasing :entries',
+                ExpressionAttributeValues: { ':entries': new Set(job.targets.map(fenceEntry)) },
+              }),
+            },
+          ]),
     ]);
     return true;
   } catch (error) {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { resourceId } from '../http/common-schemas';
 
 /** The states of an erasure job, as of a migration: pending → in_progress → completed. */
 export const eraseStatuses = ['pending', 'in_progress', 'completed', 'failed'] as const;
@@ -10,9 +11,14 @@ export type EraseTarget = z.infer<typeof eraseTarget>;
 /** An erasure job as stored (without keys): the deletion cascade of organizations or documents. */
 export const eraseJob = z.object({
   jobId: z.string(),
-  /** What was deleted: the job's targets are organizations, or documents of one organization. */
-  kind: z.enum(['organization', 'document']),
+  /**
+   * What is erased: deleted organizations or documents (`targets`), or a user's data (`userId`,
+   * within `organizationIds` or every organization).
+   */
+  kind: z.enum(['organization', 'document', 'user']),
   targets: z.array(eraseTarget),
+  userId: z.string().optional(),
+  organizationIds: z.array(z.string()).optional(),
   status: z.enum(eraseStatuses),
   /** Records erased so far, per eraser (a crash between a batch and its count undercounts). */
   counts: z.record(z.string(), z.number()),
@@ -39,3 +45,12 @@ export const eraseMessage = z
   })
   .strict();
 export type EraseMessage = z.infer<typeof eraseMessage>;
+
+/** users/data/delete input (addendum §10). */
+export const deleteUserDataInput = z
+  .object({ userId: resourceId, organizationIds: z.array(resourceId).min(1).max(100).optional() })
+  .strict();
+export type DeleteUserData = z.output<typeof deleteUserDataInput>;
+
+/** users/data/delete/status input. */
+export const userDataDeletionStatusInput = z.object({ jobId: z.string().min(1).max(128) }).strict();

@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactItem } from '../db/batch';
+import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { notFound } from '../http/errors';
 import { logger } from '../http/logger';
 import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
-import { startErase } from './repository';
-import type { EraseJob, EraseMessage, EraseTarget } from './schemas';
+import { findEraseJob, startErase } from './repository';
+import type { DeleteUserData, EraseJob, EraseMessage, EraseTarget } from './schemas';
+import { userDataFeatures } from './user-erasure';
 
 /**
  * Deletes organizations or documents (addendum §10): one transaction removes their items
@@ -17,17 +20,24 @@ import type { EraseJob, EraseMessage, EraseTarget } from './schemas';
  */
 export async function deleteInBackground(
   apiKey: string,
-  kind: EraseJob['kind'],
+  kind: 'organization' | 'document',
   targets: readonly EraseTarget[],
+  parentRemovals: readonly TransactItem[],
+): Promise<string> {
+  return startJob(apiKey, { kind, targets: [...targets], counts: {} }, parentRemovals);
+}
+
+/** Writes a new erasure job (with `parentRemovals`, see `deleteInBackground`) and sends its message. */
+async function startJob(
+  apiKey: string,
+  fields: Pick<EraseJob, 'kind' | 'targets' | 'counts' | 'userId' | 'organizationIds'>,
   parentRemovals: readonly TransactItem[],
 ): Promise<string> {
   const now = nowMs();
   const job = {
     jobId: randomUUID(),
-    kind,
-    targets: [...targets],
+    ...fields,
     status: 'pending' as const,
-    counts: {},
     leaseUntil: now + jobLeaseMs(),
     createdAt: now,
     updatedAt: now,
@@ -43,4 +53,33 @@ export async function deleteInBackground(
     });
   }
   return job.jobId;
+}
+
+/**
+ * users/data/delete (addendum §10): starts the erasure of a user's data, in the given organizations
+ * or all of them, as a resumable job (shared/lifecycle/user-erasure.ts). Counts start at zero for
+ * every feature. One PutItem (in a transaction) and one SQS SendMessage.
+ */
+export async function startUserErasure(caller: ApiKeyCaller, input: DeleteUserData) {
+  const counts = Object.fromEntries(userDataFeatures.map((feature) => [feature, 0]));
+  const jobId = await startJob(
+    caller.apiKey,
+    {
+      kind: 'user',
+      targets: [],
+      counts,
+      userId: input.userId,
+      ...(input.organizationIds && { organizationIds: [...new Set(input.organizationIds)] }),
+    },
+    [],
+  );
+  return { jobId };
+}
+
+/** users/data/delete/status: the job's status and counts per feature; NOT_FOUND for an unknown job. */
+export async function userErasureStatus(caller: ApiKeyCaller, jobId: string) {
+  const job = await findEraseJob(caller.apiKey, jobId);
+  if (job?.kind !== 'user') throw notFound(`Job ${jobId} does not exist.`);
+  const { status, counts, message } = job;
+  return { jobId, status, counts, ...(message !== undefined && { message }) };
 }

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet } from '../db/batch';
+import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 
@@ -34,4 +34,9 @@ export async function userDataKeys(
 export async function userDataItems(entries: readonly Item[]): Promise<Map<string, Item>> {
   const items = await batchGet(entries.map((entry) => ({ pk: entry.pk as string, sk: entry.sk as string })));
   return new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
+}
+
+/** Deletes items by key (one BatchWriteItem per 25): a user's access items, inbox entries, activities. */
+export async function deleteItems(itemKeys: readonly { pk: string; sk: string }[]): Promise<void> {
+  await batchWrite(itemKeys.map((key) => ({ delete: key })));
 }

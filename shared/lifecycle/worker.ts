@@ -6,6 +6,7 @@ import type { EraseCursor, EraseScope, ScopeEraser } from './eraser';
 import { scopeErasers } from './erasers';
 import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from './repository';
 import type { EraseMessage } from './schemas';
+import { eraseUserBatch, type UserEraseCursor } from './user-erasure';
 
 /** Work one invocation does before handing over to a fresh message (as a migration's). */
 const defaultBudgetMs = 5 * 60 * 1000;
@@ -64,22 +65,50 @@ export async function runErase(
   );
   const passStart = now();
   let lastErased = 0;
+  /** One batch after another until `batch` returns no cursor; false when the run must stop. */
+  const batches = async <Cursor>(
+    batch: (cursor?: Cursor) => Promise<{ erased: number; cursor?: Cursor }>,
+  ) => {
+    let cursor: Cursor | undefined;
+    do {
+      if (!(await lease.keep(lastErased))) return false;
+      if (now() > deadline) {
+        context.log.info('erasure hands over to a new message', { jobId });
+        await sendToQueue('document-migration', message);
+        return false;
+      }
+      const result = await batch(cursor);
+      lastErased = result.erased;
+      cursor = result.cursor;
+    } while (cursor);
+    return true;
+  };
+  const add = (name: string, count: number) => {
+    erased[name] = (erased[name] ?? 0) + count;
+  };
+  if (job.kind === 'user') {
+    const { userId = '', organizationIds } = job;
+    const done = await batches<UserEraseCursor>(async (cursor) => {
+      const batch = await eraseUserBatch(apiKey, userId, organizationIds, cursor ?? { range: 0 }, now());
+      for (const [feature, count] of Object.entries(batch.erased)) add(feature, count);
+      const total = Object.values(batch.erased).reduce((sum, count) => sum + count, 0);
+      return { erased: total, ...(batch.cursor && { cursor: batch.cursor }) };
+    });
+    if (!done) return;
+    await renewEraseLease(apiKey, jobId, now() + leaseMs, false, now(), erased);
+    if (await completeEraseJob(apiKey, job, `Every record of user ${userId} was erased.`, now()))
+      context.log.info('user data erased', { jobId });
+    return;
+  }
   for (const target of job.targets) {
     const scope: EraseScope = { apiKey, ...target };
     for (const eraser of erasers) {
-      let cursor: EraseCursor | undefined;
-      do {
-        if (!(await lease.keep(lastErased))) return;
-        if (now() > deadline) {
-          context.log.info('erasure hands over to a new message', { jobId });
-          await sendToQueue('document-migration', message);
-          return;
-        }
+      const done = await batches<EraseCursor>(async (cursor) => {
         const batch = await eraser.eraseBatch(scope, cursor);
-        erased[eraser.name] = (erased[eraser.name] ?? 0) + batch.erased;
-        lastErased = batch.erased;
-        cursor = batch.cursor;
-      } while (cursor);
+        add(eraser.name, batch.erased);
+        return batch;
+      });
+      if (!done) return;
     }
   }
   const settledAt = job.createdAt + settleMs;
@@ -90,5 +119,6 @@ export async function runErase(
     return;
   }
   await renewEraseLease(apiKey, jobId, now() + leaseMs, false, now(), erased);
-  if (await completeEraseJob(apiKey, job, now())) context.log.info('erasure completed', { jobId });
+  if (await completeEraseJob(apiKey, job, 'Every record of the deleted targets was erased.', now()))
+    context.log.info('erasure completed', { jobId });
 }

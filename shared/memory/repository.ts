@@ -443,11 +443,26 @@ export async function eraseJudgmentPage(
       ? { partition: keys.judgmentPartition(apiKey, organizationId), prefix: 'J#' }
       : keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: documentId });
   const page = await keyPage(range, limit, startKey, ['recordId']);
+  await removeJudgments(
+    apiKey,
+    organizationId,
+    page.items.map((item) => item.recordId as string),
+    now,
+  );
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
+}
+
+/** Removes judgments by id: each item deleted, its vectors tombstoned (one BatchWriteItem per 25 writes). */
+export async function removeJudgments(
+  apiKey: string,
+  organizationId: string,
+  recordIds: readonly string[],
+  now: number,
+) {
   await batchWrite(
-    page.items.flatMap((item) => {
-      const removal = judgmentRemoval(apiKey, organizationId, item.recordId as string, now);
+    recordIds.flatMap((recordId) => {
+      const removal = judgmentRemoval(apiKey, organizationId, recordId, now);
       return [...removal.deletes.map((key) => ({ delete: key })), ...removal.puts.map((put) => ({ put }))];
     }),
   );
-  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }
