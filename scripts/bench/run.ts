@@ -12,7 +12,8 @@ import { prepareScenarios } from './scenarios';
  * route over HTTP against the local stack, a raw GetItem floor, and bundle size and module-load time
  * per function. Prints one table and writes bench/results.json. Measures, asserts nothing about time;
  * exits 1 when a route has no scenario or a scenario's requests fail. Then runs the webhook pipeline
- * benchmark (scripts/bench/delivery.ts), which exits 1 when a delivery is lost.
+ * benchmark (scripts/bench/delivery.ts), which exits 1 when a delivery is lost, and the data
+ * lifecycle benchmark (scripts/bench/lifecycle.ts).
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -43,13 +44,13 @@ function readOptions(): { plan: LoadPlan; loadRuns: number } {
 }
 
 /**
- * Runs the webhook pipeline benchmark in a process of its own, with a stack of its own: it needs
- * another retry schedule than the replay scenario here, and the environment is read once per
- * process. Resolves to its exit code.
+ * Runs a benchmark script in a process of its own, with a stack of its own: the webhook pipeline
+ * needs another retry schedule than the replay scenario here, the lifecycle one another settle
+ * time, and the environment is read once per process. Resolves to its exit code.
  */
-function runDeliveryBench(): Promise<number> {
+function runBenchScript(file: string): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'scripts/bench/delivery.ts')], {
+    const child = spawn(process.execPath, [...process.execArgv, resolve(root, file)], {
       stdio: 'inherit',
     });
     child.on('error', () => done(1));
@@ -134,11 +135,15 @@ ${failing.length} row(s) had failed requests: ${failing.join(', ')}`);
   } finally {
     await stop();
   }
-  if (process.env.BENCH_DELIVERY_EVENTS === '0') return;
-  console.error(
-    '\nWebhook pipeline benchmark (scripts/bench/delivery.ts; BENCH_DELIVERY_EVENTS=0 skips it)...',
-  );
-  if ((await runDeliveryBench()) !== 0) process.exitCode = 1;
+  if (process.env.BENCH_DELIVERY_EVENTS !== '0') {
+    console.error(
+      '\nWebhook pipeline benchmark (scripts/bench/delivery.ts; BENCH_DELIVERY_EVENTS=0 skips it)...',
+    );
+    if ((await runBenchScript('scripts/bench/delivery.ts')) !== 0) process.exitCode = 1;
+  }
+  if (process.env.BENCH_LIFECYCLE === '0') return;
+  console.error('\nData lifecycle benchmark (scripts/bench/lifecycle.ts; BENCH_LIFECYCLE=0 skips it)...');
+  if ((await runBenchScript('scripts/bench/lifecycle.ts')) !== 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -3,6 +3,7 @@ import { accessArea } from './access';
 import { activitiesArea } from './activities';
 import { commentsArea } from './comments';
 import { crdtArea } from './crdt';
+import { lifecycleArea } from './lifecycle';
 import { memoryArea } from './memory';
 import { migrationArea } from './migration';
 import { notificationsArea } from './notifications';
@@ -71,5 +72,6 @@ export async function prepareScenarios(url: string, requestsPerScenario: number)
   await seedAndBind(memoryArea, context, byRoute);
   await seedAndBind(commentsArea, context, byRoute);
   await seedAndBind(migrationArea, context, byRoute);
+  await seedAndBind(lifecycleArea, context, byRoute);
   return { byRoute, floorWorkspaceId: workspace.workspace.id };
 }
