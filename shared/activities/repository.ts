@@ -3,7 +3,7 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
-import { type ErasableRange, type ErasedPage, keyPage } from '../db/erase';
+import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -365,12 +365,7 @@ export async function eraseActivityPage(
     documentId === undefined
       ? { partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }
       : keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
-  const page = await keyPage(range, limit, startKey, ['id']);
-  await deleteActivities(
-    apiKey,
-    organizationId,
-    page.items.map((item) => item.id as string),
-    now,
+  return eraseByIds(range, 'id', limit, startKey, (ids) =>
+    deleteActivities(apiKey, organizationId, ids, now),
   );
-  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }

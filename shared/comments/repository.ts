@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { type ErasedPage, eraseListedPartitions, erasePage } from '../db/erase';
+import { type ErasedPage, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -293,12 +293,10 @@ export function eraseCommentPage(
   startKey?: Item,
 ): Promise<ErasedPage> {
   const { apiKey, organizationId, documentId } = scope;
-  if (documentId === undefined) {
-    const partition = keys.commentsOrganizationListingPartition(apiKey, organizationId);
-    return eraseListedPartitions({ index: 'gsi2', partition }, limit, startKey);
-  }
-  return erasePage(
-    { partition: keys.commentsPartition(apiKey, organizationId, documentId) },
+  return eraseDocumentPartitions(
+    documentId === undefined
+      ? { listing: keys.commentsOrganizationListingPartition(apiKey, organizationId) }
+      : { partition: keys.commentsPartition(apiKey, organizationId, documentId) },
     limit,
     startKey,
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { type ErasedPage, eraseListedPartitions, erasePage } from '../db/erase';
+import { type ErasedPage, eraseDocumentPartitions } from '../db/erase';
 import { type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -299,11 +299,13 @@ export function eraseContentPage(
   startKey?: Item,
 ): Promise<ErasedPage> {
   const { apiKey, organizationId, documentId } = scope;
-  if (documentId === undefined) {
-    const partition = keys.crdtOrganizationListingPartition(apiKey, organizationId);
-    return eraseListedPartitions({ index: 'gsi2', partition }, limit, startKey);
-  }
-  return erasePage({ partition: keys.crdtPartition(apiKey, organizationId, documentId) }, limit, startKey);
+  return eraseDocumentPartitions(
+    documentId === undefined
+      ? { listing: keys.crdtOrganizationListingPartition(apiKey, organizationId) }
+      : { partition: keys.crdtPartition(apiKey, organizationId, documentId) },
+    limit,
+    startKey,
+  );
 }
 
 /**

@@ -85,3 +85,34 @@ export async function eraseListedPartitions(
   const erased = counts.reduce((sum, count) => sum + count, 0);
   return { erased, ...(page.nextKey && { nextKey: page.nextKey }) };
 }
+
+/**
+ * One page of a range's records erased by the owning domain: the page's `idAttribute` values are
+ * handed to `remove` (which deletes each record with whatever goes with it). One Query, then
+ * `remove`'s writes.
+ */
+export async function eraseByIds(
+  range: ErasableRange,
+  idAttribute: string,
+  limit: number,
+  startKey: Item | undefined,
+  remove: (ids: string[]) => Promise<void>,
+): Promise<ErasedPage> {
+  const page = await keyPage(range, limit, startKey, [idAttribute]);
+  await remove(page.items.map((item) => item[idAttribute] as string));
+  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
+}
+
+/**
+ * One page of a document's partition (`partition`), or for an organization, of the partitions its
+ * index `listing` names (gsi2), each whole: CRDT content and comments.
+ */
+export function eraseDocumentPartitions(
+  place: { partition: string } | { listing: string },
+  limit: number,
+  startKey?: Item,
+): Promise<ErasedPage> {
+  return 'listing' in place
+    ? eraseListedPartitions({ index: 'gsi2', partition: place.listing }, limit, startKey)
+    : erasePage({ partition: place.partition }, limit, startKey);
+}

@@ -6,6 +6,7 @@ import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { resourceExhausted } from '../http/errors';
+import { resumeUpdate } from '../migration/lease';
 import { fenceEntry, maxFencedTargets } from './fence';
 import { type EraseJob, eraseJob } from './schemas';
 
@@ -215,23 +216,11 @@ export function resumeEraseJob(
   leaseUntil: number,
   now: number,
 ) {
-  const lease = leaseFields(apiKey, job.jobId, leaseUntil);
-  return updateJobIf(apiKey, job.jobId, {
-    UpdateExpression:
-      'SET resumes = if_not_exists(resumes, :zero) + :one, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
-    ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil = :read',
-    ExpressionAttributeValues: {
-      ':zero': 0,
-      ':one': 1,
-      ':until': lease.leaseUntil,
-      ':duePk': lease.gsi7pk,
-      ':dueSk': lease.gsi7sk,
-      ':now': now,
-      ':pending': 'pending',
-      ':inProgress': 'in_progress',
-      ':read': job.leaseUntil,
-    },
-  });
+  return updateJobIf(
+    apiKey,
+    job.jobId,
+    resumeUpdate(leaseFields(apiKey, job.jobId, leaseUntil), job.leaseUntil, now),
+  );
 }
 
 /** A due-index item of an erasure job, as the reconciler hands it over; undefined when it is not one. */

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { type ErasableRange, type ErasedPage, keyPage } from '../db/erase';
+import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
 import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import type { QuantisedVector } from './embedder';
@@ -442,14 +442,9 @@ export async function eraseJudgmentPage(
     documentId === undefined
       ? { partition: keys.judgmentPartition(apiKey, organizationId), prefix: 'J#' }
       : keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: documentId });
-  const page = await keyPage(range, limit, startKey, ['recordId']);
-  await removeJudgments(
-    apiKey,
-    organizationId,
-    page.items.map((item) => item.recordId as string),
-    now,
+  return eraseByIds(range, 'recordId', limit, startKey, (ids) =>
+    removeJudgments(apiKey, organizationId, ids, now),
   );
-  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
 }
 
 /** Removes judgments by id: each item deleted, its vectors tombstoned (one BatchWriteItem per 25 writes). */

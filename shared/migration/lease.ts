@@ -56,3 +56,32 @@ export function keepLease(
     },
   };
 }
+
+/**
+ * The UpdateItem parts that count one resume of an overdue job and extend its lease to `lease`
+ * (its end and due-index keys), on condition that the job is still `pending` or `in_progress` with
+ * the lease end the reconciler read: of two sweeps racing, or a sweep and a worker renewing, only
+ * one gets through. Shared by the migration and erasure job repositories (`#status` names `status`).
+ */
+export function resumeUpdate(
+  lease: { leaseUntil: number; gsi7pk: string; gsi7sk: string },
+  read: number,
+  now: number,
+) {
+  return {
+    UpdateExpression:
+      'SET resumes = if_not_exists(resumes, :zero) + :one, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
+    ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil = :read',
+    ExpressionAttributeValues: {
+      ':zero': 0,
+      ':one': 1,
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':pending': 'pending',
+      ':inProgress': 'in_progress',
+      ':read': read,
+    },
+  };
+}

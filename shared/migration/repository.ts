@@ -6,6 +6,7 @@ import { type ErasedPage, erasePage } from '../db/erase';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
+import { resumeUpdate } from './lease';
 import { type MigrationJob, migrationJob } from './schemas';
 
 type JobRef = Pick<MigrationJob, 'organizationId' | 'migrationId'>;
@@ -300,23 +301,7 @@ export function resumeJob(
   leaseUntil: number,
   now: number,
 ): Promise<boolean> {
-  const lease = leaseFields(apiKey, job, leaseUntil);
-  return updateJobIf(apiKey, job, {
-    UpdateExpression:
-      'SET resumes = if_not_exists(resumes, :zero) + :one, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
-    ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil = :read',
-    ExpressionAttributeValues: {
-      ':zero': 0,
-      ':one': 1,
-      ':until': lease.leaseUntil,
-      ':duePk': lease.gsi7pk,
-      ':dueSk': lease.gsi7sk,
-      ':now': now,
-      ':pending': 'pending',
-      ':inProgress': 'in_progress',
-      ':read': job.leaseUntil,
-    },
-  });
+  return updateJobIf(apiKey, job, resumeUpdate(leaseFields(apiKey, job, leaseUntil), job.leaseUntil, now));
 }
 
 /** A due-index item of a job, as the reconciler hands it over; undefined when it is not one. */

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
-import { type ErasableRange, type ErasedPage, keyPage } from '../db/erase';
+import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
@@ -373,11 +373,5 @@ export async function eraseNotificationPage(
     documentId === undefined
       ? { partition: keys.notificationPartition(apiKey, organizationId), prefix: 'NOTIF#' }
       : { index: 'gsi3', partition: keys.notificationDocumentPartition(apiKey, organizationId, documentId) };
-  const page = await keyPage(range, limit, startKey, ['id']);
-  await deleteNotifications(
-    apiKey,
-    organizationId,
-    page.items.map((item) => item.id as string),
-  );
-  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
+  return eraseByIds(range, 'id', limit, startKey, (ids) => deleteNotifications(apiKey, organizationId, ids));
 }

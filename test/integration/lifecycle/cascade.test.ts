@@ -116,6 +116,13 @@ describe('organizations.documents.delete', () => {
   });
 });
 
+/** The organizations of the API key's judgments (the API-key-wide query). */
+async function judgedOrganizations() {
+  const response = await callAs(workspace, 'memory.judgments.query', { limit: 100 });
+  const { results } = response.json.result as unknown as { results: { organizationId: string }[] };
+  return [...new Set(results.map((judgment) => judgment.organizationId))];
+}
+
 describe('organizations.delete', () => {
   it('makes the organization and everything under it unreachable at once, erases it all, and a re-created id starts empty', async () => {
     const organizationId = `org-${randomUUID()}`;
@@ -134,6 +141,8 @@ describe('organizations.delete', () => {
     const stored = await storedUnderOrganization(workspace.apiKey, organizationId, documentIds);
     expect(Object.values(stored).every((count) => count > 0)).toBe(true);
 
+    expect(await judgedOrganizations()).toContain(organizationId);
+
     const deleted = await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
     expect(deleted[organizationId]).toMatchObject({ success: true });
 
@@ -148,8 +157,7 @@ describe('organizations.delete', () => {
     ] as const) {
       expect((await callAs(workspace, route, data)).json.error?.status).toBe('NOT_FOUND');
     }
-    const apiKeyWide = await callAs(workspace, 'memory.judgments.query', {});
-    expect((apiKeyWide.json.result as unknown as { results: unknown[] }).results).toEqual([]);
+    expect(await judgedOrganizations()).not.toContain(organizationId);
     // Re-creating it waits for the erasure.
     const early = await callAs(workspace, 'activities.add', {
       organizationId,
