@@ -7,7 +7,7 @@ import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { judgmentRemoval } from '../memory/repository';
+import { existingJudgments, judgmentRemoval } from '../memory/repository';
 import { type JudgmentWrites, judgmentWrites } from '../memory/writes';
 import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
 
@@ -351,8 +351,9 @@ export async function moveDocumentActivities(
 
 /**
  * Erases one page (up to `limit`) of an organization's activities (the whole activity partition)
- * or of one document's (its gsi3 timeline), with their judgments (see `deleteActivities`): one
- * Query and one BatchWriteItem per 25 writes (4 per activity).
+ * or of one document's (its gsi3 timeline), with their judgments: one Query, one BatchGetItem of
+ * the page's judgment keys (most activities record no decision), then one BatchWriteItem per 25
+ * writes — 1 per activity, 3 more (judgment, 2 vector tombstones) per judged one.
  */
 export async function eraseActivityPage(
   scope: { apiKey: string; organizationId: string; documentId?: string },
@@ -365,7 +366,17 @@ export async function eraseActivityPage(
     documentId === undefined
       ? { partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }
       : keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
-  return eraseByIds(range, 'id', limit, startKey, (ids) =>
-    deleteActivities(apiKey, organizationId, ids, now),
-  );
+  return eraseByIds(range, 'id', limit, startKey, async (ids) => {
+    const judged = await existingJudgments(apiKey, organizationId, ids);
+    await batchWrite([
+      ...ids.map((id) => ({ delete: keys.activity(apiKey, organizationId, id) })),
+      ...judged.flatMap((id) => {
+        const judgment = judgmentRemoval(apiKey, organizationId, id, now);
+        return [
+          ...judgment.deletes.map((key) => ({ delete: key })),
+          ...judgment.puts.map((put) => ({ put })),
+        ];
+      }),
+    ]);
+  });
 }

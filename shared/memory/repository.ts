@@ -461,3 +461,16 @@ export async function removeJudgments(
     }),
   );
 }
+
+/** Which of the given ids have a judgment (one BatchGetItem per 100, projected to the id). */
+export async function existingJudgments(
+  apiKey: string,
+  organizationId: string,
+  recordIds: readonly string[],
+) {
+  const found = await batchGet(
+    recordIds.map((id) => keys.judgment(apiKey, organizationId, id)),
+    ['recordId'],
+  );
+  return found.map((item) => item.recordId as string);
+}
