@@ -34,6 +34,8 @@ export interface LocalDynamo {
   endpoint: string;
   client: DynamoDBClient;
   stop(): void;
+  /** The Java process's id (a test may run it ahead of the load it makes). */
+  pid?: number;
 }
 
 /** Throws JavaMissingError when no `java` can run. */
@@ -96,7 +98,7 @@ export async function startDynamoDbLocal(
     stop();
     throw error;
   }
-  return { endpoint, client, stop };
+  return { endpoint, client, stop, pid: child.pid };
 }
 
 /** Creates the service table from the shared definition unless it exists (persisted data). */
