@@ -191,15 +191,18 @@ export async function insertEditor(
   }
 }
 
-/** Appends an incremental update and publishes `event` in the same transaction (transactional outbox). */
+/**
+ * Appends an incremental update and publishes `event`, if any, in the same transaction
+ * (transactional outbox).
+ */
 export async function appendUpdate(
   apiKey: string,
   ref: EditorRef,
   update: Omit<StoredRecord, 'kind' | 'keys'>,
-  event: PublishedEvent,
+  event?: PublishedEvent,
 ): Promise<StoredRecord> {
   const parts = partItems(apiKey, ref, 'LOG', update);
-  await writeRecord(parts, (last) => [last, outboxPut(apiKey, event)]);
+  await writeRecord(parts, (last) => (event ? [last, outboxPut(apiKey, event)] : [last]));
   return { ...update, kind: 'LOG', keys: parts.map(({ pk, sk }) => ({ pk, sk })) };
 }
 
