@@ -135,12 +135,13 @@ export function startDevServer(options: DevServerOptions): Promise<DevServer> {
       done({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,
         server,
-        close: () =>
-          new Promise((closed) => {
-            realtime.close();
+        close: async () => {
+          await realtime.close();
+          await new Promise<void>((closed) => {
             server.closeAllConnections();
             server.close(() => closed());
-          }),
+          });
+        },
       });
     });
   });

@@ -40,8 +40,10 @@ function refuse(socket: Duplex, statusCode: number, reason: string): void {
  * one at a time, and installs the poster through which every handler in this process reaches the
  * open sockets (PostToConnection's local twin: a closed socket is `gone`).
  */
-export function attachRealtime(server: Server, handlers: RealtimeHandlers): { close(): void } {
+export function attachRealtime(server: Server, handlers: RealtimeHandlers): { close(): Promise<void> } {
   const sockets = new Map<string, WebSocket>();
+  // Each connection's handler chain, so closing the server can wait for `$disconnect` to finish.
+  const queues = new Set<Promise<void>>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   installConnectionPoster({
     async post(connectionId, frame) {
@@ -60,10 +62,12 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
       sockets.set(connectionId, ws);
       let queue = Promise.resolve();
       const run = (task: () => Promise<unknown>) => {
+        queues.delete(queue);
         queue = queue.then(task).then(
           () => undefined,
           (error: unknown) => console.error('realtime handler failure', error),
         );
+        queues.add(queue);
       };
       ws.on('message', (data, isBinary) => {
         // API Gateway closes a connection that sends a binary frame (1003, unsupported data).
@@ -75,6 +79,8 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
           sockets.delete(connectionId);
           await handlers.disconnect(event(connectionId, '$disconnect'));
         });
+        const last = queue;
+        void last.then(() => queues.delete(last));
       });
     });
   };
@@ -103,9 +109,14 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
   };
   server.on('upgrade', onUpgrade);
   return {
-    close() {
+    async close() {
       server.off('upgrade', onUpgrade);
+      const closing = [...sockets.values()].map(
+        (ws) => new Promise<void>((closed) => ws.once('close', () => closed())),
+      );
       for (const ws of sockets.values()) ws.terminate();
+      await Promise.all(closing);
+      await Promise.all(queues);
       installConnectionPoster(undefined);
     },
   };
