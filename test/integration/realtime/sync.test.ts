@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import * as decoding from 'lib0/decoding';
 import type * as Y from 'yjs';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { callAs, succeed } from '../../support/api';
@@ -147,7 +148,6 @@ describe('realtime sync', () => {
     const denials: string[] = [];
     viewer.provider.messageHandlers[2] = (_encoder, decoder) => {
       // auth message: varUint type (0 = permission denied), then the reason
-      const decoding = require('lib0/decoding');
       if (decoding.readVarUint(decoder) === 0) denials.push(decoding.readVarString(decoder));
     };
     viewer.doc.getText('content').insert(0, 'vandalism ');
