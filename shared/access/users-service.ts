@@ -3,6 +3,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { prepareTarget } from '../organizations/targets';
+import { revalidateConnections } from '../realtime/closing';
 import {
   changeGroupMembers,
   deleteUsers as deleteUserItems,
@@ -192,6 +193,7 @@ export async function deleteUsers(caller: ApiKeyCaller, input: z.output<typeof d
       leaving.map((id) => removeUserAttributes(caller.apiKey, input.organizationId, id, [attribute])),
     );
   }
+  await revalidateConnections(caller, input.organizationId, leaving);
   return Object.fromEntries(
     userIds.map((id) => [
       id,

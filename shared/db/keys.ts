@@ -374,6 +374,8 @@ export const keys = {
     pk: keys.realtimePartition(apiKey, room.organizationId),
     sk: `${keys.realtimeRoomPrefix(room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
   }),
+  /** Sort-key prefix of every live-state value of the organization. */
+  liveStatesPrefix: 'LIVE#',
   /** Sort-key prefix of a document's live-state values. */
   liveStatePrefix: (documentId: string) => `${join('LIVE', encodeKeyPart(documentId))}${separator}`,
   liveState: (

@@ -240,42 +240,44 @@ const toFrame = (item: Item): LiveStateFrame => ({
 });
 
 /**
- * Writes a live-state value if nobody wrote since `expectedVersion` was read (undefined: none
- * existed or it expired). False when another write won; the caller reads again and retries.
+ * Writes a live-state value and bumps its version (one UpdateItem). `expected`: `'any'` replaces
+ * whatever is stored; a version (or undefined: none stored, or expired) writes only if nobody wrote
+ * since it was read — false when another write won, and the caller reads again.
  */
 export async function putLiveState(
   apiKey: string,
   organizationId: string,
   documentId: string,
   frame: LiveStateFrame,
-  expectedVersion: number | undefined,
+  expected: number | undefined | 'any',
 ): Promise<boolean> {
+  const condition =
+    expected === 'any'
+      ? {}
+      : expected === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds' }
+        : { ConditionExpression: 'version = :expected' };
   try {
     await db().send(
-      new PutCommand({
+      new UpdateCommand({
         TableName: tableName(),
-        Item: {
-          ...keys.liveState(apiKey, organizationId, documentId, frame.liveStateDataId),
-          entity: 'liveState',
-          documentId,
-          liveStateDataId: frame.liveStateDataId,
-          data: frame.data,
-          timestamp: frame.timestamp,
-          version: (expectedVersion ?? 0) + 1,
-          createdAt: frame.timestamp,
-          updatedAt: frame.timestamp,
-          ttl: seconds(frame.timestamp) + liveStateTtlSeconds,
+        Key: keys.liveState(apiKey, organizationId, documentId, frame.liveStateDataId),
+        UpdateExpression:
+          'SET entity = :entity, documentId = :documentId, liveStateDataId = :id, #data = :data, #timestamp = :timestamp, ' +
+          'createdAt = if_not_exists(createdAt, :timestamp), updatedAt = :timestamp, #ttl = :ttl ADD version :one',
+        ...condition,
+        ExpressionAttributeNames: { '#data': 'data', '#timestamp': 'timestamp', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':entity': 'liveState',
+          ':documentId': documentId,
+          ':id': frame.liveStateDataId,
+          ':data': frame.data,
+          ':timestamp': frame.timestamp,
+          ':ttl': seconds(frame.timestamp) + liveStateTtlSeconds,
+          ':one': 1,
+          ...(expected === undefined && { ':nowSeconds': seconds(frame.timestamp) }),
+          ...(typeof expected === 'number' && { ':expected': expected }),
         },
-        ...(expectedVersion === undefined
-          ? {
-              ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :now',
-              ExpressionAttributeNames: { '#ttl': 'ttl' },
-              ExpressionAttributeValues: { ':now': seconds(frame.timestamp) },
-            }
-          : {
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': expectedVersion },
-            }),
       }),
     );
     return true;
@@ -300,4 +302,20 @@ export async function listLiveStates(
     },
   });
   return items.filter((item) => live(item, now)).map(toFrame);
+}
+
+/**
+ * Deletes the live state of a document (or, without `documentId`, of every document of the
+ * organization): one Query for the keys, one BatchWriteItem per 25.
+ */
+export async function deleteLiveStates(apiKey: string, organizationId: string, documentId?: string) {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.realtimePartition(apiKey, organizationId),
+      ':prefix': documentId === undefined ? keys.liveStatesPrefix : keys.liveStatePrefix(documentId),
+    },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
 }
