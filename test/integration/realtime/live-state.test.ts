@@ -85,7 +85,7 @@ describe('livestate.broadcast', () => {
       data: 'x'.repeat(70 * 1024),
     });
     expect(big.statusCode).toBe(400);
-    expect(big.json.error.message).toMatch(/^data:/);
+    expect(big.json.error?.message).toMatch(/^data:/);
   });
 });
 
