@@ -5,6 +5,7 @@ import { docFromUpdates, encodeState } from './codec';
 import { type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
 import type { CrdtType } from './schemas';
 import { appendToEditor } from './service';
+import { publishCoalescedUpdate } from './update-events';
 
 /**
  * The editor type and content key a client's first update implies (the root type it writes to):
@@ -57,7 +58,8 @@ export interface ClientUpdateResult {
  * A connected client's update to an editor (addendum §9): stored when it changes the state and the
  * client may write (`write`), as an appended update like REST crdt/update (compaction included);
  * the first non-empty update of an editor without data creates it, its type and content key taken
- * from the update (`inferEditorShape`). A read-only client's update is only checked for change.
+ * from the update (`inferEditorShape`); appends publish coalesced `crdt.update_data` events
+ * (`publishCoalescedUpdate`). A read-only client's update is only checked for change.
  * One Query to load the editor, then the append (or the conditional insert).
  */
 export async function applyClientUpdate(
@@ -77,6 +79,7 @@ export async function applyClientUpdate(
     if (editor) {
       const delta = Y.diffUpdate(update, before);
       await appendToEditor(apiKey, ref, editor, doc, delta, change);
+      await publishCoalescedUpdate(apiKey, ref, editor, doc, change);
       return { changed: true, stored: delta };
     }
     const shape = inferEditorShape(update);

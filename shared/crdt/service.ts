@@ -46,7 +46,7 @@ export const maxEventValueBytes = 256 * 1024;
  * The `crdt.update_data` event: the editor and its new value, or `dataOmitted: true` instead of a
  * value over `maxEventValueBytes` (receivers then read it with crdt/get).
  */
-function updateEvent(ref: EditorRef, head: EditorHead, value: CrdtValue, change: Change) {
+export function updateEvent(ref: EditorRef, head: EditorHead, value: CrdtValue, change: Change) {
   const fits = Buffer.byteLength(JSON.stringify(value)) <= maxEventValueBytes;
   return createEvent(
     {

@@ -32,6 +32,7 @@ import { createHash } from 'node:crypto';
  * | endpoint delivery state       | table | `AK#<ak>#WEBHOOK`  | `STATE#<endpointId>` | delivery worker (rate limit, failing since) |
  * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
  * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
+ * | CRDT event window of an editor | table (+ gsi7 while pending) | `…#CRDT#<doc>` | `EVWIN#<editor>` | client edits (one crdt.update_data per 10 s), reconciler (trailing event) |
  * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
  * | document migration job        | table | `AK#<ak>#ORG#<org>#MIGRATION` | `JOB#<migrationId>` | organizations.documents.migrate(.status), migration worker |
  * | document migration lock       | table | `AK#<ak>#ORG#<org>#MIGRATION` | `LOCK#<doc>`   | migration worker (one running migration per source/target document) |
@@ -339,6 +340,19 @@ export const keys = {
   crdtHead: (apiKey: string, organizationId: string, documentId: string, editorId: string): ItemKey => ({
     pk: keys.crdtPartition(apiKey, organizationId, documentId),
     sk: join('ED', encodeKeyPart(editorId), 'HEAD'),
+  }),
+  /**
+   * The `crdt.update_data` event window of an editor's client edits (coalescing, addendum §9). Its
+   * sort key is outside `ED#`, so editor loads never read it.
+   */
+  crdtEventWindow: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    editorId: string,
+  ): ItemKey => ({
+    pk: keys.crdtPartition(apiKey, organizationId, documentId),
+    sk: join('EVWIN', encodeKeyPart(editorId)),
   }),
   /**
    * One part (≤ 350 KB) of a stored Yjs update: `LOG` for an appended update, `SNAP` for a
