@@ -121,3 +121,51 @@ export function upgradeStatus(
     });
   });
 }
+
+/** What a realtime test file works with: the server, its workspace, and joining as a user. */
+export interface RealtimeSession {
+  readonly server: DevServer;
+  readonly workspace: TestWorkspace;
+  /** Connects a client for `userId` and resolves once it synced; destroyed after the test. */
+  join(params: Omit<ConnectParams, 'token' | 'apiKey'>, userId?: string): Promise<TestClient>;
+  /** Stops tracking a client the test destroyed itself. */
+  forget(client: TestClient): void;
+}
+
+/**
+ * Registers the hooks of a realtime test file: a dev server and a workspace for the whole file,
+ * every client destroyed after its test, the server closed at the end.
+ */
+export function useRealtimeSession(createWorkspace: () => Promise<TestWorkspace>): RealtimeSession {
+  const clients: TestClient[] = [];
+  const state: { server?: DevServer; workspace?: TestWorkspace } = {};
+  beforeAll(async () => {
+    state.server = await startRealtimeServer();
+    state.workspace = await createWorkspace();
+  });
+  afterEach(() => {
+    for (const client of clients.splice(0)) client.destroy();
+  });
+  afterAll(async () => {
+    await state.server?.close();
+  });
+  const session: RealtimeSession = {
+    get server() {
+      return state.server as DevServer;
+    },
+    get workspace() {
+      return state.workspace as TestWorkspace;
+    },
+    async join(params, userId = 'alice') {
+      const token = await userToken(session.workspace, userId);
+      const client = connectClient(session.server, { apiKey: session.workspace.apiKey, ...params, token });
+      clients.push(client);
+      await synced(client);
+      return client;
+    },
+    forget(client) {
+      clients.splice(clients.indexOf(client), 1);
+    },
+  };
+  return session;
+}

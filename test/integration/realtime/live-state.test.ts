@@ -1,52 +1,26 @@
-import type { DevServer } from '../../../scripts/local/dev-server';
 import { callAs, succeed } from '../../support/api';
-import {
-  type ConnectParams,
-  connectClient,
-  eventually,
-  seedDocument,
-  startRealtimeServer,
-  synced,
-  type TestClient,
-  userToken,
-} from '../../support/realtime';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { type ConnectParams, eventually, seedDocument, useRealtimeSession } from '../../support/realtime';
+import { createTestWorkspace } from '../../support/workspaces';
 
 /** livestate/broadcast and the closing rules of addendum §9, with real y-websocket clients. */
 jest.setTimeout(60_000);
 
-let server: DevServer;
-let workspace: TestWorkspace;
-const clients: TestClient[] = [];
-
-beforeAll(async () => {
-  server = await startRealtimeServer();
-  workspace = await createTestWorkspace();
-});
-
-afterEach(() => {
-  for (const client of clients.splice(0)) client.destroy();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function join(params: Omit<ConnectParams, 'token' | 'apiKey'>, userId = 'alice'): Promise<TestClient> {
-  const token = await userToken(workspace, userId);
-  const client = connectClient(server, { apiKey: workspace.apiKey, ...params, token });
-  clients.push(client);
-  await synced(client);
-  return client;
-}
+const session = useRealtimeSession(createTestWorkspace);
+const join = (params: Omit<ConnectParams, 'token' | 'apiKey'>, userId = 'alice') =>
+  session.join(params, userId);
 
 describe('livestate.broadcast', () => {
   it('reaches every connection of the document (any editor), merges, and is sent to late joiners', async () => {
-    const document = await seedDocument(workspace);
+    const document = await seedDocument(session.workspace);
     const first = await join({ ...document, editorId: 'title' });
     const second = await join({ ...document, editorId: 'body' }, 'bob');
     const broadcast = (data: unknown, merge?: boolean) =>
-      succeed(workspace, 'livestate.broadcast', { ...document, liveStateDataId: 'cursor', data, merge });
+      succeed(session.workspace, 'livestate.broadcast', {
+        ...document,
+        liveStateDataId: 'cursor',
+        data,
+        merge,
+      });
 
     await broadcast({ page: 1, zoom: 2 });
     await eventually(() => first.liveStates.length === 1 && second.liveStates.length === 1);
@@ -71,15 +45,15 @@ describe('livestate.broadcast', () => {
   });
 
   it('answers NOT_FOUND for an unknown document and INVALID_ARGUMENT for oversized data', async () => {
-    const document = await seedDocument(workspace);
-    const missing = await callAs(workspace, 'livestate.broadcast', {
+    const document = await seedDocument(session.workspace);
+    const missing = await callAs(session.workspace, 'livestate.broadcast', {
       ...document,
       documentId: 'missing',
       liveStateDataId: 'x',
       data: 1,
     });
     expect(missing.statusCode).toBe(404);
-    const big = await callAs(workspace, 'livestate.broadcast', {
+    const big = await callAs(session.workspace, 'livestate.broadcast', {
       ...document,
       liveStateDataId: 'x',
       data: 'x'.repeat(70 * 1024),
@@ -91,9 +65,9 @@ describe('livestate.broadcast', () => {
 
 describe('closing rules', () => {
   it('closes a deleted document’s connections with 4404, and the client stops reconnecting', async () => {
-    const document = await seedDocument(workspace);
+    const document = await seedDocument(session.workspace);
     const client = await join({ ...document, editorId: 'e' });
-    await succeed(workspace, 'organizations.documents.delete', {
+    await succeed(session.workspace, 'organizations.documents.delete', {
       organizationId: document.organizationId,
       documentIds: [document.documentId],
     });
@@ -103,25 +77,25 @@ describe('closing rules', () => {
   });
 
   it('closes a deleted organization’s connections with 4404', async () => {
-    const document = await seedDocument(workspace);
+    const document = await seedDocument(session.workspace);
     const client = await join({ ...document, editorId: 'e' });
-    await succeed(workspace, 'organizations.delete', { organizationIds: [document.organizationId] });
+    await succeed(session.workspace, 'organizations.delete', { organizationIds: [document.organizationId] });
     await eventually(() => client.closes.length > 0, 10_000, 'the close');
     expect(client.closes[0]?.code).toBe(4404);
   });
 
   it('closes the connection of a user whose access is removed with 4403, and keeps the others', async () => {
-    const document = await seedDocument(workspace, 'restricted');
+    const document = await seedDocument(session.workspace, 'restricted');
     const member = (userId: string) => ({ userId, name: userId, email: `${userId}@example.com` });
-    await succeed(workspace, 'users.add', { ...document, users: [member('dora'), member('eve')] });
+    await succeed(session.workspace, 'users.add', { ...document, users: [member('dora'), member('eve')] });
     const dora = await join({ ...document, editorId: 'e' }, 'dora');
     const eve = await join({ ...document, editorId: 'e' }, 'eve');
-    await succeed(workspace, 'users.delete', { ...document, userIds: ['dora'] });
+    await succeed(session.workspace, 'users.delete', { ...document, userIds: ['dora'] });
     await eventually(() => dora.closes.length > 0, 10_000, 'the close');
     expect(dora.closes[0]?.code).toBe(4403);
     eve.doc.getText('content').insert(0, 'still connected');
     await eventually(async () => {
-      const [editor] = await succeed(workspace, 'crdt.get', { ...document, editorId: 'e' });
+      const [editor] = await succeed(session.workspace, 'crdt.get', { ...document, editorId: 'e' });
       return editor?.data === 'still connected';
     });
     expect(eve.closes).toEqual([]);

@@ -1,19 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import * as decoding from 'lib0/decoding';
-import type * as Y from 'yjs';
-import type { DevServer } from '../../../scripts/local/dev-server';
 import { callAs, succeed } from '../../support/api';
 import {
   type ConnectParams,
-  connectClient,
   eventually,
   seedDocument,
-  startRealtimeServer,
-  synced,
   type TestClient,
-  userToken,
+  useRealtimeSession,
 } from '../../support/realtime';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { createTestWorkspace } from '../../support/workspaces';
 
 /**
  * Realtime sync (addendum §9) with real `y-websocket` providers through the project's client
@@ -21,43 +16,19 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/workspace
  */
 jest.setTimeout(60_000);
 
-let server: DevServer;
-let workspace: TestWorkspace;
-const clients: TestClient[] = [];
+const session = useRealtimeSession(createTestWorkspace);
 
-beforeAll(async () => {
-  server = await startRealtimeServer();
-  workspace = await createTestWorkspace();
-});
-
-afterEach(() => {
-  for (const client of clients.splice(0)) client.destroy();
-});
-
-afterAll(async () => {
-  await server?.close();
-});
-
-async function room(editorId = 'editor-1'): Promise<Omit<ConnectParams, 'token'>> {
-  const document = await seedDocument(workspace);
-  return { apiKey: workspace.apiKey, ...document, editorId };
+async function room(editorId = 'editor-1'): Promise<Omit<ConnectParams, 'token' | 'apiKey'>> {
+  return { ...(await seedDocument(session.workspace)), editorId };
 }
 
-async function join(
-  params: Omit<ConnectParams, 'token'>,
-  userId = 'alice',
-  doc?: Y.Doc,
-): Promise<TestClient> {
-  const client = connectClient(server, { ...params, token: await userToken(workspace, userId) }, doc);
-  clients.push(client);
-  await synced(client);
-  return client;
-}
+const join = (params: Omit<ConnectParams, 'token' | 'apiKey'>, userId = 'alice') =>
+  session.join(params, userId);
 
 const text = (client: TestClient) => client.doc.getText('content').toString();
 
-async function restValue(params: Omit<ConnectParams, 'token'>) {
-  const data = await succeed(workspace, 'crdt.get', {
+async function restValue(params: Omit<ConnectParams, 'token' | 'apiKey'>) {
+  const data = await succeed(session.workspace, 'crdt.get', {
     organizationId: params.organizationId,
     documentId: params.documentId,
     editorId: params.editorId,
@@ -80,11 +51,11 @@ describe('realtime sync', () => {
 
   it('sends a REST crdt/update to connected clients within 1 s of the answer, and converges with a concurrent client edit', async () => {
     const params = await room();
-    await succeed(workspace, 'crdt.add', { ...params, apiKey: undefined, type: 'text', data: 'base' });
+    await succeed(session.workspace, 'crdt.add', { ...params, type: 'text', data: 'base' });
     const alice = await join(params);
     expect(text(alice)).toBe('base');
     const answered = Date.now();
-    await succeed(workspace, 'crdt.update', {
+    await succeed(session.workspace, 'crdt.update', {
       ...params,
       apiKey: undefined,
       type: 'text',
@@ -96,7 +67,7 @@ describe('realtime sync', () => {
 
     // A client edit and a REST update race: whichever is stored first, both sides end equal.
     alice.doc.getText('content').insert(0, '> ');
-    await succeed(workspace, 'crdt.update', {
+    await succeed(session.workspace, 'crdt.update', {
       ...params,
       apiKey: undefined,
       type: 'text',
@@ -110,7 +81,7 @@ describe('realtime sync', () => {
   it('syncs a 1 MB document to a new client (chunked frames) and stores a client’s large edit', async () => {
     const params = await room();
     const big = randomBytes(512 * 1024).toString('hex');
-    await succeed(workspace, 'crdt.add', { ...params, apiKey: undefined, type: 'text', data: big });
+    await succeed(session.workspace, 'crdt.add', { ...params, type: 'text', data: big });
     const alice = await join(params);
     expect(text(alice)).toBe(big);
 
@@ -129,7 +100,7 @@ describe('realtime sync', () => {
     alice.doc.getMap('settings').set('theme', 'dark');
     let editor: any;
     await eventually(async () => {
-      [editor] = await succeed(workspace, 'crdt.get', { ...params, apiKey: undefined });
+      [editor] = await succeed(session.workspace, 'crdt.get', params);
       return editor !== undefined;
     });
     expect(editor).toMatchObject({ id: 'editor-1', type: 'map', data: { theme: 'dark' } });
@@ -137,8 +108,8 @@ describe('realtime sync', () => {
 
   it('keeps a viewer read-only: its edit is neither stored nor broadcast, and it is told permission-denied', async () => {
     const params = await room();
-    await succeed(workspace, 'crdt.add', { ...params, apiKey: undefined, type: 'text', data: 'original' });
-    await succeed(workspace, 'users.add', {
+    await succeed(session.workspace, 'crdt.add', { ...params, type: 'text', data: 'original' });
+    await succeed(session.workspace, 'users.add', {
       organizationId: params.organizationId,
       documentId: params.documentId,
       users: [{ userId: 'victor', name: 'Victor', email: 'victor@example.com', accessRole: 'viewer' }],
@@ -173,7 +144,7 @@ describe('realtime sync', () => {
     bob.provider.awareness.setLocalState({ user: 'bob' });
     await eventually(() => alice.provider.awareness.getStates().get(bob.doc.clientID)?.user === 'bob');
     alice.destroy();
-    clients.splice(clients.indexOf(alice), 1);
+    session.forget(alice);
     await eventually(() => !bob.provider.awareness.getStates().has(aliceId), 10_000, 'awareness removal');
   });
 
@@ -187,6 +158,6 @@ describe('realtime sync', () => {
     socket.send('~x:0:2:QUJD');
     alice.doc.getText('content').insert(0, 'still here');
     await eventually(() => text(bob) === 'still here', 10_000, 'an edit after garbage');
-    expect((await callAs(workspace, 'crdt.get', { ...params, apiKey: undefined })).statusCode).toBe(200);
+    expect((await callAs(session.workspace, 'crdt.get', params)).statusCode).toBe(200);
   });
 });
