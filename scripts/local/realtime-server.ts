@@ -9,6 +9,9 @@ import type { SocketEvent, SocketHandler } from '../../shared/realtime/socket-ha
 /** The local WebSocket path (addendum §9), on the HTTP API's port. */
 export const realtimePath = '/v2/realtime';
 
+/** API Gateway closes a connection that sent nothing for 10 minutes; so does the local server (1001). */
+const idleTimeoutMs = 10 * 60 * 1000;
+
 /** API Gateway's largest message (128 KB); the local server refuses bigger frames the same way. */
 const maxFrameBytes = 128 * 1024;
 
@@ -69,12 +72,16 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
         );
         queues.add(queue);
       };
+      const idle = setTimeout(() => ws.close(1001, 'Idle for 10 minutes.'), idleTimeoutMs);
+      idle.unref();
       ws.on('message', (data, isBinary) => {
+        idle.refresh();
         // API Gateway closes a connection that sends a binary frame (1003, unsupported data).
         if (isBinary) return ws.close(1003, 'Binary frames are not supported; send base64 text frames.');
         run(() => handlers.message(event(connectionId, '$default', { body: data.toString('utf8') })));
       });
       ws.on('close', () => {
+        clearTimeout(idle);
         run(async () => {
           sockets.delete(connectionId);
           await handlers.disconnect(event(connectionId, '$disconnect'));

@@ -119,6 +119,11 @@ export async function updateUsers(caller: ApiKeyCaller, input: z.output<typeof u
     ];
   });
   await writeUserChanges(caller.apiKey, input.organizationId, changes, now);
+  await revalidateConnections(
+    caller,
+    input.organizationId,
+    input.users.map((user) => user.userId),
+  );
   return results;
 }
 

@@ -325,6 +325,7 @@ export const routes = [
     domain: 'access',
     db: 'read-write',
     queues: [],
+    realtime: true,
     summary: "Update users' profiles and roles; missing users fail per item.",
   },
   {

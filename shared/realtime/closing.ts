@@ -32,7 +32,8 @@ export async function closeDeletedDocuments(
 }
 
 /**
- * Called after users lose memberships or grants in an organization: re-resolves the access of
+ * Called after users' memberships, roles or grants change in an organization (users/update,
+ * users/delete, permissions/remove): re-resolves the access of
  * their connections (§4, provider included) per document; connections without access are closed
  * with 4403, and connections whose user became a viewer turn read-only (an editor's stay writable).
  * One Query of the organization's connections, one access check per document with such users.

@@ -28,8 +28,9 @@ export function installConnectionPoster(poster: ConnectionPoster | undefined): v
 
 /**
  * The poster of this process: the installed one, else the management API at `REALTIME_ENDPOINT`
- * (loaded on first use, so functions that never broadcast never load its SDK client). Throws when
- * neither exists: a broadcast without a realtime API configured is a deployment error.
+ * (loaded on first use, so functions that never broadcast never load its SDK client). Undefined
+ * when neither exists (a process without realtime, such as a test of REST alone): broadcasts then
+ * reach nobody, and closing only deletes the connection items.
  */
 export async function connectionPoster(): Promise<ConnectionPoster | undefined> {
   if (installed) return installed;

@@ -1,3 +1,4 @@
+import * as decoding from 'lib0/decoding';
 import { callAs, succeed } from '../../support/api';
 import { type ConnectParams, eventually, seedDocument, useRealtimeSession } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
@@ -99,5 +100,28 @@ describe('closing rules', () => {
       return editor?.data === 'still connected';
     });
     expect(eve.closes).toEqual([]);
+  });
+
+  it('makes the connection of a user demoted to viewer read-only', async () => {
+    const document = await seedDocument(session.workspace, 'restricted');
+    await succeed(session.workspace, 'users.add', {
+      ...document,
+      users: [{ userId: 'finn', name: 'Finn', email: 'finn@example.com' }],
+    });
+    await succeed(session.workspace, 'crdt.add', { ...document, editorId: 'e', type: 'text', data: 'kept' });
+    const finn = await join({ ...document, editorId: 'e' }, 'finn');
+    await succeed(session.workspace, 'users.update', {
+      ...document,
+      users: [{ userId: 'finn', name: 'Finn', email: 'finn@example.com', accessRole: 'viewer' }],
+    });
+    const denials: number[] = [];
+    finn.provider.messageHandlers[2] = (_encoder, decoder) => {
+      denials.push(decoding.readVarUint(decoder));
+    };
+    finn.doc.getText('content').insert(0, 'not ');
+    await eventually(() => denials.length === 1, 10_000, 'permission-denied');
+    expect(denials).toEqual([0]);
+    const [editor] = await succeed(session.workspace, 'crdt.get', { ...document, editorId: 'e' });
+    expect(editor.data).toBe('kept');
   });
 });
