@@ -23,6 +23,9 @@ import {
 } from './repository';
 import type { ConnectionRecord } from './schemas';
 
+/** Largest awareness update relayed and stored (cursors and user names are far smaller). */
+export const maxAwarenessBytes = 32 * 1024;
+
 /**
  * `$default`: one text frame from a client (addendum §9). A `~` part is stored until its message
  * is complete; a whole message is handled by its y-websocket type. Frames of unknown connections,
@@ -80,7 +83,11 @@ async function handleMessage(connection: ConnectionRecord, message: Uint8Array):
       return handleSync(connection, decoder);
     case messageType.awareness: {
       const update = decoding.readVarUint8Array(decoder);
+      // Awareness is a cursor and a name, not content: bigger updates, or a connection announcing
+      // more than twice that in all, are dropped (the connection's item holds them, within 400 KB).
+      if (update.length > maxAwarenessBytes) return;
       const awareness = mergeAwareness(connection.awareness, update);
+      if (JSON.stringify(awareness).length > 2 * maxAwarenessBytes) return;
       await updateConnection(connection.connectionId, { awareness }, nowMs());
       const room = await others(connection);
       await sendToConnections(connection.apiKey, connection.organizationId, room, framesOf(message));
