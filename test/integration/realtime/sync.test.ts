@@ -94,6 +94,15 @@ describe('realtime sync', () => {
     expect(await restValue(other)).toBe(upload);
   });
 
+  it('sends a REST crdt/add to clients already joined to the empty editor', async () => {
+    const params = await room();
+    const alice = await join(params);
+    const bob = await join(params, 'bob');
+    expect(text(alice)).toBe('');
+    await succeed(session.workspace, 'crdt.add', { ...params, type: 'text', data: 'first words' });
+    await eventually(() => text(alice) === 'first words' && text(bob) === 'first words', 10_000, 'the add');
+  });
+
   it('creates the editor from a client’s first non-empty edit, with the type it writes', async () => {
     const params = await room();
     const alice = await join(params);
