@@ -43,13 +43,13 @@ function readOptions(): { plan: LoadPlan; loadRuns: number } {
 }
 
 /**
- * Runs the webhook pipeline benchmark in a process of its own, with a stack of its own: it needs
+ * Runs a benchmark in a process of its own, with a stack of its own: the webhook pipeline needs
  * another retry schedule than the replay scenario here, and the environment is read once per
  * process. Resolves to its exit code.
  */
-function runDeliveryBench(): Promise<number> {
+function runBenchProcess(file: string): Promise<number> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [...process.execArgv, resolve(root, 'scripts/bench/delivery.ts')], {
+    const child = spawn(process.execPath, [...process.execArgv, resolve(root, file)], {
       stdio: 'inherit',
     });
     child.on('error', () => done(1));
@@ -134,11 +134,15 @@ ${failing.length} row(s) had failed requests: ${failing.join(', ')}`);
   } finally {
     await stop();
   }
-  if (process.env.BENCH_DELIVERY_EVENTS === '0') return;
-  console.error(
-    '\nWebhook pipeline benchmark (scripts/bench/delivery.ts; BENCH_DELIVERY_EVENTS=0 skips it)...',
-  );
-  if ((await runDeliveryBench()) !== 0) process.exitCode = 1;
+  if (process.env.BENCH_DELIVERY_EVENTS !== '0') {
+    console.error(
+      '\nWebhook pipeline benchmark (scripts/bench/delivery.ts; BENCH_DELIVERY_EVENTS=0 skips it)...',
+    );
+    if ((await runBenchProcess('scripts/bench/delivery.ts')) !== 0) process.exitCode = 1;
+  }
+  if (process.env.BENCH_REALTIME === '0') return;
+  console.error('\nRealtime benchmark (scripts/bench/realtime.ts; BENCH_REALTIME=0 skips it)...');
+  if ((await runBenchProcess('scripts/bench/realtime.ts')) !== 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -61,6 +61,12 @@ export const envSchema = z.object({
    * fresh message every 5 minutes, so 15 minutes without a renewal means the chain of messages broke.
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(900),
+  /**
+   * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`)
+   * that functions broadcasting to connected clients post through; unset locally, where the dev
+   * server installs its own poster, and in functions that never broadcast.
+   */
+  REALTIME_ENDPOINT: z.url().optional(),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

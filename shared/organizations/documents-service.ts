@@ -4,6 +4,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
+import { closeDeletedDocuments } from '../realtime/closing';
 import { requireTree } from './folders-service';
 import type { ItemResult } from './organizations-service';
 import {
@@ -110,6 +111,7 @@ export async function deleteDocuments(caller: ApiKeyCaller, input: z.output<type
     (await findDocuments(caller.apiKey, input.organizationId, input.documentIds)).map((d) => d.documentId),
   );
   await deleteDocumentItems(caller.apiKey, input.organizationId, [...existing]);
+  await closeDeletedDocuments(caller.apiKey, input.organizationId, [...existing]);
   return Object.fromEntries(
     input.documentIds.map((id): [string, ItemResult] => [
       id,

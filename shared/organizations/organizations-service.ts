@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { closeDeletedDocuments } from '../realtime/closing';
 import {
   deleteOrganizationPartition,
   findOrganizations,
@@ -100,6 +101,7 @@ export async function deleteOrganizations(
       continue;
     }
     await deleteOrganizationPartition(caller.apiKey, organizationId);
+    await closeDeletedDocuments(caller.apiKey, organizationId);
     results[organizationId] = { success: true, id: organizationId, message: 'Organization deleted.' };
   }
   return results;

@@ -1,3 +1,4 @@
+import { eventWindowDueHandler } from '../crdt/update-events';
 import { overdueDeliveries, unfannedEvents } from '../delivery/reconcile';
 import { migrationJobDueHandler } from '../migration/reconcile';
 import type { DueHandler } from './reconciler';
@@ -6,4 +7,9 @@ import type { DueHandler } from './reconciler';
  * Every kind of due work the reconciler resumes, one handler per item entity. A domain that keeps
  * work in the due index (shared/db/keys.ts `dueIndexKeys`) registers its handler here.
  */
-export const dueHandlers: readonly DueHandler[] = [overdueDeliveries, unfannedEvents, migrationJobDueHandler];
+export const dueHandlers: readonly DueHandler[] = [
+  overdueDeliveries,
+  unfannedEvents,
+  migrationJobDueHandler,
+  eventWindowDueHandler,
+];
