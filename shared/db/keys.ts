@@ -416,6 +416,11 @@ export const keys = {
     sk: join('CHUNK', encodeKeyPart(messageId), String(index).padStart(5, '0')),
   }),
   connectionChunkPrefix: (messageId: string) => `${join('CHUNK', encodeKeyPart(messageId))}${separator}`,
+  /** The indexes received so far of one chunked message (its parts are read once, when complete). */
+  connectionChunkTally: (connectionId: string, messageId: string): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: join('CHUNKS', encodeKeyPart(messageId)),
+  }),
   /**
    * The partition of a document's comment threads: each thread's item (`A#<annotation>#A`) followed
    * by its comments (`A#<annotation>#C#<comment>`). Encoded ids never contain `#` and every encoded

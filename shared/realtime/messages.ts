@@ -42,10 +42,9 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
   if (frame.kind === 'message') message = frame.bytes;
   else {
     const parts = await storeChunk(connectionId, frame, now);
-    const payloads = new Map(parts.map((part) => [part.index, part.payload]));
-    if (payloads.size < frame.count) return;
+    if (!parts) return;
     await deleteChunks(connectionId, frame.messageId, frame.count);
-    message = decodeBase64(Array.from({ length: frame.count }, (_, index) => payloads.get(index)).join(''));
+    message = decodeBase64(parts.join(''));
   }
   if (!message) return;
   try {
