@@ -8,6 +8,7 @@ import { EventFanOut } from './event-fanout';
 import { ServiceHttpApi } from './http-api';
 import { QueueWorkers } from './queue-workers';
 import { ServiceQueues } from './queues';
+import { RealtimeApi } from './realtime-api';
 import { Reconciler } from './reconciler';
 import { ServiceFunctions } from './service-functions';
 
@@ -41,6 +42,7 @@ export interface CollabStackProps extends StackProps {
  */
 export class CollabStack extends Stack {
   readonly http: ServiceHttpApi;
+  readonly realtime: RealtimeApi;
   readonly workers: QueueWorkers;
   readonly data: DataTable;
   readonly queues: ServiceQueues;
@@ -75,6 +77,8 @@ export class CollabStack extends Stack {
       reserveConcurrency: props.reservedConcurrency ?? true,
       maxWebhookEndpointsPerApiKey: maxEndpoints,
     });
+    // Before the HTTP API: routes that broadcast need the WebSocket API's endpoint and grant.
+    this.realtime = new RealtimeApi(this, 'Realtime', { stage: props.stage, functions });
     this.http = new ServiceHttpApi(this, 'Http', {
       stage: props.stage,
       routes: props.routes ?? routes,
@@ -94,6 +98,10 @@ export class CollabStack extends Stack {
     this.reconciler = new Reconciler(this, 'Reconciler', { functions });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });
+    new CfnOutput(this, 'RealtimeUrl', {
+      value: this.realtime.stage.url,
+      description: 'WebSocket URL of the realtime API (addendum §9)',
+    });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
   }
 }

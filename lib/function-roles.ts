@@ -19,6 +19,8 @@ export interface FunctionAccess {
    * grants would reach every function sharing it.
    */
   readonly dedicated?: string;
+  /** Whether it posts to (and closes) realtime connections: `execute-api:ManageConnections`. */
+  readonly realtime?: boolean;
 }
 
 /**
@@ -28,7 +30,8 @@ export interface FunctionAccess {
 export function accessProfile(access: FunctionAccess): string {
   const consumes = [...new Set(access.consumes ?? [])].sort().map((name) => `consume-${name}`);
   const dedicated = access.dedicated === undefined ? [] : [`dedicated-${access.dedicated}`];
-  return [...dedicated, access.db, ...[...new Set(access.queues)].sort(), ...consumes].join('+');
+  const realtime = access.realtime ? ['realtime'] : [];
+  return [...dedicated, access.db, ...[...new Set(access.queues)].sort(), ...consumes, ...realtime].join('+');
 }
 
 const constructIdOf = (profile: string) =>
@@ -65,6 +68,9 @@ export interface FunctionRolesProps {
   readonly invokeEmbeddingModel?: boolean;
 }
 
+/** Grants a role what realtime access needs (set by the WebSocket API once it exists). */
+export type RealtimeGrant = (role: IRole) => void;
+
 /**
  * One IAM role per distinct access profile (db access × queues), created on first use. Sharing a
  * role between functions with the same declared access keeps least privilege while costing a
@@ -73,6 +79,8 @@ export interface FunctionRolesProps {
  */
 export class FunctionRoles extends Construct {
   private readonly rolesByProfile = new Map<string, Role>();
+  /** How to grant realtime access; roles asking for it before it is set are an error. */
+  realtimeGrant: RealtimeGrant | undefined;
 
   constructor(
     scope: Construct,
@@ -109,6 +117,11 @@ export class FunctionRoles extends Construct {
           ],
         }),
       );
+    }
+    if (access.realtime) {
+      if (!this.realtimeGrant)
+        throw new Error(`Realtime access (${profile}) asked for before the WebSocket API exists`);
+      this.realtimeGrant(role);
     }
     for (const name of new Set(access.queues)) this.props.queues.queue(name).grantSendMessages(role);
     for (const name of new Set(access.consumes)) this.props.queues.queue(name).grantConsumeMessages(role);

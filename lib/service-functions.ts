@@ -4,7 +4,7 @@ import type { RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { queueUrlEnvName } from '../shared/queues/queues';
-import { type FunctionAccess, FunctionRoles } from './function-roles';
+import { type FunctionAccess, FunctionRoles, type RealtimeGrant } from './function-roles';
 import type { ServiceQueues } from './queues';
 import { ServiceFunction } from './service-function';
 
@@ -51,6 +51,8 @@ export interface ServiceFunctionSpec {
  */
 export class ServiceFunctions extends Construct {
   private readonly roles: FunctionRoles;
+  /** The WebSocket API's management endpoint, for functions with realtime access. */
+  private realtimeEndpoint: string | undefined;
 
   constructor(
     scope: Construct,
@@ -63,6 +65,12 @@ export class ServiceFunctions extends Construct {
       queues: props.queues,
       invokeEmbeddingModel: props.embedder === 'bedrock',
     });
+  }
+
+  /** Lets functions with `realtime` access reach connections: their endpoint and their grant. */
+  enableRealtime(realtime: { endpoint: string; grant: RealtimeGrant }): void {
+    this.realtimeEndpoint = realtime.endpoint;
+    this.roles.realtimeGrant = realtime.grant;
   }
 
   /**
@@ -96,6 +104,7 @@ export class ServiceFunctions extends Construct {
         ...(props.maxWebhookEndpointsPerApiKey !== undefined && {
           MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: String(props.maxWebhookEndpointsPerApiKey),
         }),
+        ...(handler.access.realtime && this.realtimeEndpoint && { REALTIME_ENDPOINT: this.realtimeEndpoint }),
         ...Object.fromEntries(
           [...queueNames].map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),
         ),

@@ -44,11 +44,11 @@ function readOptions(): { plan: LoadPlan; loadRuns: number } {
 }
 
 /**
- * Runs a benchmark script in a process of its own, with a stack of its own: the webhook pipeline
- * needs another retry schedule than the replay scenario here, the lifecycle one another settle
- * time, and the environment is read once per process. Resolves to its exit code.
+ * Runs a benchmark in a process of its own, with a stack of its own: the webhook pipeline needs
+ * another retry schedule than the replay scenario here, the lifecycle one another settle time, and
+ * the environment is read once per process. Resolves to its exit code.
  */
-function runBenchScript(file: string): Promise<number> {
+function runBenchProcess(file: string): Promise<number> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [...process.execArgv, resolve(root, file)], {
       stdio: 'inherit',
@@ -139,11 +139,15 @@ ${failing.length} row(s) had failed requests: ${failing.join(', ')}`);
     console.error(
       '\nWebhook pipeline benchmark (scripts/bench/delivery.ts; BENCH_DELIVERY_EVENTS=0 skips it)...',
     );
-    if ((await runBenchScript('scripts/bench/delivery.ts')) !== 0) process.exitCode = 1;
+    if ((await runBenchProcess('scripts/bench/delivery.ts')) !== 0) process.exitCode = 1;
+  }
+  if (process.env.BENCH_REALTIME !== '0') {
+    console.error('\nRealtime benchmark (scripts/bench/realtime.ts; BENCH_REALTIME=0 skips it)...');
+    if ((await runBenchProcess('scripts/bench/realtime.ts')) !== 0) process.exitCode = 1;
   }
   if (process.env.BENCH_LIFECYCLE === '0') return;
   console.error('\nData lifecycle benchmark (scripts/bench/lifecycle.ts; BENCH_LIFECYCLE=0 skips it)...');
-  if ((await runBenchScript('scripts/bench/lifecycle.ts')) !== 0) process.exitCode = 1;
+  if ((await runBenchProcess('scripts/bench/lifecycle.ts')) !== 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {

@@ -2,12 +2,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { handler as connectHandler } from '../../functions/realtime/connect';
+import { handler as disconnectHandler } from '../../functions/realtime/disconnect';
+import { handler as messageHandler } from '../../functions/realtime/message';
 import { measureDbCalls } from '../../shared/db/metrics';
 import { unroutedHandler } from '../../shared/http/define-endpoint';
 import { failureResponse } from '../../shared/http/envelope';
 import { invalidArgument } from '../../shared/http/errors';
 import { handlerFile, type RouteDefinition, routeForPath } from '../../shared/http/routes';
 import { lambdaContext, toApiGatewayEvent } from './lambda-adapter';
+import { attachRealtime } from './realtime-server';
 
 type Handler = (
   event: APIGatewayProxyEventV2,
@@ -109,6 +113,7 @@ async function serve(
 /**
  * The local HTTP front door: routes each request, as an API Gateway v2 event, to the same handler
  * (and so the same middleware) Lambda runs; unrouted requests go to the same fallback as `$default`.
+ * WebSocket upgrades on `/v2/realtime` reach the realtime handlers (`realtime-server.ts`).
  */
 export function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const server = createServer((request, response) => {
@@ -118,6 +123,11 @@ export function startDevServer(options: DevServerOptions): Promise<DevServer> {
       response.end(JSON.stringify({ error: { status: 'INTERNAL', message: 'Dev server failure.' } }));
     });
   });
+  const realtime = attachRealtime(server, {
+    connect: connectHandler,
+    disconnect: disconnectHandler,
+    message: messageHandler,
+  });
   return new Promise((done, fail) => {
     server.once('error', fail);
     server.listen(options.port, options.host ?? '127.0.0.1', () => {
@@ -125,11 +135,13 @@ export function startDevServer(options: DevServerOptions): Promise<DevServer> {
       done({
         url: `http://${options.host ?? '127.0.0.1'}:${port}`,
         server,
-        close: () =>
-          new Promise((closed) => {
+        close: async () => {
+          await realtime.close();
+          await new Promise<void>((closed) => {
             server.closeAllConnections();
             server.close(() => closed());
-          }),
+          });
+        },
       });
     });
   });

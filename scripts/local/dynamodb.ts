@@ -35,6 +35,8 @@ export interface LocalDynamo {
   endpoint: string;
   client: DynamoDBClient;
   stop(): void;
+  /** The Java process's id (a test may run it ahead of the load it makes). */
+  pid?: number;
 }
 
 /** Throws JavaMissingError when no `java` can run. */
@@ -97,7 +99,7 @@ export async function startDynamoDbLocal(
     stop();
     throw error;
   }
-  return { endpoint, client, stop };
+  return { endpoint, client, stop, pid: child.pid };
 }
 
 /**

@@ -5,6 +5,7 @@ import { notFound } from '../http/errors';
 import { findResources, loadTree } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, toOrganizationTree } from '../organizations/tree';
+import { revalidateConnections } from '../realtime/closing';
 import type { FolderNode, OrganizationTree, PermissionEntry, UserAccess } from './model';
 import { askProvider, type ProviderConfig, type ProviderRequest } from './provider';
 import { providerFor } from './provider-config';
@@ -275,5 +276,8 @@ export async function removePermissions(
         resources.map((resource) => entryAttribute('grant', resource.type, resource.id)),
       ),
     ),
+  );
+  await Promise.all(
+    [...byOrganization.keys()].map((org) => revalidateConnections(caller, org, [input.userId])),
   );
 }

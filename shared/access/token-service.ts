@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { jwtVerify, SignJWT } from 'jose';
 import type * as z from 'zod';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
@@ -54,4 +54,26 @@ export async function generateToken(caller: ApiKeyCaller, input: z.output<typeof
     .setExpirationTime(issuedAt + userTokenLifetimeSeconds)
     .sign(await signingSecret(caller.apiKey));
   return { token };
+}
+
+/**
+ * The user a token from generate_token names, when it is well formed, signed with the API key's
+ * secret, issued for that key and unexpired; undefined otherwise (one read: the signing secret).
+ * Access is never taken from its claims (addendum §9): callers resolve it with `documentAccess`.
+ */
+export async function verifyUserToken(apiKey: string, token: string): Promise<string | undefined> {
+  const encrypted = await findSigningSecret(apiKey);
+  if (!encrypted) return undefined;
+  const secret = new TextEncoder().encode(decryptSecret(encrypted, `token:${apiKey}`));
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      algorithms: ['HS256'],
+      audience: apiKey,
+      issuer: 'collab-backend',
+      currentDate: new Date(nowMs()),
+    });
+    return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : undefined;
+  } catch {
+    return undefined;
+  }
 }

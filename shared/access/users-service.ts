@@ -3,6 +3,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { prepareTarget } from '../organizations/targets';
+import { revalidateConnections } from '../realtime/closing';
 import {
   changeGroupMembers,
   deleteUsers as deleteUserItems,
@@ -118,6 +119,11 @@ export async function updateUsers(caller: ApiKeyCaller, input: z.output<typeof u
     ];
   });
   await writeUserChanges(caller.apiKey, input.organizationId, changes, now);
+  await revalidateConnections(
+    caller,
+    input.organizationId,
+    input.users.map((user) => user.userId),
+  );
   return results;
 }
 
@@ -192,6 +198,7 @@ export async function deleteUsers(caller: ApiKeyCaller, input: z.output<typeof d
       leaving.map((id) => removeUserAttributes(caller.apiKey, input.organizationId, id, [attribute])),
     );
   }
+  await revalidateConnections(caller, input.organizationId, leaving);
   return Object.fromEntries(
     userIds.map((id) => [
       id,

@@ -66,6 +66,12 @@ export const envSchema = z.object({
    * API request runs, so a write that passed the fence check just before the delete has landed.
    */
   ERASE_SETTLE_SECONDS: z.coerce.number().min(0).default(60),
+  /**
+   * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`)
+   * that functions broadcasting to connected clients post through; unset locally, where the dev
+   * server installs its own poster, and in functions that never broadcast.
+   */
+  REALTIME_ENDPOINT: z.url().optional(),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

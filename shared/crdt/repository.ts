@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ErasedPage, eraseDocumentPartitions } from '../db/erase';
-import { type ItemKey, keys } from '../db/keys';
+import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { outboxPut } from '../events/outbox';
@@ -203,15 +204,18 @@ export async function insertEditor(
   }
 }
 
-/** Appends an incremental update and publishes `event` in the same transaction (transactional outbox). */
+/**
+ * Appends an incremental update and publishes `event`, if any, in the same transaction
+ * (transactional outbox).
+ */
 export async function appendUpdate(
   apiKey: string,
   ref: EditorRef,
   update: Omit<StoredRecord, 'kind' | 'keys'>,
-  event: PublishedEvent,
+  event?: PublishedEvent,
 ): Promise<StoredRecord> {
   const parts = partItems(apiKey, ref, 'LOG', update);
-  await writeRecord(parts, (last) => [last, outboxPut(apiKey, event)]);
+  await writeRecord(parts, (last) => (event ? [last, outboxPut(apiKey, event)] : [last]));
   return { ...update, kind: 'LOG', keys: parts.map(({ pk, sk }) => ({ pk, sk })) };
 }
 
@@ -325,4 +329,81 @@ export async function unlistEditorCreator(key: ItemKey): Promise<void> {
     .catch((error: Error) => {
       if (error.name !== 'ConditionalCheckFailedException') throw error;
     });
+}
+
+/** The entity of an editor's event window (the reconciler's due handler matches on it). */
+export const eventWindowEntity = 'crdtEventWindow';
+
+/**
+ * Opens an editor's event window at `now` unless one is open (one conditional UpdateItem): the
+ * caller then publishes. When one is open, marks it pending instead — it enters the due index at
+ * its end, where the reconciler publishes the state after the window's last edit — and answers false.
+ */
+export async function openOrMarkEventWindow(apiKey: string, ref: EditorRef, now: number, windowMs: number) {
+  const key = keys.crdtEventWindow(apiKey, ref.organizationId, ref.documentId, ref.editorId);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression:
+          'SET entity = :entity, apiKey = :apiKey, organizationId = :org, documentId = :doc, editorId = :editor, ' +
+          'windowEndsAt = :end, pending = :false, createdAt = if_not_exists(createdAt, :now), updatedAt = :now ' +
+          'REMOVE gsi7pk, gsi7sk',
+        ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
+        ExpressionAttributeValues: {
+          ':entity': eventWindowEntity,
+          ':apiKey': apiKey,
+          ':org': ref.organizationId,
+          ':doc': ref.documentId,
+          ':editor': ref.editorId,
+          ':end': now + windowMs,
+          ':false': false,
+          ':now': now,
+        },
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    // The condition failure returns the stored item (marshalled), with the open window's end.
+    const stored = (error as { Item?: Parameters<typeof unmarshall>[0] }).Item;
+    const windowEndsAt = stored ? Number(unmarshall(stored).windowEndsAt) : now;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET pending = :true, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
+        ExpressionAttributeValues: (() => {
+          const due = dueIndexKeys(key.pk, windowEndsAt);
+          return { ':true': true, ':duePk': due.gsi7pk, ':dueSk': due.gsi7sk, ':now': now };
+        })(),
+      }),
+    );
+    return false;
+  }
+}
+
+/**
+ * After the trailing event of a pending window was published: a new window starts at `now` and
+ * leaves the due index (conditional on it still being pending, so two sweeps publish once).
+ * False when another sweep got there first.
+ */
+export async function closePendingEventWindow(apiKey: string, ref: EditorRef, now: number, windowMs: number) {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.crdtEventWindow(apiKey, ref.organizationId, ref.documentId, ref.editorId),
+        UpdateExpression: 'SET pending = :false, windowEndsAt = :end, updatedAt = :now REMOVE gsi7pk, gsi7sk',
+        ConditionExpression: 'pending = :true',
+        ExpressionAttributeValues: { ':false': false, ':true': true, ':end': now + windowMs, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

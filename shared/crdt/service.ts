@@ -1,6 +1,9 @@
+import type * as Y from 'yjs';
 import { createEvent } from '../events/outbox';
+import type { PublishedEvent } from '../events/schemas';
 import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
+import { broadcastUpdate } from '../realtime/broadcast';
 import { applyValue, docFromUpdates, encodeState, readValue } from './codec';
 import {
   appendUpdate,
@@ -43,7 +46,7 @@ export const maxEventValueBytes = 256 * 1024;
  * The `crdt.update_data` event: the editor and its new value, or `dataOmitted: true` instead of a
  * value over `maxEventValueBytes` (receivers then read it with crdt/get).
  */
-function updateEvent(ref: EditorRef, head: EditorHead, value: CrdtValue, change: Change) {
+export function updateEvent(ref: EditorRef, head: EditorHead, value: CrdtValue, change: Change) {
   const fits = Buffer.byteLength(JSON.stringify(value)) <= maxEventValueBytes;
   return createEvent(
     {
@@ -71,17 +74,19 @@ const refOf = (input: EditorRef): EditorRef => ({
   editorId: input.editorId,
 });
 
-/** crdt/add: stores a new editor's initial state. Throws ALREADY_EXISTS when the editor has data. */
+/** crdt/add: stores a new editor's initial state and sends it to the room's connected clients. Throws ALREADY_EXISTS when the editor has data. */
 export async function addEditor(apiKey: string, input: WriteEditorInput): Promise<void> {
   const now = nowMs();
   const contentKey = input.contentKey ?? defaultContentKey;
   const doc = docFromUpdates([]);
   applyValue(doc, input.type, contentKey, input.data);
+  const state = encodeState(doc);
   await insertEditor(
     apiKey,
     { ...refOf(input), type: input.type, contentKey, createdAt: now, createdBy: input.userId ?? null },
-    { ...newRecordId(now), bytes: encodeState(doc), updatedAt: now, updatedBy: input.userId ?? null },
+    { ...newRecordId(now), bytes: state, updatedAt: now, updatedBy: input.userId ?? null },
   );
+  await broadcastUpdate(apiKey, refOf(input), state);
 }
 
 function toEditorData(editor: StoredEditor): EditorData {
@@ -105,7 +110,8 @@ export async function getEditors(apiKey: string, input: GetEditorsInput): Promis
 
 /**
  * crdt/update: applies the new value as edits against the stored state and appends only the
- * incremental Yjs update, publishing `crdt.update_data` with it; compacts past the threshold.
+ * incremental Yjs update, publishing `crdt.update_data` with it; compacts past the threshold;
+ * then sends the update to the room's connected clients (addendum §9).
  * Throws NOT_FOUND without data for the editor, INVALID_ARGUMENT when `type` or `contentKey`
  * differ from the editor's.
  */
@@ -122,8 +128,26 @@ export async function updateEditor(apiKey: string, input: WriteEditorInput): Pro
   const change = { updatedAt: now, updatedBy: input.userId ?? null };
   const doc = docFromUpdates(editor.records.map((record) => record.bytes));
   const delta = applyValue(doc, head.type, head.contentKey, input.data);
-  const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
   const event = updateEvent(ref, head, readValue(doc, head.type, head.contentKey), change);
+  await appendToEditor(apiKey, ref, editor, doc, delta, change, event);
+  await broadcastUpdate(apiKey, ref, delta);
+}
+
+/**
+ * Appends `delta` (already applied to `doc`, which held the editor's stored state) with `event` in
+ * the same transaction, and compacts into a snapshot once the log crosses the threshold.
+ */
+export async function appendToEditor(
+  apiKey: string,
+  ref: EditorRef,
+  editor: StoredEditor,
+  doc: Y.Doc,
+  delta: Uint8Array,
+  change: Change,
+  event?: PublishedEvent,
+): Promise<void> {
+  const now = change.updatedAt;
+  const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
   const appended = await appendUpdate(
     apiKey,
     ref,

@@ -32,6 +32,7 @@ import { createHash } from 'node:crypto';
  * | endpoint delivery state       | table | `AK#<ak>#WEBHOOK`  | `STATE#<endpointId>` | delivery worker (rate limit, failing since) |
  * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
  * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
+ * | CRDT event window of an editor | table (+ gsi7 while pending) | `…#CRDT#<doc>` | `EVWIN#<editor>` | client edits (one crdt.update_data per 10 s), reconciler (trailing event) |
  * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
  * | document migration job        | table | `AK#<ak>#ORG#<org>#MIGRATION` | `JOB#<migrationId>` | organizations.documents.migrate(.status), migration worker |
  * | document migration lock       | table | `AK#<ak>#ORG#<org>#MIGRATION` | `LOCK#<doc>`   | migration worker (one running migration per source/target document) |
@@ -44,6 +45,9 @@ import { createHash } from 'node:crypto';
  * | comment partitions of an org  | gsi2  | `AK#<ak>#ORG#<org>#COMMENTS` | `<doc>` | organization erasure (one entry per thread item) |
  * | erasure job                   | table | `AK#<ak>#ERASE`    | `JOB#<jobId>`       | organizations.delete, documents.delete, erasure worker, reconciler |
  * | a user's data (every domain)  | gsi8 (keys only) | `AK#<ak>#USER#<user>` | `<org>#<feature>#<ids>` | users.data.get, user erasure |
+ * | realtime connections of an org | table | `AK#<ak>#ORG#<org>#RT` | `CONN#<doc>#<editor>#<connectionId>` (begins_with `CONN#<doc>#` a document, `CONN#<doc>#<editor>#` a room) | realtime connect/disconnect, broadcasts, closing rules |
+ * | live state of a document      | table | `AK#<ak>#ORG#<org>#RT` | `LIVE#<doc>#<liveStateDataId>` | livestate.broadcast, realtime join (late joiners) |
+ * | realtime connection by id     | table | `RTCONN#<connectionId>` | `CONNECTION`, `CHUNK#<messageId>#<index>` | realtime $default/$disconnect (API Gateway gives only the connection id) |
  * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
  *
@@ -342,6 +346,19 @@ export const keys = {
     sk: join('ED', encodeKeyPart(editorId), 'HEAD'),
   }),
   /**
+   * The `crdt.update_data` event window of an editor's client edits (coalescing, addendum §9). Its
+   * sort key is outside `ED#`, so editor loads never read it.
+   */
+  crdtEventWindow: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    editorId: string,
+  ): ItemKey => ({
+    pk: keys.crdtPartition(apiKey, organizationId, documentId),
+    sk: join('EVWIN', encodeKeyPart(editorId)),
+  }),
+  /**
    * One part (≤ 350 KB) of a stored Yjs update: `LOG` for an appended update, `SNAP` for a
    * compacted snapshot. HEAD < LOG < SNAP in sort order, which compaction's safety relies on
    * (docs/decisions.md); record ids are time-ordered, part numbers zero-padded.
@@ -355,6 +372,58 @@ export const keys = {
   ): ItemKey => ({
     pk: keys.crdtPartition(apiKey, part.organizationId, part.documentId),
     sk: join('ED', encodeKeyPart(part.editorId), kind, recordId, String(index).padStart(4, '0')),
+  }),
+  /**
+   * The realtime partition of an organization: its connections (by document, then editor, so one
+   * Query finds a room, a document's rooms or the whole organization) and its documents' live state.
+   */
+  realtimePartition: (apiKey: string, organizationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'RT'),
+  /** Sort-key prefix of every connection of the organization. */
+  realtimeConnectionPrefix: 'CONN#',
+  /** Sort-key prefix of a document's connections (`editorId` given: of one room). */
+  realtimeRoomPrefix: (documentId: string, editorId?: string) =>
+    `${join('CONN', encodeKeyPart(documentId), ...(editorId === undefined ? [] : [encodeKeyPart(editorId)]))}${separator}`,
+  realtimeConnection: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+    connectionId: string,
+  ): ItemKey => ({
+    pk: keys.realtimePartition(apiKey, room.organizationId),
+    sk: `${keys.realtimeRoomPrefix(room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
+  }),
+  /** Sort-key prefix of every live-state value of the organization. */
+  liveStatesPrefix: 'LIVE#',
+  /** Sort-key prefix of a document's live-state values. */
+  liveStatePrefix: (documentId: string) => `${join('LIVE', encodeKeyPart(documentId))}${separator}`,
+  liveState: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    liveStateDataId: string,
+  ): ItemKey => ({
+    pk: keys.realtimePartition(apiKey, organizationId),
+    sk: `${keys.liveStatePrefix(documentId)}${encodeKeyPart(liveStateDataId)}`,
+  }),
+  /**
+   * A connection found by its id alone, as API Gateway names it in `$default` and `$disconnect`:
+   * the pointer to its room (with the owning API key as an attribute). The id is generated by
+   * API Gateway (or the dev server), never chosen by a caller, so it cannot reach another tenant.
+   */
+  connectionById: (connectionId: string): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: 'CONNECTION',
+  }),
+  /** One part of a chunked message a client is sending on a connection (addendum §9 `~` frames). */
+  connectionChunk: (connectionId: string, messageId: string, index: number): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: join('CHUNK', encodeKeyPart(messageId), String(index).padStart(5, '0')),
+  }),
+  connectionChunkPrefix: (messageId: string) => `${join('CHUNK', encodeKeyPart(messageId))}${separator}`,
+  /** The indexes received so far of one chunked message (its parts are read once, when complete). */
+  connectionChunkTally: (connectionId: string, messageId: string): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: join('CHUNKS', encodeKeyPart(messageId)),
   }),
   /**
    * The partition of a document's comment threads: each thread's item (`A#<annotation>#A`) followed

@@ -25,6 +25,11 @@ export interface RouteDefinition {
   readonly summary: string;
   /** Request body limit in bytes; 1 MiB when omitted (addendum §1). */
   readonly maxBodyBytes?: number;
+  /**
+   * Whether it reaches connected realtime clients (broadcasts, closes connections; addendum §9):
+   * its function gets the WebSocket API's management endpoint and may post to connections.
+   */
+  readonly realtime?: boolean;
 }
 
 /** Default request body limit (addendum §1). */
@@ -210,6 +215,7 @@ export const routes = [
     domain: 'organizations',
     db: 'read-write',
     queues: ['document-migration'],
+    realtime: true,
     summary:
       'Delete organizations with everything stored under them; the rest of their data is erased in the background.',
   },
@@ -247,6 +253,7 @@ export const routes = [
     domain: 'organizations',
     db: 'read-write',
     queues: ['document-migration'],
+    realtime: true,
     summary:
       'Delete a folder, its subfolders and their documents (with their data, erased in the background).',
   },
@@ -275,6 +282,7 @@ export const routes = [
     domain: 'organizations',
     db: 'read-write',
     queues: ['document-migration'],
+    realtime: true,
     summary:
       'Delete documents with everything stored under them (erased in the background); missing ones are reported as not existing.',
   },
@@ -321,6 +329,7 @@ export const routes = [
     domain: 'access',
     db: 'read-write',
     queues: [],
+    realtime: true,
     summary: "Update users' profiles and roles; missing users fail per item.",
   },
   {
@@ -330,6 +339,7 @@ export const routes = [
     domain: 'access',
     db: 'read-write',
     queues: [],
+    realtime: true,
     summary: 'Remove users from an organization, folder or document.',
   },
   {
@@ -421,6 +431,7 @@ export const routes = [
     domain: 'access',
     db: 'read-write',
     queues: [],
+    realtime: true,
     summary: "Remove a user's explicit grants.",
   },
   {
@@ -593,6 +604,7 @@ export const routes = [
     domain: 'crdt',
     db: 'read-write',
     queues: [],
+    realtime: true,
     summary: "Store a new editor's CRDT (Yjs) content; ALREADY_EXISTS when the editor has data.",
     maxBodyBytes: 4 * 1024 * 1024,
   },
@@ -612,6 +624,7 @@ export const routes = [
     domain: 'crdt',
     db: 'read-write',
     queues: [],
+    realtime: true,
     summary: "Replace an editor's content by applying the minimal Yjs edit to the stored state.",
     maxBodyBytes: 4 * 1024 * 1024,
   },
@@ -717,6 +730,17 @@ export const routes = [
     db: 'read',
     queues: [],
     summary: 'List judgments with the search filters, newest first (a thread oldest first), with the total.',
+  },
+  {
+    name: 'livestate.broadcast',
+    path: '/v2/livestate/broadcast',
+    auth: 'apiKey',
+    domain: 'realtime',
+    db: 'read-write',
+    queues: [],
+    realtime: true,
+    summary:
+      'Send a live-state value (replace or shallow merge) to every connection of a document; kept 24 h for late joiners.',
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -6,6 +6,7 @@ import { judgmentEraser } from '../memory/scope-eraser';
 import { migrationEraser } from '../migration/scope-eraser';
 import { notificationEraser } from '../notifications/scope-eraser';
 import { organizationEraser } from '../organizations/scope-eraser';
+import { realtimeEraser } from '../realtime/scope-eraser';
 import type { ScopeEraser } from './eraser';
 
 /**
@@ -15,6 +16,7 @@ import type { ScopeEraser } from './eraser';
  * own partition goes last.
  */
 export const scopeErasers: readonly ScopeEraser[] = [
+  realtimeEraser,
   accessEraser,
   activityEraser,
   judgmentEraser,

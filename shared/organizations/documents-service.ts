@@ -6,6 +6,7 @@ import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground } from '../lifecycle/service';
+import { closeDeletedDocuments } from '../realtime/closing';
 import { requireTree } from './folders-service';
 import type { ItemResult } from './organizations-service';
 import {
@@ -149,5 +150,7 @@ export async function eraseDocuments(
       chunk.map((documentId) => ({ organizationId, documentId })),
       chunk.map((documentId) => documentDelete(caller.apiKey, organizationId, documentId)),
     );
+    // Connected clients learn at once (addendum §9); the job's realtime eraser repeats it.
+    await closeDeletedDocuments(caller.apiKey, organizationId, chunk);
   }
 }

@@ -4,6 +4,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground } from '../lifecycle/service';
+import { closeDeletedDocuments } from '../realtime/closing';
 import {
   findOrganizations,
   listOrganizations,
@@ -116,6 +117,10 @@ export async function deleteOrganizations(
       'organization',
       [...existing].map((organizationId) => ({ organizationId })),
       [...existing].map((organizationId) => organizationDelete(caller.apiKey, organizationId)),
+    );
+    // Connected clients learn at once (addendum §9); the job's realtime eraser repeats it.
+    await Promise.all(
+      [...existing].map((organizationId) => closeDeletedDocuments(caller.apiKey, organizationId)),
     );
   }
   return results;

@@ -1,3 +1,4 @@
+import { eventWindowDueHandler } from '../crdt/update-events';
 import { overdueDeliveries, unfannedEvents } from '../delivery/reconcile';
 import { eraseJobDueHandler } from '../lifecycle/reconcile';
 import { migrationJobDueHandler } from '../migration/reconcile';
@@ -12,4 +13,5 @@ export const dueHandlers: readonly DueHandler[] = [
   unfannedEvents,
   migrationJobDueHandler,
   eraseJobDueHandler,
+  eventWindowDueHandler,
 ];

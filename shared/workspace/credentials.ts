@@ -24,18 +24,38 @@ export async function authenticateApiKey(
   if (!usable(apiKey) || !usable(authToken)) throw denied;
   const credential = await findCredentialForAuth(apiKey);
   if (!credential || !secretMatches(authToken, credential.authTokenHash)) throw denied;
-  if (origin !== undefined && !originAllowed(origin, credential.domains, credential.type)) {
+  const caller = callerOf(apiKey, credential);
+  if (origin !== undefined && !callerOriginAllowed(caller, origin)) {
     throw permissionDenied('This origin is not on the API key’s allowed domains.');
   }
-  return {
-    level: 'apiKey',
-    apiKey,
-    workspaceId: credential.workspaceId,
-    keyType: credential.type,
-    domains: credential.domains,
-    usesPermissionProvider: credential.usesPermissionProvider ?? false,
-    erasing: credential.erasing ?? new Set(),
-  };
+  return caller;
+}
+
+const callerOf = (
+  apiKey: string,
+  credential: NonNullable<Awaited<ReturnType<typeof findCredentialForAuth>>>,
+): ApiKeyCaller => ({
+  level: 'apiKey',
+  apiKey,
+  workspaceId: credential.workspaceId,
+  keyType: credential.type,
+  domains: credential.domains,
+  usesPermissionProvider: credential.usesPermissionProvider ?? false,
+  erasing: credential.erasing ?? new Set(),
+});
+
+/** Whether a browser `Origin` may act for the caller's API key (addendum §2). */
+export const callerOriginAllowed = (caller: ApiKeyCaller, origin: string): boolean =>
+  originAllowed(origin, caller.domains, caller.keyType);
+
+/**
+ * The caller an API key acts as when something other than its auth token vouches for the
+ * request (a realtime connection's user token, signed with the key's secret); undefined for an
+ * unknown key. One DynamoDB read; the caller checks the Origin (`callerOriginAllowed`).
+ */
+export async function apiKeyCaller(apiKey: string): Promise<ApiKeyCaller | undefined> {
+  const credential = await findCredentialForAuth(apiKey);
+  return credential && callerOf(apiKey, credential);
 }
 
 /** Authenticates a workspace-level call with one DynamoDB read. Throws PERMISSION_DENIED. */

@@ -4,6 +4,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { CollabStack } from '../../lib/collab-stack';
 import { eventFanOutAccess } from '../../lib/event-fanout';
 import { accessProfile } from '../../lib/function-roles';
+import { realtimeRoutes } from '../../lib/realtime-api';
 import { reconcilerAccess } from '../../lib/reconciler';
 import { tableDefinition } from '../../shared/db/table';
 import { type RouteDefinition, routes } from '../../shared/http/routes';
@@ -95,8 +96,8 @@ describe('CollabStack', () => {
       });
     }
     const workers = queueDefinitions.filter((definition) => definition.consumer).length;
-    // Routes, the fallback, the queue workers, the outbox's stream fan-out and the reconciler.
-    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers + 2);
+    // Routes, the fallback, the queue workers, the outbox's stream fan-out, the reconciler, realtime.
+    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers + 2 + realtimeRoutes.length);
   });
 
   it('feeds each queue consumer from an SQS event source with partial batch responses and its own role', () => {
@@ -138,9 +139,12 @@ describe('CollabStack', () => {
   });
 
   it('routes POST <path> of every route and $default to the fallback', () => {
-    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
-      (route) => route.Properties.RouteKey,
+    const httpApi = synthesised.stack.getLogicalId(
+      synthesised.stack.http.api.node.defaultChild as CfnElement,
     );
+    const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
+      .filter((route) => route.Properties.ApiId.Ref === httpApi)
+      .map((route) => route.Properties.RouteKey);
     expect(routeKeys.sort()).toEqual([...routes.map((route) => `POST ${route.path}`), '$default'].sort());
   });
 

@@ -13,6 +13,8 @@ export interface CpuLoad {
 export function startCpuLoad(threads = availableParallelism()): CpuLoad {
   const source = `
     const { parentPort } = require('node:worker_threads');
+    // The load runs at the default priority, whatever the thread that starts it runs at.
+    require('node:os').setPriority(0, 0);
     let running = true;
     parentPort.on('message', () => { running = false; });
     const spin = () => {

@@ -3,7 +3,8 @@ import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace } from './t
 /**
  * A key with one document holding two text editors of about 4 KB: `read`, with a handful of
  * appended updates on its snapshot, and `live`, which the update scenario keeps editing (so its
- * appended updates fold into a snapshot every so often, as in real use).
+ * appended updates fold into a snapshot every so often, as in real use). The live-state scenario
+ * merges into one value of the same document.
  */
 export interface CrdtFixture {
   api: ApiKeyClient;
@@ -33,6 +34,12 @@ export const crdtArea: Area<CrdtFixture> = {
   async seed(context) {
     const { apiKey } = await createWorkspace(context, 'crdt');
     const api = apiKeyClient(context.url, apiKey);
+    // The document exists as a resource too, for livestate/broadcast (which checks it).
+    await api.call('organizations.add', { organizations: [{ organizationId: document.organizationId }] });
+    await api.call('organizations.documents.add', {
+      organizationId: document.organizationId,
+      documents: [{ documentId: document.documentId }],
+    });
     await api.call('crdt.add', editor('read', text(0, 'initial')));
     for (let update = 1; update <= 5; update += 1) {
       await api.call('crdt.update', editor('read', text(update, 'seeded')));
@@ -49,6 +56,13 @@ export const crdtArea: Area<CrdtFixture> = {
     },
     'crdt.get': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { ...document, editorId: 'read' } }),
+    },
+    'livestate.broadcast': {
+      // A cursor-like value merged into the last one (no connection listening: storage cost only).
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...document, liveStateDataId: 'viewport', data: { page: index % 7, zoom: 1 }, merge: true },
+      }),
     },
     'crdt.update': {
       // Each request rewrites one paragraph, a different one each time (a small Yjs delta).

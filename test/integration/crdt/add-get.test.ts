@@ -14,7 +14,8 @@ describe('crdt.add and crdt.get', () => {
     const added = await callAs(workspace, 'crdt.add', { ...ref, type, data, userId: 'u-1' });
     expect(added.statusCode).toBe(200);
     expect(added.json.result).toEqual({ status: 'success', message: 'CRDT data added.' });
-    expect(added.db.commands).toEqual(['GetItem', 'TransactWriteItems']);
+    // The last Query reads the room's realtime connections, for the broadcast (decisions §33).
+    expect(added.db.commands).toEqual(['GetItem', 'TransactWriteItems', 'Query']);
     const got = await callAs(workspace, 'crdt.get', ref);
     expect(got.json.result?.data).toEqual([
       { id: ref.editorId, type, data, lastUpdate: expect.any(Number), lastUpdatedBy: 'u-1' },
@@ -76,7 +77,7 @@ describe('crdt.add and crdt.get', () => {
     const ref = newEditor();
     const text = 'lorem ipsum dolor sit amet, '.repeat(45_000);
     const added = await callAs(workspace, 'crdt.add', { ...ref, type: 'text', data: text });
-    expect(added.db.commands).toEqual(['GetItem', 'BatchWriteItem', 'TransactWriteItems']);
+    expect(added.db.commands).toEqual(['GetItem', 'BatchWriteItem', 'TransactWriteItems', 'Query']);
     const got = await callAs(workspace, 'crdt.get', ref);
     expect(got.json.result?.data[0].data).toBe(text);
     expect(got.db.commands).toEqual(['GetItem', 'Query', 'Query']);

@@ -32,7 +32,8 @@ describe('crdt.update', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json.result).toEqual({ status: 'success', message: 'CRDT data updated.' });
-    expect(response.db.commands).toEqual(['GetItem', 'Query', 'TransactWriteItems']);
+    // The last Query reads the room's realtime connections, for the broadcast (decisions §33).
+    expect(response.db.commands).toEqual(['GetItem', 'Query', 'TransactWriteItems', 'Query']);
     const after = await storedUpdates(workspace.apiKey, ref);
     const appended = after.filter((record) => !before.some((old) => old.recordId === record.recordId));
     expect(appended).toHaveLength(1);
@@ -101,7 +102,7 @@ describe('crdt.update', () => {
       const response = await callAs(workspace, 'crdt.update', { ...ref, type: 'text', data: `v${index}` });
       commands.push(response.db.commands);
     }
-    const compactions = commands.filter((calls) => calls.length > 3);
+    const compactions = commands.filter((calls) => calls.length > 4);
     expect(compactions).toHaveLength(2);
     expect(compactions[0]).toEqual([
       'GetItem',
@@ -109,6 +110,7 @@ describe('crdt.update', () => {
       'TransactWriteItems',
       'BatchWriteItem',
       'BatchWriteItem',
+      'Query',
     ]);
     const records = await storedUpdates(workspace.apiKey, ref);
     expect(records.filter((record) => record.kind === 'SNAP')).toHaveLength(1);
@@ -134,6 +136,7 @@ describe('crdt.update', () => {
       'TransactWriteItems',
       'BatchWriteItem',
       'BatchWriteItem',
+      'Query',
     ]);
     const [event] = await outboxEvents(workspace.apiKey);
     expect(event?.data).toMatchObject({ dataOmitted: true });

@@ -5,6 +5,7 @@ import { createEvent, publish } from '../../../shared/events/outbox';
 import { createEndpoint } from '../../../shared/webhooks/service';
 import { startCpuLoad } from '../../support/cpu-load';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
+import { runAheadOfLoad } from '../../support/priority';
 import { arrivalRate, busiestSpan } from '../../support/rates';
 import { createWebhookWorkspace } from '../../support/webhooks';
 
@@ -28,6 +29,7 @@ function startProcess(entry: string): ChildProcess {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.push(child);
+  if (child.pid !== undefined) runAheadOfLoad(child.pid);
   return child;
 }
 
@@ -40,8 +42,12 @@ async function arrivalsAt(receiver: ChildProcess): Promise<Arrival[]> {
 beforeAll(async () => {
   // A DynamoDB Local of its own: the test loads the CPU on purpose, but whatever other test files
   // make the shared database do (a 10,000-record migration) must not set this test's pace — in AWS
-  // DynamoDB's latency does not depend on what other tenants do.
+  // DynamoDB's latency does not depend on what other tenants do. The database, the consumer, the
+  // receiver and this process (the SQS emulator) run ahead of the load, as each has CPU of its own
+  // in AWS: the load the test makes, and whatever else shares the machine, take the rest.
   dynamo = await startDynamoDbLocal();
+  if (dynamo.pid !== undefined) runAheadOfLoad(dynamo.pid);
+  runAheadOfLoad();
   process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
   harness = await startDeliveryHarness({ startWorkers: false });
 });

@@ -62,7 +62,8 @@ describe('users.data.delete', () => {
     const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'bob' });
     const pending = await statusOf(workspace, jobId);
     expect(pending.result?.data).toMatchObject({ jobId, status: 'pending' });
-    expect(Object.keys((pending.result?.data as { counts: object }).counts).sort()).toEqual([
+    const { counts } = pending.result?.data as { counts: object };
+    expect(Object.keys(counts).sort()).toEqual([
       'activity',
       'comment',
       'crdt',

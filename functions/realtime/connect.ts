@@ -1,0 +1,3 @@
+import { connectHandler } from '../../shared/realtime/socket-handlers';
+
+export const handler = connectHandler;

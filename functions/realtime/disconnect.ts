@@ -1,0 +1,3 @@
+import { disconnectHandler } from '../../shared/realtime/socket-handlers';
+
+export const handler = disconnectHandler;

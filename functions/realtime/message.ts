@@ -1,0 +1,3 @@
+import { messageHandler } from '../../shared/realtime/socket-handlers';
+
+export const handler = messageHandler;

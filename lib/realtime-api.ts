@@ -1,0 +1,77 @@
+import { Stack } from 'aws-cdk-lib';
+import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { Construct } from 'constructs';
+import type { FunctionAccess } from './function-roles';
+import type { ServiceFunction } from './service-function';
+import type { ServiceFunctions } from './service-functions';
+
+/** The realtime routes (addendum §9) and their handler files. */
+export const realtimeRoutes = [
+  {
+    routeKey: '$connect',
+    id: 'Connect',
+    file: 'functions/realtime/connect.ts',
+    description: 'Realtime $connect: token, Origin, access and room-size checks; stores the connection.',
+  },
+  {
+    routeKey: '$disconnect',
+    id: 'Disconnect',
+    file: 'functions/realtime/disconnect.ts',
+    description: 'Realtime $disconnect: deletes the connection and removes its awareness states.',
+  },
+  {
+    routeKey: '$default',
+    id: 'Message',
+    file: 'functions/realtime/message.ts',
+    description: 'Realtime frames: y-websocket sync and awareness over base64 text frames.',
+  },
+] as const;
+
+/** What the realtime functions may touch: the table, and posting to connections. */
+export const realtimeAccess: FunctionAccess = { db: 'read-write', queues: [], realtime: true };
+
+export interface RealtimeApiProps {
+  readonly stage: string;
+  readonly functions: ServiceFunctions;
+}
+
+/**
+ * The WebSocket API of addendum §9: `$connect`, `$disconnect` and `$default` Lambdas on one stage.
+ * Functions whose access declares `realtime` get the stage's management endpoint as
+ * `REALTIME_ENDPOINT` and `execute-api:ManageConnections` on this API's connections only.
+ */
+export class RealtimeApi extends Construct {
+  readonly api: WebSocketApi;
+  readonly stage: WebSocketStage;
+  /** Functions by route key. */
+  readonly functions = new Map<string, ServiceFunction>();
+
+  constructor(scope: Construct, id: string, props: RealtimeApiProps) {
+    super(scope, id);
+    this.api = new WebSocketApi(this, 'Api', { apiName: `collab-backend-realtime-${props.stage}` });
+    this.stage = new WebSocketStage(this, 'Stage', {
+      webSocketApi: this.api,
+      stageName: props.stage,
+      autoDeploy: true,
+    });
+    // Built from the API id (not the stage resource) so roles and functions need no stage first.
+    const endpoint = `https://${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${props.stage}`;
+    props.functions.enableRealtime({
+      endpoint,
+      grant: (grantee: IGrantable) => this.api.grantManageConnections(grantee),
+    });
+    for (const route of realtimeRoutes) {
+      const fn = props.functions.create(this, route.id, {
+        file: route.file,
+        access: realtimeAccess,
+        description: route.description,
+      });
+      this.functions.set(route.routeKey, fn);
+      this.api.addRoute(route.routeKey, {
+        integration: new WebSocketLambdaIntegration(`${route.id}Integration`, fn),
+      });
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import * as Y from 'yjs';
+import { nowMs } from '../http/common-schemas';
+import { ApiError } from '../http/errors';
+import { docFromUpdates, encodeState } from './codec';
+import { type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
+import type { CrdtType } from './schemas';
+import { appendToEditor } from './service';
+import { publishCoalescedUpdate } from './update-events';
+
+/**
+ * The editor type and content key a client's first update implies (the root type it writes to):
+ * strings, formats and embeds are `text`; XML elements `xml`; keyed values `map`; other values
+ * `array`. Undefined when the update writes no root type (only deletions, or nested content).
+ */
+export function inferEditorShape(update: Uint8Array): { type: CrdtType; contentKey: string } | undefined {
+  for (const struct of Y.decodeUpdate(update).structs) {
+    if (!(struct instanceof Y.Item) || typeof struct.parent !== 'string') continue;
+    const { content } = struct;
+    if (
+      content instanceof Y.ContentString ||
+      content instanceof Y.ContentFormat ||
+      content instanceof Y.ContentEmbed
+    ) {
+      return { type: 'text', contentKey: struct.parent };
+    }
+    if (
+      content instanceof Y.ContentType &&
+      (content.type instanceof Y.XmlElement || content.type instanceof Y.XmlText)
+    ) {
+      return { type: 'xml', contentKey: struct.parent };
+    }
+    return { type: struct.parentSub === null ? 'array' : 'map', contentKey: struct.parent };
+  }
+  return undefined;
+}
+
+/** Applies an update to a document and tells whether it changed anything (new content, deletions, or pending structs). */
+function applyAndDetectChange(doc: Y.Doc, update: Uint8Array): boolean {
+  let changed = false;
+  const observe = (transaction: Y.Transaction) => {
+    changed = transaction.changed.size > 0 || transaction.deleteSet.clients.size > 0;
+  };
+  doc.on('afterTransaction', observe);
+  Y.applyUpdate(doc, update);
+  doc.off('afterTransaction', observe);
+  return changed || doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
+}
+
+/** What a client's update did to the stored editor. */
+export interface ClientUpdateResult {
+  /** Whether it held anything the stored state lacked (an empty or known update changes nothing). */
+  changed: boolean;
+  /** The part of it that was stored, to broadcast; absent when nothing was stored. */
+  stored?: Uint8Array;
+}
+
+/**
+ * A connected client's update to an editor (addendum §9): stored when it changes the state and the
+ * client may write (`write`), as an appended update like REST crdt/update (compaction included);
+ * the first non-empty update of an editor without data creates it, its type and content key taken
+ * from the update (`inferEditorShape`); appends publish coalesced `crdt.update_data` events
+ * (`publishCoalescedUpdate`). A read-only client's update is only checked for change.
+ * One Query to load the editor, then the append (or the conditional insert).
+ */
+export async function applyClientUpdate(
+  apiKey: string,
+  ref: EditorRef,
+  update: Uint8Array,
+  options: { write: boolean; userId: string | null },
+): Promise<ClientUpdateResult> {
+  for (let attempt = 0; ; attempt += 1) {
+    const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
+    const doc = docFromUpdates(editor?.records.map((record) => record.bytes) ?? []);
+    const before = Y.encodeStateVector(doc);
+    if (!applyAndDetectChange(doc, update)) return { changed: false };
+    if (!options.write) return { changed: true };
+    const now = nowMs();
+    const change = { updatedAt: now, updatedBy: options.userId };
+    if (editor) {
+      const delta = Y.diffUpdate(update, before);
+      await appendToEditor(apiKey, ref, editor, doc, delta, change);
+      await publishCoalescedUpdate(apiKey, ref, editor, doc, change);
+      return { changed: true, stored: delta };
+    }
+    const shape = inferEditorShape(update);
+    if (!shape) return { changed: true };
+    const state = encodeState(doc);
+    try {
+      await insertEditor(
+        apiKey,
+        { ...ref, ...shape, createdAt: now, createdBy: options.userId },
+        { ...newRecordId(now), bytes: state, ...change },
+      );
+      return { changed: true, stored: state };
+    } catch (error) {
+      // Another writer created the editor meanwhile: append to it instead (once).
+      if (!(error instanceof ApiError) || attempt > 0) throw error;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type * as Y from 'yjs';
+import { publish } from '../events/outbox';
+import type { logger } from '../http/logger';
+import type { DueHandler } from '../reconcile/reconciler';
+import { docFromUpdates, readValue } from './codec';
+import {
+  type Change,
+  closePendingEventWindow,
+  type EditorRef,
+  eventWindowEntity,
+  loadEditors,
+  openOrMarkEventWindow,
+  type StoredEditor,
+} from './repository';
+import { updateEvent } from './service';
+
+/** Client edits publish at most one `crdt.update_data` per editor (room) this often (addendum §9). */
+export const eventWindowMs = 10_000;
+
+/**
+ * After a client edit was stored: the first edit after a quiet window publishes the state at once
+ * and opens a 10 s window; edits inside the window mark it pending, and the reconciler publishes the
+ * state after the window's last edit once the window is over (`eventWindowDueHandler`). One
+ * conditional UpdateItem (a second one when the window is open), plus the outbox PutItem.
+ */
+export async function publishCoalescedUpdate(
+  apiKey: string,
+  ref: EditorRef,
+  editor: StoredEditor,
+  doc: Y.Doc,
+  change: Change,
+): Promise<void> {
+  if (!(await openOrMarkEventWindow(apiKey, ref, change.updatedAt, eventWindowMs))) return;
+  const { head } = editor;
+  await publish(apiKey, updateEvent(ref, head, readValue(doc, head.type, head.contentKey), change));
+}
+
+type Item = Record<string, unknown>;
+
+/**
+ * The reconciler's handler of pending event windows: loads the editor, starts the next window
+ * (conditionally: two sweeps publish once) and publishes the state after the window's last edit.
+ */
+export const eventWindowDueHandler: DueHandler = {
+  entity: eventWindowEntity,
+  async handle(items: readonly Item[], now: number, log: typeof logger) {
+    let published = 0;
+    for (const item of items) {
+      const apiKey = item.apiKey as string;
+      const ref: EditorRef = {
+        organizationId: item.organizationId as string,
+        documentId: item.documentId as string,
+        editorId: item.editorId as string,
+      };
+      if (!(await closePendingEventWindow(apiKey, ref, now, eventWindowMs))) continue;
+      const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
+      if (!editor) continue;
+      const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+      const newest = editor.records.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a), editor.records[0]!);
+      const value = readValue(doc, editor.head.type, editor.head.contentKey);
+      await publish(
+        apiKey,
+        updateEvent(ref, editor.head, value, { updatedAt: newest.updatedAt, updatedBy: newest.updatedBy }),
+      );
+      published += 1;
+    }
+    if (published > 0) log.info('trailing crdt.update_data events published', { published });
+    return published;
+  },
+};

@@ -1,0 +1,73 @@
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import type { ConnectionRecord } from './schemas';
+
+/**
+ * Awareness without a server-side `Awareness` object: a Lambda keeps no state between frames, so
+ * each connection's item records the clients it announced (`clientId → { clock, state }`, the
+ * state as the JSON text y-protocols encodes). Joiners get every stored state; a closing
+ * connection's clients are removed for everyone with a higher clock and state `null`, exactly what
+ * `y-protocols/awareness` `removeAwarenessStates` would send.
+ */
+export type AwarenessClients = ConnectionRecord['awareness'];
+
+/** The entries of an awareness update (`y-protocols` encoding); throws on a malformed one. */
+export function readAwarenessUpdate(
+  update: Uint8Array,
+): { clientId: number; clock: number; state: string }[] {
+  const decoder = decoding.createDecoder(update);
+  const count = decoding.readVarUint(decoder);
+  const entries = [];
+  for (let index = 0; index < count; index += 1) {
+    entries.push({
+      clientId: decoding.readVarUint(decoder),
+      clock: decoding.readVarUint(decoder),
+      state: decoding.readVarString(decoder),
+    });
+  }
+  return entries;
+}
+
+/** The connection's clients after an update it sent: newer clocks win; a `null` state removes the client. */
+export function mergeAwareness(current: AwarenessClients, update: Uint8Array): AwarenessClients {
+  const next = { ...current };
+  for (const entry of readAwarenessUpdate(update)) {
+    const key = String(entry.clientId);
+    const known = next[key];
+    if (known && known.clock > entry.clock) continue;
+    if (entry.state === 'null') delete next[key];
+    else next[key] = { clock: entry.clock, state: entry.state };
+  }
+  return next;
+}
+
+/** An awareness message (type 1) carrying the given clients' states. */
+export function awarenessMessage(
+  clients: readonly { clientId: number; clock: number; state: string }[],
+): Uint8Array {
+  const update = encoding.createEncoder();
+  encoding.writeVarUint(update, clients.length);
+  for (const client of clients) {
+    encoding.writeVarUint(update, client.clientId);
+    encoding.writeVarUint(update, client.clock);
+    encoding.writeVarString(update, client.state);
+  }
+  const message = encoding.createEncoder();
+  encoding.writeVarUint(message, 1);
+  encoding.writeVarUint8Array(message, encoding.toUint8Array(update));
+  return encoding.toUint8Array(message);
+}
+
+/** The stored clients of connections as one list for `awarenessMessage`. */
+export const storedClients = (clients: AwarenessClients) =>
+  Object.entries(clients).map(([clientId, entry]) => ({ clientId: Number(clientId), ...entry }));
+
+/** The message removing a closing connection's clients, or undefined when it announced none. */
+export function awarenessRemoval(clients: AwarenessClients): Uint8Array | undefined {
+  const removed = storedClients(clients).map((client) => ({
+    ...client,
+    clock: client.clock + 1,
+    state: 'null',
+  }));
+  return removed.length > 0 ? awarenessMessage(removed) : undefined;
+}

@@ -1,0 +1,107 @@
+import { randomBytes } from 'node:crypto';
+import * as encoding from 'lib0/encoding';
+import { writeUpdate } from 'y-protocols/sync';
+import { logger } from '../http/logger';
+import { messageFrames } from './frames';
+import { connectionPoster } from './poster';
+import { deleteConnection, listConnections } from './repository';
+import type { Room, RoomMember } from './schemas';
+
+/** y-websocket message types (addendum §9). */
+export const messageType = { sync: 0, awareness: 1, auth: 2, queryAwareness: 3 } as const;
+
+/** Frames of one y-websocket message, under a fresh part id when it needs `~` parts. */
+export const framesOf = (message: Uint8Array): string[] =>
+  messageFrames(message, randomBytes(6).toString('hex'));
+
+/** A sync update message (type 0, sub-type 2) carrying `update`. */
+export function syncUpdateMessage(update: Uint8Array): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, messageType.sync);
+  writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/**
+ * Sends frames to connections, each connection's frames in order, connections in parallel; a
+ * connection API Gateway reports gone (410) is deleted. Returns how many received the frames.
+ * A failure to reach one connection is logged, not thrown: the change it carried is stored, and
+ * the client catches up with its next sync.
+ */
+export async function sendToConnections(
+  apiKey: string,
+  organizationId: string,
+  members: readonly RoomMember[],
+  frames: readonly string[],
+): Promise<number> {
+  const poster = await connectionPoster();
+  if (!poster || members.length === 0) return 0;
+  const outcomes = await Promise.all(
+    members.map(async (member) => {
+      try {
+        for (const frame of frames) {
+          if ((await poster.post(member.connectionId, frame)) === 'gone') {
+            const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
+            await deleteConnection(apiKey, room, member.connectionId);
+            return false;
+          }
+        }
+        return true;
+      } catch (error) {
+        logger.warn('realtime post failed', { connectionId: member.connectionId, error: error as Error });
+        return false;
+      }
+    }),
+  );
+  return outcomes.filter(Boolean).length;
+}
+
+/**
+ * Sends a stored CRDT change to every connection of the editor's room as a sync update (REST
+ * crdt/add and crdt/update; addendum §9): one Query for the room, one post per connection and part.
+ */
+export async function broadcastUpdate(apiKey: string, room: Room, update: Uint8Array): Promise<void> {
+  const members = await listConnections(apiKey, room, Date.now());
+  if (members.length === 0) return;
+  await sendToConnections(apiKey, room.organizationId, members, framesOf(syncUpdateMessage(update)));
+}
+
+/**
+ * Closes every connection of a document (or, without `documentId`, of an organization) with a
+ * close code the client will not reconnect after (addendum §9: 4404 deleted, 4403 access removed),
+ * and deletes their items. `userIds` narrows it to those users' connections.
+ */
+export async function closeConnections(
+  apiKey: string,
+  scope: { organizationId: string; documentId?: string; userIds?: readonly string[] },
+  code: 4403 | 4404,
+  reason: string,
+): Promise<number> {
+  const members = (await listConnections(apiKey, scope, Date.now())).filter(
+    (member) => !scope.userIds || scope.userIds.includes(member.userId),
+  );
+  await closeMembers(apiKey, scope.organizationId, members, code, reason);
+  return members.length;
+}
+
+/** Closes the given connections and deletes their items. */
+export async function closeMembers(
+  apiKey: string,
+  organizationId: string,
+  members: readonly RoomMember[],
+  code: 4403 | 4404,
+  reason: string,
+): Promise<void> {
+  const poster = await connectionPoster();
+  await Promise.all(
+    members.map(async (member) => {
+      try {
+        await poster?.close(member.connectionId, code, reason);
+      } catch (error) {
+        logger.warn('realtime close failed', { connectionId: member.connectionId, error: error as Error });
+      }
+      const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
+      await deleteConnection(apiKey, room, member.connectionId);
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+import { documentAccess } from '../access/document-access';
+import { verifyUserToken } from '../access/token-service';
+import { nowMs } from '../http/common-schemas';
+import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
+import { awarenessRemoval } from './awareness';
+import { framesOf, sendToConnections } from './broadcast';
+import {
+  countRoomConnections,
+  deleteConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+} from './repository';
+import { connectParameters } from './schemas';
+
+/** Most connections one room holds (addendum §9); the next is refused with 429. */
+export const maxConnectionsPerRoom = 500;
+
+/** The outcome of `$connect`: accepted, or the HTTP status the upgrade is refused with. */
+export type ConnectOutcome =
+  | { accepted: true }
+  | { accepted: false; statusCode: 401 | 403 | 404 | 429; reason: string };
+
+/**
+ * `$connect` (addendum §9): checks the user token (401), that the organization and document exist
+ * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
+ * and the room's size (429), in that order, then stores the connection with the user's role.
+ * Reads: the signing secret, the API key's credential, the access check (tree, document and user,
+ * provider config), the room count; one transaction writes the connection's two items.
+ */
+export async function connect(
+  connectionId: string,
+  query: Record<string, string | undefined>,
+  origin: string | undefined,
+): Promise<ConnectOutcome> {
+  const parsed = connectParameters.safeParse(query);
+  if (!parsed.success)
+    return { accepted: false, statusCode: 401, reason: 'Missing or malformed connect parameters.' };
+  const { apiKey, token, ...room } = parsed.data;
+  const [userId, caller] = await Promise.all([verifyUserToken(apiKey, token), apiKeyCaller(apiKey)]);
+  if (!userId || !caller)
+    return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
+  const now = nowMs();
+  const entry = (await documentAccess(caller, room, [userId], now)).get(userId);
+  if (entry?.errorCode === 'does_not_exist') {
+    return {
+      accepted: false,
+      statusCode: 404,
+      reason: `No document ${room.documentId} in ${room.organizationId}.`,
+    };
+  }
+  if (origin !== undefined && !callerOriginAllowed(caller, origin)) {
+    return {
+      accepted: false,
+      statusCode: 403,
+      reason: 'This origin is not on the API key’s allowed domains.',
+    };
+  }
+  if (!entry || entry.error !== undefined) {
+    return { accepted: false, statusCode: 403, reason: `User ${userId} has no access to this document.` };
+  }
+  if ((await countRoomConnections(apiKey, room, maxConnectionsPerRoom, now)) >= maxConnectionsPerRoom) {
+    return {
+      accepted: false,
+      statusCode: 429,
+      reason: `The room already has ${maxConnectionsPerRoom} connections.`,
+    };
+  }
+  await insertConnection({
+    connectionId,
+    apiKey,
+    ...room,
+    userId,
+    role: entry.accessRole === 'viewer' ? 'viewer' : 'editor',
+    connectedAt: now,
+    awareness: {},
+    deniedSent: false,
+  });
+  return { accepted: true };
+}
+
+/**
+ * `$disconnect`: deletes the connection and tells the room's other connections that its awareness
+ * clients are gone (one removal update), so no stale cursor remains. Unknown ids are ignored.
+ */
+export async function disconnect(connectionId: string): Promise<void> {
+  const now = nowMs();
+  const connection = await findConnection(connectionId, now);
+  if (!connection) return;
+  await deleteConnection(connection.apiKey, connection, connectionId);
+  const removal = awarenessRemoval(connection.awareness);
+  if (!removal) return;
+  const others = await listConnections(connection.apiKey, connection, now);
+  await sendToConnections(connection.apiKey, connection.organizationId, others, framesOf(removal));
+}

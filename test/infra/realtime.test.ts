@@ -1,0 +1,93 @@
+import * as path from 'node:path';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { CollabStack } from '../../lib/collab-stack';
+import { realtimeRoutes } from '../../lib/realtime-api';
+import { routes } from '../../shared/http/routes';
+
+/** The realtime WebSocket API (addendum §9) in the synthesised template. */
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const stack = new CollabStack(app, 'collab-backend-realtime-test', {
+  stage: 'test',
+  projectRoot: path.resolve(__dirname, '../..'),
+});
+const template = Template.fromStack(stack);
+const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: any }>;
+const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const realtimeApiId = logicalId(stack.realtime.api);
+
+/** The function of an HTTP route or a realtime route key. */
+const functionOf = (name: string) => {
+  const fn = stack.realtime.functions.get(name) ?? stack.http.functions.get(name);
+  if (!fn) throw new Error(`No function ${name}`);
+  return resources[logicalId(fn)]?.Properties;
+};
+
+/** The statements of the inline policies attached to a function's role. */
+const statementsOf = (name: string) => {
+  const roleId = functionOf(name).Role['Fn::GetAtt'][0];
+  return Object.values(resources)
+    .filter((r) => r.Type === 'AWS::IAM::Policy' && r.Properties.Roles.some((ref: any) => ref.Ref === roleId))
+    .flatMap(
+      (r) => r.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[],
+    );
+};
+const actionsOf = (name: string) => new Set(statementsOf(name).flatMap((s) => [s.Action].flat()));
+
+describe('realtime WebSocket API', () => {
+  it('is a WebSocket API with $connect, $disconnect and $default routes, each its own Lambda', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET' });
+    const keys = Object.values(resources)
+      .filter((r) => r.Type === 'AWS::ApiGatewayV2::Route' && r.Properties.ApiId.Ref === realtimeApiId)
+      .map((r) => r.Properties.RouteKey);
+    expect(keys.sort()).toEqual(['$connect', '$default', '$disconnect']);
+    for (const route of realtimeRoutes) {
+      expect(functionOf(route.routeKey)).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'] });
+    }
+  });
+
+  it('deploys an auto-deployed stage named after the stage and outputs RealtimeUrl', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: { Ref: realtimeApiId },
+      StageName: 'test',
+      AutoDeploy: true,
+    });
+    const output = template.toJSON().Outputs.RealtimeUrl;
+    expect(JSON.stringify(output.Value)).toContain('wss://');
+  });
+
+  it('lets the realtime functions and the routes declaring realtime post to connections of this API only', () => {
+    const realtimeRouteNames = routes
+      .filter((route) => 'realtime' in route && route.realtime)
+      .map((r) => r.name);
+    expect(realtimeRouteNames).toEqual(
+      expect.arrayContaining(['crdt.add', 'crdt.update', 'livestate.broadcast', 'organizations.delete']),
+    );
+    for (const name of [...realtimeRouteNames, ...realtimeRoutes.map((route) => route.routeKey)]) {
+      const manage = statementsOf(name).filter((s) =>
+        [s.Action].flat().includes('execute-api:ManageConnections'),
+      );
+      expect(manage).toHaveLength(1);
+      expect(JSON.stringify(manage[0]?.Resource)).toContain(realtimeApiId);
+      expect(JSON.stringify(manage[0]?.Resource)).toContain('@connections');
+      expect(functionOf(name).Environment.Variables.REALTIME_ENDPOINT).toBeDefined();
+    }
+  });
+
+  it('gives routes that do not use realtime neither the grant nor the endpoint', () => {
+    for (const route of routes.filter((candidate) => !('realtime' in candidate && candidate.realtime))) {
+      expect(actionsOf(route.name)).not.toContain('execute-api:ManageConnections');
+      expect(functionOf(route.name).Environment.Variables.REALTIME_ENDPOINT).toBeUndefined();
+    }
+  });
+
+  it('grants the realtime functions item-level table access without Scan', () => {
+    for (const route of realtimeRoutes) {
+      const actions = actionsOf(route.routeKey);
+      expect(actions).toContain('dynamodb:Query');
+      expect(actions).toContain('dynamodb:BatchWriteItem');
+      expect(actions).not.toContain('dynamodb:Scan');
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { randomBytes } from 'node:crypto';
+import { type LiveState, realtimeWebSocket, type WebSocketLike } from '../../../client/realtime-websocket';
+import { maxFramePayload, messageFrames, PartAssembler, parseFrame } from '../../../shared/realtime/frames';
+
+describe('realtime frames (addendum §9)', () => {
+  it('sends a message of up to 30,000 base64 characters as one frame', () => {
+    const message = randomBytes(22_500);
+    const frames = messageFrames(message, 'm1');
+    expect(frames).toHaveLength(1);
+    expect(frames[0]).toHaveLength(maxFramePayload);
+    const frame = parseFrame(frames[0]!);
+    expect(frame.kind === 'message' && Buffer.from(frame.bytes).equals(message)).toBe(true);
+  });
+
+  it('splits a longer message into ~id:index:count parts that join back in any order', () => {
+    const message = randomBytes(100_000);
+    const frames = messageFrames(message, 'm2');
+    expect(frames.length).toBe(Math.ceil((Math.ceil(100_000 / 3) * 4) / maxFramePayload));
+    expect(frames[1]).toMatch(/^~m2:1:\d+:/);
+    const assembler = new PartAssembler();
+    let joined: Uint8Array | undefined;
+    for (const text of [...frames].reverse()) {
+      const frame = parseFrame(text);
+      if (frame.kind !== 'part') throw new Error(`not a part: ${frame.kind}`);
+      joined = assembler.add(frame) ?? joined;
+    }
+    expect(joined && Buffer.from(joined).equals(message)).toBe(true);
+  });
+
+  it.each([
+    ['an empty frame', ''],
+    ['text outside the base64 alphabet', 'héllo!!'],
+    ['base64 of a wrong length', 'abc'],
+    ['a part without a header', '~nothing'],
+    ['a part index past its count', '~m:3:2:QUJD'],
+    ['a JSON array', '[1,2]'],
+    ['broken JSON', '{"type":'],
+  ])('reads %s as invalid', (_name, text) => {
+    expect(parseFrame(text).kind).toBe('invalid');
+  });
+
+  it('reads a JSON object frame as json', () => {
+    expect(parseFrame('{"type":"livestate"}')).toEqual({ kind: 'json', value: { type: 'livestate' } });
+  });
+});
+
+describe('the client adapter', () => {
+  class FakeSocket implements WebSocketLike {
+    static last: FakeSocket;
+    readyState = 1;
+    sent: string[] = [];
+    onopen: WebSocketLike['onopen'] = null;
+    onclose: WebSocketLike['onclose'] = null;
+    onerror: WebSocketLike['onerror'] = null;
+    onmessage: WebSocketLike['onmessage'] = null;
+    constructor(readonly url: string) {
+      FakeSocket.last = this;
+    }
+    send(data: string) {
+      this.sent.push(data);
+    }
+    close() {}
+  }
+
+  it('sends binary messages as text frames, delivers messages as ArrayBuffers and live state to its callback', () => {
+    const states: LiveState[] = [];
+    const Socket = realtimeWebSocket({ WebSocket: FakeSocket, onLiveState: (state) => states.push(state) });
+    const socket = new Socket('ws://h/v2/realtime?apiKey=k');
+    const received: ArrayBuffer[] = [];
+    socket.onmessage = (event) => received.push(event.data);
+    socket.send(new Uint8Array(60_000));
+    expect(FakeSocket.last.sent.length).toBe(3);
+    expect(FakeSocket.last.sent.every((frame) => frame.startsWith('~1:'))).toBe(true);
+    FakeSocket.last.onmessage?.({ data: Buffer.from([0, 1, 2]).toString('base64') });
+    expect([...new Uint8Array(received[0]!)]).toEqual([0, 1, 2]);
+    FakeSocket.last.onmessage?.({
+      data: '{"type":"livestate","liveStateDataId":"c","data":1,"timestamp":5}',
+    });
+    expect(states).toEqual([{ type: 'livestate', liveStateDataId: 'c', data: 1, timestamp: 5 }]);
+  });
+
+  it('reports the close code of a server close frame (API Gateway cannot set one) and replaces the base URL', () => {
+    const Socket = realtimeWebSocket({ WebSocket: FakeSocket, url: 'wss://api.example/prod' });
+    const socket = new Socket('ws://ignored/v2/realtime?apiKey=k&token=t');
+    expect(FakeSocket.last.url).toBe('wss://api.example/prod?apiKey=k&token=t');
+    const closes: { code: number }[] = [];
+    socket.onclose = (event) => closes.push(event);
+    FakeSocket.last.onmessage?.({
+      data: '{"type":"close","code":4404,"reason":"The document was deleted."}',
+    });
+    FakeSocket.last.onclose?.({ code: 1006, reason: '' });
+    expect(closes).toEqual([{ code: 4404, reason: 'The document was deleted.' }]);
+  });
+});
