@@ -29,6 +29,12 @@ describe('organizations.documents.delete', () => {
     const [documentId, sibling] = [`doc-${randomUUID()}`, `sibling-${randomUUID()}`];
     await seedDocument(workspace, organizationId, documentId);
     await seedDocument(workspace, organizationId, sibling);
+    await succeed(workspace, 'livestate.broadcast', {
+      organizationId,
+      documentId,
+      liveStateDataId: 'cursor',
+      data: { at: 1 },
+    });
     const siblingBefore = await documentView(workspace, organizationId, sibling);
     const stored = await storedUnderDocument(workspace.apiKey, organizationId, documentId);
     expect(Object.values(stored).every((count) => count > 0)).toBe(true);
@@ -127,7 +133,15 @@ describe('organizations.delete', () => {
   it('makes the organization and everything under it unreachable at once, erases it all, and a re-created id starts empty', async () => {
     const organizationId = `org-${randomUUID()}`;
     const documentIds = [`doc-${randomUUID()}`, `doc-${randomUUID()}`];
-    for (const documentId of documentIds) await seedDocument(workspace, organizationId, documentId);
+    for (const documentId of documentIds) {
+      await seedDocument(workspace, organizationId, documentId);
+      await succeed(workspace, 'livestate.broadcast', {
+        organizationId,
+        documentId,
+        liveStateDataId: 'cursor',
+        data: { at: 1 },
+      });
+    }
     // A finished migration leaves its job in the organization.
     await succeed(workspace, 'organizations.documents.migrate', {
       organizationId,

@@ -31,6 +31,7 @@ export async function storedUnderOrganization(apiKey: string, organizationId: st
     notifications: { partition: keys.notificationPartition(apiKey, organizationId) },
     judgments: { partition: keys.judgmentPartition(apiKey, organizationId) },
     migrations: { partition: keys.migrationPartition(apiKey, organizationId) },
+    realtime: { partition: keys.realtimePartition(apiKey, organizationId) },
     crdtListing: { index: 'gsi2', partition: keys.crdtOrganizationListingPartition(apiKey, organizationId) },
     commentsListing: {
       index: 'gsi2',
@@ -99,6 +100,10 @@ export async function storedUnderDocument(apiKey: string, organizationId: string
     inboxUsers.map((user) => readRange({ partition: keys.inboxPartition(apiKey, organizationId, user) })),
   );
   counts.inbox = inboxes.flat().filter((entry) => entry.documentId === documentId).length;
+  const realtime = await readRange({ partition: keys.realtimePartition(apiKey, organizationId) });
+  counts.liveState = realtime.filter((item) =>
+    String(item.sk).startsWith(keys.liveStatePrefix(documentId)),
+  ).length;
   const users = await readRange({ partition: keys.organization(apiKey, organizationId).pk });
   counts.access = users.filter((item) =>
     ['member', 'grant'].some(
