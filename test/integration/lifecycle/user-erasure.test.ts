@@ -62,7 +62,7 @@ describe('users.data.delete', () => {
     const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'bob' });
     const pending = await statusOf(workspace, jobId);
     expect(pending.result?.data).toMatchObject({ jobId, status: 'pending' });
-    const { counts } = pending.result?.data as { counts: object };
+    const { counts } = (pending.result?.data ?? {}) as { counts: object };
     expect(Object.keys(counts).sort()).toEqual([
       'activity',
       'comment',
