@@ -1,6 +1,7 @@
 import { Stack } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DbAccess, QueueName } from '../shared/http/routes';
 import type { ServiceQueues } from './queues';
@@ -63,6 +64,11 @@ export interface FunctionRolesProps {
    * (activity writers and memory search among them) may then invoke Titan Text Embeddings v2.
    */
   readonly invokeEmbeddingModel?: boolean;
+  /**
+   * The data keyring's secret: roles with table access (the functions that seal and open stored
+   * secrets and page tokens) may read its value, and do nothing else with it.
+   */
+  readonly dataKey?: ISecret;
 }
 
 /**
@@ -100,6 +106,14 @@ export class FunctionRoles extends Construct {
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     if (access.db !== 'none') this.props.table.grant(role, ...tableActions[access.db]);
+    if (access.db !== 'none' && this.props.dataKey) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [this.props.dataKey.secretArn],
+        }),
+      );
+    }
     if (access.db !== 'none' && this.props.invokeEmbeddingModel) {
       role.addToPolicy(
         new PolicyStatement({

@@ -1,0 +1,10 @@
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { CollabStack } from '../lib/collab-stack';
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const stack = new CollabStack(app, 's', { stage: 'test', projectRoot: '/work/wt/ops' });
+const r = Template.fromStack(stack).toJSON().Resources as Record<string, {Type: string}>;
+const byType: Record<string, number> = {};
+for (const x of Object.values(r)) byType[x.Type] = (byType[x.Type] ?? 0) + 1;
+console.log(Object.keys(r).length, byType);
