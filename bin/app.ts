@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { App, Tags } from 'aws-cdk-lib';
+import { App, Tags, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { CollabStack } from '../lib/collab-stack';
 import { parseStackContext } from '../lib/stack-context';
 
@@ -24,6 +25,10 @@ new CollabStack(app, `collab-backend-${settings.stage}`, {
   tableDeletionProtection: settings.tableDeletionProtection,
   description: `collab-backend (${settings.stage}): HTTP API, functions, table and queues`,
 });
+
+// cdk-nag's AwsSolutions pack runs on every synth: a finding fails it unless acknowledged, with its
+// reason, next to the construct it concerns (lib/).
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
 
 Tags.of(app).add('service', 'collab-backend');
 Tags.of(app).add('stage', settings.stage);

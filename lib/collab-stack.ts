@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import { ApplicationLogLevel } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -84,6 +84,11 @@ export class CollabStack extends Stack {
       generateSecretString: { excludePunctuation: true, passwordLength: 64 },
       // Losing it makes every encrypted secret and page token in the retained table unreadable.
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(dataKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by the operator, not a rotation Lambda: a new key joins the keyring, old values are re-sealed (npm run admin -- reseal-secrets), then the old key leaves (decisions §35).',
     });
 
     const functions = new ServiceFunctions(this, 'Functions', {

@@ -1,5 +1,5 @@
 import * as path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import {
   type ApplicationLogLevel,
@@ -83,6 +83,10 @@ export class ServiceFunction extends NodejsFunction {
         // CommonJS dependencies inside an ESM bundle still call `require` for Node built-ins.
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
       },
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node 22 on purpose: the LTS nearest to the Node 20 the tests run on (see functionRuntime).',
     });
   }
 }

@@ -70,6 +70,7 @@ export class ServiceFunctions extends Construct {
     super(scope, id);
     this.roles = new FunctionRoles(this, 'Roles', {
       table: props.table,
+      logGroup: props.logGroup,
       queues: props.queues,
       invokeEmbeddingModel: props.embedder === 'bedrock',
       dataKey: props.dataKey,
