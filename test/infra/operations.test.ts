@@ -151,7 +151,7 @@ describe('Logs', () => {
 describe('Hardened defaults', () => {
   it('throttles the API stage at 200 requests per second with bursts of 400, or as configured', () => {
     const settings = (result: ReturnType<typeof synth>) =>
-      (result.ofType('AWS::ApiGatewayV2::Stage')[0]?.[1] as Resource).Properties.DefaultRouteSettings;
+      (result.ofType('AWS::ApiGatewayV2::Stage')[0] as [string, Resource])[1].Properties.DefaultRouteSettings;
     expect(settings(synthesised)).toEqual({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 });
     expect(settings(synth({ apiThrottle: { rateLimit: 20, burstLimit: 40 } }))).toEqual({
       ThrottlingRateLimit: 20,
@@ -161,7 +161,7 @@ describe('Hardened defaults', () => {
 
   it('protects the table from deletion on every stage but dev, unless configured', () => {
     const protection = (result: ReturnType<typeof synth>) =>
-      (result.ofType('AWS::DynamoDB::GlobalTable')[0]?.[1] as Resource).Properties.Replicas[0]
+      (result.ofType('AWS::DynamoDB::GlobalTable')[0] as [string, Resource])[1].Properties.Replicas[0]
         .DeletionProtectionEnabled;
     expect(protection(synthesised)).toBe(true);
     expect(protection(synth({ stage: 'dev' }))).toBe(false);
@@ -227,7 +227,7 @@ describe('Alarms', () => {
       EvaluationPeriods: 2,
       ComparisonOperator: 'GreaterThanThreshold',
     });
-    const [expression, ...inputs] = alarm?.Metrics as {
+    const [expression, ...inputs] = (alarm as Record<string, unknown>).Metrics as {
       Expression?: string;
       MetricStat?: { Metric: { MetricName: string } };
     }[];
