@@ -248,7 +248,7 @@ describe('Alarms', () => {
       const alarm = alarms[name];
       expect(alarm).toMatchObject({ Threshold: 1, EvaluationPeriods: 1 });
       const inputs = (
-        alarm?.Metrics as {
+        (alarm as Record<string, unknown>).Metrics as {
           MetricStat?: { Metric: { MetricName: string; Dimensions: { Value: { Ref: string } }[] } };
         }[]
       ).flatMap((metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []));

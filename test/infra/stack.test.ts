@@ -257,8 +257,11 @@ describe('CollabStack', () => {
       .filter((resource) => resource.Type === 'AWS::IAM::Policy')
       .flatMap(
         (resource) =>
-          (resource.Properties?.PolicyDocument as { Statement: { Action: unknown; Resource: unknown }[] })
-            .Statement,
+          (
+            (resource.Properties ?? {}).PolicyDocument as {
+              Statement: { Action: unknown; Resource: unknown }[];
+            }
+          ).Statement,
       )
       .filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:'));
     expect(secretStatements.length).toBeGreaterThan(0);
