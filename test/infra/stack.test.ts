@@ -258,7 +258,7 @@ describe('CollabStack', () => {
       .flatMap(
         (resource) =>
           (
-            (resource.Properties ?? {}).PolicyDocument as {
+            (resource.Properties as Record<string, unknown>).PolicyDocument as {
               Statement: { Action: unknown; Resource: unknown }[];
             }
           ).Statement,
