@@ -237,7 +237,7 @@ export class Monitoring extends Construct {
       new TextWidget({ markdown: '# Delivery pipeline', width: 24, height: 1 }),
       graph(
         'Deliveries by outcome',
-        ['delivered', 'retrying', 'failed'].map((outcome) =>
+        ['succeeded', 'pending', 'dead', 'abandoned'].map((outcome) =>
           serviceMetric(metricNames.deliveries, 'Sum', { outcome }),
         ),
         [serviceMetric(metricNames.deadLetters), serviceMetric(metricNames.autoDisables)],

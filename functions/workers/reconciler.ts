@@ -1,5 +1,7 @@
 import middy from '@middy/core';
 import { logger } from '../../shared/http/logger';
+import { metricNames } from '../../shared/observability/metric-names';
+import { recordMetric } from '../../shared/observability/metrics';
 import { takeMessages } from '../../shared/queues/send';
 import { dueHandlers } from '../../shared/reconcile/handlers';
 import { reconcile } from '../../shared/reconcile/reconciler';
@@ -25,6 +27,10 @@ export const handler = middy()
       });
     });
     const counts = await reconcile(dueHandlers, log);
+    recordMetric(
+      metricNames.reconcilerFinds,
+      Object.values(counts).reduce((sum, count) => sum + count, 0),
+    );
     if (streamFailures > 0 || Object.keys(counts).length > 0)
       log.info('reconciled', { counts, streamFailures });
     return { counts, streamFailures };
