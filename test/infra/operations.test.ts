@@ -295,38 +295,27 @@ describe('Dashboard', () => {
 });
 
 describe('cdk-nag (AwsSolutions)', () => {
-  const nagged = (extra?: (stack: CollabStack) => void) => {
+  /** Synthesises a stack with the AwsSolutions checks and CDK's validation on (the tests switch it off). */
+  const synthNagged = (extra?: (stack: CollabStack) => void) => {
+    const app = testApp();
+    const nagStack = new CollabStack(app, 'collab-backend-nag', { stage: 'test', projectRoot });
+    extra?.(nagStack);
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     const saved = process.env.CDK_VALIDATION;
     delete process.env.CDK_VALIDATION;
     try {
-      const app = testApp();
-      const nagStack = new CollabStack(app, 'collab-backend-nag', { stage: 'test', projectRoot });
-      extra?.(nagStack);
-      Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-      return () => Template.fromStack(nagStack);
+      return Template.fromStack(nagStack);
     } finally {
       process.env.CDK_VALIDATION = saved;
     }
   };
 
   it('finds nothing unacknowledged in the stack', () => {
-    const saved = process.env.CDK_VALIDATION;
-    delete process.env.CDK_VALIDATION;
-    try {
-      expect(nagged()).not.toThrow();
-    } finally {
-      process.env.CDK_VALIDATION = saved;
-    }
+    expect(() => synthNagged()).not.toThrow();
   });
 
   it('fails the synth on a finding nobody acknowledged', () => {
-    const saved = process.env.CDK_VALIDATION;
-    delete process.env.CDK_VALIDATION;
-    try {
-      expect(nagged((target) => new Secret(target, 'Unrotated'))).toThrow(/AwsSolutions-SMG4/);
-    } finally {
-      process.env.CDK_VALIDATION = saved;
-    }
+    expect(() => synthNagged((target) => new Secret(target, 'Unrotated'))).toThrow(/AwsSolutions-SMG4/);
   });
 });
 
