@@ -76,9 +76,12 @@ let installed: InstalledKeyring | undefined;
  * secret it fetched; tests call it to rotate keys.
  */
 export function installKeyring(text: string, now = Date.now()): Keyring {
-  const ring = parseKeyring(text);
-  installed = { ring, loadedAt: now, derived: new Map() };
-  return ring;
+  return install(text, now).ring;
+}
+
+function install(text: string, now: number): InstalledKeyring {
+  installed = { ring: parseKeyring(text), loadedAt: now, derived: new Map() };
+  return installed;
 }
 
 function activeKeyring(): InstalledKeyring {
@@ -87,8 +90,7 @@ function activeKeyring(): InstalledKeyring {
   if (DATA_KEY === undefined) {
     throw new Error('The data keyring is not loaded: the handler must await loadKeyring() first');
   }
-  installKeyring(DATA_KEY);
-  return installed as unknown as InstalledKeyring;
+  return install(DATA_KEY, Date.now());
 }
 
 function derivedKey(state: InstalledKeyring, id: string, purpose: KeyPurpose): Buffer | undefined {

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { handler as createWorkspace } from '../../../functions/workspace/create';
 import { currentKeyId, keyringRefreshMs, loadKeyring } from '../../../shared/security/keyring';
+import { call } from '../../support/lambda';
+import { uniqueEmail } from '../../support/workspaces';
 
 const material = () => randomBytes(32).toString('base64url');
 
@@ -38,10 +41,16 @@ describe('loadKeyring from Secrets Manager', () => {
 
   afterAll(() => new Promise((done) => server.close(done)));
 
-  it('fails the first load when the secret cannot be read', async () => {
+  const create = () => call(createWorkspace, { data: { ownerEmail: uniqueEmail() } });
+
+  it('fails the first load when the secret cannot be read: a route then answers INTERNAL', async () => {
     answer = { status: 400, body: { __type: 'ResourceNotFoundException', message: 'gone' } };
     await expect(loadKeyring()).rejects.toThrow('gone');
     expect(() => currentKeyId()).toThrow('The data keyring is not loaded');
+    const response = await create();
+    expect(response.statusCode).toBe(500);
+    expect(response.json.error?.status).toBe('INTERNAL');
+    expect(requests).toHaveLength(2);
     requests.length = 0;
   });
 
@@ -53,6 +62,8 @@ describe('loadKeyring from Secrets Manager', () => {
       { target: 'secretsmanager.GetSecretValue', secretId: process.env.DATA_KEY_SECRET_ID },
     ]);
     expect(currentKeyId()).toBe('a');
+    // A route seals its workspace's tokens with the loaded keyring, without another fetch.
+    expect((await create()).statusCode).toBe(200);
 
     await loadKeyring(Date.now() + keyringRefreshMs / 2);
     expect(requests).toHaveLength(1);
