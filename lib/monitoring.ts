@@ -1,4 +1,4 @@
-import { CfnOutput, Duration } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -210,7 +210,8 @@ export class Monitoring extends Construct {
   ): Dashboard {
     const { api } = this.props.api;
     const dashboard = new Dashboard(this, 'Dashboard', {
-      dashboardName: `collab-backend-${this.props.stage}`,
+      // Dashboards are global to the account: the region keeps one stage's deployments apart.
+      dashboardName: `collab-backend-${this.props.stage}-${Stack.of(this).region}`,
     });
     const graph = (title: string, left: IMetric[], right?: IMetric[]) =>
       new GraphWidget({ title, left, right, width: 12, height: 6 });

@@ -277,6 +277,9 @@ describe('Dashboard', () => {
   it('shows the API and the delivery pipeline on one dashboard', () => {
     const dashboards = ofType('AWS::CloudWatch::Dashboard');
     expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]?.[1].Properties.DashboardName).toEqual({
+      'Fn::Join': ['', ['collab-backend-test-', { Ref: 'AWS::Region' }]],
+    });
     const body = JSON.stringify(dashboards[0]?.[1].Properties.DashboardBody);
     for (const title of [
       'Requests and errors',
