@@ -4,6 +4,68 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** The service's configuration variables; `envSchema` adds the checks across them. */
+const envVariables = z.object({
+  TABLE_NAME: z.string().min(1),
+  /** The data keyring itself: a key of ≥ 32 characters or a JSON keyring (checked when first used). */
+  DATA_KEY: z.string().min(1).optional(),
+  /** ARN or name of the Secrets Manager secret holding the keyring. */
+  DATA_KEY_SECRET_ID: z.string().min(1).optional(),
+  /** Endpoint override for Secrets Manager (tests); unset in AWS. */
+  SECRETS_MANAGER_ENDPOINT: z.url().optional(),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  /** Endpoint override for DynamoDB Local; unset in AWS. */
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  /** Endpoint override for the SQS emulator; unset in AWS. */
+  SQS_ENDPOINT: z.url().optional(),
+  /** Deployments can switch public workspace creation off. */
+  ALLOW_PUBLIC_WORKSPACE_CREATION: booleanFlag.default(true),
+  /** Adds per-request DynamoDB call and capacity headers (local stack and benchmark only). */
+  EXPOSE_DB_METRICS: booleanFlag.default(false),
+  /** How long the permission provider may take before access is denied (addendum §4: 5 s). */
+  PERMISSION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * Lets outbound calls (webhooks, the permission provider) reach loopback addresses (127.0.0.0/8,
+   * ::1) as well as public ones. Only for the local stack and tests, whose receivers listen on
+   * 127.0.0.1; every other non-public address (private, link-local, metadata, ...) stays refused.
+   */
+  ALLOW_LOOPBACK_TARGETS: booleanFlag.default(false),
+  /** Advanced webhook endpoints one API key may hold (RESOURCE_EXHAUSTED past it). */
+  MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
+  /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
+    .transform((value) => value.split(',').map(Number))
+    .default([5, 300, 1800, 7200, 18000, 36000, 36000]),
+  /** Least wait after a 429 or a timeout, in seconds (addendum §8: 60). */
+  WEBHOOK_MIN_BACKOFF_SECONDS: z.coerce.number().min(0).default(60),
+  /**
+   * How long work that has a queue message on its way may stay overdue before the reconciler sends
+   * another (the message is taken as lost): longer than a queue's visibility timeout (6 minutes for
+   * deliveries), so a message still in flight is not doubled. Tests shorten it.
+   */
+  RECONCILE_GRACE_SECONDS: z.coerce.number().min(0).default(600),
+  /** How long an outbox event may wait for the table stream before the reconciler fans it out. */
+  FANOUT_GRACE_SECONDS: z.coerce.number().min(0).default(300),
+  /** How long a webhook receiver may take to answer (addendum §8: 15 s). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /**
+   * Embedder of judgment search (memory): `hashed` (default, local, deterministic) or `bedrock`
+   * (Amazon Titan Text Embeddings v2 via Bedrock in `AWS_REGION`; the stack grants InvokeModel).
+   * Stored vectors carry their embedder's id: switching embedders needs the judgments re-embedded.
+   */
+  EMBEDDER: z.enum(['hashed', 'bedrock']).default('hashed'),
+  /**
+   * How long a document-migration job may go without progress before the reconciler resumes it
+   * (decisions §28). A healthy worker renews the lease at least every half lease and hands over to a
+   * fresh message every 5 minutes, so 15 minutes without a renewal means the chain of messages broke.
+   */
+  JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(900),
+  /** Stage name reported in logs and used for queue names. */
+  STAGE: z.string().min(1).default('local'),
+});
+
 /**
  * The service's configuration, parsed once from the environment at cold start.
  * The data keyring (the master secret(s) from which the page-token and secret-encryption keys are
@@ -11,71 +73,10 @@ const booleanFlag = z
  * `npm start` and the tests generate one) or `DATA_KEY_SECRET_ID` (a Secrets Manager secret fetched
  * at run time: the stack, which never puts key material in a function's configuration).
  */
-export const envSchema = z
-  .object({
-    TABLE_NAME: z.string().min(1),
-    /** The keyring itself: a key of ≥ 32 characters or a JSON keyring (checked when first used). */
-    DATA_KEY: z.string().min(1).optional(),
-    /** ARN or name of the Secrets Manager secret holding the keyring. */
-    DATA_KEY_SECRET_ID: z.string().min(1).optional(),
-    /** Endpoint override for Secrets Manager (tests); unset in AWS. */
-    SECRETS_MANAGER_ENDPOINT: z.url().optional(),
-    AWS_REGION: z.string().min(1).default('us-east-1'),
-    /** Endpoint override for DynamoDB Local; unset in AWS. */
-    DYNAMODB_ENDPOINT: z.url().optional(),
-    /** Endpoint override for the SQS emulator; unset in AWS. */
-    SQS_ENDPOINT: z.url().optional(),
-    /** Deployments can switch public workspace creation off. */
-    ALLOW_PUBLIC_WORKSPACE_CREATION: booleanFlag.default(true),
-    /** Adds per-request DynamoDB call and capacity headers (local stack and benchmark only). */
-    EXPOSE_DB_METRICS: booleanFlag.default(false),
-    /** How long the permission provider may take before access is denied (addendum §4: 5 s). */
-    PERMISSION_PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-    /**
-     * Lets outbound calls (webhooks, the permission provider) reach loopback addresses (127.0.0.0/8,
-     * ::1) as well as public ones. Only for the local stack and tests, whose receivers listen on
-     * 127.0.0.1; every other non-public address (private, link-local, metadata, ...) stays refused.
-     */
-    ALLOW_LOOPBACK_TARGETS: booleanFlag.default(false),
-    /** Advanced webhook endpoints one API key may hold (RESOURCE_EXHAUSTED past it). */
-    MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
-    /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
-    WEBHOOK_RETRY_SCHEDULE: z
-      .string()
-      .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
-      .transform((value) => value.split(',').map(Number))
-      .default([5, 300, 1800, 7200, 18000, 36000, 36000]),
-    /** Least wait after a 429 or a timeout, in seconds (addendum §8: 60). */
-    WEBHOOK_MIN_BACKOFF_SECONDS: z.coerce.number().min(0).default(60),
-    /**
-     * How long work that has a queue message on its way may stay overdue before the reconciler sends
-     * another (the message is taken as lost): longer than a queue's visibility timeout (6 minutes for
-     * deliveries), so a message still in flight is not doubled. Tests shorten it.
-     */
-    RECONCILE_GRACE_SECONDS: z.coerce.number().min(0).default(600),
-    /** How long an outbox event may wait for the table stream before the reconciler fans it out. */
-    FANOUT_GRACE_SECONDS: z.coerce.number().min(0).default(300),
-    /** How long a webhook receiver may take to answer (addendum §8: 15 s). */
-    WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
-    /**
-     * Embedder of judgment search (memory): `hashed` (default, local, deterministic) or `bedrock`
-     * (Amazon Titan Text Embeddings v2 via Bedrock in `AWS_REGION`; the stack grants InvokeModel).
-     * Stored vectors carry their embedder's id: switching embedders needs the judgments re-embedded.
-     */
-    EMBEDDER: z.enum(['hashed', 'bedrock']).default('hashed'),
-    /**
-     * How long a document-migration job may go without progress before the reconciler resumes it
-     * (decisions §28). A healthy worker renews the lease at least every half lease and hands over to a
-     * fresh message every 5 minutes, so 15 minutes without a renewal means the chain of messages broke.
-     */
-    JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(900),
-    /** Stage name reported in logs and used for queue names. */
-    STAGE: z.string().min(1).default('local'),
-  })
-  .refine((parsed) => (parsed.DATA_KEY === undefined) !== (parsed.DATA_KEY_SECRET_ID === undefined), {
-    message: 'set exactly one of DATA_KEY and DATA_KEY_SECRET_ID',
-    path: ['DATA_KEY'],
-  });
+export const envSchema = envVariables.refine(
+  (parsed) => (parsed.DATA_KEY === undefined) !== (parsed.DATA_KEY_SECRET_ID === undefined),
+  { message: 'set exactly one of DATA_KEY and DATA_KEY_SECRET_ID', path: ['DATA_KEY'] },
+);
 
 export type Env = z.infer<typeof envSchema>;
 
