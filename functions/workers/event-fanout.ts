@@ -7,6 +7,6 @@ import { keyringLoader } from '../../shared/security/keyring-middleware';
 const log = logger.createChild({ persistentKeys: { worker: 'event-fanout' } });
 
 /** Table stream consumer: outbox events → one delivery (and queue message) per webhook target. */
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>()
-  .use(keyringLoader())
-  .handler((event) => fanOutStreamBatch(event, log));
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>((event: DynamoDBStreamEvent) =>
+  fanOutStreamBatch(event, log),
+).use(keyringLoader());

@@ -18,20 +18,18 @@ const maxStreamFailures = 100;
  * due index: the failure record holds only shard and sequence numbers), then puts every piece of
  * overdue work back on its way.
  */
-export const handler = middy()
-  .use(keyringLoader())
-  .handler(async () => {
-    const streamFailures = await takeMessages('stream-failures', maxStreamFailures, async (body) => {
-      log.error('table stream batch given up by the fan-out; its events are fanned out by the sweep', {
-        failure: body,
-      });
+export const handler = middy(async () => {
+  const streamFailures = await takeMessages('stream-failures', maxStreamFailures, async (body) => {
+    log.error('table stream batch given up by the fan-out; its events are fanned out by the sweep', {
+      failure: body,
     });
-    const counts = await reconcile(dueHandlers, log);
-    recordMetric(
-      metricNames.reconcilerFinds,
-      Object.values(counts).reduce((sum, count) => sum + count, 0),
-    );
-    if (streamFailures > 0 || Object.keys(counts).length > 0)
-      log.info('reconciled', { counts, streamFailures });
-    return { counts, streamFailures };
   });
+  const counts = await reconcile(dueHandlers, log);
+  recordMetric(
+    metricNames.reconcilerFinds,
+    Object.values(counts).reduce((sum, count) => sum + count, 0),
+  );
+  if (streamFailures > 0 || Object.keys(counts).length > 0)
+    log.info('reconciled', { counts, streamFailures });
+  return { counts, streamFailures };
+}).use(keyringLoader());

@@ -39,16 +39,14 @@ export function defineQueueWorker<Schema extends z.ZodType>(definition: WorkerDe
     if (!parsed.success) throw new Error(`Invalid ${definition.queue} message: ${parsed.error.message}`);
     await definition.run(parsed.data, context);
   };
-  return middy<SQSEvent, SQSBatchResponse>()
-    .use(keyringLoader())
-    .handler(async (event) => {
-      const outcomes = await Promise.allSettled(event.Records.map(handle));
-      const batchItemFailures = outcomes.flatMap((outcome, index) => {
-        if (outcome.status === 'fulfilled') return [];
-        const record = event.Records[index]!;
-        log.error('message failed', { messageId: record.messageId, error: outcome.reason as Error });
-        return [{ itemIdentifier: record.messageId }];
-      });
-      return { batchItemFailures };
+  return middy<SQSEvent, SQSBatchResponse>(async (event: SQSEvent) => {
+    const outcomes = await Promise.allSettled(event.Records.map(handle));
+    const batchItemFailures = outcomes.flatMap((outcome, index) => {
+      if (outcome.status === 'fulfilled') return [];
+      const record = event.Records[index]!;
+      log.error('message failed', { messageId: record.messageId, error: outcome.reason as Error });
+      return [{ itemIdentifier: record.messageId }];
     });
+    return { batchItemFailures };
+  }).use(keyringLoader());
 }
