@@ -1,4 +1,6 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { ApplicationLogLevel } from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routes } from '../shared/http/routes';
@@ -6,6 +8,8 @@ import type { QueueDefinition } from '../shared/queues/queues';
 import { DataTable } from './data-table';
 import { EventFanOut } from './event-fanout';
 import { ServiceHttpApi } from './http-api';
+import { ServiceLogs } from './logging';
+import { Monitoring } from './monitoring';
 import { QueueWorkers } from './queue-workers';
 import { ServiceQueues } from './queues';
 import { RealtimeApi } from './realtime-api';
@@ -33,6 +37,16 @@ export interface CollabStackProps extends StackProps {
   readonly reservedConcurrency?: boolean;
   /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` of the deployment; the env module's default (50) when omitted. */
   readonly maxWebhookEndpointsPerApiKey?: number;
+  /** Days the logs are kept; 30 when omitted. */
+  readonly logRetentionDays?: number;
+  /** Application log level of the functions; INFO when omitted. */
+  readonly logLevel?: 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
+  /** The API stage's throttle (requests per second); 200 steady, 400 burst when omitted. */
+  readonly apiThrottle?: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Subscribed to the alarm topic when given. */
+  readonly alarmEmail?: string;
+  /** The table's deletion protection; on unless the stage is `dev` when omitted. */
+  readonly tableDeletionProtection?: boolean;
 }
 
 /**
@@ -48,6 +62,8 @@ export class CollabStack extends Stack {
   readonly queues: ServiceQueues;
   readonly fanOut: EventFanOut;
   readonly reconciler: Reconciler;
+  readonly logs: ServiceLogs;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: CollabStackProps) {
     super(scope, id, props);
@@ -55,15 +71,26 @@ export class CollabStack extends Stack {
     if (maxEndpoints !== undefined && !(Number.isInteger(maxEndpoints) && maxEndpoints > 0)) {
       throw new Error(`maxWebhookEndpointsPerApiKey must be a positive integer; got ${String(maxEndpoints)}`);
     }
-    this.data = new DataTable(this, 'Data');
+    const protectedStage = props.tableDeletionProtection ?? props.stage !== 'dev';
+    this.data = new DataTable(this, 'Data', { deletionProtection: protectedStage });
+    this.logs = new ServiceLogs(this, 'Logs', {
+      retention: (props.logRetentionDays ?? 30) as RetentionDays,
+      retain: protectedStage,
+    });
     this.queues = new ServiceQueues(this, 'Queues');
 
-    // The master secret from which page-token and stored-secret keys are derived.
+    // The data keyring (one master secret at first) from which page-token and stored-secret keys are
+    // derived; functions read it at run time (decisions §35).
     const dataKey = new Secret(this, 'DataKey', {
       description: `collab-backend ${props.stage} DATA_KEY`,
       generateSecretString: { excludePunctuation: true, passwordLength: 64 },
       // Losing it makes every encrypted secret and page token in the retained table unreadable.
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(dataKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by the operator, not a rotation Lambda: a new key joins the keyring, old values are re-sealed (npm run admin -- reseal-secrets), then the old key leaves (decisions §35).',
     });
 
     const functions = new ServiceFunctions(this, 'Functions', {
@@ -72,17 +99,22 @@ export class CollabStack extends Stack {
       table: this.data.table,
       queues: this.queues,
       dataKey,
+      logGroup: this.logs.functions,
+      logLevel: ApplicationLogLevel[props.logLevel ?? 'INFO'],
       allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? true,
       embedder: props.embedder ?? 'hashed',
       reserveConcurrency: props.reservedConcurrency ?? true,
       maxWebhookEndpointsPerApiKey: maxEndpoints,
     });
     // Before the HTTP API: routes that broadcast need the WebSocket API's endpoint and grant.
-    this.realtime = new RealtimeApi(this, 'Realtime', { stage: props.stage, functions });
+    const throttle = props.apiThrottle ?? { rateLimit: 200, burstLimit: 400 };
+    this.realtime = new RealtimeApi(this, 'Realtime', { stage: props.stage, functions, throttle });
     this.http = new ServiceHttpApi(this, 'Http', {
       stage: props.stage,
       routes: props.routes ?? routes,
       functions,
+      throttle,
+      accessLog: this.logs.apiAccess,
     });
     this.workers = new QueueWorkers(this, 'Workers', {
       queues: this.queues,
@@ -96,6 +128,15 @@ export class CollabStack extends Stack {
       failedRecords: this.queues.queue('stream-failures'),
     });
     this.reconciler = new Reconciler(this, 'Reconciler', { functions });
+
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage: props.stage,
+      functions,
+      api: this.http,
+      queues: this.queues,
+      fanOut: this.fanOut.function,
+      alarmEmail: props.alarmEmail,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: this.http.api.apiEndpoint, description: 'Base URL of the API' });
     new CfnOutput(this, 'RealtimeUrl', {

@@ -19,7 +19,7 @@ const stringAttribute = (name: string): Attribute => ({ name, type: AttributeTyp
 export class DataTable extends Construct {
   readonly table: TableV2;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: { deletionProtection: boolean }) {
     super(scope, id);
     this.table = new TableV2(this, 'Table', {
       partitionKey: stringAttribute(tableDefinition.partitionKey),
@@ -37,6 +37,8 @@ export class DataTable extends Construct {
       dynamoStream: StreamViewType.NEW_AND_OLD_IMAGES,
       // Customer data outlives the stack: deleting the stack must never delete the table.
       removalPolicy: RemovalPolicy.RETAIN,
+      // And no one deletes it by hand either, on every stage but dev (decisions §35).
+      deletionProtection: props.deletionProtection,
     });
   }
 }

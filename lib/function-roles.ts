@@ -1,6 +1,8 @@
-import { Stack } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import { type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import type { DbAccess, QueueName } from '../shared/http/routes';
 import type { ServiceQueues } from './queues';
@@ -60,12 +62,19 @@ const tableActions = {
 
 export interface FunctionRolesProps {
   readonly table: ITableV2;
+  /** The log group the functions write to: the only logging a role may do. */
+  readonly logGroup: ILogGroup;
   readonly queues: ServiceQueues;
   /**
    * Whether functions embed judgments with Bedrock (EMBEDDER=bedrock): roles with table access
    * (activity writers and memory search among them) may then invoke Titan Text Embeddings v2.
    */
   readonly invokeEmbeddingModel?: boolean;
+  /**
+   * The data keyring's secret: roles with table access (the functions that seal and open stored
+   * secrets and page tokens) may read its value, and do nothing else with it.
+   */
+  readonly dataKey?: ISecret;
 }
 
 /** Grants a role what realtime access needs (set by the WebSocket API once it exists). */
@@ -105,9 +114,26 @@ export class FunctionRoles extends Construct {
         access.dedicated === undefined
           ? `Lambda functions with access profile ${profile}`
           : `Lambda function ${access.dedicated} only, access profile ${profile}`,
-      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
-    if (access.db !== 'none') this.props.table.grant(role, ...tableActions[access.db]);
+    // Instead of AWSLambdaBasicExecutionRole (logs:* on every group): write to the shared group only.
+    this.props.logGroup.grantWrite(role);
+    if (access.db !== 'none') {
+      this.props.table.grant(role, ...tableActions[access.db]);
+      const table = Stack.of(this).getLogicalId(this.props.table.node.defaultChild as CfnElement);
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::<${table}.Arn>/index/*]`,
+        reason:
+          'Query on the global secondary indexes (the access patterns of shared/db/keys.ts) needs <table>/index/*.',
+      });
+    }
+    if (access.db !== 'none' && this.props.dataKey) {
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [this.props.dataKey.secretArn],
+        }),
+      );
+    }
     if (access.db !== 'none' && this.props.invokeEmbeddingModel) {
       role.addToPolicy(
         new PolicyStatement({

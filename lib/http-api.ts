@@ -1,5 +1,7 @@
-import { CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Validations } from 'aws-cdk-lib';
+import { type CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerFile, type RouteDefinition, routeId } from '../shared/http/routes';
 import type { FunctionAccess } from './function-roles';
@@ -13,7 +15,29 @@ export interface ServiceHttpApiProps {
   readonly stage: string;
   readonly routes: readonly RouteDefinition[];
   readonly functions: ServiceFunctions;
+  /** Requests per second (steady and burst) the stage admits across all callers; 429 past them. */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** Where the stage writes one JSON access-log line per request. */
+  readonly accessLog: ILogGroup;
 }
+
+/**
+ * One JSON line per request: enough to trace a request (its id is the `x-request-id` the function
+ * logs under) and to see throttling and integration failures, and no header or body (credentials).
+ */
+const accessLogFormat = JSON.stringify({
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTimeEpoch',
+  routeKey: '$context.routeKey',
+  path: '$context.path',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latencyMs: '$context.responseLatency',
+  integrationLatencyMs: '$context.integrationLatency',
+  integrationError: '$context.integrationErrorMessage',
+  error: '$context.error.message',
+});
 
 /**
  * The HTTP API: one Lambda function and one `POST <path>` route per entry of the route table, plus
@@ -55,6 +79,18 @@ export class ServiceHttpApi extends Construct {
       },
       defaultIntegration: new HttpLambdaIntegration('UnroutedIntegration', unrouted),
     });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Callers authenticate inside each function (API key + auth token or workspace token, checked against the table; addendum §2); an API Gateway authorizer would add a second Lambda call per request to check the same.',
+    });
+    // Set on the default stage's resource: replacing the stage construct would re-create `$default`.
+    const stage = this.api.defaultStage?.node.defaultChild as CfnStage;
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: props.throttle.rateLimit,
+      throttlingBurstLimit: props.throttle.burstLimit,
+    };
+    stage.accessLogSettings = { destinationArn: props.accessLog.logGroupArn, format: accessLogFormat };
 
     for (const route of props.routes) {
       const id = routeId(route);

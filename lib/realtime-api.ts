@@ -1,7 +1,7 @@
-import { Stack } from 'aws-cdk-lib';
+import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { FunctionAccess } from './function-roles';
 import type { ServiceFunction } from './service-function';
@@ -35,6 +35,8 @@ export const realtimeAccess: FunctionAccess = { db: 'read-write', queues: [], re
 export interface RealtimeApiProps {
   readonly stage: string;
   readonly functions: ServiceFunctions;
+  /** Stage throttling (connects and messages per second), the same settings as the HTTP API's. */
+  readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
 }
 
 /**
@@ -55,12 +57,31 @@ export class RealtimeApi extends Construct {
       webSocketApi: this.api,
       stageName: props.stage,
       autoDeploy: true,
+      throttle: props.throttle,
+    });
+    Validations.of(this.api).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        '$connect checks the user token, Origin and document access inside its function (addendum §9), with the same resolver as REST; an authorizer would be a second Lambda call per connect to check the same. $default and $disconnect only serve connections $connect accepted.',
+    });
+    Validations.of(this.stage).acknowledge({
+      id: 'AwsSolutions-APIG1',
+      reason:
+        'WebSocket access logs need the account-wide API Gateway CloudWatch role (AWS::ApiGateway::Account), which one stack must not set for a whole account; every connect, message and disconnect is logged by its function in the shared log group (decisions §33).',
     });
     // Built from the API id (not the stage resource) so roles and functions need no stage first.
     const endpoint = `https://${this.api.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}/${props.stage}`;
+    const apiId = Stack.of(this).getLogicalId(this.api.node.defaultChild as CfnElement);
     props.functions.enableRealtime({
       endpoint,
-      grant: (grantee: IGrantable) => this.api.grantManageConnections(grantee),
+      grant: (role: IRole) => {
+        this.api.grantManageConnections(role);
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${apiId}>/*/*/@connections/*]`,
+          reason:
+            "execute-api:ManageConnections on this API's own connections (`@connections/*`): connection ids are made by API Gateway at run time, so no narrower resource exists.",
+        });
+      },
     });
     for (const route of realtimeRoutes) {
       const fn = props.functions.create(this, route.id, {

@@ -1,8 +1,16 @@
 import * as path from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, type RecursiveLoop, Runtime } from 'aws-cdk-lib/aws-lambda';
+import {
+  type ApplicationLogLevel,
+  Architecture,
+  LoggingFormat,
+  type RecursiveLoop,
+  Runtime,
+  SystemLogLevel,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 
 export interface ServiceFunctionProps {
@@ -12,6 +20,10 @@ export interface ServiceFunctionProps {
   readonly handlerFile: string;
   readonly role: IRole;
   readonly environment: Record<string, string>;
+  /** Where the function logs (the stack's shared group, which sets the retention). */
+  readonly logGroup: ILogGroup;
+  /** Lowest application log level Lambda passes on (Powertools reads it too). */
+  readonly logLevel: ApplicationLogLevel;
   readonly description?: string;
   /** 10 s unless a slow route (e.g. one calling webhook receivers) needs longer. */
   readonly timeout?: Duration;
@@ -26,8 +38,16 @@ export interface ServiceFunctionProps {
 }
 
 /**
+ * The Lambda runtime: Node 22. The tests run on Node 20 here (the code stays Node 20 compatible);
+ * Lambda deprecated nodejs20.x, so 22 is the LTS nearest to what the tests exercise. nodejs24.x is
+ * newer, but nothing here can run the suite on Node 24 (decisions §35).
+ */
+export const functionRuntime = Runtime.NODEJS_22_X;
+
+/**
  * A Lambda function with the service's defaults: Node 22 on ARM (cheaper per ms), an ESM bundle
- * built by the local esbuild with the AWS SDK left to the runtime, source maps, JSON logs.
+ * built by the local esbuild with the AWS SDK left to the runtime, source maps, JSON logs into the
+ * stack's log group at the configured level.
  */
 export class ServiceFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: ServiceFunctionProps) {
@@ -37,7 +57,7 @@ export class ServiceFunction extends NodejsFunction {
       depsLockFilePath: path.join(props.projectRoot, 'package-lock.json'),
       handler: 'handler',
       description: props.description,
-      runtime: Runtime.NODEJS_22_X,
+      runtime: functionRuntime,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
@@ -47,6 +67,9 @@ export class ServiceFunction extends NodejsFunction {
       retryAttempts: props.retryAttempts,
       maxEventAge: props.maxEventAge,
       loggingFormat: LoggingFormat.JSON,
+      logGroup: props.logGroup,
+      applicationLogLevelV2: props.logLevel,
+      systemLogLevelV2: SystemLogLevel.INFO,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       bundling: {
         minify: true,
@@ -60,6 +83,10 @@ export class ServiceFunction extends NodejsFunction {
         // CommonJS dependencies inside an ESM bundle still call `require` for Node built-ins.
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
       },
+    });
+    Validations.of(this).acknowledge({
+      id: 'AwsSolutions-L1',
+      reason: 'Node 22 on purpose: the LTS nearest to the Node 20 the tests run on (see functionRuntime).',
     });
   }
 }

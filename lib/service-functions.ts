@@ -1,6 +1,7 @@
 import type { Duration } from 'aws-cdk-lib';
 import type { ITableV2 } from 'aws-cdk-lib/aws-dynamodb';
-import type { RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
+import type { ApplicationLogLevel, RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
+import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { queueUrlEnvName } from '../shared/queues/queues';
@@ -16,8 +17,15 @@ export interface ServiceFunctionsProps {
   readonly projectRoot: string;
   readonly table: ITableV2;
   readonly queues: ServiceQueues;
-  /** The master secret; resolved into each function's `DATA_KEY` at deploy time. */
+  /**
+   * The data keyring's secret: functions get its ARN (`DATA_KEY_SECRET_ID`) and read it at run time
+   * (`shared/security/keyring.ts`); its value is never in a template or a function's configuration.
+   */
   readonly dataKey: ISecret;
+  /** The log group every function writes to. */
+  readonly logGroup: ILogGroup;
+  /** Application log level of every function. */
+  readonly logLevel: ApplicationLogLevel;
   readonly allowPublicWorkspaceCreation: boolean;
   /** Judgment-search embedder; `bedrock` grants every role with table access Titan v2 InvokeModel. */
   readonly embedder: 'hashed' | 'bedrock';
@@ -53,6 +61,8 @@ export class ServiceFunctions extends Construct {
   private readonly roles: FunctionRoles;
   /** The WebSocket API's management endpoint, for functions with realtime access. */
   private realtimeEndpoint: string | undefined;
+  /** Every function made so far, in creation order (monitoring and tests iterate them). */
+  readonly all: ServiceFunction[] = [];
 
   constructor(
     scope: Construct,
@@ -62,8 +72,10 @@ export class ServiceFunctions extends Construct {
     super(scope, id);
     this.roles = new FunctionRoles(this, 'Roles', {
       table: props.table,
+      logGroup: props.logGroup,
       queues: props.queues,
       invokeEmbeddingModel: props.embedder === 'bedrock',
+      dataKey: props.dataKey,
     });
   }
 
@@ -80,8 +92,10 @@ export class ServiceFunctions extends Construct {
   create(scope: Construct, id: string, handler: ServiceFunctionSpec): ServiceFunction {
     const { props } = this;
     const queueNames = new Set([...handler.access.queues, ...(handler.access.consumes ?? [])]);
-    return new ServiceFunction(scope, id, {
+    const created = new ServiceFunction(scope, id, {
       projectRoot: props.projectRoot,
+      logGroup: props.logGroup,
+      logLevel: props.logLevel,
       handlerFile: handler.file,
       role: this.roles.roleFor(handler.access),
       description: handler.description.slice(0, maxDescriptionLength),
@@ -92,15 +106,12 @@ export class ServiceFunctions extends Construct {
       maxEventAge: handler.maxEventAge,
       environment: {
         TABLE_NAME: props.table.tableName,
-        // A `{{resolve:secretsmanager:...}}` dynamic reference: CloudFormation resolves it at
-        // deploy time, so the template holds no secret and the functions need no Secrets
-        // Manager permission or per-cold-start fetch. The value is visible in the Lambda
-        // configuration to whoever may read it, an accepted trade-off for this service.
-        DATA_KEY: props.dataKey.secretValue.unsafeUnwrap(),
+        DATA_KEY_SECRET_ID: props.dataKey.secretArn,
         STAGE: props.stage,
         ALLOW_PUBLIC_WORKSPACE_CREATION: String(props.allowPublicWorkspaceCreation),
         EMBEDDER: props.embedder,
         POWERTOOLS_SERVICE_NAME: 'collab-backend',
+        POWERTOOLS_LOG_LEVEL: props.logLevel,
         ...(props.maxWebhookEndpointsPerApiKey !== undefined && {
           MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: String(props.maxWebhookEndpointsPerApiKey),
         }),
@@ -110,5 +121,7 @@ export class ServiceFunctions extends Construct {
         ),
       },
     });
+    this.all.push(created);
+    return created;
   }
 }

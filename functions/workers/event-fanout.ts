@@ -2,10 +2,11 @@ import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { fanOutStreamBatch } from '../../shared/delivery/fanout';
 import { logger } from '../../shared/http/logger';
+import { keyringLoader } from '../../shared/security/keyring-middleware';
 
 const log = logger.createChild({ persistentKeys: { worker: 'event-fanout' } });
 
 /** Table stream consumer: outbox events → one delivery (and queue message) per webhook target. */
-export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>().handler((event) =>
+export const handler = middy<DynamoDBStreamEvent, DynamoDBBatchResponse>((event: DynamoDBStreamEvent) =>
   fanOutStreamBatch(event, log),
-);
+).use(keyringLoader());

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { env } from '../config/env';
 import { logger } from '../http/logger';
+import { metricNames } from '../observability/metric-names';
+import { recordMetric } from '../observability/metrics';
 import { ForbiddenTargetError, sendOutbound } from '../security/outbound-http';
 import type { AccessRole, PermissionEntry } from './model';
 
@@ -75,6 +77,11 @@ export async function askProvider(
   requests: readonly ProviderRequest[],
 ): Promise<ProviderAnswers> {
   let answerBody: unknown;
+  recordMetric(metricNames.providerCalls, 1);
+  const failed = (denial: ProviderAnswers) => {
+    recordMetric(metricNames.providerFailures, 1);
+    return denial;
+  };
   try {
     const response = await sendOutbound({
       url: config.url,
@@ -86,19 +93,21 @@ export async function askProvider(
     });
     if (response.statusCode < 200 || response.statusCode >= 300) {
       logger.warn('permission provider answered non-2xx', { statusCode: response.statusCode });
-      return deniedBecause(providerDenials.unusable);
+      return failed(deniedBecause(providerDenials.unusable));
     }
     answerBody = JSON.parse(response.body.toString('utf8'));
   } catch (error) {
     logger.warn('permission provider call failed', { reason: (error as Error).name });
-    return deniedBecause(
-      error instanceof ForbiddenTargetError ? providerDenials.refused : providerDenials.unusable,
+    return failed(
+      deniedBecause(
+        error instanceof ForbiddenTargetError ? providerDenials.refused : providerDenials.unusable,
+      ),
     );
   }
   const parsed = providerAnswer.safeParse(answerBody);
   if (!parsed.success) {
     logger.warn('permission provider answer malformed');
-    return deniedBecause(providerDenials.unusable);
+    return failed(deniedBecause(providerDenials.unusable));
   }
   const answers = new Map(
     parsed.data.data.map((answer) => [answerKey(answer.userId, answer.type, answer.resourceId), answer]),

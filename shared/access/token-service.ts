@@ -9,6 +9,9 @@ import { findSigningSecret, storeSigningSecret } from './token-repository';
 /** Lifetime of a user token (addendum §4). */
 export const userTokenLifetimeSeconds = 48 * 60 * 60;
 
+/** The owner an API key's token-signing secret is sealed for. */
+export const signingSecretOwner = (apiKey: string) => `token:${apiKey}`;
+
 /**
  * The API key's HS256 secret: generated on first use (256 bits), stored only encrypted, never
  * returned. A concurrent first use converges on whichever secret was stored first.
@@ -16,12 +19,12 @@ export const userTokenLifetimeSeconds = 48 * 60 * 60;
 async function signingSecret(apiKey: string): Promise<Uint8Array> {
   let encrypted = await findSigningSecret(apiKey);
   if (!encrypted) {
-    const candidate = encryptSecret(generateSecret(), `token:${apiKey}`);
+    const candidate = encryptSecret(generateSecret(), signingSecretOwner(apiKey));
     encrypted = (await storeSigningSecret(apiKey, candidate, nowMs()))
       ? candidate
       : await findSigningSecret(apiKey, { consistent: true });
   }
-  return new TextEncoder().encode(decryptSecret(encrypted as string, `token:${apiKey}`));
+  return new TextEncoder().encode(decryptSecret(encrypted as string, signingSecretOwner(apiKey)));
 }
 
 /**

@@ -4,14 +4,15 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-/**
- * The service's configuration, parsed once from the environment at cold start.
- * `DATA_KEY` is the master secret from which the page-token and secret-encryption keys are derived;
- * in AWS it is injected from Secrets Manager, locally `npm start` and the tests generate one.
- */
-export const envSchema = z.object({
+/** The service's configuration variables; `envSchema` adds the checks across them. */
+const envVariables = z.object({
   TABLE_NAME: z.string().min(1),
-  DATA_KEY: z.string().min(32, 'DATA_KEY must hold at least 32 characters of secret material'),
+  /** The data keyring itself: a key of ≥ 32 characters or a JSON keyring (checked when first used). */
+  DATA_KEY: z.string().min(1).optional(),
+  /** ARN or name of the Secrets Manager secret holding the keyring. */
+  DATA_KEY_SECRET_ID: z.string().min(1).optional(),
+  /** Endpoint override for Secrets Manager (tests); unset in AWS. */
+  SECRETS_MANAGER_ENDPOINT: z.url().optional(),
   AWS_REGION: z.string().min(1).default('us-east-1'),
   /** Endpoint override for DynamoDB Local; unset in AWS. */
   DYNAMODB_ENDPOINT: z.url().optional(),
@@ -75,6 +76,18 @@ export const envSchema = z.object({
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });
+
+/**
+ * The service's configuration, parsed once from the environment at cold start.
+ * The data keyring (the master secret(s) from which the page-token and secret-encryption keys are
+ * derived, `shared/security/keyring.ts`) comes from exactly one of `DATA_KEY` (the value itself:
+ * `npm start` and the tests generate one) or `DATA_KEY_SECRET_ID` (a Secrets Manager secret fetched
+ * at run time: the stack, which never puts key material in a function's configuration).
+ */
+export const envSchema = envVariables.refine(
+  (parsed) => (parsed.DATA_KEY === undefined) !== (parsed.DATA_KEY_SECRET_ID === undefined),
+  { message: 'set exactly one of DATA_KEY and DATA_KEY_SECRET_ID', path: ['DATA_KEY'] },
+);
 
 export type Env = z.infer<typeof envSchema>;
 

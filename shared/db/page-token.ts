@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { invalidArgument } from '../http/errors';
-import { open, seal } from '../security/aead';
-import { dataKey } from '../security/data-keys';
+import { openWithKeyring, sealWithCurrentKey } from '../security/keyring';
 
 /** Page tokens stop working after a day, so a leaked token is not a permanent cursor. */
 const tokenLifetimeMs = 24 * 60 * 60 * 1000;
@@ -29,7 +28,7 @@ export function encodePageToken(
   now = Date.now(),
 ): string {
   const payload = { k: lastEvaluatedKey, q: fingerprint(binding.query), e: now + tokenLifetimeMs };
-  return seal(dataKey('page-token'), Buffer.from(JSON.stringify(payload)), `page:${binding.owner}`);
+  return sealWithCurrentKey('page-token', Buffer.from(JSON.stringify(payload)), `page:${binding.owner}`);
 }
 
 /**
@@ -37,7 +36,7 @@ export function encodePageToken(
  * tampered with, belongs to another owner or another query, or has expired.
  */
 export function decodePageToken(token: string, binding: PageTokenBinding, now = Date.now()): StartKey {
-  const plaintext = open(dataKey('page-token'), token, `page:${binding.owner}`);
+  const plaintext = openWithKeyring('page-token', token, `page:${binding.owner}`);
   const rejected = invalidArgument('pageToken: invalid or expired page token');
   if (!plaintext) throw rejected;
   const payload = JSON.parse(plaintext.toString('utf8')) as { k: StartKey; q: string; e: number };

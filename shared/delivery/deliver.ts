@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '../config/env';
 import type { logger } from '../http/logger';
+import { metricNames } from '../observability/metric-names';
+import { recordMetric } from '../observability/metrics';
 import { maxDelaySeconds, sendToQueue } from '../queues/send';
 import { updateEndpoint } from '../webhooks/repository';
 import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
@@ -111,6 +113,7 @@ async function updateHealth(apiKey: string, endpointId: string, success: boolean
   if (now - failingSince >= disableAfterFailingMs) {
     await updateEndpoint(apiKey, endpointId, { disabled: true, updatedAt: now });
     log.warn('endpoint disabled after failing for 5 days', { endpointId });
+    recordMetric(metricNames.autoDisables, 1);
   }
 }
 
@@ -161,6 +164,21 @@ async function onUnclaimed(
   if (wait > 0 && wait <= maxDelaySeconds * 1000) await enqueue(message, retryAt, now);
 }
 
+/**
+ * The metrics of one recorded attempt: its outcome (`succeeded`, `pending` = a retry is scheduled,
+ * `dead`), its latency, a dead letter, and for a success the lag from the event to its delivery.
+ */
+function recordDeliveryMetrics(
+  record: DeliveryAttempt,
+  status: 'succeeded' | 'pending' | 'dead',
+  lagMs: number,
+) {
+  recordMetric(metricNames.deliveries, 1, 'Count', { outcome: status });
+  recordMetric(metricNames.attemptLatency, record.durationMs, 'Milliseconds');
+  if (status === 'dead') recordMetric(metricNames.deadLetters, 1);
+  if (status === 'succeeded') recordMetric(metricNames.eventToDeliveryLag, lagMs, 'Milliseconds');
+}
+
 /** What is recorded for an attempt whose request could not be built (a poison configuration). */
 const unbuildable = (number: number, at: number): DeliveryAttempt => ({
   attempt: number,
@@ -201,6 +219,7 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
   }
   if (request && 'unavailable' in request) {
     log.info('delivery abandoned', { targetId: delivery.targetId, reason: request.unavailable });
+    recordMetric(metricNames.deliveries, 1, 'Count', { outcome: 'abandoned' });
     return abandonDelivery(ref, request.unavailable, now);
   }
   const outcome = request
@@ -230,6 +249,7 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
   const messageSent = status === 'pending' && (delaySeconds ?? 0) <= maxDelaySeconds;
   const result = { attempt: record, status, nextAttemptAt, messageSent } as const;
   if (!(await recordAttempt(ref, delivery, claimedUntil, result, finishedAt))) return;
+  recordDeliveryMetrics(record, status, finishedAt - message.eventTimestamp);
   if (request?.endpointId !== undefined)
     await updateHealth(message.apiKey, request.endpointId, success, finishedAt, log);
   if (messageSent) await enqueue({ ...message, attempt: message.attempt + 1 }, nextAttemptAt, finishedAt);

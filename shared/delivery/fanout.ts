@@ -5,6 +5,8 @@ import * as z from 'zod';
 import { markFannedOut } from '../events/outbox';
 import { type PublishedEvent, publishedEvent } from '../events/schemas';
 import type { logger } from '../http/logger';
+import { metricNames } from '../observability/metric-names';
+import { recordMetric } from '../observability/metrics';
 import { sendToQueue } from '../queues/send';
 import { insertDelivery } from './repository';
 import type { DeliveryRecord, TargetId } from './schemas';
@@ -92,7 +94,11 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, log: typeof 
   const handle = async (record: DynamoDBRecord) => {
     if (record.eventName !== 'INSERT') return;
     const inserted = insertedEvent(record.dynamodb);
-    if (inserted) await fanOutEvent(inserted.apiKey, inserted.event);
+    if (!inserted) return;
+    await fanOutEvent(inserted.apiKey, inserted.event);
+    const writtenAt = record.dynamodb?.ApproximateCreationDateTime;
+    if (writtenAt !== undefined)
+      recordMetric(metricNames.fanOutLag, Date.now() - writtenAt * 1000, 'Milliseconds');
   };
   const outcomes = await Promise.allSettled(event.Records.map(handle));
   const failedIndex = outcomes.findIndex((outcome) => outcome.status === 'rejected');

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { assertNotFenced } from '../lifecycle/fence';
+import { keyringLoader } from '../security/keyring-middleware';
 import type { CallerFor } from './caller';
 import { type Reply, successResponse } from './envelope';
 import { notFound } from './errors';
@@ -44,7 +45,7 @@ export type EndpointHandler = middy.MiddyfiedHandler<
 
 /**
  * Builds a route's Lambda handler: the same middy chain for every route, in a fixed order —
- * request context (id, headers, logging) → POST check, size guard and JSON parse → auth for the
+ * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → auth for the
  * route's level → zod validation of `data` → `run` → success envelope; the error envelope last.
  */
 export function defineEndpoint<Name extends RouteName, Schema extends z.ZodType>(
@@ -53,6 +54,7 @@ export function defineEndpoint<Name extends RouteName, Schema extends z.ZodType>
   const route = routeNamed(definition.route);
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext>()
     .use(requestContext(route.name))
+    .use(keyringLoader())
     .use(jsonBody(route.maxBodyBytes))
     .use(authenticate(route.auth))
     .use(validateInput(definition.input))

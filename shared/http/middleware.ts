@@ -3,6 +3,8 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
+import { metricNames } from '../observability/metric-names';
+import { recordMetric } from '../observability/metrics';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
@@ -43,17 +45,19 @@ function normaliseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
 
 /**
  * First in every chain: request id, lower-cased headers, the per-request logger, and — on the way
- * out, success or failure — the `x-request-id` header and one structured log line.
+ * out, success or failure — the `x-request-id` header, one structured log line and, for an error
+ * response, the `RouteErrors` metric by route and status.
  */
 export function requestContext(routeName: string): EndpointMiddleware {
   const finish = (request: Parameters<NonNullable<EndpointMiddleware['after']>>[0]) => {
     const state = request.context.endpoint;
     if (!request.response) return;
     request.response.headers = { ...request.response.headers, 'x-request-id': state.requestId };
-    state.log.info('request finished', {
-      statusCode: request.response.statusCode,
-      durationMs: Date.now() - state.startedAt,
-    });
+    const { statusCode = 200 } = request.response;
+    state.log.info('request finished', { statusCode, durationMs: Date.now() - state.startedAt });
+    if (statusCode >= 400) {
+      recordMetric(metricNames.routeErrors, 1, 'Count', { route: routeName, status: String(statusCode) });
+    }
   };
   return {
     before: (request) => {

@@ -1,3 +1,5 @@
+import { metricNames } from '../observability/metric-names';
+import { recordMetric } from '../observability/metrics';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
 import { jobLeaseMs, keepLease } from './lease';
@@ -130,6 +132,7 @@ export async function runMigration(
         const batch = await mover.moveBatch(move, cursor);
         moved[mover.name] = (moved[mover.name] ?? 0) + batch.moved;
         lastMoved = batch.moved;
+        recordMetric(metricNames.migrationProgress, batch.moved);
         cursor = batch.cursor;
       } while (cursor);
     }

@@ -3,6 +3,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
 import { logger } from '../http/logger';
 import type { QueueName } from '../http/routes';
+import { keyringLoader } from '../security/keyring-middleware';
 
 /** What a worker's `run` receives besides the message. */
 export interface WorkerContext {
@@ -38,7 +39,7 @@ export function defineQueueWorker<Schema extends z.ZodType>(definition: WorkerDe
     if (!parsed.success) throw new Error(`Invalid ${definition.queue} message: ${parsed.error.message}`);
     await definition.run(parsed.data, context);
   };
-  return middy<SQSEvent, SQSBatchResponse>().handler(async (event) => {
+  return middy<SQSEvent, SQSBatchResponse>(async (event: SQSEvent) => {
     const outcomes = await Promise.allSettled(event.Records.map(handle));
     const batchItemFailures = outcomes.flatMap((outcome, index) => {
       if (outcome.status === 'fulfilled') return [];
@@ -47,5 +48,5 @@ export function defineQueueWorker<Schema extends z.ZodType>(definition: WorkerDe
       return [{ itemIdentifier: record.messageId }];
     });
     return { batchItemFailures };
-  });
+  }).use(keyringLoader());
 }

@@ -1,4 +1,5 @@
 import { logger } from '../http/logger';
+import { loadKeyring } from '../security/keyring';
 import { connect, disconnect } from './connections';
 import { receiveFrame } from './messages';
 
@@ -23,28 +24,39 @@ export interface SocketResult {
 /** A WebSocket route's Lambda handler. */
 export type SocketHandler = (event: SocketEvent) => Promise<SocketResult>;
 
+/**
+ * A socket route with the data keyring loaded first (fetched once per cold start in the stack):
+ * `$connect` opens the API key's token-signing secret, and any route may open sealed values.
+ */
+const withKeyring =
+  (handler: SocketHandler): SocketHandler =>
+  async (event) => {
+    await loadKeyring();
+    return handler(event);
+  };
+
 const originOf = (headers: SocketEvent['headers']) =>
   Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'origin')?.[1];
 
 /** `$connect`: 200 accepts; 401, 403, 404 or 429 refuse the upgrade (addendum §9), with the reason as body. */
-export const connectHandler: SocketHandler = async (event) => {
+export const connectHandler: SocketHandler = withKeyring(async (event) => {
   const { connectionId } = event.requestContext;
   const outcome = await connect(connectionId, event.queryStringParameters ?? {}, originOf(event.headers));
   if (outcome.accepted) return { statusCode: 200 };
   logger.info('realtime connect refused', { statusCode: outcome.statusCode, reason: outcome.reason });
   return { statusCode: outcome.statusCode, body: outcome.reason };
-};
+});
 
 /** `$disconnect`: removes the connection and its awareness states. */
-export const disconnectHandler: SocketHandler = async (event) => {
+export const disconnectHandler: SocketHandler = withKeyring(async (event) => {
   await disconnect(event.requestContext.connectionId);
   return { statusCode: 200 };
-};
+});
 
 /** `$default`: one text frame from a client. Binary frames never arrive (API Gateway refuses them). */
-export const messageHandler: SocketHandler = async (event) => {
+export const messageHandler: SocketHandler = withKeyring(async (event) => {
   if (typeof event.body === 'string' && !event.isBase64Encoded) {
     await receiveFrame(event.requestContext.connectionId, event.body);
   }
   return { statusCode: 200 };
-};
+});

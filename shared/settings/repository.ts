@@ -17,8 +17,11 @@ export interface VersionedConfig {
   createdAt: number;
 }
 
-/** Configs hold tokens the customer's systems check (webhook and provider auth tokens): sealed whole. */
-const sealOwner = (apiKey: string, kind: ConfigKind) => `${apiKey}#config#${kind}`;
+/**
+ * The owner a config document is sealed for: configs hold tokens the customer's systems check
+ * (webhook and provider auth tokens), so they are sealed whole.
+ */
+export const configSealOwner = (apiKey: string, kind: ConfigKind) => `${apiKey}#config#${kind}`;
 
 /** An API key's config of one kind with its version (one strongly consistent GetItem), if ever written. */
 export async function findConfig(apiKey: string, kind: ConfigKind): Promise<VersionedConfig | undefined> {
@@ -28,7 +31,7 @@ export async function findConfig(apiKey: string, kind: ConfigKind): Promise<Vers
   const item = output.Item;
   if (!item) return undefined;
   return {
-    document: JSON.parse(decryptSecret(item.sealed as string, sealOwner(apiKey, kind))),
+    document: JSON.parse(decryptSecret(item.sealed as string, configSealOwner(apiKey, kind))),
     version: item.version as number,
     createdAt: item.createdAt as number,
   };
@@ -54,7 +57,7 @@ export async function putConfigIfUnchanged(
       ...keys.apiKeyConfig(apiKey, kind),
       entity: 'apiKeyConfig',
       kind,
-      sealed: encryptSecret(JSON.stringify(document), sealOwner(apiKey, kind)),
+      sealed: encryptSecret(JSON.stringify(document), configSealOwner(apiKey, kind)),
       version: (read?.version ?? 0) + 1,
       createdAt: read?.createdAt ?? now,
       updatedAt: now,

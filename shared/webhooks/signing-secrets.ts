@@ -5,8 +5,8 @@ import type { EndpointRecord } from './schemas';
 /** How long a rotated-out secret keeps signing (addendum §5). */
 export const previousSecretLifetimeMs = 24 * 60 * 60 * 1000;
 
-/** Sealed secrets are bound to the API key and the endpoint: a copied ciphertext does not open elsewhere. */
-const owner = (apiKey: string, endpointId: string) => `${apiKey}#endpoint#${endpointId}`;
+/** The owner an endpoint's secrets are sealed for: a copied ciphertext does not open elsewhere. */
+export const endpointSecretOwner = (apiKey: string, endpointId: string) => `${apiKey}#endpoint#${endpointId}`;
 
 /**
  * A new signing secret: `whsec_` + standard base64 of 24 CSPRNG bytes (the Standard Webhooks
@@ -14,7 +14,7 @@ const owner = (apiKey: string, endpointId: string) => `${apiKey}#endpoint#${endp
  */
 export function newSigningSecret(apiKey: string, endpointId: string) {
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
-  return { secret, encrypted: encryptSecret(secret, owner(apiKey, endpointId)) };
+  return { secret, encrypted: encryptSecret(secret, endpointSecretOwner(apiKey, endpointId)) };
 }
 
 /**
@@ -22,7 +22,8 @@ export function newSigningSecret(apiKey: string, endpointId: string) {
  * included until 24 h after the rotation that replaced it.
  */
 export function signingSecrets(apiKey: string, endpoint: EndpointRecord, now = Date.now()): string[] {
-  const open = (encrypted: string) => decryptSecret(encrypted, owner(apiKey, endpoint.endpointId));
+  const open = (encrypted: string) =>
+    decryptSecret(encrypted, endpointSecretOwner(apiKey, endpoint.endpointId));
   const previousValid =
     endpoint.previousSecretEncrypted !== undefined && (endpoint.previousSecretExpiresAt ?? 0) > now;
   return [

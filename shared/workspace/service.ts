@@ -35,12 +35,18 @@ const summary = (listing: ApiKeyListing): ApiKeySummary => ({
 const apiKeyList = (listings: readonly ApiKeyListing[]) =>
   Object.fromEntries(listings.map((listing) => [listing.apiKey, summary(listing)]));
 
+/** The owner an API key's auth token is sealed for: the API key. */
+export const authTokenOwner = (apiKey: string) => apiKey;
+
 /** A fresh auth token: the value to show once, and what is stored (hash + encrypted copy). */
 function newAuthToken(apiKey: string) {
   const token = generateSecret('at_');
   return {
     token,
-    stored: { authTokenHash: hashSecret(token), authTokenEncrypted: encryptSecret(token, apiKey) },
+    stored: {
+      authTokenHash: hashSecret(token),
+      authTokenEncrypted: encryptSecret(token, authTokenOwner(apiKey)),
+    },
   };
 }
 
@@ -170,7 +176,7 @@ export async function getAuthTokens(caller: WorkspaceCaller, input: z.output<typ
     throw notFound(`API key ${input.apiKey} not found in this workspace.`);
   }
   const authTokens = credential.authTokenEncrypted
-    ? [tokenView(decryptSecret(credential.authTokenEncrypted, credential.apiKey), credential)]
+    ? [tokenView(decryptSecret(credential.authTokenEncrypted, authTokenOwner(credential.apiKey)), credential)]
     : [];
   return { apiKey: credential.apiKey, authTokens };
 }

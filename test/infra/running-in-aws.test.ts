@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IConstruct } from 'constructs';
 import { CollabStack, type CollabStackProps } from '../../lib/collab-stack';
 import { FunctionRoles } from '../../lib/function-roles';
@@ -312,7 +313,8 @@ describe('FunctionRoles', () => {
   const rolesIn = () => {
     const scope = new Stack(new App(), 'roles-test');
     const table = new TableV2(scope, 'Table', { partitionKey: { name: 'pk', type: AttributeType.STRING } });
-    return new FunctionRoles(scope, 'Roles', { table, queues: new ServiceQueues(scope, 'Queues') });
+    const logGroup = new LogGroup(scope, 'Logs');
+    return new FunctionRoles(scope, 'Roles', { table, logGroup, queues: new ServiceQueues(scope, 'Queues') });
   };
 
   it('shares a role between functions of one access profile', () => {

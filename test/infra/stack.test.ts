@@ -245,14 +245,37 @@ describe('CollabStack', () => {
     expect(countOf('AWS::IAM::Role')).toBe(profiles.size);
   });
 
-  it('passes DATA_KEY as a Secrets Manager dynamic reference, never a literal', () => {
+  it("gives every function the data key secret's ARN, never its value; only table roles may read it", () => {
+    const secretId = synthesised.stack.getLogicalId(
+      synthesised.stack.node.findChild('DataKey').node.defaultChild as CfnElement,
+    );
     for (const name of [...routes.map((route) => route.name), '$default']) {
-      const dataKey = synthesised.environmentOf(name).DATA_KEY;
-      expect(typeof dataKey).not.toBe('string');
-      expect(JSON.stringify(dataKey)).toContain('{{resolve:secretsmanager:');
+      const environment = synthesised.environmentOf(name);
+      expect(environment.DATA_KEY).toBeUndefined();
+      expect(environment.DATA_KEY_SECRET_ID).toEqual({ Ref: secretId });
     }
-    // Resolved at deploy time, so no function may read the secret at runtime.
-    expect(JSON.stringify(template.findResources('AWS::IAM::Policy'))).not.toContain('secretsmanager:');
+    expect(JSON.stringify(template.toJSON())).not.toContain('{{resolve:secretsmanager:');
+    expect(synthesised.actionsOf(routeOf('read').name).has('secretsmanager:GetSecretValue')).toBe(true);
+    expect(synthesised.actionsOf('$default').has('secretsmanager:GetSecretValue')).toBe(false);
+    const secretStatements = Object.values(resources)
+      .filter((resource) => resource.Type === 'AWS::IAM::Policy')
+      .flatMap(
+        (resource) =>
+          (
+            (resource.Properties as Record<string, unknown>).PolicyDocument as {
+              Statement: { Action: unknown; Resource: unknown }[];
+            }
+          ).Statement,
+      )
+      .filter((statement) => JSON.stringify(statement.Action).includes('secretsmanager:'));
+    expect(secretStatements.length).toBeGreaterThan(0);
+    for (const statement of secretStatements) {
+      expect(statement).toEqual({
+        Action: 'secretsmanager:GetSecretValue',
+        Effect: 'Allow',
+        Resource: { Ref: secretId },
+      });
+    }
   });
 
   it('gives a queue-sending route the queue URL and send permission, others neither', () => {

@@ -1,0 +1,72 @@
+import * as z from 'zod';
+
+/** Retention periods CloudWatch Logs accepts, in days. */
+const retentionDays = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+] as const;
+
+/** `-c name=value` arrives as a string; cdk.json and tests may give the typed value. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
+const positiveInteger = z.coerce.number().int().positive();
+
+/**
+ * The deployment settings read from CDK context (`cdk.json` or `-c name=value`), every one typed and
+ * checked: a mistyped name or value fails the synth instead of silently deploying the default.
+ */
+export const stackContextSchema = z
+  .object({
+    /** Names the stack, the API and the queues; `dev` relaxes table deletion protection. */
+    stage: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{0,30}$/, 'lower-case letters, digits and hyphens, starting with a letter')
+      .default('dev'),
+    /** `false` closes `workspace/create` (addendum §3). */
+    allowPublicWorkspaceCreation: flag.default(true),
+    /** Judgment-search embedder; `bedrock` also grants Titan v2 InvokeModel. */
+    embedder: z.enum(['hashed', 'bedrock']).default('hashed'),
+    /** `false` deploys the background functions without reserved concurrency (small accounts). */
+    reservedConcurrency: flag.default(true),
+    /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY`; the env module's default (50) when unset. */
+    maxWebhookEndpointsPerApiKey: positiveInteger.optional(),
+    /** Days the functions' and the API's logs are kept. */
+    logRetentionDays: z.coerce
+      .number()
+      .refine((days) => (retentionDays as readonly number[]).includes(days), {
+        message: `one of CloudWatch Logs' retention periods: ${retentionDays.join(', ')}`,
+      })
+      .default(30),
+    /** Application log level of every function (Lambda's advanced logging controls and Powertools). */
+    logLevel: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+    /** Steady-state requests per second the API stage admits across all callers (429 past it). */
+    apiRateLimit: positiveInteger.default(200),
+    /** Requests the API stage admits in a burst above the rate. */
+    apiBurstLimit: positiveInteger.default(400),
+    /** An address subscribed to the alarm topic (it must confirm); none when unset. */
+    alarmEmail: z.email().optional(),
+    /** Table deletion protection; on unless the stage is `dev` when unset. */
+    tableDeletionProtection: flag.optional(),
+  })
+  .strict();
+
+/** The parsed deployment settings. */
+export type StackContext = z.output<typeof stackContextSchema>;
+
+/** Context keys that belong to the CDK toolkit, not to this app (feature flags contain `/` or `:`). */
+const toolkitKeys = new Set(['acknowledged-issue-numbers', 'cli-telemetry']);
+const isToolkitKey = (key: string) => toolkitKeys.has(key) || /[:/@]/.test(key);
+
+/**
+ * Parses the app's context (`app.node.getAllContext()`): the CDK's own keys are ignored, every
+ * other key must be a known setting with a valid value. Throws one message listing every problem.
+ */
+export function parseStackContext(context: Record<string, unknown>): StackContext {
+  const ours = Object.fromEntries(Object.entries(context).filter(([key]) => !isToolkitKey(key)));
+  const parsed = stackContextSchema.safeParse(ours);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? `unknown setting(s) ${issue.keys.map((key) => `"${key}"`).join(', ')} (known: ${Object.keys(stackContextSchema.shape).join(', ')})`
+      : `"${issue.path.join('.')}": ${issue.message} (got ${JSON.stringify(ours[String(issue.path[0])])})`,
+  );
+  throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
+}

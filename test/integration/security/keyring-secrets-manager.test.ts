@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { handler as createWorkspace } from '../../../functions/workspace/create';
+import { currentKeyId, keyringRefreshMs, loadKeyring } from '../../../shared/security/keyring';
+import { call } from '../../support/lambda';
+import { uniqueEmail } from '../../support/workspaces';
+
+const material = () => randomBytes(32).toString('base64url');
+
+describe('loadKeyring from Secrets Manager', () => {
+  let server: Server;
+  const requests: { target: string | undefined; secretId: string }[] = [];
+  let answer: { status: number; body: unknown };
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => {
+        body += chunk;
+      });
+      request.on('end', () => {
+        requests.push({
+          target: request.headers['x-amz-target'] as string,
+          secretId: JSON.parse(body).SecretId,
+        });
+        response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1' });
+        response.end(JSON.stringify(answer.body));
+      });
+    });
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    // The configuration the stack gives a function: the secret's id, never its value.
+    delete process.env.DATA_KEY;
+    Object.assign(process.env, {
+      DATA_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:DataKey',
+      SECRETS_MANAGER_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+    });
+  });
+
+  afterAll(() => new Promise((done) => server.close(done)));
+
+  const create = () => call(createWorkspace, { data: { ownerEmail: uniqueEmail() } });
+
+  it('fails the first load when the secret cannot be read: a route then answers INTERNAL', async () => {
+    answer = { status: 400, body: { __type: 'ResourceNotFoundException', message: 'gone' } };
+    await expect(loadKeyring()).rejects.toThrow('gone');
+    expect(() => currentKeyId()).toThrow('The data keyring is not loaded');
+    const response = await create();
+    expect(response.statusCode).toBe(500);
+    expect(response.json.error?.status).toBe('INTERNAL');
+    expect(requests).toHaveLength(2);
+    requests.length = 0;
+  });
+
+  it('fetches the secret once per refresh period, shared by concurrent callers, and keeps the last keyring when a refresh fails', async () => {
+    const [a, b] = [material(), material()];
+    answer = { status: 200, body: { SecretString: JSON.stringify({ current: 'a', keys: { a } }) } };
+    await Promise.all([loadKeyring(), loadKeyring(), loadKeyring()]);
+    expect(requests).toEqual([
+      { target: 'secretsmanager.GetSecretValue', secretId: process.env.DATA_KEY_SECRET_ID },
+    ]);
+    expect(currentKeyId()).toBe('a');
+    // A route seals its workspace's tokens with the loaded keyring, without another fetch.
+    expect((await create()).statusCode).toBe(200);
+
+    await loadKeyring(Date.now() + keyringRefreshMs / 2);
+    expect(requests).toHaveLength(1);
+
+    answer = { status: 400, body: { __type: 'ResourceNotFoundException', message: 'gone' } };
+    await loadKeyring(Date.now() + keyringRefreshMs + 1);
+    expect(requests).toHaveLength(2);
+    expect(currentKeyId()).toBe('a');
+
+    answer = { status: 200, body: { SecretString: JSON.stringify({ current: 'b', keys: { a, b } }) } };
+    await loadKeyring(Date.now() + keyringRefreshMs + 1);
+    expect(requests).toHaveLength(3);
+    expect(currentKeyId()).toBe('b');
+  });
+});
