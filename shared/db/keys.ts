@@ -43,6 +43,7 @@ import { createHash } from 'node:crypto';
  * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items; an organization's load its cache) |
  * | realtime connections of an org | table | `AK#<ak>#ORG#<org>#RT` | `CONN#<doc>#<editor>#<connectionId>` (begins_with `CONN#<doc>#` a document, `CONN#<doc>#<editor>#` a room) | realtime connect/disconnect, broadcasts, closing rules |
  * | live state of a document      | table | `AK#<ak>#ORG#<org>#RT` | `LIVE#<doc>#<liveStateDataId>` | livestate.broadcast, realtime join (late joiners) |
+ * | connection count of a room    | table | `AK#<ak>#ORG#<org>#RT` | `ROOMCOUNT#<doc>#<editor>` | realtime $connect (cap, conditional), every connection delete, recount at the cap |
  * | realtime connection by id     | table | `RTCONN#<connectionId>` | `CONNECTION`, `CHUNK#<messageId>#<index>` | realtime $default/$disconnect (API Gateway gives only the connection id) |
  * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
@@ -387,6 +388,18 @@ export const keys = {
   ): ItemKey => ({
     pk: keys.realtimePartition(apiKey, room.organizationId),
     sk: `${keys.realtimeRoomPrefix(room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
+  }),
+  /**
+   * How many connections a room holds: incremented (conditionally, below the cap) in the
+   * transaction that stores a connection, decremented in the one that deletes it. Not under the
+   * `CONN#` or `LIVE#` prefixes.
+   */
+  realtimeRoomCount: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+  ): ItemKey => ({
+    pk: keys.realtimePartition(apiKey, room.organizationId),
+    sk: join('ROOMCOUNT', encodeKeyPart(room.documentId), encodeKeyPart(room.editorId)),
   }),
   /** Sort-key prefix of every live-state value of the organization. */
   liveStatesPrefix: 'LIVE#',

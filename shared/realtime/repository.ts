@@ -1,8 +1,11 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
+import { ApiError } from '../http/errors';
 import {
   type ConnectionRecord,
   connectionRecord,
@@ -29,36 +32,112 @@ export const liveStateTtlSeconds = 24 * 60 * 60;
 const seconds = (ms: number) => Math.floor(ms / 1000);
 const live = (item: Item, now: number) => typeof item.ttl !== 'number' || item.ttl > seconds(now);
 
+/** The room's connection count, changed by `change` (an increment: refused at `max`). */
+const roomCountUpdate = (apiKey: string, room: Room, change: 1 | -1, now: number, max?: number) =>
+  counterUpdate({
+    key: keys.realtimeRoomCount(apiKey, room),
+    entity: 'realtimeRoomCount',
+    attribute: 'connectionCount',
+    change,
+    now,
+    // Every change bumps the version, so a recount can tell whether the count moved meanwhile.
+    add: { version: 1 },
+    // An increment keeps the count alive as long as the connection it counts (orphans expire).
+    ...(change > 0 && { set: { ttl: seconds(now) + connectionTtlSeconds } }),
+    ...(max !== undefined && { max }),
+  });
+
+const contention = 'The room is being joined concurrently; retry.';
+
+/** Attempts of `insertConnection` (each after a recount that freed places). */
+const maxInsertAttempts = 3;
+
 /**
- * Stores a new connection: the item found by its id and the room item, in one BatchWriteItem
- * (2 WCU; a transaction would cost double for no gain: a half-written pair expires with its TTL
- * and `$disconnect` deletes both keys either way).
+ * Stores a new connection if its room holds fewer than `maxConnections`: one transaction puts
+ * the item found by its id and the room item and increments the room's count on condition that
+ * it is below the cap, so concurrent connects can never pass it. At the cap, the room is recounted
+ * (`recountRoom`) in case connections vanished without a decrement; when that frees places, the
+ * insert is tried again. Returns false when the room is full (or, rarely, too contended).
  */
-export async function insertConnection(record: ConnectionRecord): Promise<void> {
+export async function insertConnection(record: ConnectionRecord, maxConnections: number): Promise<boolean> {
   const ttl = seconds(record.connectedAt) + connectionTtlSeconds;
   const room: Room = record;
   const stamps = { createdAt: record.connectedAt, updatedAt: record.connectedAt, ttl };
-  await batchWrite([
+  const items = [
+    roomCountUpdate(record.apiKey, room, 1, record.connectedAt, maxConnections),
     {
-      put: {
-        ...keys.connectionById(record.connectionId),
-        entity: 'realtimeConnection',
-        ...record,
-        ...stamps,
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.connectionById(record.connectionId),
+          entity: 'realtimeConnection',
+          ...record,
+          ...stamps,
+        },
+        // A connection is counted once, even if its $connect ran twice.
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
-      put: {
-        ...keys.realtimeConnection(record.apiKey, room, record.connectionId),
-        entity: 'realtimeRoomMember',
-        connectionId: record.connectionId,
-        documentId: record.documentId,
-        editorId: record.editorId,
-        userId: record.userId,
-        ...stamps,
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.realtimeConnection(record.apiKey, room, record.connectionId),
+          entity: 'realtimeRoomMember',
+          connectionId: record.connectionId,
+          documentId: record.documentId,
+          editorId: record.editorId,
+          userId: record.userId,
+          ...stamps,
+        },
       },
     },
-  ]);
+  ];
+  for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
+    let reasons: string[] | undefined;
+    try {
+      reasons = await commitCounted(items, contention);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 'ABORTED') return false;
+      throw error;
+    }
+    if (!reasons || reasons[1] === 'ConditionalCheckFailed') return true;
+    if (reasons[0] !== 'ConditionalCheckFailed')
+      throw new Error(`connection insert cancelled: ${reasons.join(', ')}`);
+    if (!(await recountRoom(record.apiKey, room, maxConnections, record.connectedAt))) return false;
+  }
+  return false;
+}
+
+/**
+ * Heals a room count that is too high because connections ended without their decrement (a
+ * `$disconnect` API Gateway never delivered, a Lambda that died, an item past its TTL): reads the
+ * count and its version, counts the room's live connection items, and writes that number on
+ * condition that the version is unchanged — any connect or delete committed meanwhile bumped it,
+ * and those committed before the read are in the count, so a recount never undercounts. Returns
+ * whether it left places free (false: the room is full, or the count moved; the caller refuses).
+ */
+export async function recountRoom(apiKey: string, room: Room, maxConnections: number, now: number) {
+  const key = keys.realtimeRoomCount(apiKey, room);
+  const counted = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const version = counted.Item?.version;
+  if (typeof version !== 'number') return true;
+  const live = await countRoomConnections(apiKey, room, now);
+  if (live >= maxConnections) return false;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET connectionCount = :live, updatedAt = :now ADD version :one',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':live': live, ':now': now, ':one': 1, ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  return true;
 }
 
 /** A connection by its id (strongly consistent: `$default` may run right after `$connect`). */
@@ -78,8 +157,36 @@ export async function findConnections(connectionIds: readonly string[], now: num
   return items.filter((item) => live(item, now)).map((item) => connectionRecord.parse(withoutKeys(item)));
 }
 
-/** Removes a connection's two items (idempotent). */
-export async function deleteConnection(apiKey: string, room: Room, connectionId: string): Promise<void> {
+/**
+ * Removes a connection's two items and decrements its room's count, in one transaction that
+ * requires the connection to be live (stored, TTL not passed): of concurrent deletes of one
+ * connection (`$disconnect`, a 410 Gone, a closing rule) only one decrements, and a connection
+ * past its TTL — no longer counted by a recount — is not subtracted again. Idempotent.
+ */
+export async function deleteConnection(
+  apiKey: string,
+  room: Room,
+  connectionId: string,
+  now: number,
+): Promise<void> {
+  const reasons = await commitCounted(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.connectionById(connectionId),
+          ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': seconds(now) },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: keys.realtimeConnection(apiKey, room, connectionId) } },
+      roomCountUpdate(apiKey, room, -1, now),
+    ],
+    contention,
+  );
+  if (!reasons) return;
+  // Already deleted, or expired and no longer counted: remove whatever is left, uncounted.
   await batchWrite([
     { delete: keys.connectionById(connectionId) },
     { delete: keys.realtimeConnection(apiKey, room, connectionId) },
@@ -119,25 +226,31 @@ export async function listConnections(
     }));
 }
 
-/** How many live connections a room has, counting up to `limit` (one Query reading keys only). */
-export async function countRoomConnections(apiKey: string, room: Room, limit: number, now: number) {
-  const output = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: '#ttl > :now',
-      ExpressionAttributeValues: {
-        ':pk': keys.realtimePartition(apiKey, room.organizationId),
-        ':prefix': keys.realtimeRoomPrefix(room.documentId, room.editorId),
-        ':now': seconds(now),
-      },
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      Select: 'COUNT',
-      Limit: limit + 1,
-      ConsistentRead: true,
-    }),
-  );
-  return output.Count ?? 0;
+/** How many live connections a room has (Queries reading counts only; one page for 500 rooms). */
+async function countRoomConnections(apiKey: string, room: Room, now: number): Promise<number> {
+  let count = 0;
+  let start: Item | undefined;
+  do {
+    const output = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: '#ttl > :now',
+        ExpressionAttributeValues: {
+          ':pk': keys.realtimePartition(apiKey, room.organizationId),
+          ':prefix': keys.realtimeRoomPrefix(room.documentId, room.editorId),
+          ':now': seconds(now),
+        },
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ...(start && { ExclusiveStartKey: start }),
+      }),
+    );
+    count += output.Count ?? 0;
+    start = output.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 /** Records what a connection announced: its awareness clients, or that its viewer was told no. */

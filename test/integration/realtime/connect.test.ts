@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { findSigningSecret } from '../../../shared/access/token-repository';
-import { maxConnectionsPerRoom } from '../../../shared/realtime/connections';
 import { insertConnection } from '../../../shared/realtime/repository';
 import { decryptSecret } from '../../../shared/security/secrets';
 import { succeed } from '../../support/api';
@@ -11,6 +10,11 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/workspace
 
 /** `$connect` refusals of addendum §9, answered at the upgrade with their HTTP status. */
 jest.setTimeout(60_000);
+
+// A deployment's cap is 500 (addendum §9); a small one is quick to fill (room-cap.test.ts: exactness).
+const maxConnectionsPerRoom = 3;
+const previousCap = process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM;
+process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM = String(maxConnectionsPerRoom);
 
 let server: DevServer;
 let workspace: TestWorkspace;
@@ -26,6 +30,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  if (previousCap === undefined) delete process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM;
+  else process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM = previousCap;
 });
 
 const query = (overrides: Record<string, string | undefined> = {}) => {
@@ -93,9 +99,9 @@ describe('realtime $connect', () => {
     const full = await seedDocument(workspace);
     const room = { ...full, editorId: 'crowded' };
     const now = Date.now();
-    await Promise.all(
-      Array.from({ length: maxConnectionsPerRoom }, () =>
-        insertConnection({
+    for (let index = 0; index < maxConnectionsPerRoom; index += 1) {
+      const stored = await insertConnection(
+        {
           connectionId: randomUUID(),
           apiKey: workspace.apiKey,
           ...room,
@@ -104,9 +110,11 @@ describe('realtime $connect', () => {
           connectedAt: now,
           awareness: {},
           deniedSent: false,
-        }),
-      ),
-    );
+        },
+        maxConnectionsPerRoom,
+      );
+      expect(stored).toBe(true);
+    }
     expect(await upgradeStatus(server, query(room))).toBe(429);
     const restricted = await seedDocument(workspace, 'restricted');
     expect(await upgradeStatus(server, query({ ...restricted, editorId: 'crowded' }))).toBe(403);

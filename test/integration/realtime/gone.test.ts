@@ -13,16 +13,19 @@ describe('broadcast to gone connections', () => {
     const room = { organizationId: 'org', documentId: 'doc', editorId: 'ed' };
     const [gone, alive] = [randomUUID(), randomUUID()];
     for (const connectionId of [gone, alive]) {
-      await insertConnection({
-        connectionId,
-        apiKey,
-        ...room,
-        userId: 'u',
-        role: 'editor',
-        connectedAt: Date.now(),
-        awareness: {},
-        deniedSent: false,
-      });
+      await insertConnection(
+        {
+          connectionId,
+          apiKey,
+          ...room,
+          userId: 'u',
+          role: 'editor',
+          connectedAt: Date.now(),
+          awareness: {},
+          deniedSent: false,
+        },
+        10,
+      );
     }
     const posted: string[] = [];
     installConnectionPoster({
