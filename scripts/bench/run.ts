@@ -67,9 +67,7 @@ async function main(): Promise<void> {
   process.env.WEBHOOK_RETRY_SCHEDULE = '0';
   // The webhooks scenarios list a page past the default endpoint cap (50) and create one endpoint
   // per request: this stack's own cap fits what they hold at once (deployments keep theirs).
-  process.env.MAX_WEBHOOK_ENDPOINTS_PER_API_KEY = String(
-    benchWebhookEndpoints(plan.warmup + plan.requests),
-  );
+  process.env.MAX_WEBHOOK_ENDPOINTS_PER_API_KEY = String(benchWebhookEndpoints(plan.warmup + plan.requests));
 
   console.error(`Bundling ${routes.length} functions and timing module load (${loadRuns} runs each)...`);
   const bundles = await measureBundles(root, routes, loadRuns);
