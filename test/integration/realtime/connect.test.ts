@@ -1,11 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { findSigningSecret } from '../../../shared/access/token-repository';
-import { insertConnection } from '../../../shared/realtime/repository';
 import { decryptSecret } from '../../../shared/security/secrets';
 import { succeed } from '../../support/api';
-import { seedDocument, startRealtimeServer, upgradeStatus, userToken } from '../../support/realtime';
+import {
+  seedDocument,
+  startRealtimeServer,
+  storeConnection,
+  upgradeStatus,
+  userToken,
+} from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 /** `$connect` refusals of addendum §9, answered at the upgrade with their HTTP status. */
@@ -98,22 +102,10 @@ describe('realtime $connect', () => {
   it(`refuses the connection past ${maxConnectionsPerRoom} in a room with 429`, async () => {
     const full = await seedDocument(workspace);
     const room = { ...full, editorId: 'crowded' };
-    const now = Date.now();
     for (let index = 0; index < maxConnectionsPerRoom; index += 1) {
-      const stored = await insertConnection(
-        {
-          connectionId: randomUUID(),
-          apiKey: workspace.apiKey,
-          ...room,
-          userId: 'someone',
-          role: 'editor',
-          connectedAt: now,
-          awareness: {},
-          deniedSent: false,
-        },
-        maxConnectionsPerRoom,
-      );
-      expect(stored).toBe(true);
+      expect(
+        await storeConnection(workspace.apiKey, room, { maxConnections: maxConnectionsPerRoom }),
+      ).toBeDefined();
     }
     expect(await upgradeStatus(server, query(room))).toBe(429);
     const restricted = await seedDocument(workspace, 'restricted');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, disconnect } from '../../../shared/realtime/connections';
-import { deleteConnection, insertConnection, listConnections } from '../../../shared/realtime/repository';
-import { seedDocument, userToken } from '../../support/realtime';
+import { deleteConnection, listConnections } from '../../../shared/realtime/repository';
+import { seedDocument, storeConnection, userToken } from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 // A deployment's cap is 500 (addendum §9); a small one makes the cap quick to reach.
@@ -75,20 +75,11 @@ describe('realtime $connect at the per-room cap', () => {
     const longAgo = Date.now() - 4 * 60 * 60 * 1000;
     // Counted when they connected 4 hours ago, past their TTL now, never disconnected.
     for (let index = 0; index < cap; index += 1) {
-      const stored = await insertConnection(
-        {
-          connectionId: randomUUID(),
-          apiKey: workspace.apiKey,
-          ...room,
-          userId: 'someone',
-          role: 'editor',
-          connectedAt: longAgo,
-          awareness: {},
-          deniedSent: false,
-        },
-        cap,
-      );
-      expect(stored).toBe(true);
+      const stored = await storeConnection(workspace.apiKey, room, {
+        connectedAt: longAgo,
+        maxConnections: cap,
+      });
+      expect(stored).toBeDefined();
     }
     expect(await connected(room)).toBe(0);
     const { accepted, refused } = await connectMany(room, cap + 3);
