@@ -111,7 +111,7 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
  * and those committed before the read are in the count, so a recount never undercounts. Returns
  * whether it left places free (false: the room is full, or the count moved; the caller refuses).
  */
-export async function recountRoom(apiKey: string, room: Room, maxConnections: number, now: number) {
+async function recountRoom(apiKey: string, room: Room, maxConnections: number, now: number) {
   const key = keys.realtimeRoomCount(apiKey, room);
   const counted = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const version = counted.Item?.version;
