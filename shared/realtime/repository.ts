@@ -109,15 +109,16 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
  * count and its version, counts the room's live connection items, and writes that number on
  * condition that the version is unchanged — any connect or delete committed meanwhile bumped it,
  * and those committed before the read are in the count, so a recount never undercounts. Returns
- * whether it left places free (false: the room is full, or the count moved; the caller refuses).
+ * false when the room is full of live connections; true when the insert is worth trying again
+ * (places were freed, or the count moved meanwhile).
  */
 async function recountRoom(apiKey: string, room: Room, maxConnections: number, now: number) {
   const key = keys.realtimeRoomCount(apiKey, room);
   const counted = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const version = counted.Item?.version;
   if (typeof version !== 'number') return true;
-  const live = await countRoomConnections(apiKey, room, now);
-  if (live >= maxConnections) return false;
+  const liveCount = await countRoomConnections(apiKey, room, now);
+  if (liveCount >= maxConnections) return false;
   try {
     await db().send(
       new UpdateCommand({
@@ -125,7 +126,7 @@ async function recountRoom(apiKey: string, room: Room, maxConnections: number, n
         Key: key,
         UpdateExpression: 'SET connectionCount = :live, updatedAt = :now ADD version :one',
         ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':live': live, ':now': now, ':one': 1, ':version': version },
+        ExpressionAttributeValues: { ':live': liveCount, ':now': now, ':one': 1, ':version': version },
       }),
     );
   } catch (error) {
