@@ -6,6 +6,7 @@ import { measureBundles } from './bundle';
 import { type LoadPlan, measureGetItem, measureRoute } from './measure';
 import { type BenchResults, formatTable, type RouteResult, writeResults } from './report';
 import { prepareScenarios } from './scenarios';
+import { benchWebhookEndpoints } from './scenarios/webhooks';
 
 /**
  * `npm run bench [-- --requests N --warmup N --load-runs N]`: latency, DynamoDB calls and capacity per
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   // One immediate retry, so the replay scenario's failing deliveries are dead-lettered within seconds.
   process.env.WEBHOOK_RETRY_SCHEDULE = '0';
+  // The webhooks scenarios list a page past the default endpoint cap (50) and create one endpoint
+  // per request: this stack's own cap fits what they hold at once (deployments keep theirs).
+  process.env.MAX_WEBHOOK_ENDPOINTS_PER_API_KEY = String(benchWebhookEndpoints(plan.warmup + plan.requests));
 
   console.error(`Bundling ${routes.length} functions and timing module load (${loadRuns} runs each)...`);
   const bundles = await measureBundles(root, routes, loadRuns);

@@ -32,6 +32,8 @@ const envVariables = z.object({
   ALLOW_LOOPBACK_TARGETS: booleanFlag.default(false),
   /** Advanced webhook endpoints one API key may hold (RESOURCE_EXHAUSTED past it). */
   MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
+  /** Connections one realtime room may hold (addendum §9: 500; the next is refused with 429); tests lower it. */
+  MAX_REALTIME_CONNECTIONS_PER_ROOM: z.coerce.number().int().positive().default(500),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

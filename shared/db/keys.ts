@@ -47,6 +47,7 @@ import { createHash } from 'node:crypto';
  * | a user's data (every domain)  | gsi8 (keys only) | `AK#<ak>#USER#<user>` | `<org>#<feature>#<ids>` | users.data.get, user erasure |
  * | realtime connections of an org | table | `AK#<ak>#ORG#<org>#RT` | `CONN#<doc>#<editor>#<connectionId>` (begins_with `CONN#<doc>#` a document, `CONN#<doc>#<editor>#` a room) | realtime connect/disconnect, broadcasts, closing rules |
  * | live state of a document      | table | `AK#<ak>#ORG#<org>#RT` | `LIVE#<doc>#<liveStateDataId>` | livestate.broadcast, realtime join (late joiners) |
+ * | connection count of a room    | table | `AK#<ak>#ORG#<org>#RT` | `ROOMCOUNT#<doc>#<editor>` | realtime $connect (cap, conditional), every connection delete, recount at the cap |
  * | realtime connection by id     | table | `RTCONN#<connectionId>` | `CONNECTION`, `CHUNK#<messageId>#<index>` | realtime $default/$disconnect (API Gateway gives only the connection id) |
  * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
@@ -392,6 +393,22 @@ export const keys = {
     pk: keys.realtimePartition(apiKey, room.organizationId),
     sk: `${keys.realtimeRoomPrefix(room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
   }),
+  /**
+   * How many connections a room holds: incremented (conditionally, below the cap) in the
+   * transaction that stores a connection, decremented in the one that deletes it. Not under the
+   * `CONN#` or `LIVE#` prefixes.
+   */
+  realtimeRoomCount: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+  ): ItemKey => ({
+    pk: keys.realtimePartition(apiKey, room.organizationId),
+    sk: join('ROOMCOUNT', encodeKeyPart(room.documentId), encodeKeyPart(room.editorId)),
+  }),
+  /** Sort-key prefix of every room count of the organization. */
+  roomCountsPrefix: 'ROOMCOUNT#',
+  /** Sort-key prefix of a document's room counts. */
+  roomCountPrefix: (documentId: string) => `${join('ROOMCOUNT', encodeKeyPart(documentId))}${separator}`,
   /** Sort-key prefix of every live-state value of the organization. */
   liveStatesPrefix: 'LIVE#',
   /** Sort-key prefix of a document's live-state values. */

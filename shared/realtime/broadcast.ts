@@ -42,7 +42,7 @@ export async function sendToConnections(
         for (const frame of frames) {
           if ((await poster.post(member.connectionId, frame)) === 'gone') {
             const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
-            await deleteConnection(apiKey, room, member.connectionId);
+            await deleteConnection(apiKey, room, member.connectionId, Date.now());
             return false;
           }
         }
@@ -101,7 +101,7 @@ export async function closeMembers(
         logger.warn('realtime close failed', { connectionId: member.connectionId, error: error as Error });
       }
       const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
-      await deleteConnection(apiKey, room, member.connectionId);
+      await deleteConnection(apiKey, room, member.connectionId, Date.now());
     }),
   );
 }

@@ -2,7 +2,8 @@ import { documentAccess } from '../access/document-access';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { closeMembers } from './broadcast';
-import { deleteLiveStates, listConnections, updateConnection } from './repository';
+import { deleteLiveStates } from './live-state-repository';
+import { listConnections, updateConnection } from './repository';
 import type { RoomMember } from './schemas';
 
 /** Close code for a deleted document or organization (addendum §9); clients do not reconnect. */

@@ -1,20 +1,12 @@
 import { documentAccess } from '../access/document-access';
 import { verifyUserToken } from '../access/token-service';
+import { env } from '../config/env';
 import { nowMs } from '../http/common-schemas';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { awarenessRemoval } from './awareness';
 import { framesOf, sendToConnections } from './broadcast';
-import {
-  countRoomConnections,
-  deleteConnection,
-  findConnection,
-  insertConnection,
-  listConnections,
-} from './repository';
+import { deleteConnection, findConnection, insertConnection, listConnections } from './repository';
 import { connectParameters } from './schemas';
-
-/** Most connections one room holds (addendum §9); the next is refused with 429. */
-export const maxConnectionsPerRoom = 500;
 
 /** The outcome of `$connect`: accepted, or the HTTP status the upgrade is refused with. */
 export type ConnectOutcome =
@@ -24,9 +16,11 @@ export type ConnectOutcome =
 /**
  * `$connect` (addendum §9): checks the user token (401), that the organization and document exist
  * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
- * and the room's size (429), in that order, then stores the connection with the user's role.
- * Reads: the signing secret, the API key's credential, the access check (tree, document and user,
- * provider config), the room count; one transaction writes the connection's two items.
+ * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9), in that
+ * order; the last is decided by the write itself. Reads: the signing secret, the API key's
+ * credential, the access check (tree, document and user, provider config); one transaction writes
+ * the connection's two items and increments the room's count, refused at the cap (a full room is
+ * recounted before it refuses, see `insertConnection`).
  */
 export async function connect(
   connectionId: string,
@@ -59,23 +53,27 @@ export async function connect(
   if (!entry || entry.error !== undefined) {
     return { accepted: false, statusCode: 403, reason: `User ${userId} has no access to this document.` };
   }
-  if ((await countRoomConnections(apiKey, room, maxConnectionsPerRoom, now)) >= maxConnectionsPerRoom) {
+  const maxConnections = env().MAX_REALTIME_CONNECTIONS_PER_ROOM;
+  const inserted = await insertConnection(
+    {
+      connectionId,
+      apiKey,
+      ...room,
+      userId,
+      role: entry.accessRole === 'viewer' ? 'viewer' : 'editor',
+      connectedAt: now,
+      awareness: {},
+      deniedSent: false,
+    },
+    maxConnections,
+  );
+  if (!inserted) {
     return {
       accepted: false,
       statusCode: 429,
-      reason: `The room already has ${maxConnectionsPerRoom} connections.`,
+      reason: `The room already has ${maxConnections} connections.`,
     };
   }
-  await insertConnection({
-    connectionId,
-    apiKey,
-    ...room,
-    userId,
-    role: entry.accessRole === 'viewer' ? 'viewer' : 'editor',
-    connectedAt: now,
-    awareness: {},
-    deniedSent: false,
-  });
   return { accepted: true };
 }
 
@@ -87,7 +85,7 @@ export async function disconnect(connectionId: string): Promise<void> {
   const now = nowMs();
   const connection = await findConnection(connectionId, now);
   if (!connection) return;
-  await deleteConnection(connection.apiKey, connection, connectionId);
+  await deleteConnection(connection.apiKey, connection, connectionId, now);
   const removal = awarenessRemoval(connection.awareness);
   if (!removal) return;
   const others = await listConnections(connection.apiKey, connection, now);

@@ -3,7 +3,8 @@ import { nowMs } from '../http/common-schemas';
 import { ApiError, notFound } from '../http/errors';
 import { findDocuments } from '../organizations/repository';
 import { sendToConnections } from './broadcast';
-import { findLiveState, listConnections, putLiveState } from './repository';
+import { findLiveState, putLiveState } from './live-state-repository';
+import { listConnections } from './repository';
 import type { BroadcastLiveStateInput, LiveStateFrame } from './schemas';
 
 /** Optimistic-concurrency attempts of a merge before giving up with ABORTED. */

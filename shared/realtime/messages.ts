@@ -11,13 +11,13 @@ import { logger } from '../http/logger';
 import { awarenessMessage, mergeAwareness, storedClients } from './awareness';
 import { framesOf, messageType, sendToConnections, syncUpdateMessage } from './broadcast';
 import { decodeBase64, parseFrame } from './frames';
+import { listLiveStates } from './live-state-repository';
 import { connectionPoster } from './poster';
 import {
   deleteChunks,
   findConnection,
   findConnections,
   listConnections,
-  listLiveStates,
   storeChunk,
   updateConnection,
 } from './repository';

@@ -1,15 +1,12 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
-import {
-  type ConnectionRecord,
-  connectionRecord,
-  type LiveStateFrame,
-  type Room,
-  type RoomMember,
-} from './schemas';
+import { ApiError } from '../http/errors';
+import { type ConnectionRecord, connectionRecord, type Room, type RoomMember } from './schemas';
 
 type Item = Record<string, unknown>;
 
@@ -23,42 +20,119 @@ const connectionTtlSeconds = 3 * 60 * 60;
 /** Chunk parts of a message still incomplete after this long are left to TTL. */
 const chunkTtlSeconds = 10 * 60;
 
-/** Live state is kept for late joiners this long (addendum §9). */
-export const liveStateTtlSeconds = 24 * 60 * 60;
+/** Epoch seconds, as `ttl` attributes hold them. */
+export const seconds = (ms: number) => Math.floor(ms / 1000);
+/** Whether an item is live at `now`: DynamoDB deletes expired items lazily, so readers skip them. */
+export const live = (item: Record<string, unknown>, now: number) =>
+  typeof item.ttl !== 'number' || item.ttl > seconds(now);
 
-const seconds = (ms: number) => Math.floor(ms / 1000);
-const live = (item: Item, now: number) => typeof item.ttl !== 'number' || item.ttl > seconds(now);
+/** The room's connection count, changed by `change` (an increment: refused at `max`). */
+const roomCountUpdate = (apiKey: string, room: Room, change: 1 | -1, now: number, max?: number) =>
+  counterUpdate({
+    key: keys.realtimeRoomCount(apiKey, room),
+    entity: 'realtimeRoomCount',
+    attribute: 'connectionCount',
+    change,
+    now,
+    // Every change bumps the version, so a recount can tell whether the count moved meanwhile.
+    add: { version: 1 },
+    // An increment keeps the count alive as long as the connection it counts (orphans expire).
+    ...(change > 0 && { set: { ttl: seconds(now) + connectionTtlSeconds } }),
+    ...(max !== undefined && { max }),
+  });
+
+const contention = 'The room is being joined concurrently; retry.';
+
+/** Attempts of `insertConnection` (each after a recount that freed places). */
+const maxInsertAttempts = 3;
 
 /**
- * Stores a new connection: the item found by its id and the room item, in one BatchWriteItem
- * (2 WCU; a transaction would cost double for no gain: a half-written pair expires with its TTL
- * and `$disconnect` deletes both keys either way).
+ * Stores a new connection if its room holds fewer than `maxConnections`: one transaction puts
+ * the item found by its id and the room item and increments the room's count on condition that
+ * it is below the cap, so concurrent connects can never pass it. At the cap, the room is recounted
+ * (`recountRoom`) in case connections vanished without a decrement; when that frees places, the
+ * insert is tried again. Returns false when the room is full (or, rarely, too contended).
  */
-export async function insertConnection(record: ConnectionRecord): Promise<void> {
+export async function insertConnection(record: ConnectionRecord, maxConnections: number): Promise<boolean> {
   const ttl = seconds(record.connectedAt) + connectionTtlSeconds;
   const room: Room = record;
   const stamps = { createdAt: record.connectedAt, updatedAt: record.connectedAt, ttl };
-  await batchWrite([
+  const items = [
+    roomCountUpdate(record.apiKey, room, 1, record.connectedAt, maxConnections),
     {
-      put: {
-        ...keys.connectionById(record.connectionId),
-        entity: 'realtimeConnection',
-        ...record,
-        ...stamps,
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.connectionById(record.connectionId),
+          entity: 'realtimeConnection',
+          ...record,
+          ...stamps,
+        },
+        // A connection is counted once, even if its $connect ran twice.
+        ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
-      put: {
-        ...keys.realtimeConnection(record.apiKey, room, record.connectionId),
-        entity: 'realtimeRoomMember',
-        connectionId: record.connectionId,
-        documentId: record.documentId,
-        editorId: record.editorId,
-        userId: record.userId,
-        ...stamps,
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.realtimeConnection(record.apiKey, room, record.connectionId),
+          entity: 'realtimeRoomMember',
+          connectionId: record.connectionId,
+          documentId: record.documentId,
+          editorId: record.editorId,
+          userId: record.userId,
+          ...stamps,
+        },
       },
     },
-  ]);
+  ];
+  for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
+    let reasons: string[] | undefined;
+    try {
+      reasons = await commitCounted(items, contention);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 'ABORTED') return false;
+      throw error;
+    }
+    if (!reasons || reasons[1] === 'ConditionalCheckFailed') return true;
+    if (reasons[0] !== 'ConditionalCheckFailed')
+      throw new Error(`connection insert cancelled: ${reasons.join(', ')}`);
+    if (!(await recountRoom(record.apiKey, room, maxConnections, record.connectedAt))) return false;
+  }
+  return false;
+}
+
+/**
+ * Heals a room count that is too high because connections ended without their decrement (a
+ * `$disconnect` API Gateway never delivered, a Lambda that died, an item past its TTL): reads the
+ * count and its version, counts the room's live connection items, and writes that number on
+ * condition that the version is unchanged — any connect or delete committed meanwhile bumped it,
+ * and those committed before the read are in the count, so a recount never undercounts. Returns
+ * false when the room is full of live connections; true when the insert is worth trying again
+ * (places were freed, or the count moved meanwhile).
+ */
+async function recountRoom(apiKey: string, room: Room, maxConnections: number, now: number) {
+  const key = keys.realtimeRoomCount(apiKey, room);
+  const counted = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
+  const version = counted.Item?.version;
+  if (typeof version !== 'number') return true;
+  const liveCount = await countRoomConnections(apiKey, room, now);
+  if (liveCount >= maxConnections) return false;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'SET connectionCount = :live, updatedAt = :now ADD version :one',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':live': liveCount, ':now': now, ':one': 1, ':version': version },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+  return true;
 }
 
 /** A connection by its id (strongly consistent: `$default` may run right after `$connect`). */
@@ -78,8 +152,36 @@ export async function findConnections(connectionIds: readonly string[], now: num
   return items.filter((item) => live(item, now)).map((item) => connectionRecord.parse(withoutKeys(item)));
 }
 
-/** Removes a connection's two items (idempotent). */
-export async function deleteConnection(apiKey: string, room: Room, connectionId: string): Promise<void> {
+/**
+ * Removes a connection's two items and decrements its room's count, in one transaction that
+ * requires the connection to be live (stored, TTL not passed): of concurrent deletes of one
+ * connection (`$disconnect`, a 410 Gone, a closing rule) only one decrements, and a connection
+ * past its TTL — no longer counted by a recount — is not subtracted again. Idempotent.
+ */
+export async function deleteConnection(
+  apiKey: string,
+  room: Room,
+  connectionId: string,
+  now: number,
+): Promise<void> {
+  const reasons = await commitCounted(
+    [
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.connectionById(connectionId),
+          ConditionExpression: 'attribute_exists(pk) AND #ttl > :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':now': seconds(now) },
+        },
+      },
+      { Delete: { TableName: tableName(), Key: keys.realtimeConnection(apiKey, room, connectionId) } },
+      roomCountUpdate(apiKey, room, -1, now),
+    ],
+    contention,
+  );
+  if (!reasons) return;
+  // Already deleted, or expired and no longer counted: remove whatever is left, uncounted.
   await batchWrite([
     { delete: keys.connectionById(connectionId) },
     { delete: keys.realtimeConnection(apiKey, room, connectionId) },
@@ -119,25 +221,31 @@ export async function listConnections(
     }));
 }
 
-/** How many live connections a room has, counting up to `limit` (one Query reading keys only). */
-export async function countRoomConnections(apiKey: string, room: Room, limit: number, now: number) {
-  const output = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: '#ttl > :now',
-      ExpressionAttributeValues: {
-        ':pk': keys.realtimePartition(apiKey, room.organizationId),
-        ':prefix': keys.realtimeRoomPrefix(room.documentId, room.editorId),
-        ':now': seconds(now),
-      },
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      Select: 'COUNT',
-      Limit: limit + 1,
-      ConsistentRead: true,
-    }),
-  );
-  return output.Count ?? 0;
+/** How many live connections a room has (Queries reading counts only; one page for 500 rooms). */
+async function countRoomConnections(apiKey: string, room: Room, now: number): Promise<number> {
+  let count = 0;
+  let start: Item | undefined;
+  do {
+    const output = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        FilterExpression: '#ttl > :now',
+        ExpressionAttributeValues: {
+          ':pk': keys.realtimePartition(apiKey, room.organizationId),
+          ':prefix': keys.realtimeRoomPrefix(room.documentId, room.editorId),
+          ':now': seconds(now),
+        },
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        Select: 'COUNT',
+        ConsistentRead: true,
+        ...(start && { ExclusiveStartKey: start }),
+      }),
+    );
+    count += output.Count ?? 0;
+    start = output.LastEvaluatedKey;
+  } while (start);
+  return count;
 }
 
 /** Records what a connection announced: its awareness clients, or that its viewer was told no. */
@@ -235,112 +343,4 @@ export async function deleteChunks(connectionId: string, messageId: string, coun
     })),
     { delete: keys.connectionChunkTally(connectionId, messageId) },
   ]);
-}
-
-/** The last live-state value of one id, with the version a conditional write checks. */
-export async function findLiveState(
-  apiKey: string,
-  organizationId: string,
-  documentId: string,
-  liveStateDataId: string,
-  now: number,
-): Promise<{ frame: LiveStateFrame; version: number } | undefined> {
-  const output = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.liveState(apiKey, organizationId, documentId, liveStateDataId),
-      ConsistentRead: true,
-    }),
-  );
-  const item = output.Item;
-  if (!item || !live(item, now)) return undefined;
-  return { frame: toFrame(item), version: item.version as number };
-}
-
-const toFrame = (item: Item): LiveStateFrame => ({
-  type: 'livestate',
-  liveStateDataId: item.liveStateDataId as string,
-  data: item.data,
-  timestamp: item.timestamp as number,
-});
-
-/**
- * Writes a live-state value and bumps its version (one UpdateItem). `expected`: `'any'` replaces
- * whatever is stored; a version (or undefined: none stored, or expired) writes only if nobody wrote
- * since it was read — false when another write won, and the caller reads again.
- */
-export async function putLiveState(
-  apiKey: string,
-  organizationId: string,
-  documentId: string,
-  frame: LiveStateFrame,
-  expected: number | undefined | 'any',
-): Promise<boolean> {
-  const condition =
-    expected === 'any'
-      ? {}
-      : expected === undefined
-        ? { ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds' }
-        : { ConditionExpression: 'version = :expected' };
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveState(apiKey, organizationId, documentId, frame.liveStateDataId),
-        UpdateExpression:
-          'SET entity = :entity, documentId = :documentId, liveStateDataId = :id, #data = :data, #timestamp = :timestamp, ' +
-          'createdAt = if_not_exists(createdAt, :timestamp), updatedAt = :timestamp, #ttl = :ttl ADD version :one',
-        ...condition,
-        ExpressionAttributeNames: { '#data': 'data', '#timestamp': 'timestamp', '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':entity': 'liveState',
-          ':documentId': documentId,
-          ':id': frame.liveStateDataId,
-          ':data': frame.data,
-          ':timestamp': frame.timestamp,
-          ':ttl': seconds(frame.timestamp) + liveStateTtlSeconds,
-          ':one': 1,
-          ...(expected === undefined && { ':nowSeconds': seconds(frame.timestamp) }),
-          ...(typeof expected === 'number' && { ':expected': expected }),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
-}
-
-/** Every unexpired live-state value of a document (one Query), for a joining connection. */
-export async function listLiveStates(
-  apiKey: string,
-  organizationId: string,
-  documentId: string,
-  now: number,
-): Promise<LiveStateFrame[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.realtimePartition(apiKey, organizationId),
-      ':prefix': keys.liveStatePrefix(documentId),
-    },
-  });
-  return items.filter((item) => live(item, now)).map(toFrame);
-}
-
-/**
- * Deletes the live state of a document (or, without `documentId`, of every document of the
- * organization): one Query for the keys, one BatchWriteItem per 25.
- */
-export async function deleteLiveStates(apiKey: string, organizationId: string, documentId?: string) {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.realtimePartition(apiKey, organizationId),
-      ':prefix': documentId === undefined ? keys.liveStatesPrefix : keys.liveStatePrefix(documentId),
-    },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
 }

@@ -1,65 +1,26 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  GetCommand,
-  TransactWriteCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
+import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
-import { cancellationReasons } from '../db/transactions';
-import { ApiError, alreadyExists, resourceExhausted } from '../http/errors';
+import { alreadyExists, resourceExhausted } from '../http/errors';
 import { type EndpointChanges, type EndpointCursor, type EndpointRecord, endpointRecord } from './schemas';
 
 const toRecord = (item: Record<string, unknown>) => endpointRecord.parse(withoutKeys(item));
 
-/** Create/delete transactions cancelled only by a concurrent one on the count are retried this often. */
-const maxConflictRetries = 8;
-
 /** The count item's increment (refused at the cap) or decrement, as a transaction's Update. */
-function countUpdate(apiKey: string, change: 1 | -1, now: number, max?: number) {
-  return {
-    Update: {
-      TableName: tableName(),
-      Key: keys.webhookEndpointCount(apiKey),
-      UpdateExpression: 'SET entity = :entity, updatedAt = :now ADD endpointCount :change',
-      ...(max !== undefined && {
-        ConditionExpression: 'attribute_not_exists(endpointCount) OR endpointCount < :max',
-      }),
-      ExpressionAttributeValues: {
-        ':entity': 'webhookEndpointCount',
-        ':now': now,
-        ':change': change,
-        ...(max !== undefined && { ':max': max }),
-      },
-    },
-  };
-}
+const countUpdate = (apiKey: string, change: 1 | -1, now: number, max?: number) =>
+  counterUpdate({
+    key: keys.webhookEndpointCount(apiKey),
+    entity: 'webhookEndpointCount',
+    attribute: 'endpointCount',
+    change,
+    now,
+    ...(max !== undefined && { max }),
+  });
 
-/**
- * Runs a create or delete transaction; a cancellation caused only by concurrent transactions (on
- * the shared count item) is retried with jitter. Returns the cancellation reasons of a failed
- * condition, undefined when committed. Throws ABORTED when contention outlasts the retries.
- */
-async function commitCounted(items: NonNullable<TransactWriteCommandInput['TransactItems']>) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return undefined;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons.includes('ConditionalCheckFailed')) return reasons;
-      if (!reasons.includes('TransactionConflict')) throw error;
-      if (attempt >= maxConflictRetries) {
-        throw new ApiError('ABORTED', 'Endpoints are being changed concurrently; retry.');
-      }
-      await sleep(Math.random() * Math.min(10 * 2 ** attempt, 250));
-    }
-  }
-}
+const contention = 'Endpoints are being changed concurrently; retry.';
 
 /**
  * Stores a new endpoint in one transaction with the API key's endpoint count (incremented on
@@ -93,11 +54,10 @@ export async function insertEndpoint(
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
-  const reasons = await commitCounted([
-    countUpdate(apiKey, 1, endpoint.createdAt, maxEndpoints),
-    put,
-    ...(reservation ? [reservation] : []),
-  ]);
+  const reasons = await commitCounted(
+    [countUpdate(apiKey, 1, endpoint.createdAt, maxEndpoints), put, ...(reservation ? [reservation] : [])],
+    contention,
+  );
   if (reasons?.[0] === 'ConditionalCheckFailed') {
     throw resourceExhausted(
       `An API key may hold at most ${maxEndpoints} webhook endpoints; delete one to create another.`,
@@ -221,10 +181,9 @@ export async function deleteEndpoint(apiKey: string, endpoint: EndpointRecord): 
   const reservation = endpoint.uid !== null && {
     Delete: { TableName: tableName(), Key: keys.webhookEndpointUid(apiKey, endpoint.uid) },
   };
-  const reasons = await commitCounted([
-    remove,
-    countUpdate(apiKey, -1, Date.now()),
-    ...(reservation ? [reservation] : []),
-  ]);
+  const reasons = await commitCounted(
+    [remove, countUpdate(apiKey, -1, Date.now()), ...(reservation ? [reservation] : [])],
+    contention,
+  );
   return reasons === undefined;
 }

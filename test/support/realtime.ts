@@ -8,6 +8,8 @@ import {
   type WebSocketConstructor,
 } from '../../client/realtime-websocket';
 import { type DevServer, startDevServer } from '../../scripts/local/dev-server';
+import { insertConnection } from '../../shared/realtime/repository';
+import type { Room } from '../../shared/realtime/schemas';
 import { succeed } from './api';
 import type { TestWorkspace } from './workspaces';
 
@@ -28,6 +30,33 @@ export async function seedDocument(
     documents: [{ documentId, accessType }],
   });
   return { organizationId, documentId };
+}
+
+/**
+ * Stores a connection of `userId` in the room through the repository (no socket: nothing will
+ * `$disconnect` it), under a cap of `maxConnections`; resolves to its id, or undefined when the
+ * room was full. `connectedAt` in the past makes one that outlived its TTL.
+ */
+export async function storeConnection(
+  apiKey: string,
+  room: Room,
+  options: { connectedAt?: number; maxConnections?: number; userId?: string } = {},
+): Promise<string | undefined> {
+  const connectionId = randomUUID();
+  const stored = await insertConnection(
+    {
+      connectionId,
+      apiKey,
+      ...room,
+      userId: options.userId ?? 'someone',
+      role: 'editor',
+      connectedAt: options.connectedAt ?? Date.now(),
+      awareness: {},
+      deniedSent: false,
+    },
+    options.maxConnections ?? 500,
+  );
+  return stored ? connectionId : undefined;
 }
 
 /** A user token from auth/generate_token. */

@@ -47,6 +47,14 @@ async function seedDeadMessages(api: ApiKeyClient, endpointId: string, count: nu
 /** More than a default page (50), so the list answers a full page with an iterator. */
 const seededEndpoints = 60;
 
+/**
+ * The most endpoints the webhooks area holds at once with `requestsPerScenario` requests per
+ * scenario: the seeded ones, the failing one, one per create request, and the one a delete request
+ * removes. More than the default cap (50): the bench's stack raises its own cap to this.
+ */
+export const benchWebhookEndpoints = (requestsPerScenario: number) =>
+  seededEndpoints + 1 + requestsPerScenario + 1;
+
 const endpointBody = (label: string) => ({
   url: `https://hooks.example.com/bench/${label}`,
   description: `Bench endpoint ${label}`,

@@ -1,16 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { findSigningSecret } from '../../../shared/access/token-repository';
-import { maxConnectionsPerRoom } from '../../../shared/realtime/connections';
-import { insertConnection } from '../../../shared/realtime/repository';
 import { decryptSecret } from '../../../shared/security/secrets';
 import { succeed } from '../../support/api';
-import { seedDocument, startRealtimeServer, upgradeStatus, userToken } from '../../support/realtime';
+import {
+  seedDocument,
+  startRealtimeServer,
+  storeConnection,
+  upgradeStatus,
+  userToken,
+} from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 /** `$connect` refusals of addendum §9, answered at the upgrade with their HTTP status. */
 jest.setTimeout(60_000);
+
+// A deployment's cap is 500 (addendum §9); a small one is quick to fill (room-cap.test.ts: exactness).
+const maxConnectionsPerRoom = 3;
+const previousCap = process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM;
+process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM = String(maxConnectionsPerRoom);
 
 let server: DevServer;
 let workspace: TestWorkspace;
@@ -26,6 +34,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+  if (previousCap === undefined) delete process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM;
+  else process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM = previousCap;
 });
 
 const query = (overrides: Record<string, string | undefined> = {}) => {
@@ -92,21 +102,11 @@ describe('realtime $connect', () => {
   it(`refuses the connection past ${maxConnectionsPerRoom} in a room with 429`, async () => {
     const full = await seedDocument(workspace);
     const room = { ...full, editorId: 'crowded' };
-    const now = Date.now();
-    await Promise.all(
-      Array.from({ length: maxConnectionsPerRoom }, () =>
-        insertConnection({
-          connectionId: randomUUID(),
-          apiKey: workspace.apiKey,
-          ...room,
-          userId: 'someone',
-          role: 'editor',
-          connectedAt: now,
-          awareness: {},
-          deniedSent: false,
-        }),
-      ),
-    );
+    for (let index = 0; index < maxConnectionsPerRoom; index += 1) {
+      expect(
+        await storeConnection(workspace.apiKey, room, { maxConnections: maxConnectionsPerRoom }),
+      ).toBeDefined();
+    }
     expect(await upgradeStatus(server, query(room))).toBe(429);
     const restricted = await seedDocument(workspace, 'restricted');
     expect(await upgradeStatus(server, query({ ...restricted, editorId: 'crowded' }))).toBe(403);

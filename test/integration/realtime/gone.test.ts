@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { broadcastUpdate } from '../../../shared/realtime/broadcast';
 import { installConnectionPoster } from '../../../shared/realtime/poster';
-import { insertConnection, listConnections } from '../../../shared/realtime/repository';
+import { listConnections } from '../../../shared/realtime/repository';
+import { storeConnection } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 
 /** A connection API Gateway reports gone (PostToConnection 410) is deleted by the broadcast. */
@@ -11,19 +11,8 @@ describe('broadcast to gone connections', () => {
   it('deletes the connections the poster reports gone and keeps the others', async () => {
     const { apiKey } = await createTestWorkspace();
     const room = { organizationId: 'org', documentId: 'doc', editorId: 'ed' };
-    const [gone, alive] = [randomUUID(), randomUUID()];
-    for (const connectionId of [gone, alive]) {
-      await insertConnection({
-        connectionId,
-        apiKey,
-        ...room,
-        userId: 'u',
-        role: 'editor',
-        connectedAt: Date.now(),
-        awareness: {},
-        deniedSent: false,
-      });
-    }
+    const gone = await storeConnection(apiKey, room);
+    const alive = await storeConnection(apiKey, room);
     const posted: string[] = [];
     installConnectionPoster({
       post: async (connectionId) => {

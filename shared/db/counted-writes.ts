@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../http/errors';
+import { db, tableName } from './client';
+import type { ItemKey } from './keys';
+import { cancellationReasons } from './transactions';
+
+/** Transactions cancelled only by a concurrent one on a shared counter item are retried this often. */
+const maxConflictRetries = 8;
+
+/** One change of a counter item, as a transaction's Update (see `counterUpdate`). */
+export interface CounterChange {
+  key: ItemKey;
+  entity: string;
+  /** The counted attribute. */
+  attribute: string;
+  change: number;
+  now: number;
+  /** The increment is refused (ConditionalCheckFailed) once the counter has reached this. */
+  max?: number;
+  /** Further attributes the same update sets. */
+  set?: Record<string, unknown>;
+  /** Further attributes the same update adds to (a version bumped on every change). */
+  add?: Record<string, number>;
+}
+
+/**
+ * A counter item's change as a transaction's Update: `ADD` creates the counter at the change, and
+ * with `max` the condition `counter < max` makes concurrent increments unable to pass the cap
+ * (the caps of webhook endpoints per API key and of connections per realtime room).
+ */
+export function counterUpdate(counter: CounterChange) {
+  const set: Record<string, unknown> = { entity: counter.entity, updatedAt: counter.now, ...counter.set };
+  const add: Record<string, number> = { [counter.attribute]: counter.change, ...counter.add };
+  const setNames = Object.keys(set);
+  const addNames = Object.keys(add);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: counter.key,
+      UpdateExpression:
+        `SET ${setNames.map((_, i) => `#s${i} = :s${i}`).join(', ')} ` +
+        `ADD ${addNames.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+      ...(counter.max !== undefined && {
+        ConditionExpression: 'attribute_not_exists(#a0) OR #a0 < :max',
+      }),
+      ExpressionAttributeNames: {
+        ...Object.fromEntries(setNames.map((name, i) => [`#s${i}`, name])),
+        ...Object.fromEntries(addNames.map((name, i) => [`#a${i}`, name])),
+      },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(setNames.map((name, i) => [`:s${i}`, set[name]])),
+        ...Object.fromEntries(addNames.map((name, i) => [`:a${i}`, add[name]])),
+        ...(counter.max !== undefined && { ':max': counter.max }),
+      },
+    },
+  };
+}
+
+/**
+ * Runs a transaction that changes a shared counter item; a cancellation caused only by concurrent
+ * transactions (on the counter) is retried with jitter. Returns the cancellation reasons of a
+ * failed condition, by item index, or undefined when committed. Throws ABORTED (`contention`) when
+ * contention outlasts the retries.
+ */
+export async function commitCounted(
+  items: NonNullable<TransactWriteCommandInput['TransactItems']>,
+  contention: string,
+): Promise<string[] | undefined> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      return undefined;
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      if (reasons.includes('ConditionalCheckFailed')) return reasons;
+      if (!reasons.includes('TransactionConflict')) throw error;
+      if (attempt >= maxConflictRetries) throw new ApiError('ABORTED', contention);
+      await sleep(Math.random() * Math.min(10 * 2 ** attempt, 250));
+    }
+  }
+}

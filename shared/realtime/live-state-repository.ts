@@ -1,0 +1,135 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { keys } from '../db/keys';
+import { queryAll } from '../db/query-page';
+import { live, seconds } from './repository';
+import type { LiveStateFrame } from './schemas';
+
+type Item = Record<string, unknown>;
+
+/** Live state is kept for late joiners this long (addendum §9). */
+export const liveStateTtlSeconds = 24 * 60 * 60;
+
+/** The last live-state value of one id, with the version a conditional write checks. */
+export async function findLiveState(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  liveStateDataId: string,
+  now: number,
+): Promise<{ frame: LiveStateFrame; version: number } | undefined> {
+  const output = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.liveState(apiKey, organizationId, documentId, liveStateDataId),
+      ConsistentRead: true,
+    }),
+  );
+  const item = output.Item;
+  if (!item || !live(item, now)) return undefined;
+  return { frame: toFrame(item), version: item.version as number };
+}
+
+const toFrame = (item: Item): LiveStateFrame => ({
+  type: 'livestate',
+  liveStateDataId: item.liveStateDataId as string,
+  data: item.data,
+  timestamp: item.timestamp as number,
+});
+
+/**
+ * Writes a live-state value and bumps its version (one UpdateItem). `expected`: `'any'` replaces
+ * whatever is stored; a version (or undefined: none stored, or expired) writes only if nobody wrote
+ * since it was read — false when another write won, and the caller reads again.
+ */
+export async function putLiveState(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  frame: LiveStateFrame,
+  expected: number | undefined | 'any',
+): Promise<boolean> {
+  const condition =
+    expected === 'any'
+      ? {}
+      : expected === undefined
+        ? { ConditionExpression: 'attribute_not_exists(pk) OR #ttl <= :nowSeconds' }
+        : { ConditionExpression: 'version = :expected' };
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.liveState(apiKey, organizationId, documentId, frame.liveStateDataId),
+        UpdateExpression:
+          'SET entity = :entity, documentId = :documentId, liveStateDataId = :id, #data = :data, #timestamp = :timestamp, ' +
+          'createdAt = if_not_exists(createdAt, :timestamp), updatedAt = :timestamp, #ttl = :ttl ADD version :one',
+        ...condition,
+        ExpressionAttributeNames: { '#data': 'data', '#timestamp': 'timestamp', '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':entity': 'liveState',
+          ':documentId': documentId,
+          ':id': frame.liveStateDataId,
+          ':data': frame.data,
+          ':timestamp': frame.timestamp,
+          ':ttl': seconds(frame.timestamp) + liveStateTtlSeconds,
+          ':one': 1,
+          ...(expected === undefined && { ':nowSeconds': seconds(frame.timestamp) }),
+          ...(typeof expected === 'number' && { ':expected': expected }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** Every unexpired live-state value of a document (one Query), for a joining connection. */
+export async function listLiveStates(
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+  now: number,
+): Promise<LiveStateFrame[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.realtimePartition(apiKey, organizationId),
+      ':prefix': keys.liveStatePrefix(documentId),
+    },
+  });
+  return items.filter((item) => live(item, now)).map(toFrame);
+}
+
+/** Deletes every item of an organization's realtime partition under `prefix`: one Query for the keys, one BatchWriteItem per 25. */
+async function deleteUnder(apiKey: string, organizationId: string, prefix: string) {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.realtimePartition(apiKey, organizationId), ':prefix': prefix },
+    ProjectionExpression: 'pk, sk',
+  });
+  await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
+}
+
+/** Deletes the live state of a document (or, without `documentId`, of every document of the organization). */
+export async function deleteLiveStates(apiKey: string, organizationId: string, documentId?: string) {
+  await deleteUnder(
+    apiKey,
+    organizationId,
+    documentId === undefined ? keys.liveStatesPrefix : keys.liveStatePrefix(documentId),
+  );
+}
+
+/**
+ * Deletes the room counts of a deleted document (or organization): its connections are closed by
+ * then, and a count left behind would only expire with its TTL.
+ */
+export async function deleteRoomCounts(apiKey: string, organizationId: string, documentId?: string) {
+  await deleteUnder(
+    apiKey,
+    organizationId,
+    documentId === undefined ? keys.roomCountsPrefix : keys.roomCountPrefix(documentId),
+  );
+}
