@@ -7,7 +7,7 @@ import { invalidArgument, notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
-import { requireTree } from './folders-service';
+import { requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
 import {
   documentDelete,

@@ -6,6 +6,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, invalidArgument, notFound } from '../http/errors';
 import { eraseDocuments } from './documents-service';
+import { requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
 import {
   deleteFolders,
@@ -24,13 +25,6 @@ import type {
   updateFoldersInput,
 } from './schemas';
 import { ancestorsOf, childrenByParent, indexFolders, subtreeOf, toOrganizationTree } from './tree';
-
-/** Loads an organization's tree; NOT_FOUND when the organization does not exist. */
-export async function requireTree(apiKey: string, organizationId: string) {
-  const stored = await loadTree(apiKey, organizationId);
-  if (!stored.organization) throw notFound(`Organization ${organizationId} does not exist.`);
-  return { organization: stored.organization, folders: indexFolders(stored.folders) };
-}
 
 /** Runs folder writes, turning a lost race with another writer into ABORTED (retry). */
 async function writeFolders(items: Parameters<typeof writeAll>[0]): Promise<void> {
