@@ -15,7 +15,7 @@ export type ConditionalUpdate = Omit<UpdateCommandInput, 'TableName'> & {
 const fallbackConcurrency = 25;
 
 /** One conditional UpdateItem; false when its condition failed. */
-async function applyOne(update: ConditionalUpdate): Promise<boolean> {
+export async function updateIf(update: ConditionalUpdate): Promise<boolean> {
   try {
     await db().send(new UpdateCommand({ ...update, TableName: tableName() }));
     return true;
@@ -42,7 +42,7 @@ export async function applyConditionalUpdates(updates: readonly ConditionalUpdat
       applied += chunk.length;
     } catch (error) {
       if (!cancellationReasons(error)) throw error;
-      const outcomes = await mapInParallel(chunk, fallbackConcurrency, applyOne);
+      const outcomes = await mapInParallel(chunk, fallbackConcurrency, updateIf);
       applied += outcomes.filter(Boolean).length;
     }
   }

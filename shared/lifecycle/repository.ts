@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ConditionalUpdate, updateIf } from '../db/conditional-updates';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -83,26 +83,15 @@ async function updateJobIf(
   apiKey: string,
   jobId: string,
   update: Pick<
-    UpdateCommandInput,
-    'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'
-  > & {
-    ExpressionAttributeNames?: Record<string, string>;
-  },
+    ConditionalUpdate,
+    'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues' | 'ExpressionAttributeNames'
+  >,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(apiKey, jobId),
-        ...update,
-        ExpressionAttributeNames: { '#status': 'status', ...update.ExpressionAttributeNames },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return updateIf({
+    Key: jobKey(apiKey, jobId),
+    ...update,
+    ExpressionAttributeNames: { '#status': 'status', ...update.ExpressionAttributeNames },
+  });
 }
 
 /** Claims a pending job (→ `in_progress`, lease renewed, resumes cleared); false when not pending. */

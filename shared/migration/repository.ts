@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { type ConditionalUpdate, updateIf } from '../db/conditional-updates';
 import { type ErasedPage, erasePage } from '../db/erase';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
@@ -243,22 +243,13 @@ export async function completeJob(apiKey: string, job: MigrationJob, message: st
 async function updateJobIf(
   apiKey: string,
   job: JobRef,
-  update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'>,
+  update: Pick<ConditionalUpdate, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeValues'>,
 ): Promise<boolean> {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: jobKey(apiKey, job),
-        ExpressionAttributeNames: { '#status': 'status' },
-        ...update,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return updateIf({
+    Key: jobKey(apiKey, job),
+    ExpressionAttributeNames: { '#status': 'status' },
+    ...update,
+  });
 }
 
 /**
