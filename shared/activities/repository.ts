@@ -3,7 +3,7 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
-import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
+import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -356,7 +356,7 @@ export async function moveDocumentActivities(
  * writes — 1 per activity, 3 more (judgment, 2 vector tombstones) per judged one.
  */
 export async function eraseActivityPage(
-  scope: { apiKey: string; organizationId: string; documentId?: string },
+  scope: EraseScope,
   limit: number,
   now: number,
   startKey?: Item,

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { type ErasedPage, eraseDocumentPartitions } from '../db/erase';
+import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -287,11 +287,7 @@ export async function moveDocumentComments(
  * Erases one page of comment items: a document's partition (up to `limit` items), or for an
  * organization, the partitions named by a page of its thread listing (gsi2), each whole.
  */
-export function eraseCommentPage(
-  scope: { apiKey: string; organizationId: string; documentId?: string },
-  limit: number,
-  startKey?: Item,
-): Promise<ErasedPage> {
+export function eraseCommentPage(scope: EraseScope, limit: number, startKey?: Item): Promise<ErasedPage> {
   const { apiKey, organizationId, documentId } = scope;
   return eraseDocumentPartitions(
     documentId === undefined

@@ -3,7 +3,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { type ErasedPage, eraseDocumentPartitions } from '../db/erase';
+import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -297,11 +297,7 @@ export async function moveDocumentContent(
  * organization, the partitions named by a page of its editor-head listing (gsi2), each whole.
  * Parts are deleted by key alone, so a page of large snapshot parts costs no more than small ones.
  */
-export function eraseContentPage(
-  scope: { apiKey: string; organizationId: string; documentId?: string },
-  limit: number,
-  startKey?: Item,
-): Promise<ErasedPage> {
+export function eraseContentPage(scope: EraseScope, limit: number, startKey?: Item): Promise<ErasedPage> {
   const { apiKey, organizationId, documentId } = scope;
   return eraseDocumentPartitions(
     documentId === undefined

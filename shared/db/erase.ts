@@ -5,6 +5,13 @@ import type { IndexName, ItemKey } from './keys';
 
 type Item = Record<string, unknown>;
 
+/** An organization (no `documentId`) or one document of it, within an API key: what a deletion erases. */
+export interface EraseScope {
+  readonly apiKey: string;
+  readonly organizationId: string;
+  readonly documentId?: string;
+}
+
 /** Where the items to erase are listed: a table partition (optionally a sort-key prefix) or an index partition. */
 export interface ErasableRange {
   readonly index?: IndexName;

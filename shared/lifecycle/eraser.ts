@@ -1,4 +1,4 @@
-import type { ErasedPage } from '../db/erase';
+import type { ErasedPage, EraseScope } from '../db/erase';
 
 /**
  * The contract between the deletion cascade (addendum §10) and the domains that store records
@@ -23,12 +23,7 @@ import type { ErasedPage } from '../db/erase';
  *   parent: it may erase everything it finds under the scope.
  */
 
-/** An organization (no `documentId`) or one document of it, within an API key. */
-export interface EraseScope {
-  readonly apiKey: string;
-  readonly organizationId: string;
-  readonly documentId?: string;
-}
+export type { EraseScope };
 
 /** An eraser's position within one run (JSON-compatible). */
 export type EraseCursor = { readonly [field: string]: unknown };

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
+import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
 import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import type { QuantisedVector } from './embedder';
@@ -432,7 +432,7 @@ export async function moveJudgment(
  * any left.
  */
 export async function eraseJudgmentPage(
-  scope: { apiKey: string; organizationId: string; documentId?: string },
+  scope: EraseScope,
   limit: number,
   now: number,
   startKey?: Item,

@@ -3,7 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
-import { type ErasableRange, type ErasedPage, eraseByIds } from '../db/erase';
+import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
@@ -364,7 +364,7 @@ export async function moveDocumentNotifications(
  * one document's (gsi3), each whole with its inbox entries (see `deleteNotifications`).
  */
 export async function eraseNotificationPage(
-  scope: { apiKey: string; organizationId: string; documentId?: string },
+  scope: EraseScope,
   limit: number,
   startKey?: Item,
 ): Promise<ErasedPage> {
