@@ -26,9 +26,14 @@ const pause = (attempt: number) => new Promise((done) => setTimeout(done, Math.m
 
 /**
  * Reads items by key: one BatchGetItem per 100 keys (chunks run in parallel), retrying unprocessed
- * keys. Keys are deduplicated; missing items are simply absent from the result.
+ * keys. Keys are deduplicated; missing items are simply absent from the result. `consistent` asks
+ * for strongly consistent reads (twice the read units), for state a write may just have changed.
  */
-export async function batchGet(keys: readonly ItemKey[], projection?: string[]): Promise<Item[]> {
+export async function batchGet(
+  keys: readonly ItemKey[],
+  projection?: string[],
+  consistent = false,
+): Promise<Item[]> {
   const unique = [...new Map(keys.map((key) => [`${key.pk}\u0000${key.sk}`, key])).values()];
   const projectionParams = projection && {
     ProjectionExpression: projection.map((_, index) => `#p${index}`).join(', '),
@@ -41,7 +46,15 @@ export async function batchGet(keys: readonly ItemKey[], projection?: string[]):
       for (let attempt = 0; requested.length > 0; attempt += 1) {
         if (attempt > 0) await pause(attempt);
         const output = await db().send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested, ...projectionParams } } }),
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName()]: {
+                Keys: requested,
+                ...projectionParams,
+                ...(consistent && { ConsistentRead: true }),
+              },
+            },
+          }),
         );
         found.push(...(output.Responses?.[tableName()] ?? []));
         requested = output.UnprocessedKeys?.[tableName()]?.Keys ?? [];

@@ -20,6 +20,7 @@ import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
 import type { DeliveryAttempt, DeliveryMessage } from './schemas';
 import { sendToleranceMs } from './send-schedule';
 import { ForbiddenTargetError } from './target-guard';
+import type { EndpointHealth, TargetReads } from './target-reads';
 
 /** An endpoint failing without a success for this long is disabled (addendum §8). */
 export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
@@ -106,11 +107,28 @@ async function attempt(
   }
 }
 
-/** Tracks endpoint health: success clears the failing streak; 5 days of failures disable the endpoint. */
-async function updateHealth(apiKey: string, endpointId: string, success: boolean, now: number, log: Log) {
-  if (success) return clearEndpointFailure(apiKey, endpointId);
-  const failingSince = await recordEndpointFailure(apiKey, endpointId, now);
-  if (now - failingSince >= disableAfterFailingMs) {
+/**
+ * Tracks endpoint health: success clears the failing streak; 5 days of failures disable the endpoint.
+ * Writes only a change of what the batch knows (`health`): a streak starts at the first failure
+ * after a success and ends at the first success after it. A streak old enough to disable is
+ * confirmed by the write first (another process's success may have ended it since the batch read).
+ */
+async function updateHealth(
+  apiKey: string,
+  endpointId: string,
+  health: EndpointHealth,
+  success: boolean,
+  now: number,
+  log: Log,
+) {
+  if (success) {
+    if (health.failingSince === undefined) return;
+    health.failingSince = undefined;
+    return clearEndpointFailure(apiKey, endpointId);
+  }
+  if (health.failingSince === undefined || now - health.failingSince >= disableAfterFailingMs)
+    health.failingSince = await recordEndpointFailure(apiKey, endpointId, now);
+  if (now - health.failingSince >= disableAfterFailingMs) {
     await updateEndpoint(apiKey, endpointId, { disabled: true, updatedAt: now });
     log.warn('endpoint disabled after failing for 5 days', { endpointId });
     recordMetric(metricNames.autoDisables, 1);
@@ -191,7 +209,7 @@ const unbuildable = (number: number, at: number): DeliveryAttempt => ({
 
 /**
  * Handles one webhook-delivery message (idempotent; SQS delivers at least once, and the reconciler
- * sends again what looks lost):
+ * sends again what looks lost), with the configuration its batch read (`reads`):
  * - the attempt is claimed first (one conditional write that reads the delivery): a delivery that is
  *   done, a message for an attempt already made or claimed by another consumer is dropped; one that
  *   came early is re-sent delayed (see `onUnclaimed`);
@@ -204,7 +222,7 @@ const unbuildable = (number: number, at: number): DeliveryAttempt => ({
  *   the retry policy (a queue message when the wait fits one SQS delay, else the reconciler sends it
  *   when due), or the delivery dead-lettered.
  */
-export async function processDelivery(message: DeliveryMessage, log: Log): Promise<void> {
+export async function processDelivery(message: DeliveryMessage, reads: TargetReads, log: Log): Promise<void> {
   const ref = refOf(message);
   const now = Date.now();
   const claim = await claimAttempt(ref, message.attempt, now, now + earlinessToleranceMs, claimMs());
@@ -213,7 +231,7 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
 
   let request: Awaited<ReturnType<typeof buildRequest>> | undefined;
   try {
-    request = await buildRequest(message.apiKey, delivery.event, delivery.targetId, now);
+    request = await buildRequest(reads, message.apiKey, delivery.event, delivery.targetId, now);
   } catch (error) {
     log.error('delivery request could not be built', { targetId: delivery.targetId, error: error as Error });
   }
@@ -250,7 +268,10 @@ export async function processDelivery(message: DeliveryMessage, log: Log): Promi
   const result = { attempt: record, status, nextAttemptAt, messageSent } as const;
   if (!(await recordAttempt(ref, delivery, claimedUntil, result, finishedAt))) return;
   recordDeliveryMetrics(record, status, finishedAt - message.eventTimestamp);
-  if (request?.endpointId !== undefined)
-    await updateHealth(message.apiKey, request.endpointId, success, finishedAt, log);
+  const endpointId = request?.endpointId;
+  if (endpointId !== undefined) {
+    const health = await reads.health(message.apiKey, endpointId);
+    await updateHealth(message.apiKey, endpointId, health, success, finishedAt, log);
+  }
   if (messageSent) await enqueue({ ...message, attempt: message.attempt + 1 }, nextAttemptAt, finishedAt);
 }

@@ -190,16 +190,9 @@ export function reserveSend(
   return booker.reserve(rateLimit, horizonMs, released);
 }
 
-/**
- * Endpoints this process saw without a failing streak, and when: a success within `healthyMemoMs`
- * of that skips the clearing write. Safe for auto-disabling: a streak another process starts
- * meanwhile is younger than the memo, far from the 5 days that disable an endpoint, and the first
- * success after the memo expires clears it.
- */
-const knownHealthy = new Map<string, number>();
-const healthyMemoMs = 60_000;
-const maxKnownHealthy = 10_000;
-const healthKey = (apiKey: string, endpointId: string) => `${apiKey}\u0000${endpointId}`;
+/** When the endpoint's failing streak began, from its stored state item (undefined: not failing). */
+export const failingSinceOf = (item: Record<string, unknown>): number | undefined =>
+  item.failingSince === undefined ? undefined : Number(item.failingSince);
 
 /** Records a failed attempt: returns since when the endpoint has been failing without a success. */
 export async function recordEndpointFailure(
@@ -216,21 +209,14 @@ export async function recordEndpointFailure(
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  knownHealthy.delete(healthKey(apiKey, endpointId));
   return Number(output.Attributes?.failingSince ?? now);
 }
 
 /**
- * Records a success: the endpoint is no longer failing. A no-op when it was not: one conditional
- * write, or none when this process cleared it within the last minute.
+ * Records a success: the endpoint is no longer failing (one conditional write; the caller skips it
+ * when it knows the endpoint is not failing).
  */
-export async function clearEndpointFailure(
-  apiKey: string,
-  endpointId: string,
-  now = Date.now(),
-): Promise<void> {
-  const key = healthKey(apiKey, endpointId);
-  if (now - (knownHealthy.get(key) ?? Number.NEGATIVE_INFINITY) < healthyMemoMs) return;
+export async function clearEndpointFailure(apiKey: string, endpointId: string): Promise<void> {
   try {
     await db().send(
       new UpdateCommand({
@@ -243,9 +229,6 @@ export async function clearEndpointFailure(
   } catch (error) {
     conditionFailure(error);
   }
-  knownHealthy.delete(key);
-  knownHealthy.set(key, now);
-  if (knownHealthy.size > maxKnownHealthy) knownHealthy.delete(knownHealthy.keys().next().value as string);
 }
 
 /**
@@ -260,5 +243,4 @@ export async function resetEndpointFailures(apiKey: string, endpointId: string):
       UpdateExpression: 'REMOVE failingSince',
     }),
   );
-  knownHealthy.delete(healthKey(apiKey, endpointId));
 }

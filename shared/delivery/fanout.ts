@@ -2,15 +2,16 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import * as z from 'zod';
-import { markFannedOut } from '../events/outbox';
+import { transactionLimit } from '../db/batch';
+import { fannedOutMark, markFannedOut } from '../events/outbox';
 import { type PublishedEvent, publishedEvent } from '../events/schemas';
 import type { logger } from '../http/logger';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { sendToQueue } from '../queues/send';
-import { insertDelivery } from './repository';
+import { sendBatchToQueue } from '../queues/send';
+import { insertDelivery, insertNewDeliveries } from './repository';
 import type { DeliveryRecord, TargetId } from './schemas';
-import { resolveTargets } from './targets';
+import { readTargetConfig, type TargetConfig, targetsOf } from './targets';
 
 /** The deterministic id of an event's delivery to a target: a replayed stream record finds the same item. */
 export const deliveryIdOf = (eventId: string, target: TargetId) => `${eventId}:${target}`;
@@ -32,38 +33,66 @@ export function newDelivery(event: PublishedEvent, targetId: TargetId, now: numb
   };
 }
 
-/**
- * Stores a delivery and sends its first queue message (the message carries only the delivery's
- * key). Idempotent: when the delivery exists and no attempt was made yet, the message is sent again,
- * because the earlier run may have died between the write and the send; a duplicate is dropped by
- * the consumer. Returns the stored delivery.
- */
-export async function startDelivery(
-  apiKey: string,
-  event: PublishedEvent,
-  targetId: TargetId,
-  now = Date.now(),
-) {
-  const stored = await insertDelivery(apiKey, newDelivery(event, targetId, now));
-  if (stored.status === 'pending' && stored.attemptCount === 0) {
-    await sendToQueue('webhook-delivery', {
+/** The first queue messages of new deliveries (carrying only each delivery's key); one SendMessageBatch per ten. */
+const sendFirstMessages = (apiKey: string, event: PublishedEvent, deliveries: readonly DeliveryRecord[]) =>
+  sendBatchToQueue(
+    'webhook-delivery',
+    deliveries.map(({ targetId }) => ({
       apiKey,
       targetId,
       eventTimestamp: event.timestamp,
       eventId: event.id,
       attempt: 1,
-    });
-  }
+    })),
+  );
+
+/**
+ * Stores an event's deliveries and sends their first queue messages. Idempotent: a delivery that
+ * exists with no attempt made yet gets its message again, because the earlier run may have died
+ * between the write and the send; a duplicate is dropped by the consumer. Returns the stored deliveries.
+ */
+export async function startDeliveries(
+  apiKey: string,
+  event: PublishedEvent,
+  targets: readonly TargetId[],
+  now = Date.now(),
+) {
+  const stored = await Promise.all(
+    targets.map((targetId) => insertDelivery(apiKey, newDelivery(event, targetId, now))),
+  );
+  await sendFirstMessages(
+    apiKey,
+    event,
+    stored.filter((delivery) => delivery.status === 'pending' && delivery.attemptCount === 0),
+  );
   return stored;
 }
 
 /**
- * Resolves an event's targets under the current configuration, starts one delivery per target, then
- * marks the outbox event fanned out (it leaves the reconciler's due index). Idempotent.
+ * Resolves an event's targets under the current configuration (`config`: read once for a stream
+ * batch's events of one API key; else read here), starts one delivery per target and marks the
+ * outbox event fanned out (it leaves the reconciler's due index). The first time, deliveries and
+ * mark are one transaction, then the messages are sent (a crash in between leaves the deliveries
+ * due in the reconciler's index, which sends them). A replay, or more targets than one transaction
+ * holds, takes the deliveries one by one and marks the event after. Idempotent.
  */
-export async function fanOutEvent(apiKey: string, event: PublishedEvent): Promise<TargetId[]> {
-  const targets = await resolveTargets(apiKey, event);
-  await Promise.all(targets.map((target) => startDelivery(apiKey, event, target)));
+export async function fanOutEvent(
+  apiKey: string,
+  event: PublishedEvent,
+  config: Promise<TargetConfig> = readTargetConfig(apiKey),
+): Promise<TargetId[]> {
+  const targets = targetsOf(await config, event);
+  const now = Date.now();
+  const deliveries = targets.map((targetId) => newDelivery(event, targetId, now));
+  if (
+    targets.length > 0 &&
+    targets.length < transactionLimit &&
+    (await insertNewDeliveries(apiKey, deliveries, fannedOutMark(apiKey, event)))
+  ) {
+    await sendFirstMessages(apiKey, event, deliveries);
+    return targets;
+  }
+  await startDeliveries(apiKey, event, targets, now);
   await markFannedOut(apiKey, event);
   return targets;
 }
@@ -86,16 +115,26 @@ function insertedEvent(record: StreamRecord | undefined) {
 
 /**
  * Fans out a batch of table stream records (the stack filters them to outbox inserts; the local
- * poller does not, so other records are skipped here too). Records are handled concurrently; the
+ * poller does not, so other records are skipped here too). An API key's target configuration is
+ * read once per batch (its events are a second or so apart). Records are handled concurrently; the
  * answer names the first failed record, from which Lambda (and the local poller) retries the shard
  * — earlier records are not redone, later ones are, and deliveries are idempotent.
  */
 export async function fanOutStreamBatch(event: DynamoDBStreamEvent, log: typeof logger) {
+  const configs = new Map<string, Promise<TargetConfig>>();
+  const configOf = (apiKey: string) => {
+    let config = configs.get(apiKey);
+    if (!config) {
+      config = readTargetConfig(apiKey);
+      configs.set(apiKey, config);
+    }
+    return config;
+  };
   const handle = async (record: DynamoDBRecord) => {
     if (record.eventName !== 'INSERT') return;
     const inserted = insertedEvent(record.dynamodb);
     if (!inserted) return;
-    await fanOutEvent(inserted.apiKey, inserted.event);
+    await fanOutEvent(inserted.apiKey, inserted.event, configOf(inserted.apiKey));
     const writtenAt = record.dynamodb?.ApproximateCreationDateTime;
     if (writtenAt !== undefined)
       recordMetric(metricNames.fanOutLag, Date.now() - writtenAt * 1000, 'Milliseconds');

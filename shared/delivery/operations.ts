@@ -5,7 +5,7 @@ import { sendToQueue } from '../queues/send';
 import { getWebhookConfig } from '../settings/service';
 import { findEndpoint } from '../webhooks/repository';
 import { requireAdvancedWebhooks } from '../webhooks/service';
-import { startDelivery } from './fanout';
+import { startDeliveries } from './fanout';
 import { findDelivery, listDeliveries, reviveDelivery } from './repository';
 import {
   type DeliveryMessage,
@@ -137,6 +137,6 @@ export async function sendTestEvent(apiKey: string, input: TestWebhookInput) {
     source: 'webhook',
     data: { test: true },
   });
-  await Promise.all(targets.map((target) => startDelivery(apiKey, event, target)));
+  await startDeliveries(apiKey, event, targets);
   return { messageId: event.id, timestamp: event.timestamp, targets };
 }

@@ -2,9 +2,11 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { env } from '../config/env';
+import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { dueIndexKeys, keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
 import { type DeliveryAttempt, type DeliveryRecord, deliveryRecord, type TargetId } from './schemas';
 
 /** Attempts kept on a delivery (the newest): replays add attempts, the item must stay small. */
@@ -48,28 +50,35 @@ async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
+const refOfRecord = (apiKey: string, record: DeliveryRecord): DeliveryRef => ({
+  apiKey,
+  targetId: record.targetId,
+  eventTimestamp: record.event.timestamp,
+  eventId: record.event.id,
+});
+
+/** A new delivery's item, due (in the reconciler's index) once its first message could be lost. */
+function deliveryItem(apiKey: string, record: DeliveryRecord) {
+  const ref = refOfRecord(apiKey, record);
+  return {
+    ...keyOf(ref),
+    ...dueAt(ref, record.nextAttemptAt, true),
+    entity: 'webhookDelivery',
+    apiKey,
+    ...record,
+  };
+}
+
 /**
  * Stores a new delivery unless it exists (fan-out replays of a stream record are harmless).
  * Returns the stored record: the new one, or the one written before.
  */
 export async function insertDelivery(apiKey: string, record: DeliveryRecord): Promise<DeliveryRecord> {
-  const ref = {
-    apiKey,
-    targetId: record.targetId,
-    eventTimestamp: record.event.timestamp,
-    eventId: record.event.id,
-  };
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: {
-          ...keyOf(ref),
-          ...dueAt(ref, record.nextAttemptAt, true),
-          entity: 'webhookDelivery',
-          apiKey,
-          ...record,
-        },
+        Item: deliveryItem(apiKey, record),
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -77,8 +86,33 @@ export async function insertDelivery(apiKey: string, record: DeliveryRecord): Pr
     return record;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException && error.Item) {
-      return (await findDelivery(ref)) ?? record;
+      return (await findDelivery(refOfRecord(apiKey, record))) ?? record;
     }
+    throw error;
+  }
+}
+
+/**
+ * Stores an event's new deliveries and `alongside` (the outbox event's fanned-out mark) in one
+ * transaction, each delivery on condition that it does not exist: one call instead of one per
+ * delivery. Returns false, writing nothing, when a condition fails (a replayed stream record whose
+ * deliveries exist: the caller takes them one by one) or the transaction meets a concurrent one.
+ */
+export async function insertNewDeliveries(
+  apiKey: string,
+  records: readonly DeliveryRecord[],
+  alongside: TransactItem,
+): Promise<boolean> {
+  try {
+    await transactWrite([
+      ...records.map((record) => ({
+        Put: inTable({ Item: deliveryItem(apiKey, record), ConditionExpression: 'attribute_not_exists(pk)' }),
+      })),
+      alongside,
+    ]);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error) !== undefined) return false;
     throw error;
   }
 }

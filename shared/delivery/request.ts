@@ -1,9 +1,8 @@
 import type { PublishedEvent } from '../events/schemas';
-import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/service';
-import { findEndpoint } from '../webhooks/repository';
 import { signingSecrets } from '../webhooks/signing-secrets';
 import { requestBody, signatureHeaders, webhookMessage } from './payloads';
 import { endpointIdOf, type TargetId } from './schemas';
+import type { TargetReads } from './target-reads';
 
 /** An HTTP request ready to send to a target, built from its configuration at attempt time. */
 export interface OutgoingRequest {
@@ -31,11 +30,12 @@ function toUsersOf(event: PublishedEvent): unknown[] {
 }
 
 async function basicRequest(
+  reads: TargetReads,
   apiKey: string,
   event: PublishedEvent,
   variant: 'raw' | 'processed',
 ): Promise<OutgoingRequest | Unavailable> {
-  const { useWebhookService, webhookServiceConfig: config } = await getWebhookConfig(apiKey);
+  const { useWebhookService, webhookServiceConfig: config } = await reads.webhookConfig(apiKey);
   const url = variant === 'raw' ? config.rawNotificationUrl : config.processedNotificationUrl;
   if (!useWebhookService) return { unavailable: 'basic webhooks are turned off' };
   if (!url) return { unavailable: `no ${variant} notification URL is configured` };
@@ -48,14 +48,15 @@ async function basicRequest(
 }
 
 async function endpointRequest(
+  reads: TargetReads,
   apiKey: string,
   event: PublishedEvent,
   endpointId: string,
   now: number,
 ): Promise<OutgoingRequest | Unavailable> {
   const [config, endpoint] = await Promise.all([
-    getAdvancedWebhookConfig(apiKey),
-    findEndpoint(apiKey, endpointId),
+    reads.advancedWebhookConfig(apiKey),
+    reads.endpoint(apiKey, endpointId),
   ]);
   if (!config.isEnabled) return { unavailable: 'advanced webhooks are turned off' };
   if (!endpoint) return { unavailable: 'the endpoint was deleted' };
@@ -72,15 +73,17 @@ async function endpointRequest(
 
 /**
  * The request for one attempt of an event to a target, signed (advanced) or authorised (basic)
- * under the configuration as it is now, or why the target takes no deliveries.
+ * under the configuration as it is now (read with the attempt's batch), or why the target takes no
+ * deliveries.
  */
 export function buildRequest(
+  reads: TargetReads,
   apiKey: string,
   event: PublishedEvent,
   target: TargetId,
   now: number,
 ): Promise<OutgoingRequest | Unavailable> {
   const endpointId = endpointIdOf(target);
-  if (endpointId !== undefined) return endpointRequest(apiKey, event, endpointId, now);
-  return basicRequest(apiKey, event, target === 'basic:raw' ? 'raw' : 'processed');
+  if (endpointId !== undefined) return endpointRequest(reads, apiKey, event, endpointId, now);
+  return basicRequest(reads, apiKey, event, target === 'basic:raw' ? 'raw' : 'processed');
 }

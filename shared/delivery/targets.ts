@@ -1,4 +1,5 @@
 import type { PublishedEvent } from '../events/schemas';
+import type { AdvancedWebhookConfig, WebhookConfig } from '../settings/schemas';
 import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/service';
 import { listEndpoints } from '../webhooks/repository';
 import type { EndpointCursor, EndpointRecord } from '../webhooks/schemas';
@@ -43,21 +44,33 @@ async function allEndpoints(apiKey: string): Promise<EndpointRecord[]> {
   }
 }
 
-/**
- * The targets of an event under the API key's current configuration: the basic-webhook raw and
- * processed URLs (service on, the event's trigger on, URL set) and every advanced endpoint that
- * wants it (advanced webhooks enabled). Reads both configs in parallel, then the endpoints.
- */
-export async function resolveTargets(apiKey: string, event: PublishedEvent): Promise<TargetId[]> {
+/** What decides an API key's targets: both webhook configs and, with advanced webhooks on, its endpoints. */
+export interface TargetConfig {
+  basic: WebhookConfig;
+  advanced: AdvancedWebhookConfig;
+  endpoints: EndpointRecord[];
+}
+
+/** Reads an API key's target configuration: both configs in parallel, then the endpoints if enabled. */
+export async function readTargetConfig(apiKey: string): Promise<TargetConfig> {
   const [basic, advanced] = await Promise.all([getWebhookConfig(apiKey), getAdvancedWebhookConfig(apiKey)]);
+  return { basic, advanced, endpoints: advanced.isEnabled ? await allEndpoints(apiKey) : [] };
+}
+
+/**
+ * The targets of an event under a target configuration: the basic-webhook raw and processed URLs
+ * (service on, the event's trigger on, URL set) and every advanced endpoint that wants it
+ * (advanced webhooks enabled).
+ */
+export function targetsOf(config: TargetConfig, event: PublishedEvent): TargetId[] {
   const targets: TargetId[] = [];
-  const service = basic.webhookServiceConfig;
-  if (basic.useWebhookService && service.triggers[event.event] === true) {
+  const service = config.basic.webhookServiceConfig;
+  if (config.basic.useWebhookService && service.triggers[event.event] === true) {
     if (service.rawNotificationUrl) targets.push('basic:raw');
     if (service.processedNotificationUrl) targets.push('basic:processed');
   }
-  if (advanced.isEnabled) {
-    for (const endpoint of await allEndpoints(apiKey)) {
+  if (config.advanced.isEnabled) {
+    for (const endpoint of config.endpoints) {
       if (endpointWants(endpoint, event)) targets.push(endpointTarget(endpoint.endpointId));
     }
   }

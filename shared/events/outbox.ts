@@ -48,17 +48,28 @@ export async function publish(apiKey: string, event: PublishedEvent): Promise<vo
   await db().send(new PutCommand({ TableName: tableName(), Item: outboxItem(apiKey, event) }));
 }
 
+/** The update that marks an outbox event fanned out (it leaves the due index), on condition it exists. */
+function fannedOutUpdate(apiKey: string, event: Pick<PublishedEvent, 'id' | 'timestamp'>) {
+  return {
+    TableName: tableName(),
+    Key: keys.outboxEvent(apiKey, event.timestamp, event.id),
+    UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
+    ConditionExpression: 'attribute_exists(pk)',
+  };
+}
+
+/** The transaction item marking an outbox event fanned out, to write with the deliveries it started. */
+export const fannedOutMark = (
+  apiKey: string,
+  event: Pick<PublishedEvent, 'id' | 'timestamp'>,
+): TransactItem => ({
+  Update: fannedOutUpdate(apiKey, event),
+});
+
 /** Marks an outbox event fanned out: it leaves the due index (a no-op when it expired or is gone). */
 export async function markFannedOut(apiKey: string, event: Pick<PublishedEvent, 'id' | 'timestamp'>) {
   try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.outboxEvent(apiKey, event.timestamp, event.id),
-        UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
+    await db().send(new UpdateCommand(fannedOutUpdate(apiKey, event)));
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
   }

@@ -1,6 +1,7 @@
 import {
   DeleteMessageBatchCommand,
   ReceiveMessageCommand,
+  SendMessageBatchCommand,
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
@@ -48,6 +49,32 @@ export async function sendToQueue(name: QueueName, body: unknown, delaySeconds =
       QueueUrl: queueUrl(name),
       MessageBody: asciiJson(body),
       DelaySeconds: Math.min(maxDelaySeconds, Math.max(0, Math.round(delaySeconds))),
+    }),
+  );
+}
+
+/** SQS takes at most ten messages per SendMessageBatch. */
+const sendBatchLimit = 10;
+
+/**
+ * Sends JSON messages without delay, ten per SendMessageBatch (the chunks in parallel). Throws when
+ * SQS refuses any entry (the caller's retry sends again; consumers are idempotent).
+ */
+export async function sendBatchToQueue(name: QueueName, bodies: readonly unknown[]): Promise<void> {
+  const chunks = Array.from({ length: Math.ceil(bodies.length / sendBatchLimit) }, (_, index) =>
+    bodies.slice(index * sendBatchLimit, (index + 1) * sendBatchLimit),
+  );
+  await Promise.all(
+    chunks.map(async (chunk) => {
+      const output = await sqs().send(
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl(name),
+          Entries: chunk.map((body, index) => ({ Id: String(index), MessageBody: asciiJson(body) })),
+        }),
+      );
+      const failed = output.Failed ?? [];
+      if (failed.length > 0)
+        throw new Error(`${name}: ${failed.length} of ${chunk.length} messages refused (${failed[0]?.Code})`);
     }),
   );
 }

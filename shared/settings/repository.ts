@@ -28,8 +28,15 @@ export async function findConfig(apiKey: string, kind: ConfigKind): Promise<Vers
   const output = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.apiKeyConfig(apiKey, kind), ConsistentRead: true }),
   );
-  const item = output.Item;
-  if (!item) return undefined;
+  return output.Item ? configFromItem(apiKey, kind, output.Item) : undefined;
+}
+
+/** A stored config item, unsealed (for items read in a batch with other things). */
+export function configFromItem(
+  apiKey: string,
+  kind: ConfigKind,
+  item: Record<string, unknown>,
+): VersionedConfig {
   return {
     document: JSON.parse(decryptSecret(item.sealed as string, configSealOwner(apiKey, kind))),
     version: item.version as number,

@@ -13,7 +13,13 @@ import {
   mergePermissionProviderConfig,
   mergeWebhookConfig,
 } from './merge';
-import { addAllowedDomains, findConfig, putConfigIfUnchanged, removeAllowedDomains } from './repository';
+import {
+  addAllowedDomains,
+  findConfig,
+  putConfigIfUnchanged,
+  removeAllowedDomains,
+  type VersionedConfig,
+} from './repository';
 import {
   type ActivityConfig,
   type AdvancedWebhookConfig,
@@ -59,10 +65,20 @@ const configTypes = {
   },
 } satisfies { [Kind in ConfigKind]: ConfigType<unknown> };
 
+const parseConfig = <T>(type: ConfigType<T>, stored: VersionedConfig | undefined): T =>
+  stored ? type.schema.parse(stored.document) : type.defaults;
+
 async function readConfig<T>(apiKey: string, type: ConfigType<T>): Promise<T> {
-  const stored = await findConfig(apiKey, type.kind);
-  return stored ? type.schema.parse(stored.document) : type.defaults;
+  return parseConfig(type, await findConfig(apiKey, type.kind));
 }
+
+/** The basic-webhook config from a stored item read elsewhere (a batch read); defaults when absent. */
+export const webhookConfigFrom = (stored: VersionedConfig | undefined): WebhookConfig =>
+  parseConfig(configTypes.webhook, stored);
+
+/** The advanced-webhook config from a stored item read elsewhere (a batch read); defaults when absent. */
+export const advancedWebhookConfigFrom = (stored: VersionedConfig | undefined): AdvancedWebhookConfig =>
+  parseConfig(configTypes.advancedWebhook, stored);
 
 /**
  * Optimistic concurrency: read the config and its version, merge, write on condition that the

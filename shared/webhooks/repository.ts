@@ -7,7 +7,8 @@ import { queryPage, withoutKeys } from '../db/query-page';
 import { alreadyExists, resourceExhausted } from '../http/errors';
 import { type EndpointChanges, type EndpointCursor, type EndpointRecord, endpointRecord } from './schemas';
 
-const toRecord = (item: Record<string, unknown>) => endpointRecord.parse(withoutKeys(item));
+/** An endpoint from its stored item (also for items read in a batch with other things). */
+export const endpointFromItem = (item: Record<string, unknown>) => endpointRecord.parse(withoutKeys(item));
 
 /** The count item's increment (refused at the cap) or decrement, as a transaction's Update. */
 const countUpdate = (apiKey: string, change: 1 | -1, now: number, max?: number) =>
@@ -78,7 +79,7 @@ export async function findEndpoint(apiKey: string, endpointId: string): Promise<
       ConsistentRead: true,
     }),
   );
-  return output.Item ? toRecord(output.Item) : undefined;
+  return output.Item ? endpointFromItem(output.Item) : undefined;
 }
 
 /**
@@ -100,7 +101,7 @@ export async function listEndpoints(apiKey: string, limit: number, cursor: Endpo
     limit,
     cursor ? keys.webhookEndpoint(apiKey, cursor.endpointId) : undefined,
   );
-  const endpoints = page.items.map(toRecord);
+  const endpoints = page.items.map(endpointFromItem);
   return { endpoints: towardsNewer ? endpoints.reverse() : endpoints, more: page.nextKey !== undefined };
 }
 
@@ -128,7 +129,7 @@ export async function updateEndpoint(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toRecord(output.Attributes ?? {});
+    return endpointFromItem(output.Attributes ?? {});
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
