@@ -14,11 +14,21 @@ export interface DeliveryPlan {
   publishRate: number;
 }
 
-/** End-to-end figures of one pipeline run: `bench/delivery.json`. */
+/** End-to-end figures of one pipeline scenario (`bench/delivery.json` holds them by scenario). */
 export interface DeliveryResults {
+  scenario: 'burst' | 'steady';
   timestamp: string;
   node: string;
+  /** The machine's 1, 5 and 15-minute load averages at the end (other work shares these cores). */
+  loadAverage: number[];
   plan: DeliveryPlan;
+  /** Successful deliveries per second, from the first publish to the last first success. */
+  throughputPerSecond: number;
+  /** DynamoDB calls of the fan-out and the worker per delivered pair. */
+  dbCallsPerDelivery: number;
+  /** Event timestamp → the receiver's first 2xx, median and 99th percentile, in ms. */
+  latencyP50Ms: number;
+  latencyP99Ms: number;
   /** Expected (event, endpoint) pairs: events × endpoints. */
   deliveries: number;
   delivered: number;
@@ -35,22 +45,38 @@ export interface DeliveryResults {
   /** Same, for the pairs delivered on their first attempt (no retry in the way). */
   firstAttemptLatencyMs: { p50: number; p99: number };
   publish: { seconds: number; eventsPerSecond: number };
-  /** Successful deliveries per second, from the first publish to the last first success. */
-  throughputPerSecond: number;
   wallSeconds: number;
   /** Messages in the SQS dead-letter queue, and delivery items in state `dead`, at the end. */
   deadLettered: { queue: number; deliveries: number };
   /** Delivery items by status (from the messages route), and attempts they recorded. */
   store: { byStatus: Record<string, number>; attempts: number };
   /** DynamoDB calls of the fan-out and the delivery worker (the outbox puts not included). */
-  dbCalls: { total: number; perDelivery: number; byCommand: Record<string, number> };
+  dbCalls: {
+    total: number;
+    perDelivery: number;
+    byCommand: Record<string, number>;
+    /** Read and write capacity units consumed per delivered pair (DynamoDB Local's figures). */
+    readUnitsPerDelivery: number;
+    writeUnitsPerDelivery: number;
+  };
 }
 
 /** DynamoDB calls by command, and per delivered pair. */
-export function dbCallFigures(commands: readonly string[], delivered: number): DeliveryResults['dbCalls'] {
+export function dbCallFigures(
+  commands: readonly string[],
+  delivered: number,
+  capacity: { read: number; write: number },
+): DeliveryResults['dbCalls'] {
   const byCommand: Record<string, number> = {};
   for (const command of commands) byCommand[command] = (byCommand[command] ?? 0) + 1;
-  return { total: commands.length, perDelivery: commands.length / Math.max(1, delivered), byCommand };
+  const per = (value: number) => value / Math.max(1, delivered);
+  return {
+    total: commands.length,
+    perDelivery: per(commands.length),
+    byCommand,
+    readUnitsPerDelivery: per(capacity.read),
+    writeUnitsPerDelivery: per(capacity.write),
+  };
 }
 
 /** One published event: its id (the `webhook-id`) and timestamp. */
@@ -99,7 +125,7 @@ export function formatDeliveryResults(results: DeliveryResults): string {
     .map(([status, count]) => `${status} ${count}`)
     .join(', ');
   return [
-    `Webhook pipeline: ${plan.events} events × ${plan.endpoints} endpoints, receiver failing ${Math.round(plan.failureRate * 100)} % at random`,
+    `Webhook pipeline (${results.scenario}): ${plan.events} events × ${plan.endpoints} endpoints, receiver failing ${Math.round(plan.failureRate * 100)} % at random`,
     `  deliveries      ${results.delivered} of ${results.deliveries} delivered, lost ${results.lost}`,
     `  attempts        ${results.attempts} (failures injected ${results.failuresInjected}, most for one delivery ${results.maxAttemptsPerPair})`,
     `  duplicates      ${results.duplicates} (same webhook-id answered 2xx more than once)`,
@@ -115,6 +141,6 @@ export function formatDeliveryResults(results: DeliveryResults): string {
       .map(([command, count]) => `${command} ${count}`)
       .join(', ')})`,
     `  retry schedule  ${plan.retrySchedule.length} retries after ${plan.retrySchedule.join(',')} s (${plan.retrySchedule.length + 1} attempts allowed)`,
-    `  wall time       ${results.wallSeconds.toFixed(1)} s, ${results.node}, ${results.timestamp}`,
+    `  wall time       ${results.wallSeconds.toFixed(1)} s, ${results.node}, ${results.timestamp}, load average ${results.loadAverage.map((value) => value.toFixed(1)).join(' ')}`,
   ].join('\n');
 }

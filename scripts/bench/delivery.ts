@@ -1,6 +1,8 @@
+import { loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { DbCallStats } from '../../shared/db/metrics';
 import { deadLetterQueueName } from '../../shared/queues/queues';
 import {
   type DeliveryPlan,
@@ -16,12 +18,15 @@ import { type ApiKeyClient, apiKeyClient, createWorkspace } from './scenarios/ty
 
 /**
  * The webhook pipeline benchmark (`npm run bench`, after the route table; alone with
- * `npm run bench:delivery`): publishes `BENCH_DELIVERY_EVENTS` events (default 10,000) through the
- * transactional outbox of the local stack, each to 3 advanced endpoints on a receiver that fails
- * a random 30 % of requests, and follows them through table stream → fan-out → SQS → delivery
- * worker → receiver until every (event, endpoint) pair has a 2xx. Reports lost deliveries,
- * attempts, duplicates, end-to-end latency and throughput to the console and bench/delivery.json;
- * exits 1 when a delivery is lost or dead-lettered.
+ * `npm run bench:delivery`), two scenarios in one local stack (`BENCH_DELIVERY_SCENARIOS`, default
+ * both): a burst of `BENCH_DELIVERY_EVENTS` events (default 10,000) published as fast as the outbox
+ * takes them, and a steady `BENCH_DELIVERY_STEADY_RATE` events/s (30) for
+ * `BENCH_DELIVERY_STEADY_SECONDS` (60). Each event goes through the transactional outbox to 3
+ * advanced endpoints on a receiver that fails a random 30 % of requests, and is followed through
+ * table stream → fan-out → SQS → delivery worker → receiver until every (event, endpoint) pair has
+ * a 2xx. Reports lost deliveries, attempts, duplicates, end-to-end latency, throughput and DynamoDB
+ * calls per delivery to the console and bench/delivery.json; exits 1 when a delivery is lost or
+ * dead-lettered.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -41,15 +46,40 @@ function numberFromEnv(name: string, fallback: number, valid: (value: number) =>
  */
 const defaultRetrySchedule = Array.from({ length: 14 }, () => '1').join(',');
 
-function readPlan(): DeliveryPlan & { timeoutSeconds: number } {
+/** The two scenarios of issue 17: a burst of events, and a steady rate the pipeline must keep up with. */
+type ScenarioName = 'burst' | 'steady';
+
+function readPlans(): {
+  plans: Record<ScenarioName, DeliveryPlan>;
+  run: ScenarioName[];
+  timeoutSeconds: number;
+} {
   const schedule = process.env.BENCH_DELIVERY_RETRY_SCHEDULE || defaultRetrySchedule;
-  return {
-    events: numberFromEnv('BENCH_DELIVERY_EVENTS', 10_000, (value) => Number.isInteger(value) && value > 0),
+  const common = {
     endpoints: 3,
     failureRate: numberFromEnv('BENCH_DELIVERY_FAILURE_RATE', 0.3, (value) => value >= 0 && value < 1),
     retrySchedule: schedule.split(',').map(Number),
     publishConcurrency: 16,
-    publishRate: numberFromEnv('BENCH_DELIVERY_RATE', 0, (value) => value >= 0),
+  };
+  const steadyRate = numberFromEnv('BENCH_DELIVERY_STEADY_RATE', 30, (value) => value > 0);
+  const steadySeconds = numberFromEnv('BENCH_DELIVERY_STEADY_SECONDS', 60, (value) => value > 0);
+  const run = (process.env.BENCH_DELIVERY_SCENARIOS || 'burst,steady').split(',') as ScenarioName[];
+  if (run.some((name) => name !== 'burst' && name !== 'steady'))
+    throw new Error(`BENCH_DELIVERY_SCENARIOS names burst and/or steady: ${run.join(',')}`);
+  return {
+    plans: {
+      burst: {
+        ...common,
+        events: numberFromEnv(
+          'BENCH_DELIVERY_EVENTS',
+          10_000,
+          (value) => Number.isInteger(value) && value > 0,
+        ),
+        publishRate: numberFromEnv('BENCH_DELIVERY_RATE', 0, (value) => value >= 0),
+      },
+      steady: { ...common, events: Math.round(steadyRate * steadySeconds), publishRate: steadyRate },
+    },
+    run,
     timeoutSeconds: numberFromEnv('BENCH_DELIVERY_TIMEOUT_SECONDS', 3600, (value) => value > 0),
   };
 }
@@ -169,35 +199,39 @@ async function storeFigures(api: ApiKeyClient) {
   return { byStatus, attempts };
 }
 
-async function main(): Promise<void> {
-  const wallStart = Date.now();
-  const { timeoutSeconds, ...plan } = readPlan();
-  Object.assign(process.env, {
-    POWERTOOLS_LOG_LEVEL: 'ERROR',
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    WEBHOOK_RETRY_SCHEDULE: plan.retrySchedule.join(','),
-    // Only timeouts and 429s wait this long; the receiver sends neither, but a slow answer must not stall a retry.
-    WEBHOOK_MIN_BACKOFF_SECONDS: '1',
-  });
+/** Read and write capacity units consumed so far in a measured scope. */
+const capacityOf = (stats: DbCallStats) => ({
+  read: stats.capacityUnits - stats.writeCapacityUnits,
+  write: stats.writeCapacityUnits,
+});
+
+type LocalStack = Awaited<ReturnType<typeof import('../local/stack').startLocalStack>>;
+
+/**
+ * One scenario in a workspace and receiver of its own: publish, wait for every pair's 2xx, read
+ * the store back. DynamoDB calls and capacity are the pipeline's (`pipeline`, counted since the
+ * stack started) from the first publish to the read-back.
+ */
+async function runScenario(
+  stack: LocalStack,
+  pipeline: DbCallStats,
+  name: ScenarioName,
+  plan: DeliveryPlan,
+  timeoutSeconds: number,
+): Promise<DeliveryResults> {
+  const started = Date.now();
   const receiver = await startFlakyReceiver(plan.failureRate);
-  const { startLocalStack } = await import('../local/stack');
-  const { measureDbCalls } = await import('../../shared/db/metrics');
-  // Every DynamoDB call of the service code started in this scope (stream fan-out, delivery worker,
-  // outbox puts) is counted; the dev server's requests (set-up, read-back) count in scopes of their own.
-  const { result: stack, stats: dbStats } = await measureDbCalls(() => startLocalStack({ port: 0 }));
-  const stop = async () => {
-    await stack.stop();
-    await receiver.close();
-  };
-  process.once('SIGINT', () => void stop().finally(() => process.exit(130)));
   try {
     const context = { url: stack.url, runId: Date.now().toString(36), requestsPerScenario: 0 };
-    const { apiKey } = await createWorkspace(context, 'delivery');
+    const { apiKey } = await createWorkspace(context, `delivery-${name}`);
     const api = apiKeyClient(stack.url, apiKey);
     const paths = await createEndpoints(api, receiver);
     const expected = plan.events * paths.length;
+    const before = { calls: pipeline.commands.length, ...capacityOf(pipeline) };
 
-    console.error(`Publishing ${plan.events} events through the outbox (${expected} deliveries)...`);
+    console.error(
+      `[${name}] Publishing ${plan.events} events through the outbox (${expected} deliveries)...`,
+    );
     const publishStart = Date.now();
     const events = await publishEvents(apiKey.key, plan, (published) =>
       console.error(
@@ -208,6 +242,10 @@ async function main(): Promise<void> {
     const publishSeconds = (Date.now() - publishStart) / 1000;
     console.error(`Published in ${publishSeconds.toFixed(1)} s; waiting for the receiver...`);
     await waitForDeliveries(receiver, expected, timeoutSeconds);
+    // Let the last attempts' records land before counting.
+    await sleep(2000);
+    const commands = pipeline.commands.slice(before.calls);
+    const capacity = capacityOf(pipeline);
 
     const counts = receiver.counts();
     const firstPublish = Math.min(...events.map((event) => event.timestamp));
@@ -215,38 +253,74 @@ async function main(): Promise<void> {
     const deadQueue = stack.sqs.server.inspectQueue(deadLetterQueueName('webhook-delivery'))?.messages;
     console.error('Reading the delivery items back through the messages route...');
     const store = await storeFigures(api);
-    const results: DeliveryResults = {
+    const pairs = pairFigures(receiver, events, paths);
+    const dbCalls = dbCallFigures(commands, counts.deliveredPairs, {
+      read: capacity.read - before.read,
+      write: capacity.write - before.write,
+    });
+    return {
+      scenario: name,
       timestamp: new Date().toISOString(),
       node: process.version,
+      loadAverage: loadavg(),
       plan,
+      throughputPerSecond: counts.deliveredPairs / ((lastDelivery - firstPublish) / 1000),
+      dbCallsPerDelivery: dbCalls.perDelivery,
+      latencyP50Ms: pairs.latencyMs.p50,
+      latencyP99Ms: pairs.latencyMs.p99,
       deliveries: expected,
       delivered: counts.deliveredPairs,
       lost: expected - counts.deliveredPairs,
       attempts: counts.requests,
       failuresInjected: counts.failuresInjected,
       duplicates: counts.successes - counts.deliveredPairs,
-      ...pairFigures(receiver, events, paths),
+      ...pairs,
       publish: { seconds: publishSeconds, eventsPerSecond: plan.events / publishSeconds },
-      throughputPerSecond: counts.deliveredPairs / ((lastDelivery - firstPublish) / 1000),
-      wallSeconds: (Date.now() - wallStart) / 1000,
+      wallSeconds: (Date.now() - started) / 1000,
       deadLettered: {
         queue: deadQueue ? deadQueue.ready.length + deadQueue.delayed.length + deadQueue.inflight.length : 0,
         deliveries: store.byStatus.dead ?? 0,
       },
       store,
-      dbCalls: dbCallFigures(dbStats.commands, counts.deliveredPairs),
+      dbCalls,
     };
-    console.log(formatDeliveryResults(results));
-    writeResults(resultsFile, results);
-    console.log(`\nWrote ${resultsFile}`);
-    if (results.lost > 0 || results.deadLettered.queue > 0 || results.deadLettered.deliveries > 0) {
-      console.error(
-        `\nFAILED: ${results.lost} deliveries lost, dead-lettered ${JSON.stringify(results.deadLettered)}`,
-      );
-      process.exitCode = 1;
-    }
   } finally {
-    await stop();
+    await receiver.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const { plans, run, timeoutSeconds } = readPlans();
+  Object.assign(process.env, {
+    POWERTOOLS_LOG_LEVEL: 'ERROR',
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    WEBHOOK_RETRY_SCHEDULE: plans.burst.retrySchedule.join(','),
+    // Only timeouts and 429s wait this long; the receiver sends neither, but a slow answer must not stall a retry.
+    WEBHOOK_MIN_BACKOFF_SECONDS: '1',
+  });
+  const { startLocalStack } = await import('../local/stack');
+  const { measureDbCalls } = await import('../../shared/db/metrics');
+  // Every DynamoDB call of the service code started in this scope (stream fan-out, delivery worker,
+  // outbox puts) is counted; the dev server's requests (set-up, read-back) count in scopes of their own.
+  const { result: stack, stats: dbStats } = await measureDbCalls(() => startLocalStack({ port: 0 }));
+  process.once('SIGINT', () => void stack.stop().finally(() => process.exit(130)));
+  try {
+    const scenarios: Partial<Record<ScenarioName, DeliveryResults>> = {};
+    for (const name of run) {
+      const results = await runScenario(stack, dbStats, name, plans[name], timeoutSeconds);
+      scenarios[name] = results;
+      console.log(formatDeliveryResults(results));
+      writeResults(resultsFile, { scenarios });
+      if (results.lost > 0 || results.deadLettered.queue > 0 || results.deadLettered.deliveries > 0) {
+        console.error(
+          `\nFAILED: ${results.lost} deliveries lost, dead-lettered ${JSON.stringify(results.deadLettered)}`,
+        );
+        process.exitCode = 1;
+      }
+    }
+    console.log(`\nWrote ${resultsFile}`);
+  } finally {
+    await stack.stop();
   }
 }
 

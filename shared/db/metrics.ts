@@ -5,6 +5,8 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 export interface DbCallStats {
   calls: number;
   capacityUnits: number;
+  /** The part of `capacityUnits` consumed by writes (Put, Update, Delete, BatchWrite, TransactWrite). */
+  writeCapacityUnits: number;
   commands: string[];
 }
 
@@ -24,6 +26,15 @@ const capacityReportingCommands = new Set([
   'TransactWriteItemsCommand',
 ]);
 
+/** Commands that consume write capacity. */
+const writeCommands = new Set([
+  'PutItemCommand',
+  'UpdateItemCommand',
+  'DeleteItemCommand',
+  'BatchWriteItemCommand',
+  'TransactWriteItemsCommand',
+]);
+
 type ConsumedCapacity = { CapacityUnits?: number };
 
 function sumCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): number {
@@ -37,7 +48,7 @@ function sumCapacity(consumed: ConsumedCapacity | ConsumedCapacity[] | undefined
  * `instrumentDbClient`), with consumed capacity. Used by the envelope (debug headers), tests and bench.
  */
 export async function measureDbCalls<T>(work: () => Promise<T>): Promise<{ result: T; stats: DbCallStats }> {
-  const stats: DbCallStats = { calls: 0, capacityUnits: 0, commands: [] };
+  const stats: DbCallStats = { calls: 0, capacityUnits: 0, writeCapacityUnits: 0, commands: [] };
   const result = await scope.run(stats, work);
   return { result, stats };
 }
@@ -60,7 +71,9 @@ export function instrumentDbClient(client: DynamoDBClient): void {
       stats.commands.push(commandName.replace(/Command$/, ''));
       const output = await next(args);
       const body = output.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
-      stats.capacityUnits += sumCapacity(body.ConsumedCapacity);
+      const consumed = sumCapacity(body.ConsumedCapacity);
+      stats.capacityUnits += consumed;
+      if (writeCommands.has(commandName)) stats.writeCapacityUnits += consumed;
       return output;
     },
     { step: 'initialize', name: 'dbCallCounter', override: true },
