@@ -3,12 +3,13 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
+import { isThrottled } from '../db/throttling';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
-import { ApiError, invalidArgument } from './errors';
+import { ApiError, invalidArgument, resourceExhausted } from './errors';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
 import { logger } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
@@ -174,8 +175,9 @@ const storageLimitMessages: Record<StorageLimit, string> = {
 };
 
 /**
- * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; a write
- * that broke a DynamoDB limit with the caller's data is INVALID_ARGUMENT naming the field to blame
+ * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; a
+ * request DynamoDB throttled (a hot item or partition, after the SDK's retries) is
+ * RESOURCE_EXHAUSTED with Retry-After 1; a write that broke a DynamoDB limit with the caller's data is INVALID_ARGUMENT naming the field to blame
  * (`blamedFieldPath`); anything else is logged once with its stack and answered as an opaque
  * INTERNAL naming the request id.
  */
@@ -186,6 +188,13 @@ export function errorEnvelope(): EndpointMiddleware {
       const state = request.context.endpoint;
       if (error instanceof ApiError) {
         request.response = failureResponse(error);
+        return;
+      }
+      if (isThrottled(error)) {
+        state?.log.warn('DynamoDB throttled the request', { error: (error as Error).name });
+        request.response = failureResponse(
+          resourceExhausted('Too many requests to the same data right now; retry in a moment.', 1),
+        );
         return;
       }
       const limit = brokenStorageLimit(error);
