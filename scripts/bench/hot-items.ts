@@ -18,26 +18,31 @@ const root = resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SCALE_SECONDS || 10);
 const concurrency = 8;
 
-/** Write commands and where their item keys are. */
+/**
+ * Write commands and where their item keys are (the client's middleware sees the low-level
+ * command, its attributes in DynamoDB's wire form: `{ pk: { S: '…' } }`).
+ */
 type Input = Record<string, unknown>;
 type Operation = Record<string, { Item?: Input; Key?: Input } | undefined>;
 const writtenKeys = (command: string, input: Input): (Input | undefined)[] => {
-  if (command === 'PutCommand') return [input.Item as Input];
-  if (command === 'UpdateCommand' || command === 'DeleteCommand') return [input.Key as Input];
-  if (command === 'TransactWriteCommand')
+  if (command === 'PutItemCommand') return [input.Item as Input];
+  if (command === 'UpdateItemCommand' || command === 'DeleteItemCommand') return [input.Key as Input];
+  if (command === 'TransactWriteItemsCommand')
     return (input.TransactItems as Operation[]).map(
       (item) => item.Put?.Item ?? item.Update?.Key ?? item.Delete?.Key ?? item.ConditionCheck?.Key,
     );
-  if (command === 'BatchWriteCommand')
+  if (command === 'BatchWriteItemCommand')
     return Object.values(input.RequestItems as Record<string, Operation[]>)
       .flat()
       .map((request) => request.PutRequest?.Item ?? request.DeleteRequest?.Key);
   return [];
 };
 
+const text = (attribute: unknown) => String((attribute as { S?: string } | undefined)?.S ?? attribute);
+
 /** An item's key with API keys, ids and times masked, so items of one pattern can be named. */
 const itemName = (key: Input) =>
-  `${String(key.pk)} | ${String(key.sk)}`
+  `${text(key.pk)} | ${text(key.sk)}`
     .replace(/ak_[\w-]+/g, '<ak>')
     .replace(/\d{6,}/g, '<n>')
     .replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '<uuid>');
@@ -56,6 +61,7 @@ async function main() {
   });
   const { startLocalStack } = await import('../local/stack');
   const { db } = await import('../../shared/db/client');
+  // The document client shares the low-level client's middleware stack.
   const { createEvent, publish } = await import('../../shared/events/outbox');
   const stack = await startLocalStack({ port: 0 });
   const writes = new Map<string, { item: string; count: number }>();
@@ -65,7 +71,7 @@ async function main() {
       if (counting)
         for (const key of writtenKeys(context.commandName ?? '', args.input as Input)) {
           if (!key) continue;
-          const id = `${String(key.pk)}\u0000${String(key.sk)}`;
+          const id = `${text(key.pk)}\u0000${text(key.sk)}`;
           const entry = writes.get(id) ?? { item: itemName(key), count: 0 };
           entry.count += 1;
           writes.set(id, entry);

@@ -372,7 +372,7 @@ export async function openOrMarkEventWindow(apiKey: string, ref: EditorRef, now:
         Key: key,
         UpdateExpression: 'SET pending = :true, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
         ExpressionAttributeValues: (() => {
-          const due = dueIndexKeys(key.pk, windowEndsAt);
+          const due = dueIndexKeys(key, windowEndsAt);
           return { ':true': true, ':duePk': due.gsi7pk, ':dueSk': due.gsi7sk, ':now': now };
         })(),
       }),

@@ -49,7 +49,7 @@ import { createHash } from 'node:crypto';
  * | live state of a document      | table | `AK#<ak>#ORG#<org>#RT` | `LIVE#<doc>#<liveStateDataId>` | livestate.broadcast, realtime join (late joiners) |
  * | connection count of a room    | table | `AK#<ak>#ORG#<org>#RT` | `ROOMCOUNT#<doc>#<editor>` | realtime $connect (cap, conditional), every connection delete, recount at the cap |
  * | realtime connection by id     | table | `RTCONN#<connectionId>` | `CONNECTION`, `CHUNK#<messageId>#<index>` | realtime $default/$disconnect (API Gateway gives only the connection id) |
- * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (16 shards by the item's pk) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
+ * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (64 shards by the item's key) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
  * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
@@ -652,20 +652,25 @@ export const keys = {
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 
-/** Shards of the due index: each takes a sixteenth of the due-time writes of every tenant. */
-export const dueIndexShards = 16;
+/**
+ * Shards of the due index: each takes a 64th of the due-time writes of every tenant (docs/scale.md:
+ * 10,000 events/s make ≈ 50,000 index writes/s, ≈ 780 per shard, under a partition's 1,000).
+ */
+export const dueIndexShards = 64;
 
 /** The due index's partition of one shard. */
 export const dueIndexPartition = (shard: number) => join('DUE', String(shard));
 
 /**
  * The due-index attributes of an item that needs looking at by `dueAt` (epoch ms) unless its work is
- * done first: the reconciler finds it once the time has passed. The shard follows the item's pk, so
- * one item always lands in the same shard. The only index partition not under an API key: a sweep
+ * done first: the reconciler finds it once the time has passed. The shard follows the item's whole
+ * key, so one item always lands in the same shard while the items of one partition (a busy
+ * endpoint's deliveries, a tenant's outbox) spread over all shards. The only index partition not under an API key: a sweep
  * across tenants needs one, and it holds keys only (the reconciler reads the items themselves).
  */
-export function dueIndexKeys(pk: string, dueAt: number): { gsi7pk: string; gsi7sk: string } {
-  const shard = createHash('sha256').update(pk).digest().readUInt32BE(0) % dueIndexShards;
+export function dueIndexKeys(key: ItemKey, dueAt: number): { gsi7pk: string; gsi7sk: string } {
+  const shard =
+    createHash('sha256').update(`${key.pk}\u0000${key.sk}`).digest().readUInt32BE(0) % dueIndexShards;
   return {
     gsi7pk: dueIndexPartition(shard),
     gsi7sk: String(Math.max(0, Math.ceil(dueAt))).padStart(15, '0'),

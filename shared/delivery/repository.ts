@@ -29,7 +29,7 @@ const keyOf = (ref: DeliveryRef) =>
  * overdue then). A delivery that is done leaves the index.
  */
 const dueAt = (ref: DeliveryRef, nextAttemptAt: number, messageSent: boolean) =>
-  dueIndexKeys(keyOf(ref).pk, nextAttemptAt + (messageSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
+  dueIndexKeys(keyOf(ref), nextAttemptAt + (messageSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
 
 /** The delivery a stored item locates (its API key is stored on it for the reconciler). */
 export const refOfItem = (item: Record<string, unknown>, record: DeliveryRecord): DeliveryRef => ({

@@ -27,7 +27,7 @@ function outboxItem(apiKey: string, event: PublishedEvent) {
   const key = keys.outboxEvent(apiKey, event.timestamp, event.id);
   return {
     ...key,
-    ...dueIndexKeys(key.pk, event.timestamp + env().FANOUT_GRACE_SECONDS * 1000),
+    ...dueIndexKeys(key, event.timestamp + env().FANOUT_GRACE_SECONDS * 1000),
     entity: 'outboxEvent',
     apiKey,
     ...event,

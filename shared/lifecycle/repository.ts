@@ -15,7 +15,7 @@ const jobKey = (apiKey: string, jobId: string) => keys.eraseJob(apiKey, jobId);
 /** A job's lease ending at `until` and its due-index entry (the reconciler looks at it then). */
 const leaseFields = (apiKey: string, jobId: string, until: number) => ({
   leaseUntil: until,
-  ...dueIndexKeys(jobKey(apiKey, jobId).pk, until),
+  ...dueIndexKeys(jobKey(apiKey, jobId), until),
 });
 
 /** The credential update fencing `entries` (none for a user's erasure, which fences nothing). */

@@ -20,7 +20,7 @@ const jobKey = (apiKey: string, job: JobRef) =>
  */
 const leaseFields = (apiKey: string, job: JobRef, until: number) => ({
   leaseUntil: until,
-  ...dueIndexKeys(jobKey(apiKey, job).pk, until),
+  ...dueIndexKeys(jobKey(apiKey, job), until),
 });
 
 /** Removed when a job ends, in the same write: an ended job leaves the due index. */
