@@ -13,7 +13,7 @@ import {
   commentRecord,
   type Thread,
 } from './schemas';
-import { commentEntity, threadEntity } from './write-items';
+import { commentEntity, reactionChange, threadEntity } from './write-items';
 
 type Item = Record<string, unknown>;
 
@@ -273,7 +273,8 @@ export async function moveDocumentComments(
     return {
       ...item,
       pk: keys.commentsPartition(apiKey, organizationId, move.to),
-      ...keys.commentThreadListing(apiKey, target, item.sk as string),
+      // Reactions' index items are not listed by annotation id.
+      ...(item.gsi1pk !== undefined && keys.commentThreadListing(apiKey, target, item.sk as string)),
       // Threads carry their document id, and so do comments written since users/data/get exists.
       ...((item.entity === threadEntity || item.documentId !== undefined) && { documentId: move.to }),
     };
@@ -339,4 +340,27 @@ export async function eraseUserComment(apiKey: string, comment: Item, userId: st
       ExpressionAttributeValues: { ':stub': stub },
     }),
   );
+}
+
+/**
+ * Takes one of a user's reactions off its comment (their data's erasure): the map entry and its
+ * index item in one transaction; when the reaction is gone already (the comment was deleted), only
+ * the index item is deleted. True when a reaction was removed.
+ */
+export async function eraseUserReaction(apiKey: string, reaction: Item): Promise<boolean> {
+  const ref: ThreadRef = {
+    organizationId: reaction.organizationId as string,
+    documentId: reaction.documentId as string,
+    annotationId: reaction.annotationId as string,
+  };
+  const [change, index] = reactionChange(
+    apiKey,
+    ref,
+    reaction.commentId as string,
+    { icon: reaction.icon as string, userId: reaction.userId as string },
+    undefined,
+  ) as [TransactItem, TransactItem];
+  const refused = await commit([change, index]);
+  if (refused) await batchWrite([{ delete: { pk: reaction.pk as string, sk: reaction.sk as string } }]);
+  return refused === undefined;
 }

@@ -1,4 +1,5 @@
-import { eraseUserComment } from '../comments/repository';
+import { eraseGroupMembership } from '../access/repository';
+import { eraseUserComment, eraseUserReaction } from '../comments/repository';
 import { unlistEditorCreator } from '../crdt/repository';
 import { removeJudgments } from '../memory/repository';
 import { type UserDataFeature, userDataOf } from './user-data';
@@ -34,7 +35,7 @@ export interface UserEraseCursor {
  * memberships and grants), inbox entries and activities the user performed are deleted (activity
  * immutability does not hold an erasure back), judgments the user made deleted with their vectors
  * tombstoned, comments deleted with their emptied thread (or the thread's copies of the profile
- * stubbed), CRDT editors the user created taken off the listing but kept (shared content). Every
+ * stubbed), the user taken out of groups and their reactions off comments, CRDT editors the user created taken off the listing but kept (shared content). Every
  * action is idempotent; erased entries leave the index, so a new run re-lists only what is left.
  * Returns the records erased per feature and the cursor of the next batch (none: done).
  */
@@ -82,6 +83,17 @@ export async function eraseUserBatch(
         break;
       case 'crdtEditor':
         work.push(unlistEditorCreator(keyOf(item)));
+        break;
+      case 'groupMembership':
+        count('group');
+        work.push(eraseGroupMembership(apiKey, item, now));
+        break;
+      case 'commentReaction':
+        work.push(
+          eraseUserReaction(apiKey, item).then((removed) => {
+            if (removed) count('reaction');
+          }),
+        );
         break;
     }
   }

@@ -21,7 +21,7 @@ const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
 /**
  * Bob's data in a fresh organization: the migration seed (memberships, inbox, comments, activities,
  * judgments), a profile with his email, and a thread he started (with his email) that carol
- * answered, and one only he wrote in.
+ * answered, and one only he wrote in; he and carol are in a group and reacted to her answer.
  */
 async function seedBob(owner: TestWorkspace) {
   const organizationId = `org-${randomUUID()}`;
@@ -42,6 +42,25 @@ async function seedBob(owner: TestWorkspace) {
     annotationId: 'shared',
     commentData: [{ commentId: 'c1', commentText: 'answer', from: carol }],
   });
+  await succeed(owner, 'users.add', { organizationId, users: [{ ...carol, accessRole: 'editor' }] });
+  await succeed(owner, 'organizations.usergroups.add', {
+    organizationId,
+    organizationUserGroups: [{ groupId: 'reviewers', groupName: 'Reviewers' }],
+  });
+  await succeed(owner, 'organizations.usergroups.users.add', {
+    organizationId,
+    organizationUserGroupId: 'reviewers',
+    userIds: ['bob', 'carol'],
+  });
+  for (const actionUser of [bob, carol])
+    await succeed(owner, 'commentannotations.reactions.add', {
+      organizationId,
+      documentId,
+      annotationId: 'shared',
+      commentId: 'c1',
+      icon: 'heart',
+      actionUser,
+    });
   return { organizationId, documentId };
 }
 
@@ -82,7 +101,15 @@ describe('users.data.delete', () => {
     };
     expect(done.status).toBe('completed');
     const listed = (feature: string) => before.filter((item) => item.feature === feature).length;
-    for (const feature of ['membership', 'notification', 'comment', 'activity', 'judgment'])
+    for (const feature of [
+      'membership',
+      'group',
+      'notification',
+      'comment',
+      'reaction',
+      'activity',
+      'judgment',
+    ])
       expect([feature, done.counts[feature]]).toEqual([feature, listed(feature)]);
 
     expect(await userData(workspace, 'bob')).toEqual([]);
@@ -95,6 +122,14 @@ describe('users.data.delete', () => {
     expect(ids).toEqual(['shared']);
     const shared = threads.find((thread: { annotationId: string }) => thread.annotationId === 'shared');
     expect(shared.comments.map((comment: { commentId: string }) => comment.commentId)).toEqual(['c1']);
+    // Bob's reaction is gone from carol's answer, hers stays; he left the group, she did not.
+    expect(
+      shared.comments[0].reactions.map((reaction: { user: { userId: string } }) => reaction.user.userId),
+    ).toEqual(['carol']);
+    const groups = await succeed(workspace, 'organizations.usergroups.get', { organizationId });
+    expect(groups).toEqual([{ groupId: 'reviewers', groupName: 'Reviewers', userIds: ['carol'] }]);
+    expect(done.counts.group).toBe(1);
+    expect(done.counts.reaction).toBe(1);
     const answers = [
       threads,
       await succeed(workspace, 'activities.get', { organizationId }),
