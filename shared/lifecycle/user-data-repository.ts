@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
 import { keys } from '../db/keys';
 
 type Item = Record<string, unknown>;
@@ -79,4 +80,16 @@ export async function markedItems(apiKey: string, items: readonly Item[]): Promi
 /** Deletes items by key (one BatchWriteItem per 25): a user's access items, inbox entries, activities. */
 export async function deleteItems(itemKeys: readonly { pk: string; sk: string }[]): Promise<void> {
   await batchWrite(itemKeys.map((key) => ({ delete: key })));
+}
+
+/**
+ * Takes items that stay (notifications the user triggered) off the user's index, rewriting the
+ * given fields (their profile copies stubbed) in the same update: one TransactWriteItems per 100.
+ */
+export async function unlistItems(rewrites: readonly { item: Item; fields: Record<string, unknown> }[]) {
+  await applyConditionalUpdates(
+    rewrites.map(({ item, fields }) =>
+      setIfExists({ pk: item.pk as string, sk: item.sk as string }, fields, ['gsi8pk', 'gsi8sk']),
+    ),
+  );
 }

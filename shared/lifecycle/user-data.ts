@@ -83,6 +83,11 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
           record,
         },
       ];
+    case 'notification':
+      // A notification the user triggered (their profile is its `actionUser`).
+      return [
+        { feature: 'notification', organizationId, ...at(item.documentId), id: item.id as string, record },
+      ];
     case 'comment':
       return [
         { feature: 'comment', organizationId, ...at(item.documentId), id: item.commentId as string, record },
