@@ -300,7 +300,7 @@ export function groupUpsert(
 const membersPerTransaction = transactionLimit - 1;
 
 /** A user's group-membership index item (gsi8: the user's data), beside the group's member set. */
-function groupMembershipItem(
+export function groupMembershipItem(
   apiKey: string,
   organizationId: string,
   groupId: string,

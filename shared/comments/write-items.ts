@@ -165,6 +165,37 @@ export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
 /** Entity of a reaction's index item (thread readers skip it). */
 export const reactionEntity = 'commentReaction';
 
+/** A reaction's index item (gsi8: the reacting user's data), beside the comment's reaction map. */
+export function reactionIndexItem(
+  apiKey: string,
+  ref: ThreadRef,
+  commentId: string,
+  reaction: { icon: string; userId: string },
+  createdAt: number,
+): Item {
+  return {
+    ...keys.commentReaction(apiKey, ref, commentId, reaction.icon, reaction.userId),
+    ...keys.userDataListing(
+      apiKey,
+      reaction.userId,
+      ref.organizationId,
+      'reaction',
+      ref.annotationId,
+      commentId,
+      reaction.icon,
+    ),
+    entity: reactionEntity,
+    organizationId: ref.organizationId,
+    documentId: ref.documentId,
+    annotationId: ref.annotationId,
+    commentId,
+    icon: reaction.icon,
+    userId: reaction.userId,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
 /**
  * Transaction items adding one user's reaction (cancelled when the comment is gone or the user
  * already reacted with the icon) or removing it (`stored` undefined; cancelled when absent), each
@@ -193,27 +224,7 @@ export function reactionChange(
       { Delete: inTable({ Key: indexKey }) },
     ];
   }
-  const indexItem = {
-    ...indexKey,
-    ...keys.userDataListing(
-      apiKey,
-      reaction.userId,
-      ref.organizationId,
-      'reaction',
-      ref.annotationId,
-      commentId,
-      reaction.icon,
-    ),
-    entity: reactionEntity,
-    organizationId: ref.organizationId,
-    documentId: ref.documentId,
-    annotationId: ref.annotationId,
-    commentId,
-    icon: reaction.icon,
-    userId: reaction.userId,
-    createdAt: stored.createdAt,
-    updatedAt: stored.createdAt,
-  };
+  const indexItem = reactionIndexItem(apiKey, ref, commentId, reaction, stored.createdAt);
   return [
     {
       Update: inTable({

@@ -5,12 +5,17 @@ type Json = unknown;
 
 const profileFields = ['name', 'email', 'photoUrl'];
 
+/** Whether a value is the "Deleted user" stub (a profile already erased). */
+export function isDeletedUserStub(value: unknown): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const record = value as Record<string, Json>;
+  return Object.keys(record).length === 2 && record.name === deletedUserStub(String(record.userId)).name;
+}
+
 /** An embedded profile of the user (id plus a name, email or photo) that is not the stub already. */
 function isProfileOf(record: Record<string, Json>, userId: string): boolean {
-  if (record.userId !== userId) return false;
-  const names = Object.keys(record);
-  const isStub = names.length === 2 && record.name === deletedUserStub(userId).name;
-  return !isStub && names.some((name) => profileFields.includes(name));
+  if (record.userId !== userId || isDeletedUserStub(record)) return false;
+  return Object.keys(record).some((name) => profileFields.includes(name));
 }
 
 /**
