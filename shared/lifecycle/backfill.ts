@@ -141,67 +141,38 @@ export async function backfillOrganization(
   now: number,
 ): Promise<void> {
   const documentIds: string[] = [];
-  await backfillRange(
-    apiKey,
-    organizationId,
-    { partition: keys.organization(apiKey, organizationId).pk },
-    progress,
-    now,
-    (items) => {
-      for (const item of items) if (item.entity === 'document') documentIds.push(item.documentId as string);
-    },
-  );
-  for (const documentId of documentIds) {
-    await backfillRange(
-      apiKey,
-      organizationId,
-      { partition: keys.crdtPartition(apiKey, organizationId, documentId), prefix: keys.crdtPrefix },
-      progress,
-      now,
-    );
-    await backfillRange(
-      apiKey,
-      organizationId,
-      { partition: keys.commentsPartition(apiKey, organizationId, documentId), prefix: keys.commentsPrefix },
-      progress,
-      now,
-    );
-  }
-  await backfillRange(
-    apiKey,
-    organizationId,
-    { partition: keys.activityPartition(apiKey, organizationId) },
-    progress,
-    now,
-  );
-  await backfillRange(
-    apiKey,
-    organizationId,
-    { partition: keys.judgmentPartition(apiKey, organizationId) },
-    progress,
-    now,
-  );
   const unlisted: string[] = [];
-  await backfillRange(
-    apiKey,
-    organizationId,
-    { partition: keys.notificationPartition(apiKey, organizationId) },
-    progress,
-    now,
-    (items) => {
-      for (const item of items)
-        if (item.entity === 'notification' && item.gsi8pk === undefined) unlisted.push(item.id as string);
+  const ranges: { range: BackfillRange; onPage?: (items: Item[]) => void }[] = [
+    {
+      range: { partition: keys.organization(apiKey, organizationId).pk },
+      onPage: (items) => {
+        for (const item of items) if (item.entity === 'document') documentIds.push(item.documentId as string);
+      },
     },
-  );
-  // Records listed before this run were written with their inbox entries' entries.
-  for (const notificationId of unlisted)
-    await backfillRange(
-      apiKey,
-      organizationId,
-      { index: 'gsi5', partition: keys.recipientsPartition(apiKey, organizationId, notificationId) },
-      progress,
-      now,
-    );
+    { range: { partition: keys.activityPartition(apiKey, organizationId) } },
+    { range: { partition: keys.judgmentPartition(apiKey, organizationId) } },
+    {
+      range: { partition: keys.notificationPartition(apiKey, organizationId) },
+      // Records listed before this run were written with their inbox entries' entries.
+      onPage: (items) => {
+        for (const item of items)
+          if (item.entity === 'notification' && item.gsi8pk === undefined) unlisted.push(item.id as string);
+      },
+    },
+  ];
+  for (const { range, onPage } of ranges)
+    await backfillRange(apiKey, organizationId, range, progress, now, onPage);
+  const later: BackfillRange[] = [
+    ...documentIds.flatMap((documentId) => [
+      { partition: keys.crdtPartition(apiKey, organizationId, documentId), prefix: keys.crdtPrefix },
+      { partition: keys.commentsPartition(apiKey, organizationId, documentId), prefix: keys.commentsPrefix },
+    ]),
+    ...unlisted.map((notificationId) => ({
+      index: 'gsi5' as const,
+      partition: keys.recipientsPartition(apiKey, organizationId, notificationId),
+    })),
+  ];
+  for (const range of later) await backfillRange(apiKey, organizationId, range, progress, now);
   progress.organizations += 1;
 }
 

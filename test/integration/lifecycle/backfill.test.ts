@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { runAdmin } from '../../../scripts/admin/run';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { type MigrationQueue, seedDocument, startMigrationQueue } from '../migration/support';
-import { nothingStored, storedUnderOrganization } from './support';
+import { nothingStored, readRange, seedGroup, seedReaction, storedUnderOrganization } from './support';
 
 jest.setTimeout(90_000);
 
@@ -21,21 +21,6 @@ beforeAll(async () => {
   workspace = await createTestWorkspace();
 });
 afterAll(() => queue.stop());
-
-type Item = Record<string, unknown>;
-
-const query = async (index: string, partition: string): Promise<Item[]> =>
-  (
-    await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: index,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': `${index}pk` },
-        ExpressionAttributeValues: { ':pk': partition },
-      }),
-    )
-  ).Items ?? [];
 
 /** Attributes that items written before issue 15 lack, by entity. */
 const addedBy15: Record<string, string[]> = {
@@ -52,9 +37,14 @@ const addedBy15: Record<string, string[]> = {
 async function makeOld(apiKey: string, organizationId: string, userIds: string[]) {
   const listed = (
     await Promise.all([
-      ...userIds.map((userId) => query('gsi8', keys.userDataPartition(apiKey, userId))),
-      query('gsi2', keys.crdtOrganizationListingPartition(apiKey, organizationId)),
-      query('gsi2', keys.commentsOrganizationListingPartition(apiKey, organizationId)),
+      ...userIds.map((userId) =>
+        readRange({ index: 'gsi8', partition: keys.userDataPartition(apiKey, userId) }),
+      ),
+      readRange({ index: 'gsi2', partition: keys.crdtOrganizationListingPartition(apiKey, organizationId) }),
+      readRange({
+        index: 'gsi2',
+        partition: keys.commentsOrganizationListingPartition(apiKey, organizationId),
+      }),
     ])
   ).flat();
   for (const entry of listed) {
@@ -108,23 +98,13 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
       organizationId,
       users: [{ userId: 'bob', accessRole: 'editor' }],
     });
-    await succeed(workspace, 'organizations.usergroups.add', {
-      organizationId,
-      organizationUserGroups: [{ groupId: 'team', groupName: 'Team' }],
-    });
-    await succeed(workspace, 'organizations.usergroups.users.add', {
-      organizationId,
-      organizationUserGroupId: 'team',
-      userIds: ['bob'],
-    });
-    await succeed(workspace, 'commentannotations.reactions.add', {
-      organizationId,
-      documentId,
-      annotationId: 'thread-1',
-      commentId: 'c1',
-      icon: 'eyes',
-      actionUser: { userId: 'bob' },
-    });
+    await seedGroup(workspace, organizationId, 'team', ['bob']);
+    await seedReaction(
+      workspace,
+      { organizationId, documentId, annotationId: 'thread-1', commentId: 'c1' },
+      { userId: 'bob' },
+      'eyes',
+    );
     await succeed(workspace, 'crdt.add', {
       organizationId,
       documentId,

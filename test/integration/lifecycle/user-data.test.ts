@@ -3,6 +3,7 @@ import { putNewActivities } from '../../../shared/activities/repository';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { seedDocument } from '../migration/support';
+import { seedGroup, seedReaction } from './support';
 
 let workspace: TestWorkspace;
 let other: TestWorkspace;
@@ -75,23 +76,13 @@ async function joinGroupAndReact(
   userId: string,
 ) {
   await succeed(owner, 'users.add', { organizationId, users: [{ userId, accessRole: 'editor' }] });
-  await succeed(owner, 'organizations.usergroups.add', {
-    organizationId,
-    organizationUserGroups: [{ groupId: 'reviewers', groupName: 'Reviewers' }],
-  });
-  await succeed(owner, 'organizations.usergroups.users.add', {
-    organizationId,
-    organizationUserGroupId: 'reviewers',
-    userIds: [userId],
-  });
-  await succeed(owner, 'commentannotations.reactions.add', {
-    organizationId,
-    documentId,
-    annotationId: 'thread-1',
-    commentId: 'c1',
-    icon: 'thumbsup',
-    actionUser: { userId },
-  });
+  await seedGroup(owner, organizationId, 'reviewers', [userId]);
+  await seedReaction(
+    owner,
+    { organizationId, documentId, annotationId: 'thread-1', commentId: 'c1' },
+    { userId },
+    'thumbsup',
+  );
 }
 
 const featuresOf = (items: Listed[]) => items.map((item) => item.feature);
@@ -131,7 +122,7 @@ describe('users.data.get', () => {
     expect(items.find((item) => item.feature === 'crdt')).toMatchObject({ id: 'bobs', documentId });
     expect(items.find((item) => item.feature === 'group')).toMatchObject({
       id: 'reviewers',
-      record: { groupId: 'reviewers', groupName: 'Reviewers' },
+      record: { groupId: 'reviewers', groupName: 'Group reviewers' },
     });
     expect(items.find((item) => item.feature === 'reaction')).toMatchObject({
       id: 'c1',
@@ -188,7 +179,7 @@ describe('users.data.get', () => {
     expect(await listed('dave')).not.toContain('group');
     expect(await listed('dave')).not.toContain('reaction');
     const groups = await succeed(workspace, 'organizations.usergroups.get', { organizationId });
-    expect(groups).toEqual([{ groupId: 'reviewers', groupName: 'Reviewers', userIds: [] }]);
+    expect(groups).toEqual([{ groupId: 'reviewers', groupName: 'Group reviewers', userIds: [] }]);
   });
 
   it('indexes every member of a group joined by 100 users at once (two transactions)', async () => {
@@ -199,15 +190,7 @@ describe('users.data.get', () => {
       createOrganization: true,
       users: userIds.map((userId) => ({ userId, accessRole: 'viewer' })),
     });
-    await succeed(workspace, 'organizations.usergroups.add', {
-      organizationId,
-      organizationUserGroups: [{ groupId: 'all', groupName: 'All' }],
-    });
-    await succeed(workspace, 'organizations.usergroups.users.add', {
-      organizationId,
-      organizationUserGroupId: 'all',
-      userIds,
-    });
+    await seedGroup(workspace, organizationId, 'all', userIds);
     const listed = await Promise.all(
       [userIds[0], userIds[98], userIds[99]].map(async (userId) =>
         featuresOf((await allPages(workspace, { userId, organizationId })).flat()).sort(),
