@@ -5,8 +5,9 @@ import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk
  * `npx tsx scripts/bench/lifecycle.ts` (run by `npm run bench`; BENCH_LIFECYCLE=0 skips it): the
  * time and DynamoDB calls of the deletion cascade and of a user's erasure (decisions §34), against
  * DynamoDB Local and the SQS emulator in this process. Scenarios: an organization holding 10,000
- * activities, 1,000 comments and 1,000 notifications, deleted; a user present in 100 documents,
- * erased. Seeding goes through the services (bulk activities through the repository's batch writes).
+ * activities, 1,000 comments and 1,000 notifications, deleted; a user present in 100 documents
+ * (membership, a thread another user answered, a reaction on that answer, an inbox entry, an
+ * activity each; one group), erased. Seeding goes through the services (bulk activities through the repository's batch writes).
  * The delete call and the job's worker runs are measured apart; the job is run by calling the real
  * worker handler on each message, as Lambda would. Prints a table; asserts nothing about time.
  */
@@ -46,6 +47,8 @@ async function main() {
   const { addAnnotations } = await import('../../shared/comments/service');
   const { addDocuments } = await import('../../shared/organizations/documents-service');
   const { addUsers } = await import('../../shared/access/users-service');
+  const { addGroups, addGroupUsers } = await import('../../shared/access/groups-service');
+  const { addComments, changeReaction } = await import('../../shared/comments/comments-service');
   const { deleteOrganizations } = await import('../../shared/organizations/organizations-service');
   const { startUserErasure } = await import('../../shared/lifecycle/service');
   const { handler } = await import('../../functions/workers/document-migration');
@@ -53,7 +56,8 @@ async function main() {
   const { mapInParallel } = await import('../../shared/db/parallel');
   const { addAnnotationsInput } = await import('../../shared/comments/schemas');
   const { addNotificationInput } = await import('../../shared/notifications/schemas');
-  const { addUsersInput } = await import('../../shared/access/schemas');
+  const { addUsersInput, addGroupsInput, addGroupUsersInput } = await import('../../shared/access/schemas');
+  const { addCommentsInput, reactionInput } = await import('../../shared/comments/schemas');
   const { addDocumentsInput } = await import('../../shared/organizations/schemas');
   // Inputs go through the routes' schemas, so defaults are applied as in a request.
   const comments = (input: unknown) => addAnnotations(caller, addAnnotationsInput.parse(input));
@@ -192,13 +196,30 @@ async function main() {
       documentId: id,
       users: [{ userId: 'erin', email: 'erin@example.com' }],
     });
+    const thread = { organizationId: userOrg, documentId: id, annotationId: `t-${id}` };
     await comments({
       organizationId: userOrg,
       documentId: id,
       commentAnnotations: [
-        { commentData: [{ commentText: 'hi', from: { userId: 'erin', email: 'erin@example.com' } }] },
+        {
+          annotationId: thread.annotationId,
+          commentData: [{ commentText: 'hi', from: { userId: 'erin', email: 'erin@example.com' } }],
+        },
       ],
     });
+    // Frank answers (his reply survives with erin's profile stubbed) and erin reacts to it.
+    await addComments(
+      caller,
+      addCommentsInput.parse({
+        ...thread,
+        commentData: [{ commentId: 'f', commentText: 'yo', from: { userId: 'frank' } }],
+      }),
+    );
+    await changeReaction(
+      caller,
+      reactionInput.parse({ ...thread, commentId: 'f', icon: 'heart', actionUser: { userId: 'erin' } }),
+      'add',
+    );
     await notify({
       organizationId: userOrg,
       documentId: id,
@@ -209,6 +230,19 @@ async function main() {
       notifyUsers: [{ userId: 'erin' }],
     });
   });
+  // Erin is a member of the organization and of one group.
+  await usersAdd({ organizationId: userOrg, users: [{ userId: 'erin', email: 'erin@example.com' }] });
+  await addGroups(
+    caller,
+    addGroupsInput.parse({
+      organizationId: userOrg,
+      organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
+    }),
+  );
+  await addGroupUsers(
+    caller,
+    addGroupUsersInput.parse({ organizationId: userOrg, organizationUserGroupId: 'g', userIds: ['erin'] }),
+  );
   await putNewActivities(
     apiKey,
     documents.map((id, index) => ({

@@ -85,7 +85,7 @@ export async function deleteGroupUsers(caller: ApiKeyCaller, input: z.output<typ
     caller.apiKey,
     input.organizationId,
     groupId,
-    input.deleteAll ? { clear: true } : { remove: userIds },
+    input.deleteAll ? { clear: true, remove: userIds } : { remove: userIds },
     nowMs(),
   );
   const inGroup = new Set(group.userIds);

@@ -1,6 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  batchGet,
+  batchWrite,
+  inTable,
+  type TransactItem,
+  transactionLimit,
+  transactWrite,
+} from '../db/batch';
 import { db, tableName } from '../db/client';
 import type { ErasedPage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
@@ -289,9 +296,35 @@ export function groupUpsert(
   };
 }
 
+/** Users per group-membership transaction: the group's update plus one index item each. */
+const membersPerTransaction = transactionLimit - 1;
+
+/** A user's group-membership index item (gsi8: the user's data), beside the group's member set. */
+export function groupMembershipItem(
+  apiKey: string,
+  organizationId: string,
+  groupId: string,
+  userId: string,
+  now: number,
+) {
+  return {
+    ...keys.groupMembership(apiKey, organizationId, groupId, userId),
+    ...keys.userDataListing(apiKey, userId, organizationId, 'group', groupId),
+    entity: 'groupMembership',
+    organizationId,
+    groupId,
+    userId,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /**
  * Adds users to or removes them from a group's member set (atomic set arithmetic, so parallel
- * changes never lose members). False when the group does not exist.
+ * changes never lose members), or removes the whole set (`clear`, with `remove` naming the members
+ * read, whose index items go). Each user's membership index item is put or deleted in the same
+ * transaction as the set change of that user (99 users per transaction, so up to 99 users is one
+ * call). False when the group does not exist.
  */
 export async function changeGroupMembers(
   apiKey: string,
@@ -300,32 +333,61 @@ export async function changeGroupMembers(
   change: { add?: readonly string[]; remove?: readonly string[]; clear?: boolean },
   now: number,
 ): Promise<boolean> {
-  const clauses = ['SET lastUpdated = :now'];
-  const values: Record<string, unknown> = { ':now': now };
-  if (change.clear) clauses.push('REMOVE userIds');
-  if (change.add?.length) {
-    clauses.push('ADD userIds :add');
-    values[':add'] = new Set(change.add);
-  }
-  if (change.remove?.length) {
-    clauses.push('DELETE userIds :remove');
-    values[':remove'] = new Set(change.remove);
-  }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
+  const joining = change.add ?? [];
+  const leaving = change.remove ?? [];
+  const users = [
+    ...joining.map((id) => ({ id, joins: true })),
+    ...leaving.map((id) => ({ id, joins: false })),
+  ];
+  for (let index = 0; index === 0 || index < users.length; index += membersPerTransaction) {
+    const chunk = users.slice(index, index + membersPerTransaction);
+    const add = chunk.filter((user) => user.joins).map((user) => user.id);
+    const remove = chunk.filter((user) => !user.joins).map((user) => user.id);
+    const clauses = ['SET lastUpdated = :now'];
+    const values: Record<string, unknown> = { ':now': now };
+    if (change.clear && index === 0) clauses.push('REMOVE userIds');
+    if (add.length) {
+      clauses.push('ADD userIds :add');
+      values[':add'] = new Set(add);
+    }
+    if (remove.length && !change.clear) {
+      clauses.push('DELETE userIds :remove');
+      values[':remove'] = new Set(remove);
+    }
+    const groupUpdate: TransactItem = {
+      Update: inTable({
         Key: keys.userGroup(apiKey, organizationId, groupId),
         UpdateExpression: clauses.join(' '),
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: values,
       }),
+    };
+    const memberships = chunk.map(
+      (user): TransactItem =>
+        user.joins
+          ? { Put: inTable({ Item: groupMembershipItem(apiKey, organizationId, groupId, user.id, now) }) }
+          : { Delete: inTable({ Key: keys.groupMembership(apiKey, organizationId, groupId, user.id) }) },
     );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: [groupUpdate, ...memberships] }));
+    } catch (error) {
+      if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
   }
+  return true;
+}
+
+/**
+ * Takes a user out of a group (their data's erasure): the set change and the index item's delete
+ * in one transaction; a group that is gone leaves only the index item to delete.
+ */
+export async function eraseGroupMembership(apiKey: string, membership: Item, now: number): Promise<void> {
+  const organizationId = membership.organizationId as string;
+  const groupId = membership.groupId as string;
+  const userId = membership.userId as string;
+  const exists = await changeGroupMembers(apiKey, organizationId, groupId, { remove: [userId] }, now);
+  if (!exists) await batchWrite([{ delete: keys.groupMembership(apiKey, organizationId, groupId, userId) }]);
 }
 
 /** Conditional updates in flight at once while moving a document's memberships and grants. */

@@ -2,11 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { applyConditionalUpdates } from '../db/conditional-updates';
+import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
 import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
+import { stubbedFields } from '../lifecycle/profile-stub';
 import { existingJudgments, judgmentRemoval } from '../memory/repository';
 import { type JudgmentWrites, judgmentWrites } from '../memory/writes';
 import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
@@ -178,6 +179,35 @@ export async function deleteActivities(
       ];
     }),
   );
+}
+
+/**
+ * Replaces the profile copies of an erased user in every activity about one target entity (a
+ * comment thread): others' activities embed the thread's assignee and the comment's author. One
+ * Query of the target's timeline (gsi5), then one TransactWriteItems per 100 changed activities.
+ * Immutability does not hold an erasure back (addendum §10).
+ */
+export async function stubTargetActivityProfiles(
+  apiKey: string,
+  organizationId: string,
+  targetEntityId: string,
+  userId: string,
+): Promise<void> {
+  const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'target', id: targetEntityId });
+  const items = await queryAll({
+    IndexName: timeline.index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': `${timeline.index}pk` },
+    ExpressionAttributeValues: { ':pk': timeline.partition },
+  });
+  const updates = items.flatMap((item) => {
+    const { actionUser, entityData, entityTargetData, changes } = item;
+    const fields = stubbedFields({ actionUser, entityData, entityTargetData, changes }, userId);
+    return Object.keys(fields).length > 0
+      ? [setIfExists(keys.activity(apiKey, organizationId, item.id as string), fields)]
+      : [];
+  });
+  await applyConditionalUpdates(updates);
 }
 
 /** Ids and immutability of every activity on one timeline (a document's, a target entity's). */

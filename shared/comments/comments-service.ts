@@ -17,14 +17,7 @@ import {
   refusal,
   threadMissing,
 } from './support';
-import {
-  commentChange,
-  commentCreate,
-  commentDelete,
-  reactionChange,
-  reactionKey,
-  threadTouch,
-} from './write-items';
+import { commentChange, commentCreate, commentDelete, reactionChange, threadTouch } from './write-items';
 
 /** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */
 const maxAttempts = 5;
@@ -195,9 +188,8 @@ export async function changeReaction(caller: ApiKeyCaller, input: ReactionInput,
   if (!parts.annotation) throw threadMissing(ref);
   const comment = parts.comments.get(input.commentId);
   if (!comment) throw commentMissing(ref, input.commentId);
-  const key = reactionKey(input.icon, input.actionUser.userId);
-  const reaction =
-    action === 'add' ? { icon: input.icon, user: input.actionUser, createdAt: now } : undefined;
+  const reaction = { icon: input.icon, userId: input.actionUser.userId };
+  const stored = action === 'add' ? { icon: input.icon, user: input.actionUser, createdAt: now } : undefined;
   const change: CommentChange = {
     event: action === 'add' ? 'comment.reaction_add' : 'comment.reaction_delete',
     annotation: parts.annotation,
@@ -207,7 +199,7 @@ export async function changeReaction(caller: ApiKeyCaller, input: ReactionInput,
     icon: input.icon,
   };
   const refused = await commit([
-    reactionChange(apiKey, ref, comment.commentId, key, reaction),
+    ...reactionChange(apiKey, ref, comment.commentId, reaction, stored),
     ...(await effectItems(apiKey, config, [change], now)),
   ]);
   if (!refused || action === 'add') return;

@@ -1,11 +1,13 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { applyConditionalUpdates, type ConditionalUpdate, setIfExists } from '../db/conditional-updates';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
+import { deletedUserStub, stubbedFields } from '../lifecycle/profile-stub';
 import {
   type AnnotationRecord,
   annotationRecord,
@@ -13,7 +15,7 @@ import {
   commentRecord,
   type Thread,
 } from './schemas';
-import { commentEntity, threadEntity } from './write-items';
+import { commentEntity, reactionChange, threadEntity } from './write-items';
 
 type Item = Record<string, unknown>;
 
@@ -273,7 +275,8 @@ export async function moveDocumentComments(
     return {
       ...item,
       pk: keys.commentsPartition(apiKey, organizationId, move.to),
-      ...keys.commentThreadListing(apiKey, target, item.sk as string),
+      // Reactions' index items are not listed by annotation id.
+      ...(item.gsi1pk !== undefined && keys.commentThreadListing(apiKey, target, item.sk as string)),
       // Threads carry their document id, and so do comments written since users/data/get exists.
       ...((item.entity === threadEntity || item.documentId !== undefined) && { documentId: move.to }),
     };
@@ -298,14 +301,12 @@ export function eraseCommentPage(scope: EraseScope, limit: number, startKey?: It
   );
 }
 
-/** What replaces every stored copy of an erased user's profile (addendum §10). */
-export const deletedUserStub = (userId: string) => ({ userId, name: 'Deleted user' });
-
 /**
  * Erases one comment of a user (their data's erasure, addendum §10): the comment item is deleted;
  * a thread left with no comment is deleted too, otherwise the user's profile copies on the thread
- * (participant, creator, assignee) become the "Deleted user" stub. One DeleteItem, one consistent
- * Query of the thread, then one DeleteItem or UpdateItem.
+ * (participant, creator, assignee) and in the other comments' tagged contacts become the "Deleted
+ * user" stub. One DeleteItem, one consistent Query of the thread, then one DeleteItem, or one
+ * TransactWriteItems of the stubbing updates when there are any.
  */
 export async function eraseUserComment(apiKey: string, comment: Item, userId: string): Promise<void> {
   const ref: ThreadRef = {
@@ -323,20 +324,47 @@ export async function eraseUserComment(apiKey: string, comment: Item, userId: st
   }
   const { annotation } = thread;
   const stub = deletedUserStub(userId);
+  // Participants are stubbed by path: a reply adding another participant meanwhile is kept.
   const sets = [
     ...(annotation.participants[userId] ? ['participants.#user = :stub'] : []),
     ...(annotation.createdBy.userId === userId ? ['createdBy = :stub'] : []),
     ...(annotation.assignedTo?.userId === userId ? ['assignedTo = :stub'] : []),
   ];
-  if (sets.length === 0) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: threadKey,
-      UpdateExpression: `SET ${sets.join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ...(annotation.participants[userId] && { ExpressionAttributeNames: { '#user': userId } }),
-      ExpressionAttributeValues: { ':stub': stub },
-    }),
-  );
+  const threadUpdate: ConditionalUpdate = {
+    Key: threadKey,
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(annotation.participants[userId] && { ExpressionAttributeNames: { '#user': userId } }),
+    ExpressionAttributeValues: { ':stub': stub },
+  };
+  const commentUpdates = thread.comments.flatMap((other) => {
+    const fields = stubbedFields({ taggedUserContacts: other.taggedUserContacts }, userId);
+    return Object.keys(fields).length > 0
+      ? [setIfExists(keys.comment(apiKey, ref, other.commentId), fields)]
+      : [];
+  });
+  await applyConditionalUpdates([...(sets.length > 0 ? [threadUpdate] : []), ...commentUpdates]);
+}
+
+/**
+ * Takes one of a user's reactions off its comment (their data's erasure): the map entry and its
+ * index item in one transaction; when the reaction is gone already (the comment was deleted), only
+ * the index item is deleted. True when a reaction was removed.
+ */
+export async function eraseUserReaction(apiKey: string, reaction: Item): Promise<boolean> {
+  const ref: ThreadRef = {
+    organizationId: reaction.organizationId as string,
+    documentId: reaction.documentId as string,
+    annotationId: reaction.annotationId as string,
+  };
+  const [change, index] = reactionChange(
+    apiKey,
+    ref,
+    reaction.commentId as string,
+    { icon: reaction.icon as string, userId: reaction.userId as string },
+    undefined,
+  ) as [TransactItem, TransactItem];
+  const refused = await commit([change, index]);
+  if (refused) await batchWrite([{ delete: { pk: reaction.pk as string, sk: reaction.sk as string } }]);
+  return refused === undefined;
 }

@@ -162,36 +162,79 @@ export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
   };
 }
 
+/** Entity of a reaction's index item (thread readers skip it). */
+export const reactionEntity = 'commentReaction';
+
+/** A reaction's index item (gsi8: the reacting user's data), beside the comment's reaction map. */
+export function reactionIndexItem(
+  apiKey: string,
+  ref: ThreadRef,
+  commentId: string,
+  reaction: { icon: string; userId: string },
+  createdAt: number,
+): Item {
+  return {
+    ...keys.commentReaction(apiKey, ref, commentId, reaction.icon, reaction.userId),
+    ...keys.userDataListing(
+      apiKey,
+      reaction.userId,
+      ref.organizationId,
+      'reaction',
+      ref.annotationId,
+      commentId,
+      reaction.icon,
+    ),
+    entity: reactionEntity,
+    organizationId: ref.organizationId,
+    documentId: ref.documentId,
+    annotationId: ref.annotationId,
+    commentId,
+    icon: reaction.icon,
+    userId: reaction.userId,
+    createdAt,
+    updatedAt: createdAt,
+  };
+}
+
 /**
- * Transaction item adding one user's reaction (cancelled when the comment is gone or the user
- * already reacted with the icon) or removing it (`reaction` undefined; cancelled when absent).
+ * Transaction items adding one user's reaction (cancelled when the comment is gone or the user
+ * already reacted with the icon) or removing it (`stored` undefined; cancelled when absent), each
+ * with the reaction's index item (gsi8: the user's data) put or deleted in the same transaction.
  */
 export function reactionChange(
   apiKey: string,
   ref: ThreadRef,
   commentId: string,
-  key: string,
-  reaction: { icon: string; user: CommentUser; createdAt: number } | undefined,
-): TransactItem {
+  reaction: { icon: string; userId: string },
+  stored: { icon: string; user: CommentUser; createdAt: number } | undefined,
+): TransactItem[] {
   const Key = keys.comment(apiKey, ref, commentId);
-  const ExpressionAttributeNames = { '#reaction': key };
-  if (reaction === undefined) {
-    return {
+  const ExpressionAttributeNames = { '#reaction': reactionKey(reaction.icon, reaction.userId) };
+  const indexKey = keys.commentReaction(apiKey, ref, commentId, reaction.icon, reaction.userId);
+  if (stored === undefined) {
+    return [
+      {
+        Update: inTable({
+          Key,
+          UpdateExpression: 'REMOVE reactions.#reaction',
+          ConditionExpression: 'attribute_exists(reactions.#reaction)',
+          ExpressionAttributeNames,
+        }),
+      },
+      { Delete: inTable({ Key: indexKey }) },
+    ];
+  }
+  const indexItem = reactionIndexItem(apiKey, ref, commentId, reaction, stored.createdAt);
+  return [
+    {
       Update: inTable({
         Key,
-        UpdateExpression: 'REMOVE reactions.#reaction',
-        ConditionExpression: 'attribute_exists(reactions.#reaction)',
+        UpdateExpression: 'SET reactions.#reaction = :reaction',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reactions.#reaction)',
         ExpressionAttributeNames,
+        ExpressionAttributeValues: { ':reaction': stored },
       }),
-    };
-  }
-  return {
-    Update: inTable({
-      Key,
-      UpdateExpression: 'SET reactions.#reaction = :reaction',
-      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(reactions.#reaction)',
-      ExpressionAttributeNames,
-      ExpressionAttributeValues: { ':reaction': reaction },
-    }),
-  };
+    },
+    { Put: inTable({ Item: indexItem }) },
+  ];
 }

@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { transactionLimit, transactWrite } from './batch';
+import { setAssignments, transactionLimit, transactWrite } from './batch';
 import { db, tableName } from './client';
+import type { ItemKey } from './keys';
 import { mapInParallel } from './parallel';
 import { cancellationReasons } from './transactions';
 
@@ -10,6 +11,29 @@ export type ConditionalUpdate = Omit<UpdateCommandInput, 'TableName'> & {
   UpdateExpression: string;
   ConditionExpression: string;
 };
+
+/**
+ * An update that sets top-level attributes (and removes others) of an item only while it exists,
+ * so a rewrite never resurrects a deleted item as a fragment.
+ */
+export function setIfExists(
+  key: ItemKey,
+  fields: Record<string, unknown>,
+  remove: readonly string[] = [],
+): ConditionalUpdate {
+  const set = setAssignments(fields);
+  const removed = Object.fromEntries(remove.map((name, index) => [`#r${index}`, name]));
+  return {
+    Key: key,
+    UpdateExpression: [
+      ...(set.assignments ? [`SET ${set.assignments}`] : []),
+      ...(remove.length > 0 ? [`REMOVE ${Object.keys(removed).join(', ')}`] : []),
+    ].join(' '),
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { ...set.names, ...removed },
+    ...(set.assignments && { ExpressionAttributeValues: set.values }),
+  };
+}
 
 /** Single UpdateItems in flight at once when a transaction had to be split. */
 const fallbackConcurrency = 25;

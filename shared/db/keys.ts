@@ -26,6 +26,7 @@ import { createHash } from 'node:crypto';
  * | document                      | table | `AK#<ak>#ORG#<org>` | `DOC#<doc>`        | documents.*, permissions.get         |
  * | a user's access in an org     | table | `AK#<ak>#ORG#<org>` | `USER#<user>`      | users.*, permissions.*, usergroups.users.add |
  * | user group                    | table | `AK#<ak>#ORG#<org>` | `GROUP#<group>`    | usergroups.*                         |
+ * | a user's group membership     | table (+ gsi8) | `AK#<ak>#ORG#<org>` | `GROUPUSER#<group>#<user>` | usergroups.users.add/delete (with the group's set), users.data.get, user erasure |
  * | outbox event                  | table | `AK#<ak>#EVENTS`   | `<timestamp>#<eventId>` | every event producer (stream → delivery) |
  * | JWT signing secret            | table | `AK#<ak>`          | `TOKEN_SIGNING_SECRET` | auth.generate_token              |
  * | webhook delivery              | table | `AK#<ak>#DELIVERY#<target>` | `<eventTimestamp>#<eventId>` | fan-out, delivery worker, messages list/replay |
@@ -37,6 +38,7 @@ import { createHash } from 'node:crypto';
  * | document migration job        | table | `AK#<ak>#ORG#<org>#MIGRATION` | `JOB#<migrationId>` | organizations.documents.migrate(.status), migration worker |
  * | document migration lock       | table | `AK#<ak>#ORG#<org>#MIGRATION` | `LOCK#<doc>`   | migration worker (one running migration per source/target document) |
  * | comment threads of a document | table | `AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>` | `A#<annotation>#A` (thread), `A#<annotation>#C#<comment>` | commentannotations.* (a page of whole threads is one Query) |
+ * | a user's reaction on a comment | table (+ gsi8) | `…#COMMENTS#DOC#<doc>` | `A#<annotation>#R#<comment>#<icon>#<user>` | reactions.add/delete (with the comment's map), users.data.get, user erasure |
  * | one thread by annotation id   | gsi1  | `AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>` | `<doc>#<sk>` | commentannotations.get with annotationIds |
  * | judgment by activity id      | table | `AK#<ak>#ORG#<org>#JUDGMENT` | `J#<activityId>` | activity writers (derived), memory.search top-k BatchGet, judgments mover |
  * | judgment timelines            | gsi1 (API key), gsi2 (org), gsi3 (document), gsi5 (annotation) | `AK#<ak>#JUDGMENTS`, `…#JUDGMENT`, `…#JUDGMENT#DOC#<doc>`, `…#JUDGMENT#ANN#<annotation>` | `<createdAt>#<id>` | memory.judgments.query, memory.search recency and annotation paths |
@@ -193,6 +195,15 @@ export const keys = {
     sk: join('GROUP', encodeKeyPart(groupId)),
   }),
   groupPrefix: 'GROUP#',
+  /**
+   * One user's membership of a group: an index item beside the group's member set, written in the
+   * same transaction, so the user's data (gsi8) finds the membership without reading every group.
+   * Not under `GROUP#`, so listing groups never reads it.
+   */
+  groupMembership: (apiKey: string, organizationId: string, groupId: string, userId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('GROUPUSER', encodeKeyPart(groupId), encodeKeyPart(userId)),
+  }),
   /** An activity record, keyed by id so that a given id overwrites (idempotent add). */
   activity: (apiKey: string, organizationId: string, activityId: string): ItemKey => ({
     pk: activityPartition(apiKey, organizationId),
@@ -471,6 +482,29 @@ export const keys = {
     pk: keys.commentsPartition(apiKey, thread.organizationId, thread.documentId),
     sk: join('A', encodeKeyPart(thread.annotationId), 'C', encodeKeyPart(commentId)),
   }),
+  /**
+   * One user's reaction with one icon on a comment: an index item beside the comment's reaction map,
+   * written in the same transaction, so the user's data (gsi8) finds it. Under the thread's prefix
+   * (after its comments), so a migration moves it with the thread and a document's erasure with the
+   * partition; thread readers skip its entity.
+   */
+  commentReaction: (
+    apiKey: string,
+    thread: { organizationId: string; documentId: string; annotationId: string },
+    commentId: string,
+    icon: string,
+    userId: string,
+  ): ItemKey => ({
+    pk: keys.commentsPartition(apiKey, thread.organizationId, thread.documentId),
+    sk: join(
+      'A',
+      encodeKeyPart(thread.annotationId),
+      'R',
+      encodeKeyPart(commentId),
+      encodeKeyPart(icon),
+      encodeKeyPart(userId),
+    ),
+  }),
   /** Index keys (gsi1) that find a thread and its comments by annotation id alone, grouped by document. */
   commentThreadListing: (
     apiKey: string,
@@ -632,7 +666,7 @@ export const keys = {
   }),
   /**
    * Index keys (gsi8) placing an item among a user's data (addendum §10): the user's access item,
-   * inbox entries, comments, activities, judgments, CRDT editors. Sorted by organization, then
+   * group memberships, inbox entries, comments, reactions, activities, judgments, CRDT editors. Sorted by organization, then
    * feature and ids, so one Query pages through everything of the user, or of one organization.
    */
   userDataListing: (

@@ -1,9 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
 import { keys } from '../db/keys';
 
 type Item = Record<string, unknown>;
+
+/** An item's identity in the maps below: its `pk + sk`. */
+export const itemId = (item: Item) => `${item.pk}\u0000${item.sk}`;
 
 /** Keys of one page of a user's index entries (gsi8, keys only), with the key to continue from. */
 export async function userDataKeys(
@@ -33,10 +37,59 @@ export async function userDataKeys(
 /** The items behind index entries (one BatchGetItem per 100), by `pk + sk`; gone ones are absent. */
 export async function userDataItems(entries: readonly Item[]): Promise<Map<string, Item>> {
   const items = await batchGet(entries.map((entry) => ({ pk: entry.pk as string, sk: entry.sk as string })));
-  return new Map(items.map((item) => [`${item.pk}\u0000${item.sk}`, item]));
+  return new Map(items.map((item) => [itemId(item), item]));
+}
+
+/** The item an index item stands for: a group membership's group, a reaction's comment. */
+function markedKey(apiKey: string, item: Item): { pk: string; sk: string } | undefined {
+  const organizationId = item.organizationId as string;
+  if (item.entity === 'groupMembership')
+    return keys.userGroup(apiKey, organizationId, item.groupId as string);
+  if (item.entity === 'commentReaction') {
+    const thread = {
+      organizationId,
+      documentId: item.documentId as string,
+      annotationId: item.annotationId as string,
+    };
+    return keys.comment(apiKey, thread, item.commentId as string);
+  }
+  return undefined;
+}
+
+/**
+ * The groups and comments that a page's group-membership and reaction index items stand for (one
+ * BatchGetItem, none without such items), by the index item's `pk + sk`: the set or map there is
+ * the truth, so an index item left behind (its comment deleted) is recognised as stale.
+ */
+export async function markedItems(apiKey: string, items: readonly Item[]): Promise<Map<string, Item>> {
+  const marked = items.flatMap((item) => {
+    const key = markedKey(apiKey, item);
+    return key ? [{ item, key }] : [];
+  });
+  if (marked.length === 0) return new Map();
+  const unique = [...new Map(marked.map(({ key }) => [itemId(key), key])).values()];
+  const found = new Map((await batchGet(unique)).map((item) => [itemId(item), item]));
+  return new Map(
+    marked.flatMap(({ item, key }) => {
+      const target = found.get(itemId(key));
+      return target ? [[itemId(item), target] as const] : [];
+    }),
+  );
 }
 
 /** Deletes items by key (one BatchWriteItem per 25): a user's access items, inbox entries, activities. */
 export async function deleteItems(itemKeys: readonly { pk: string; sk: string }[]): Promise<void> {
   await batchWrite(itemKeys.map((key) => ({ delete: key })));
+}
+
+/**
+ * Takes items that stay (notifications the user triggered) off the user's index, rewriting the
+ * given fields (their profile copies stubbed) in the same update: one TransactWriteItems per 100.
+ */
+export async function unlistItems(rewrites: readonly { item: Item; fields: Record<string, unknown> }[]) {
+  await applyConditionalUpdates(
+    rewrites.map(({ item, fields }) =>
+      setIfExists({ pk: item.pk as string, sk: item.sk as string }, fields, ['gsi8pk', 'gsi8sk']),
+    ),
+  );
 }

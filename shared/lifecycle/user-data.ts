@@ -1,10 +1,11 @@
 import * as z from 'zod';
+import { reactionKey } from '../comments/write-items';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { resourceId } from '../http/common-schemas';
 import { isFenced } from './fence';
-import { userDataItems, userDataKeys } from './user-data-repository';
+import { itemId, markedItems, userDataItems, userDataKeys } from './user-data-repository';
 
 /** users/data/get input (addendum §10). */
 export const getUserDataInput = z
@@ -47,9 +48,10 @@ const accessAttribute = /^(member|grant):(organization|folder|document|context)(
 /**
  * The listed items of one stored item: an access item holds every membership and grant of the user
  * in its organization (one listed item each, in attribute-name order, so a page can stop inside
- * it); every other entity is one listed item.
+ * it); every other entity is one listed item. A group membership or reaction index item is listed
+ * only while `marked` (its group or comment, from `markedItems`) still holds it.
  */
-export function userDataOf(item: Item): UserDataItem[] {
+export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
   const organizationId = item.organizationId as string;
   const record = withoutKeys(item);
   const at = (documentId: unknown) => (typeof documentId === 'string' ? { documentId } : {});
@@ -81,6 +83,11 @@ export function userDataOf(item: Item): UserDataItem[] {
           record,
         },
       ];
+    case 'notification':
+      // A notification the user triggered (their profile is its `actionUser`).
+      return [
+        { feature: 'notification', organizationId, ...at(item.documentId), id: item.id as string, record },
+      ];
     case 'comment':
       return [
         { feature: 'comment', organizationId, ...at(item.documentId), id: item.commentId as string, record },
@@ -101,6 +108,34 @@ export function userDataOf(item: Item): UserDataItem[] {
       return [
         { feature: 'judgment', organizationId, ...at(item.documentId), id: item.recordId as string, record },
       ];
+    case 'groupMembership': {
+      const members = marked?.userIds as Set<string> | undefined;
+      if (!members?.has(item.userId as string)) return [];
+      const groupId = item.groupId as string;
+      return [
+        {
+          feature: 'group',
+          organizationId,
+          id: groupId,
+          record: { groupId, groupName: marked?.groupName, userId: item.userId, createdAt: item.createdAt },
+        },
+      ];
+    }
+    case 'commentReaction': {
+      const reactions = (marked?.reactions ?? {}) as Record<string, Item>;
+      const reaction = reactions[reactionKey(item.icon as string, item.userId as string)];
+      if (!reaction) return [];
+      const { annotationId, commentId } = item as { annotationId: string; commentId: string };
+      return [
+        {
+          feature: 'reaction',
+          organizationId,
+          ...at(item.documentId),
+          id: commentId,
+          record: { annotationId, commentId, ...reaction },
+        },
+      ];
+    }
     case 'crdtEditor':
       return [
         { feature: 'crdt', organizationId, ...at(item.documentId), id: item.editorId as string, record },
@@ -145,9 +180,10 @@ export async function getUserData(caller: ApiKeyCaller, input: GetUserData) {
       startKey,
     );
     const items = await userDataItems(page.entries);
+    const marked = await markedItems(caller.apiKey, [...items.values()]);
     for (const [index, entry] of page.entries.entries()) {
-      const item = items.get(`${entry.pk}\u0000${entry.sk}`);
-      const all = (item ? userDataOf(item) : []).filter(
+      const item = items.get(itemId(entry));
+      const all = (item ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
         (data) => !isFenced(caller, data.organizationId, data.documentId),
       );
       const rest = all.slice(skip);

@@ -1,8 +1,11 @@
-import { eraseUserComment } from '../comments/repository';
+import { eraseGroupMembership } from '../access/repository';
+import { stubTargetActivityProfiles } from '../activities/repository';
+import { eraseUserComment, eraseUserReaction } from '../comments/repository';
 import { unlistEditorCreator } from '../crdt/repository';
 import { removeJudgments } from '../memory/repository';
+import { stubbedFields } from './profile-stub';
 import { type UserDataFeature, userDataOf } from './user-data';
-import { deleteItems, userDataItems, userDataKeys } from './user-data-repository';
+import { deleteItems, unlistItems, userDataItems, userDataKeys } from './user-data-repository';
 
 type Item = Record<string, unknown>;
 
@@ -34,7 +37,8 @@ export interface UserEraseCursor {
  * memberships and grants), inbox entries and activities the user performed are deleted (activity
  * immutability does not hold an erasure back), judgments the user made deleted with their vectors
  * tombstoned, comments deleted with their emptied thread (or the thread's copies of the profile
- * stubbed), CRDT editors the user created taken off the listing but kept (shared content). Every
+ * stubbed, and in the activities about the thread), the user taken out of groups and their
+ * reactions off comments, notifications they triggered kept with the profile stubbed, CRDT editors the user created taken off the listing but kept (shared content). Every
  * action is idempotent; erased entries leave the index, so a new run re-lists only what is left.
  * Returns the records erased per feature and the cursor of the next batch (none: done).
  */
@@ -55,6 +59,8 @@ export async function eraseUserBatch(
   const keyOf = (item: Item) => ({ pk: item.pk as string, sk: item.sk as string });
   const deleted: { pk: string; sk: string }[] = [];
   const judgments = new Map<string, string[]>();
+  const unlisted: { item: Item; fields: Record<string, unknown> }[] = [];
+  const threads = new Map<string, { organizationId: string; annotationId: string }>();
   const work: Promise<void>[] = [];
   for (const item of items) {
     switch (item.entity) {
@@ -76,17 +82,47 @@ export async function eraseUserBatch(
         judgments.set(organizationId, [...(judgments.get(organizationId) ?? []), item.recordId as string]);
         break;
       }
-      case 'comment':
+      case 'notification': {
+        count('notification');
+        const { actionUser, displayHeadlineMessageTemplateData } = item;
+        unlisted.push({
+          item,
+          fields: stubbedFields({ actionUser, displayHeadlineMessageTemplateData }, userId),
+        });
+        break;
+      }
+      case 'comment': {
         count('comment');
         work.push(eraseUserComment(apiKey, item, userId));
+        const thread = {
+          organizationId: item.organizationId as string,
+          annotationId: item.annotationId as string,
+        };
+        threads.set(JSON.stringify(thread), thread);
         break;
+      }
       case 'crdtEditor':
         work.push(unlistEditorCreator(keyOf(item)));
+        break;
+      case 'groupMembership':
+        count('group');
+        work.push(eraseGroupMembership(apiKey, item, now));
+        break;
+      case 'commentReaction':
+        work.push(
+          eraseUserReaction(apiKey, item).then((removed) => {
+            if (removed) count('reaction');
+          }),
+        );
         break;
     }
   }
   await Promise.all([
     deleteItems(deleted),
+    unlistItems(unlisted),
+    ...[...threads.values()].map((thread) =>
+      stubTargetActivityProfiles(apiKey, thread.organizationId, thread.annotationId, userId),
+    ),
     ...[...judgments].map(([organizationId, ids]) => removeJudgments(apiKey, organizationId, ids, now)),
     ...work,
   ]);

@@ -25,6 +25,8 @@ export function recordItem(apiKey: string, record: NotificationRecord, fanOutDon
       createdAt: record.timestamp,
       notificationId: record.id,
     }),
+    // Among the acting user's data, where their erasure finds it to stub the profile (addendum §10).
+    ...keys.userDataListing(apiKey, record.actionUser.userId, record.organizationId, 'sent', record.id),
     entity: 'notification',
     ...record,
     fanOutDone,

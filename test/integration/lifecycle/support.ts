@@ -2,10 +2,13 @@ import { entryAttribute } from '../../../shared/access/repository';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { embeddingTypes } from '../../../shared/memory/schemas';
+import { succeed } from '../../support/api';
+import type { TestWorkspace } from '../../support/workspaces';
 
 type Item = Record<string, unknown>;
 
-const readRange = (range: { index?: string; partition: string }) =>
+/** Every item of a table or index partition (test inspection, straight from the table). */
+export const readRange = (range: { index?: string; partition: string }) =>
   queryAll({
     ...(range.index && { IndexName: range.index }),
     KeyConditionExpression: '#pk = :pk',
@@ -119,3 +122,31 @@ export async function storedUnderDocument(apiKey: string, organizationId: string
 /** Whether every count is zero (for readable failures, compare with `nothingStored(counts)`). */
 export const nothingStored = (counts: Record<string, number>) =>
   Object.fromEntries(Object.keys(counts).map((name) => [name, 0]));
+
+/** Creates (or renames) group `groupId` and adds `userIds`, who must be organization members. */
+export async function seedGroup(
+  owner: TestWorkspace,
+  organizationId: string,
+  groupId: string,
+  userIds: string[],
+) {
+  await succeed(owner, 'organizations.usergroups.add', {
+    organizationId,
+    organizationUserGroups: [{ groupId, groupName: `Group ${groupId}` }],
+  });
+  await succeed(owner, 'organizations.usergroups.users.add', {
+    organizationId,
+    organizationUserGroupId: groupId,
+    userIds,
+  });
+}
+
+/** `actionUser` reacts with `icon` to a comment. */
+export async function seedReaction(
+  owner: TestWorkspace,
+  comment: { organizationId: string; documentId: string; annotationId: string; commentId: string },
+  actionUser: { userId: string; name?: string; email?: string },
+  icon: string,
+) {
+  await succeed(owner, 'commentannotations.reactions.add', { ...comment, icon, actionUser });
+}

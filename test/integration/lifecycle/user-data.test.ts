@@ -3,6 +3,7 @@ import { putNewActivities } from '../../../shared/activities/repository';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { seedDocument } from '../migration/support';
+import { seedGroup, seedReaction } from './support';
 
 let workspace: TestWorkspace;
 let other: TestWorkspace;
@@ -33,9 +34,13 @@ async function allPages(owner: TestWorkspace, data: Record<string, unknown>) {
   return pages;
 }
 
-/** Bob's records of a seeded document, plus a grant, a CRDT editor he created and `extra` activities. */
+/**
+ * Bob's records of a seeded document, plus a grant, a CRDT editor he created, membership of a group,
+ * a reaction on a comment and `extra` activities.
+ */
 async function seedBob(owner: TestWorkspace, organizationId: string, documentId: string, extra = 0) {
   await seedDocument(owner, organizationId, documentId);
+  await joinGroupAndReact(owner, organizationId, documentId, 'bob');
   await succeed(owner, 'auth.permissions.add', {
     user: { userId: 'bob' },
     permissions: { resources: [{ type: 'organization', id: organizationId, accessRole: 'viewer' }] },
@@ -63,6 +68,25 @@ async function seedBob(owner: TestWorkspace, organizationId: string, documentId:
   );
 }
 
+/** `userId` becomes an organization member, joins group `reviewers` and reacts to comment c1 of thread-1. */
+async function joinGroupAndReact(
+  owner: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+  userId: string,
+) {
+  await succeed(owner, 'users.add', { organizationId, users: [{ userId, accessRole: 'editor' }] });
+  await seedGroup(owner, organizationId, 'reviewers', [userId]);
+  await seedReaction(
+    owner,
+    { organizationId, documentId, annotationId: 'thread-1', commentId: 'c1' },
+    { userId },
+    'thumbsup',
+  );
+}
+
+const featuresOf = (items: Listed[]) => items.map((item) => item.feature);
+
 describe('users.data.get', () => {
   it("lists a user's records of every feature, and nothing of another user or another API key", async () => {
     const organizationId = `org-${randomUUID()}`;
@@ -76,9 +100,11 @@ describe('users.data.get', () => {
       'comment',
       'crdt',
       'grant',
+      'group',
       'judgment',
       'membership',
       'notification',
+      'reaction',
     ]);
     expect(
       items
@@ -90,9 +116,19 @@ describe('users.data.get', () => {
     expect(items.find((item) => item.feature === 'membership')).toMatchObject({ id: documentId, documentId });
     expect(items.find((item) => item.feature === 'grant')).toMatchObject({ id: organizationId });
     expect(items.filter((item) => item.feature === 'notification')).toHaveLength(2);
-    expect(items.filter((item) => item.feature === 'activity')).toHaveLength(3);
-    expect(items.filter((item) => item.feature === 'judgment')).toHaveLength(3);
+    // The seed's three and the reaction's, each with its judgment.
+    expect(items.filter((item) => item.feature === 'activity')).toHaveLength(4);
+    expect(items.filter((item) => item.feature === 'judgment')).toHaveLength(4);
     expect(items.find((item) => item.feature === 'crdt')).toMatchObject({ id: 'bobs', documentId });
+    expect(items.find((item) => item.feature === 'group')).toMatchObject({
+      id: 'reviewers',
+      record: { groupId: 'reviewers', groupName: 'Group reviewers' },
+    });
+    expect(items.find((item) => item.feature === 'reaction')).toMatchObject({
+      id: 'c1',
+      documentId,
+      record: { annotationId: 'thread-1', icon: 'thumbsup', user: { userId: 'bob' } },
+    });
     expect(items.every((item) => item.organizationId === organizationId)).toBe(true);
     // Another user's records are not bob's; no key attribute leaves the service.
     expect(JSON.stringify(items)).not.toMatch(/gsi\dpk|"pk"|"sk"/);
@@ -100,6 +136,71 @@ describe('users.data.get', () => {
     expect(carol.map((item) => item.feature).sort()).toEqual(['membership', 'notification', 'notification']);
     const [nobody = []] = await allPages(workspace, { userId: `nobody-${randomUUID()}` });
     expect(nobody).toEqual([]);
+  });
+
+  it('stops listing a group membership or reaction once it is removed, or its comment deleted', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const documentId = `doc-${randomUUID()}`;
+    await seedDocument(workspace, organizationId, documentId);
+    await joinGroupAndReact(workspace, organizationId, documentId, 'carol');
+    await joinGroupAndReact(workspace, organizationId, documentId, 'dave');
+    const listed = async (userId: string) => featuresOf((await allPages(workspace, { userId })).flat());
+    expect(await listed('carol')).toEqual(expect.arrayContaining(['group', 'reaction']));
+
+    await succeed(workspace, 'organizations.usergroups.users.delete', {
+      organizationId,
+      organizationUserGroupId: 'reviewers',
+      userIds: ['carol'],
+    });
+    await succeed(workspace, 'commentannotations.reactions.delete', {
+      organizationId,
+      documentId,
+      annotationId: 'thread-1',
+      commentId: 'c1',
+      icon: 'thumbsup',
+      actionUser: { userId: 'carol' },
+    });
+    expect(await listed('carol')).not.toEqual(expect.arrayContaining(['group']));
+    expect(await listed('carol')).not.toContain('reaction');
+
+    // Dave's group goes with deleteAll, his reaction with the comment it was on.
+    expect(await listed('dave')).toEqual(expect.arrayContaining(['group', 'reaction']));
+    await succeed(workspace, 'organizations.usergroups.users.delete', {
+      organizationId,
+      organizationUserGroupId: 'reviewers',
+      deleteAll: true,
+    });
+    await succeed(workspace, 'commentannotations.comments.delete', {
+      organizationId,
+      documentId,
+      annotationId: 'thread-1',
+      commentIds: ['c1'],
+    });
+    expect(await listed('dave')).not.toContain('group');
+    expect(await listed('dave')).not.toContain('reaction');
+    const groups = await succeed(workspace, 'organizations.usergroups.get', { organizationId });
+    expect(groups).toEqual([{ groupId: 'reviewers', groupName: 'Group reviewers', userIds: [] }]);
+  });
+
+  it('indexes every member of a group joined by 100 users at once (two transactions)', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const userIds = Array.from({ length: 100 }, (_, index) => `member-${index}`);
+    await succeed(workspace, 'users.add', {
+      organizationId,
+      createOrganization: true,
+      users: userIds.map((userId) => ({ userId, accessRole: 'viewer' })),
+    });
+    await seedGroup(workspace, organizationId, 'all', userIds);
+    const listed = await Promise.all(
+      [userIds[0], userIds[98], userIds[99]].map(async (userId) =>
+        featuresOf((await allPages(workspace, { userId, organizationId })).flat()).sort(),
+      ),
+    );
+    expect(listed).toEqual([
+      ['group', 'membership'],
+      ['group', 'membership'],
+      ['group', 'membership'],
+    ]);
   });
 
   it('pages through everything exactly once, 100 items a page but the last, within one organization when asked', async () => {
@@ -112,7 +213,7 @@ describe('users.data.get', () => {
     const all = pages.flat();
     const identities = all.map((item) => `${item.feature}/${item.id}`);
     expect(new Set(identities).size).toBe(identities.length);
-    expect(all.filter((item) => item.feature === 'activity')).toHaveLength(233);
+    expect(all.filter((item) => item.feature === 'activity')).toHaveLength(234);
     expect(all.every((item) => item.organizationId === organizationId)).toBe(true);
   });
 

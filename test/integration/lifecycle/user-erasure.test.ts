@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { type RouteName, routes } from '../../../shared/http/routes';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { crashAfter, type MigrationQueue, seedDocument, startMigrationQueue } from '../migration/support';
+import { seedGroup, seedReaction } from './support';
 
-jest.setTimeout(60_000);
+jest.setTimeout(90_000);
 
 let queue: MigrationQueue;
 let workspace: TestWorkspace;
@@ -21,7 +23,7 @@ const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
 /**
  * Bob's data in a fresh organization: the migration seed (memberships, inbox, comments, activities,
  * judgments), a profile with his email, and a thread he started (with his email) that carol
- * answered, and one only he wrote in.
+ * answered, and one only he wrote in; he and carol are in a group and reacted to her answer.
  */
 async function seedBob(owner: TestWorkspace) {
   const organizationId = `org-${randomUUID()}`;
@@ -42,6 +44,15 @@ async function seedBob(owner: TestWorkspace) {
     annotationId: 'shared',
     commentData: [{ commentId: 'c1', commentText: 'answer', from: carol }],
   });
+  await succeed(owner, 'users.add', { organizationId, users: [{ ...carol, accessRole: 'editor' }] });
+  await seedGroup(owner, organizationId, 'reviewers', ['bob', 'carol']);
+  for (const actionUser of [bob, carol])
+    await seedReaction(
+      owner,
+      { organizationId, documentId, annotationId: 'shared', commentId: 'c1' },
+      actionUser,
+      'heart',
+    );
   return { organizationId, documentId };
 }
 
@@ -82,7 +93,15 @@ describe('users.data.delete', () => {
     };
     expect(done.status).toBe('completed');
     const listed = (feature: string) => before.filter((item) => item.feature === feature).length;
-    for (const feature of ['membership', 'notification', 'comment', 'activity', 'judgment'])
+    for (const feature of [
+      'membership',
+      'group',
+      'notification',
+      'comment',
+      'reaction',
+      'activity',
+      'judgment',
+    ])
       expect([feature, done.counts[feature]]).toEqual([feature, listed(feature)]);
 
     expect(await userData(workspace, 'bob')).toEqual([]);
@@ -95,6 +114,14 @@ describe('users.data.delete', () => {
     expect(ids).toEqual(['shared']);
     const shared = threads.find((thread: { annotationId: string }) => thread.annotationId === 'shared');
     expect(shared.comments.map((comment: { commentId: string }) => comment.commentId)).toEqual(['c1']);
+    // Bob's reaction is gone from carol's answer, hers stays; he left the group, she did not.
+    expect(
+      shared.comments[0].reactions.map((reaction: { user: { userId: string } }) => reaction.user.userId),
+    ).toEqual(['carol']);
+    const groups = await succeed(workspace, 'organizations.usergroups.get', { organizationId });
+    expect(groups).toEqual([{ groupId: 'reviewers', groupName: 'Group reviewers', userIds: ['carol'] }]);
+    expect(done.counts.group).toBe(1);
+    expect(done.counts.reaction).toBe(1);
     const answers = [
       threads,
       await succeed(workspace, 'activities.get', { organizationId }),
@@ -122,5 +149,162 @@ describe('users.data.delete', () => {
       'INVALID_ARGUMENT',
     );
     expect((await callAs(workspace, 'users.data.delete', {})).json.error?.status).toBe('INVALID_ARGUMENT');
+  });
+});
+
+const unique = randomUUID();
+const zed = { userId: 'zed', name: `Zed ${unique}`, email: `zed-${unique}@example.com` };
+
+/** Zed in every feature of an organization, next to carol who answers, tags and reacts to him. */
+async function seedZed(organizationId: string, documentId: string) {
+  await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
+  await succeed(workspace, 'organizations.add', {
+    organizations: [{ organizationId, organizationName: 'Zed and co' }],
+  });
+  await succeed(workspace, 'organizations.documents.add', {
+    organizationId,
+    documents: [{ documentId, documentName: 'Spec' }],
+  });
+  await succeed(workspace, 'users.add', {
+    organizationId,
+    users: [zed, carol].map((user) => ({ ...user, accessRole: 'editor' })),
+  });
+  await succeed(workspace, 'users.add', {
+    organizationId,
+    documentId,
+    users: [{ ...zed, accessRole: 'editor' }],
+  });
+  await succeed(workspace, 'auth.permissions.add', {
+    user: { userId: 'zed' },
+    permissions: { resources: [{ type: 'document', id: documentId, organizationId, accessRole: 'viewer' }] },
+  });
+  await seedGroup(workspace, organizationId, 'team', ['zed', 'carol']);
+  const scope = { organizationId, documentId };
+  await succeed(workspace, 'commentannotations.add', {
+    ...scope,
+    commentAnnotations: [
+      {
+        annotationId: 'shared',
+        assignedTo: zed,
+        commentData: [{ commentId: 'z1', commentText: 'question', from: zed, triggerNotification: true }],
+      },
+    ],
+  });
+  await succeed(workspace, 'commentannotations.comments.add', {
+    ...scope,
+    annotationId: 'shared',
+    commentData: [
+      {
+        commentId: 'c1',
+        commentText: '@Zed answer',
+        from: carol,
+        taggedUserContacts: [{ userId: 'zed', contact: zed }],
+        triggerNotification: true,
+      },
+    ],
+  });
+  await seedReaction(workspace, { ...scope, annotationId: 'shared', commentId: 'z1' }, carol, 'heart');
+  await seedReaction(workspace, { ...scope, annotationId: 'shared', commentId: 'c1' }, zed, 'heart');
+  for (const [actionUser, notifyUsers] of [
+    [zed, [carol]],
+    [carol, [zed]],
+  ] as const)
+    await succeed(workspace, 'notifications.add', {
+      ...scope,
+      actionUser,
+      notifyUsers,
+      notifyAll: false,
+      displayHeadlineMessageTemplate: '{actionUser} pinged you',
+      displayHeadlineMessageTemplateData: { actionUser },
+      displayBodyMessage: 'ping',
+    });
+  await succeed(workspace, 'activities.add', {
+    ...scope,
+    activities: [{ featureType: 'comment', actionType: 'comment.add', actionUser: zed }],
+  });
+  await succeed(workspace, 'crdt.add', {
+    ...scope,
+    editorId: 'zeds',
+    type: 'text',
+    data: 'z',
+    userId: 'zed',
+  });
+}
+
+/** Every read route of the API key's organization and document, with the answers' bodies. */
+async function readEverything(organizationId: string, documentId: string) {
+  const scope = { organizationId, documentId };
+  const reads: [RouteName, Record<string, unknown>][] = [
+    ['organizations.get', { organizationIds: [organizationId] }],
+    ['organizations.folders.get', { organizationId }],
+    ['organizations.documents.get', { organizationId }],
+    ['users.get', { organizationId }],
+    ['users.get', scope],
+    ['users.data.get', { userId: 'zed' }],
+    ['users.data.get', { userId: 'carol' }],
+    ['organizations.usergroups.get', { organizationId }],
+    ['auth.permissions.get', { organizationId, userIds: ['zed', 'carol'], documentIds: [documentId] }],
+    ['notifications.get', { organizationId, userId: 'carol' }],
+    ['notifications.get', { organizationId, userId: 'zed' }],
+    ['notifications.get', scope],
+    ['activities.get', { organizationId }],
+    ['crdt.get', scope],
+    ['commentannotations.get', scope],
+    ['memory.search', { organizationId, query: 'answer question' }],
+    ['memory.judgments.query', { organizationId }],
+  ];
+  const answers = await Promise.all(
+    reads.map(async ([route, data]) => {
+      const response = await callAs(workspace, route, data);
+      expect([route, response.statusCode]).toEqual([route, 200]);
+      return [route, response.json] as const;
+    }),
+  );
+  return Object.fromEntries(answers.map(([route, json], index) => [`${index}:${route}`, json]));
+}
+
+describe('users.data.delete: profile copies', () => {
+  it("leaves the user's email and name in no answer of any read route; others' replies survive", async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const documentId = `doc-${randomUUID()}`;
+    await seedZed(organizationId, documentId);
+    const before = JSON.stringify(await readEverything(organizationId, documentId));
+    expect(before).toContain(zed.email);
+
+    const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'zed' });
+    await queue.drain();
+    const status = await succeed(workspace, 'users.data.delete.status', { jobId });
+    expect(status.status).toBe('completed');
+
+    const answers = await readEverything(organizationId, documentId);
+    const text = JSON.stringify(answers);
+    expect(text).not.toContain(zed.email);
+    expect(text).not.toContain(zed.name);
+    expect(text).toContain(carol.email);
+    expect(text).toContain('Deleted user');
+    expect(
+      (answers['5:users.data.get'] as { result: { data: { items: unknown[] } } }).result.data.items,
+    ).toEqual([]);
+    const threads = answers['14:commentannotations.get'] as {
+      result: { data: { annotationId: string; comments: { commentId: string }[] }[] };
+    };
+    expect(threads.result.data.map((thread) => thread.comments.map((comment) => comment.commentId))).toEqual([
+      ['c1'],
+    ]);
+    // Every read route of organization data was called: workspace configuration and webhook
+    // endpoints hold no user data here (no endpoint, so no delivery), no migration ran, and the
+    // job's status was read above.
+    const notOrganizationData: string[] = [
+      'organizations.documents.migrate.status',
+      'users.data.delete.status',
+    ];
+    const readRoutes = routes.filter(
+      (route) =>
+        route.db === 'read' &&
+        !route.name.startsWith('workspace.') &&
+        !notOrganizationData.includes(route.name),
+    );
+    const called = new Set(Object.keys(answers).map((name) => name.slice(name.indexOf(':') + 1)));
+    expect(readRoutes.map((route) => route.name).filter((name) => !called.has(name))).toEqual([]);
   });
 });
