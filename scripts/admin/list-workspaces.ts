@@ -1,0 +1,65 @@
+import { scanWorkspaces } from '../../shared/admin/workspaces-repository';
+import {
+  type AdminCommand,
+  type AdminOption,
+  parseOptions,
+  positiveIntegerOption,
+  UsageError,
+  usageOf,
+} from './command';
+
+const options: readonly AdminOption[] = [
+  {
+    name: 'limit',
+    value: '<n>',
+    description: 'Stop after the table page that reaches n workspaces (default 50).',
+  },
+  {
+    name: 'after',
+    value: '<token>',
+    description: 'Continue where a previous listing stopped (it prints the token).',
+  },
+  { name: 'owner-email', value: '<email>', description: 'Only the workspaces of this owner.' },
+];
+
+const encodeToken = (key: Record<string, unknown>) => Buffer.from(JSON.stringify(key)).toString('base64url');
+
+function decodeToken(token: string): Record<string, unknown> {
+  try {
+    const key: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (typeof key === 'object' && key !== null && !Array.isArray(key)) return key as Record<string, unknown>;
+  } catch {
+    // Reported below.
+  }
+  throw new UsageError('--after is not a token printed by list-workspaces.');
+}
+
+/** `list-workspaces`: every workspace of the table, a page at a time (an operator's Scan). */
+export const listWorkspacesCommand: AdminCommand = {
+  summary: 'List workspaces (id, owner, name, created), a page at a time.',
+  usage: usageOf(options),
+  options,
+  async run(args, output) {
+    const values = parseOptions(args, options);
+    const limit = positiveIntegerOption(values.limit, 'limit', 50);
+    const ownerEmail = values['owner-email'] as string | undefined;
+    let start = typeof values.after === 'string' ? decodeToken(values.after) : undefined;
+    let listed = 0;
+    do {
+      const page = await scanWorkspaces(start, ownerEmail);
+      for (const workspace of page.workspaces) {
+        output.out(
+          `${workspace.workspaceId}  ${workspace.ownerEmail}  ${new Date(workspace.createdAt).toISOString()}  ${workspace.name}`,
+        );
+      }
+      listed += page.workspaces.length;
+      start = page.next;
+    } while (start && listed < limit);
+    output.out(
+      start
+        ? `${listed} listed; more: npm run admin -- list-workspaces --after ${encodeToken(start)}`
+        : `${listed} listed; end of the list.`,
+    );
+    return 0;
+  },
+};
