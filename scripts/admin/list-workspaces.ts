@@ -36,7 +36,7 @@ function decodeToken(token: string): Record<string, unknown> {
 
 /** `list-workspaces`: every workspace of the table, a page at a time (an operator's Scan). */
 export const listWorkspacesCommand: AdminCommand = {
-  summary: 'List workspaces (id, owner, name, created), a page at a time.',
+  summary: 'List workspaces (id, owner, created, name), a page at a time.',
   usage: usageOf(options),
   options,
   async run(args, output) {
@@ -45,15 +45,21 @@ export const listWorkspacesCommand: AdminCommand = {
     const ownerEmail = values['owner-email'] as string | undefined;
     let start = typeof values.after === 'string' ? decodeToken(values.after) : undefined;
     let listed = 0;
-    do {
+    scan: do {
       const page = await scanWorkspaces(start, ownerEmail);
-      for (const workspace of page.workspaces) {
+      start = page.next;
+      for (const [index, workspace] of page.workspaces.entries()) {
+        if (listed === limit) {
+          // Stopped inside a page (never at its first item: a page is read only below the limit),
+          // so the next listing starts after the last workspace shown.
+          start = page.workspaces[index - 1]?.key;
+          break scan;
+        }
         output.out(
           `${workspace.workspaceId}  ${workspace.ownerEmail}  ${new Date(workspace.createdAt).toISOString()}  ${workspace.name}`,
         );
+        listed += 1;
       }
-      listed += page.workspaces.length;
-      start = page.next;
     } while (start && listed < limit);
     output.out(
       start

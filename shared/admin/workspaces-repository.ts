@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
+import type { ItemKey } from '../db/keys';
 
 /** What `list-workspaces` shows of a workspace (never its token hash). */
 export interface WorkspaceSummary {
@@ -7,6 +8,8 @@ export interface WorkspaceSummary {
   readonly name: string;
   readonly ownerEmail: string;
   readonly createdAt: number;
+  /** The item's key: a Scan started from it continues after this workspace. */
+  readonly key: ItemKey;
 }
 
 /** One page of workspaces and where the next page starts (undefined after the last one). */
@@ -28,7 +31,7 @@ export async function scanWorkspaces(
     new ScanCommand({
       TableName: tableName(),
       FilterExpression: ownerEmail ? 'entity = :workspace AND ownerEmail = :owner' : 'entity = :workspace',
-      ProjectionExpression: 'workspaceId, #name, ownerEmail, createdAt',
+      ProjectionExpression: 'pk, sk, workspaceId, #name, ownerEmail, createdAt',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: {
         ':workspace': 'workspace',
@@ -43,6 +46,7 @@ export async function scanWorkspaces(
       name: item.name as string,
       ownerEmail: item.ownerEmail as string,
       createdAt: item.createdAt as number,
+      key: { pk: item.pk as string, sk: item.sk as string },
     })),
     next: output.LastEvaluatedKey,
   };
