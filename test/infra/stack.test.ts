@@ -166,6 +166,17 @@ describe('CollabStack', () => {
     );
   });
 
+  it('outputs what npm run admin needs: the data-key secret and every queue URL', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.DataKeySecretArn?.Value).toEqual({ Ref: expect.stringMatching(/^DataKey/) });
+    for (const definition of queueDefinitions) {
+      const output = Object.values(outputs).find((candidate) =>
+        String(candidate.Description).startsWith(`${queueUrlEnvName(definition.name)} `),
+      );
+      expect(output?.Value).toEqual({ Ref: expect.stringMatching(/^Queues/) });
+    }
+  });
+
   it('keeps the table on demand, recoverable, streamed and retained', () => {
     template.hasResource('AWS::DynamoDB::GlobalTable', {
       DeletionPolicy: 'Retain',
