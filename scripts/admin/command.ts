@@ -45,11 +45,8 @@ export function usageOf(options: readonly AdminOption[]): string {
  * for flags. Throws `UsageError` for an unknown option, a positional argument, a missing value or a
  * missing required option.
  */
-export function parseOptions(
-  args: readonly string[],
-  options: readonly AdminOption[],
-): Record<string, string | boolean | undefined> {
-  let values: Record<string, string | boolean | undefined>;
+export function parseOptions(args: readonly string[], options: readonly AdminOption[]): OptionValues {
+  let values: OptionValues;
   try {
     ({ values } = parseArgs({
       args: [...args],
@@ -75,4 +72,24 @@ export function positiveIntegerOption(value: string | boolean | undefined, name:
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1) throw new UsageError(`--${name} must be a positive integer.`);
   return number;
+}
+
+/** Parsed option values by name: strings for options with a value, `true` for flags. */
+export type OptionValues = Record<string, string | boolean | undefined>;
+
+/**
+ * A command from its summary, options and body: the usage line is derived from the options, and
+ * the body gets the arguments already parsed by `parseOptions`.
+ */
+export function defineAdminCommand(definition: {
+  summary: string;
+  options: readonly AdminOption[];
+  run(values: OptionValues, output: AdminOutput): Promise<number>;
+}): AdminCommand {
+  return {
+    summary: definition.summary,
+    usage: usageOf(definition.options),
+    options: definition.options,
+    run: (args, output) => definition.run(parseOptions(args, definition.options), output),
+  };
 }

@@ -1,7 +1,7 @@
 import { loadKeyring } from '../../shared/security/keyring';
 import { createWorkspaceInput } from '../../shared/workspace/schemas';
 import { provisionWorkspace } from '../../shared/workspace/service';
-import { type AdminCommand, type AdminOption, parseOptions, UsageError, usageOf } from './command';
+import { type AdminOption, defineAdminCommand, UsageError } from './command';
 
 const options: readonly AdminOption[] = [
   {
@@ -23,12 +23,10 @@ const options: readonly AdminOption[] = [
  * `create-workspace`: what `workspace.create` does, also when the deployment refuses public creation
  * (`allowPublicWorkspaceCreation=false`): the way to the first workspace of a closed deployment.
  */
-export const createWorkspaceCommand: AdminCommand = {
+export const createWorkspaceCommand = defineAdminCommand({
   summary: 'Create a workspace (also when public creation is off); prints its id, tokens and API key.',
-  usage: usageOf(options),
   options,
-  async run(args, output) {
-    const values = parseOptions(args, options);
+  async run(values, output) {
     const input = createWorkspaceInput.safeParse({
       ownerEmail: values['owner-email'],
       name: values.name,
@@ -61,4 +59,4 @@ export const createWorkspaceCommand: AdminCommand = {
     output.out('Keep the tokens: they are stored hashed or sealed and are shown here once.');
     return 0;
   },
-};
+});

@@ -1,18 +1,11 @@
 import { scanWorkspaces } from '../../shared/admin/workspaces-repository';
-import {
-  type AdminCommand,
-  type AdminOption,
-  parseOptions,
-  positiveIntegerOption,
-  UsageError,
-  usageOf,
-} from './command';
+import { type AdminOption, defineAdminCommand, positiveIntegerOption, UsageError } from './command';
 
 const options: readonly AdminOption[] = [
   {
     name: 'limit',
     value: '<n>',
-    description: 'Stop after the table page that reaches n workspaces (default 50).',
+    description: 'List at most n workspaces (default 50), then print the --after token.',
   },
   {
     name: 'after',
@@ -35,12 +28,10 @@ function decodeToken(token: string): Record<string, unknown> {
 }
 
 /** `list-workspaces`: every workspace of the table, a page at a time (an operator's Scan). */
-export const listWorkspacesCommand: AdminCommand = {
+export const listWorkspacesCommand = defineAdminCommand({
   summary: 'List workspaces (id, owner, created, name), a page at a time.',
-  usage: usageOf(options),
   options,
-  async run(args, output) {
-    const values = parseOptions(args, options);
+  async run(values, output) {
     const limit = positiveIntegerOption(values.limit, 'limit', 50);
     const ownerEmail = values['owner-email'] as string | undefined;
     let start = typeof values.after === 'string' ? decodeToken(values.after) : undefined;
@@ -68,4 +59,4 @@ export const listWorkspacesCommand: AdminCommand = {
     );
     return 0;
   },
-};
+});

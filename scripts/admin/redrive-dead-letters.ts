@@ -1,7 +1,7 @@
 import { type RedriveProgress, redriveDeadLetters } from '../../shared/admin/redrive';
 import type { QueueName } from '../../shared/http/routes';
 import { queueDefinitions } from '../../shared/queues/queues';
-import { type AdminCommand, type AdminOption, parseOptions, UsageError, usageOf } from './command';
+import { type AdminOption, defineAdminCommand, UsageError } from './command';
 
 const queueNames = queueDefinitions.map((definition) => definition.name);
 
@@ -17,12 +17,10 @@ const describe = (progress: RedriveProgress) =>
   `${progress.queue}: ${progress.moved} moved back${progress.failed > 0 ? `, ${progress.failed} refused` : ''}`;
 
 /** `redrive-dead-letters`: moves dead letters back to their queues for another round of attempts. */
-export const redriveDeadLettersCommand: AdminCommand = {
+export const redriveDeadLettersCommand = defineAdminCommand({
   summary: "Move the messages of the queues' dead-letter queues back to their queues, with counts.",
-  usage: usageOf(options),
   options,
-  async run(args, output) {
-    const values = parseOptions(args, options);
+  async run(values, output) {
     const queue = values.queue as string | undefined;
     if (queue !== undefined && !queueNames.includes(queue as QueueName)) {
       throw new UsageError(`Unknown queue "${queue}"; one of ${queueNames.join(', ')}.`);
@@ -38,4 +36,4 @@ export const redriveDeadLettersCommand: AdminCommand = {
     if (refused > 0) output.err(`${refused} messages were refused by their queue and stay dead letters.`);
     return refused > 0 ? 1 : 0;
   },
-};
+});

@@ -1,6 +1,6 @@
 import { ReceiveMessageCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
-import { deadLetterQueueName, queueDefinitions, queueUrlEnvName } from '../../../shared/queues/queues';
+import { type LocalSqs, localSqsEnv, startLocalSqs } from '../../../scripts/local/sqs';
+import { deadLetterQueueName } from '../../../shared/queues/queues';
 import { admin } from '../../support/admin';
 
 describe('npm run admin -- redrive-dead-letters', () => {
@@ -10,12 +10,7 @@ describe('npm run admin -- redrive-dead-letters', () => {
   beforeAll(async () => {
     // The local stack's queues, each with its dead-letter queue, in the SQS emulator.
     sqs = await startLocalSqs();
-    Object.assign(process.env, {
-      SQS_ENDPOINT: sqs.endpoint,
-      ...Object.fromEntries(
-        queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
-      ),
-    });
+    Object.assign(process.env, localSqsEnv(sqs));
     client = new SQSClient({ endpoint: sqs.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
   });
 
