@@ -4,7 +4,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routes } from '../shared/http/routes';
-import type { QueueDefinition } from '../shared/queues/queues';
+import { type QueueDefinition, queueDefinitions, queueUrlEnvName } from '../shared/queues/queues';
 import { DataTable } from './data-table';
 import { EventFanOut } from './event-fanout';
 import { ServiceHttpApi } from './http-api';
@@ -144,5 +144,20 @@ export class CollabStack extends Stack {
       description: 'WebSocket URL of the realtime API (addendum §9)',
     });
     new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    // What `npm run admin` needs besides the table (README "Operating it").
+    new CfnOutput(this, 'DataKeySecretArn', {
+      value: dataKey.secretArn,
+      description: 'DATA_KEY_SECRET_ID for npm run admin',
+    });
+    for (const definition of queueDefinitions) {
+      new CfnOutput(
+        this,
+        `QueueUrl${definition.name.replace(/(^|-)(\w)/g, (_, _dash, letter: string) => letter.toUpperCase())}`,
+        {
+          value: this.queues.queue(definition.name).queueUrl,
+          description: `${queueUrlEnvName(definition.name)} for npm run admin -- redrive-dead-letters`,
+        },
+      );
+    }
   }
 }

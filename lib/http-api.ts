@@ -1,8 +1,9 @@
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { type CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { corsPolicy } from '../shared/http/cors';
 import { handlerFile, type RouteDefinition, routeId } from '../shared/http/routes';
 import type { FunctionAccess } from './function-roles';
 import type { ServiceFunction } from './service-function';
@@ -64,18 +65,14 @@ export class ServiceHttpApi extends Construct {
 
     this.api = new HttpApi(this, 'Api', {
       apiName: `collab-backend-${props.stage}`,
-      // API Gateway answers preflight itself; browsers then call the POST routes directly.
+      // API Gateway answers preflight itself; browsers then call the POST routes directly. The
+      // dev server answers from the same policy (shared/http/cors.ts).
       corsPreflight: {
-        allowOrigins: ['*'],
-        allowMethods: [CorsHttpMethod.POST],
-        allowHeaders: [
-          'content-type',
-          'x-svc-api-key',
-          'x-svc-auth-token',
-          'x-svc-workspace-id',
-          'x-svc-workspace-auth-token',
-        ],
-        exposeHeaders: ['x-request-id'],
+        allowOrigins: [...corsPolicy.allowOrigins],
+        allowMethods: corsPolicy.allowMethods.map((method) => CorsHttpMethod[method]),
+        allowHeaders: [...corsPolicy.allowHeaders],
+        exposeHeaders: [...corsPolicy.exposeHeaders],
+        maxAge: Duration.seconds(corsPolicy.maxAgeSeconds),
       },
       defaultIntegration: new HttpLambdaIntegration('UnroutedIntegration', unrouted),
     });

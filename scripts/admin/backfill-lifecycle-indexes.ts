@@ -1,6 +1,6 @@
 import { scanCredentials } from '../../shared/admin/sealed-values-repository';
 import { type BackfillProgress, backfillApiKey } from '../../shared/lifecycle/backfill';
-import { type AdminCommand, UsageError } from './command';
+import { type AdminOption, defineAdminCommand, UsageError } from './command';
 
 /** The API keys to backfill: the one given, or every API key (a paginated Scan of the credentials). */
 async function* apiKeysOf(given: string | undefined): AsyncGenerator<string> {
@@ -16,26 +16,28 @@ async function* apiKeysOf(given: string | undefined): AsyncGenerator<string> {
   } while (start);
 }
 
-function parse(args: readonly string[]): { apiKey?: string; after?: string } {
-  const [first, ...rest] = args;
-  if (first === undefined) return {};
-  if (first.startsWith('--')) throw new UsageError(`unknown option ${first}`);
-  if (rest.length === 0) return { apiKey: first };
-  if (rest.length === 2 && rest[0] === '--after' && rest[1]) return { apiKey: first, after: rest[1] };
-  throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
-}
+const options: readonly AdminOption[] = [
+  { name: 'api-key', value: '<apiKey>', description: 'Only this API key (default: every API key, by a Scan).' },
+  {
+    name: 'after',
+    value: '<organizationId>',
+    description: "Resume after this organization of --api-key (a progress line prints it).",
+  },
+];
 
 /**
  * `backfill-lifecycle-indexes`: gives items written before the data-lifecycle indexes existed their
  * entries (decisions §34, §36), organization by organization, with a progress line after each;
  * idempotent, and resumable with `--after` from the last line's organization.
  */
-export const backfillLifecycleIndexesCommand: AdminCommand = {
+export const backfillLifecycleIndexesCommand = defineAdminCommand({
   summary:
     'Give items written before issue 15 their lifecycle index entries (gsi2 listings, gsi8 user data).',
-  usage: '[<apiKey> [--after <organizationId>]]',
-  async run(args, output) {
-    const { apiKey, after } = parse(args);
+  options,
+  async run(values, output) {
+    const apiKey = values['api-key'] as string | undefined;
+    const after = values.after as string | undefined;
+    if (after !== undefined && apiKey === undefined) throw new UsageError('--after needs --api-key.');
     const progress: BackfillProgress = { organizations: 0, examined: 0, rewritten: 0, indexItems: 0 };
     for await (const key of apiKeysOf(apiKey)) {
       await backfillApiKey(
@@ -46,7 +48,7 @@ export const backfillLifecycleIndexesCommand: AdminCommand = {
             `backfill-lifecycle-indexes: ${key} ${JSON.stringify(organizationId)} done; ` +
               `${progress.organizations} organizations, ${progress.examined} items examined, ` +
               `${progress.rewritten} given entries, ${progress.indexItems} index items put ` +
-              `(resume: ${key} --after ${JSON.stringify(organizationId)})`,
+              `(resume: --api-key ${key} --after ${JSON.stringify(organizationId)})`,
           ),
         after,
       );
@@ -54,4 +56,4 @@ export const backfillLifecycleIndexesCommand: AdminCommand = {
     output.out(`Done: ${progress.organizations} organizations, ${progress.rewritten} items given entries.`);
     return 0;
   },
-};
+});

@@ -1,9 +1,15 @@
 import { backfillLifecycleIndexesCommand } from './backfill-lifecycle-indexes';
 import type { AdminCommand } from './command';
+import { createWorkspaceCommand } from './create-workspace';
+import { listWorkspacesCommand } from './list-workspaces';
+import { redriveDeadLettersCommand } from './redrive-dead-letters';
 import { resealSecretsCommand } from './reseal-secrets';
 
 /** The admin commands by name: add a command by adding its module here. */
 export const adminCommands: Readonly<Record<string, AdminCommand>> = {
   'backfill-lifecycle-indexes': backfillLifecycleIndexesCommand,
+  'create-workspace': createWorkspaceCommand,
+  'list-workspaces': listWorkspacesCommand,
+  'redrive-dead-letters': redriveDeadLettersCommand,
   'reseal-secrets': resealSecretsCommand,
 };

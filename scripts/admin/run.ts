@@ -4,8 +4,20 @@ import { adminCommands } from './commands';
 
 const environmentHelp = [
   'Environment: TABLE_NAME, AWS_REGION and the data keyring, either DATA_KEY_SECRET_ID (the',
-  "stack's secret, read with your AWS credentials) or DATA_KEY (the local stack's key).",
+  "stack's secret, read with your AWS credentials) or DATA_KEY (the local stack's key);",
+  'redrive-dead-letters: the QUEUE_URL_* of each queue (stack outputs). Locally also',
+  'DYNAMODB_ENDPOINT and SQS_ENDPOINT (printed by npm start). README "Operating it" has examples.',
 ];
+
+function optionLines(command: AdminCommand, indent: string): string[] {
+  const options = command.options ?? [];
+  const labels = options.map((option) => `--${option.name}${option.value ? ` ${option.value}` : ''}`);
+  const width = Math.max(0, ...labels.map((label) => label.length));
+  return options.map(
+    (option, index) =>
+      `${indent}${labels[index]!.padEnd(width)}  ${option.required ? '(required) ' : ''}${option.description}`,
+  );
+}
 
 function overview(commands: Readonly<Record<string, AdminCommand>>): string[] {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
@@ -13,7 +25,10 @@ function overview(commands: Readonly<Record<string, AdminCommand>>): string[] {
     'Usage: npm run admin -- <command> [arguments]   (<command> --help for its arguments)',
     '',
     'Commands:',
-    ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`),
+    ...Object.entries(commands).flatMap(([name, command]) => [
+      `  ${name.padEnd(width)}  ${command.summary}`,
+      ...optionLines(command, `  ${' '.repeat(width)}    `),
+    ]),
     '',
     ...environmentHelp,
   ];
@@ -43,8 +58,15 @@ export async function runAdmin(
     return 2;
   }
   if (args.includes('--help') || args.includes('-h')) {
-    for (const line of [usageOf(name, command), '', command.summary, '', ...environmentHelp])
-      output.out(line);
+    const help = [
+      usageOf(name, command),
+      '',
+      command.summary,
+      ...optionLines(command, '  '),
+      '',
+      ...environmentHelp,
+    ];
+    for (const line of help) output.out(line);
     return 0;
   }
   try {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -6,10 +7,13 @@ import { handler as connectHandler } from '../../functions/realtime/connect';
 import { handler as disconnectHandler } from '../../functions/realtime/disconnect';
 import { handler as messageHandler } from '../../functions/realtime/message';
 import { measureDbCalls } from '../../shared/db/metrics';
+import { corsPreflightHeaders, corsResponseHeaders } from '../../shared/http/cors';
 import { unroutedHandler } from '../../shared/http/define-endpoint';
 import { failureResponse } from '../../shared/http/envelope';
 import { invalidArgument } from '../../shared/http/errors';
 import { handlerFile, type RouteDefinition, routeForPath } from '../../shared/http/routes';
+import { renderReferencePage } from '../docs/reference-page';
+import { openApiFile } from '../docs/render';
 import { lambdaContext, toApiGatewayEvent } from './lambda-adapter';
 import { attachRealtime } from './realtime-server';
 
@@ -69,12 +73,45 @@ function send(response: ServerResponse, result: APIGatewayProxyStructuredResultV
   response.end(result.body ?? '');
 }
 
+/**
+ * `GET /docs`: the HTML reference rendered from docs/openapi.json as it is on disk now (re-run
+ * `npm run docs` and reload); `GET /docs/openapi.json`: the document itself. False for other paths.
+ */
+async function serveDocs(path: string, response: ServerResponse): Promise<boolean> {
+  if (path !== '/docs' && path !== '/docs/' && path !== '/docs/openapi.json') return false;
+  const openApi = await readFile(resolve(process.cwd(), openApiFile), 'utf8');
+  send(
+    response,
+    path === '/docs/openapi.json'
+      ? { statusCode: 200, headers: { 'content-type': 'application/json' }, body: openApi }
+      : {
+          statusCode: 200,
+          headers: { 'content-type': 'text/html; charset=utf-8' },
+          body: await renderReferencePage(openApi),
+        },
+  );
+  return true;
+}
+
 async function serve(
   request: IncomingMessage,
   response: ServerResponse,
   options: DevServerOptions,
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+  const origin = request.headers.origin;
+  // API Gateway answers preflight before routing and adds the CORS headers to every answer.
+  const preflight = corsPreflightHeaders({
+    method: request.method,
+    origin,
+    requestMethod: request.headers['access-control-request-method'],
+  });
+  if (preflight) {
+    send(response, { statusCode: 204 }, preflight);
+    return;
+  }
+  for (const [name, value] of Object.entries(corsResponseHeaders(origin))) response.setHeader(name, value);
+  if (request.method === 'GET' && (await serveDocs(path, response))) return;
   if (request.method === 'GET' && path === '/health') {
     const checks = await options.health();
     const healthy = Object.values(checks).every((state) => state === 'up');
@@ -113,7 +150,8 @@ async function serve(
 /**
  * The local HTTP front door: routes each request, as an API Gateway v2 event, to the same handler
  * (and so the same middleware) Lambda runs; unrouted requests go to the same fallback as `$default`.
- * WebSocket upgrades on `/v2/realtime` reach the realtime handlers (`realtime-server.ts`).
+ * WebSocket upgrades on `/v2/realtime` reach the realtime handlers (`realtime-server.ts`). CORS
+ * preflight and headers follow `shared/http/cors.ts`; `GET /docs` serves the HTML reference.
  */
 export function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const server = createServer((request, response) => {

@@ -1,5 +1,10 @@
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
-import { deadLetterQueueName, queueDefinitions, visibilityTimeoutSeconds } from '../../shared/queues/queues';
+import {
+  deadLetterQueueName,
+  queueDefinitions,
+  queueUrlEnvName,
+  visibilityTimeoutSeconds,
+} from '../../shared/queues/queues';
 
 export interface LocalSqs {
   endpoint: string;
@@ -29,4 +34,14 @@ export async function startLocalSqs(): Promise<LocalSqs> {
     queueUrls[queue.name] = created.queueUrl;
   }
   return { endpoint, queueUrls, server, stop: () => server.stop() };
+}
+
+/** The environment pointing the service at the emulator: `SQS_ENDPOINT` and every `QUEUE_URL_*`. */
+export function localSqsEnv(sqs: Pick<LocalSqs, 'endpoint' | 'queueUrls'>): Record<string, string> {
+  return {
+    SQS_ENDPOINT: sqs.endpoint,
+    ...Object.fromEntries(
+      queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name] as string]),
+    ),
+  };
 }

@@ -2,13 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
 import { generateSecret } from '../../shared/security/secrets';
 import { type DevServer, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from './queue-workers';
 import { startReconcilerTimer } from './reconciler';
-import { type LocalSqs, startLocalSqs } from './sqs';
+import { type LocalSqs, localSqsEnv, startLocalSqs } from './sqs';
 import { startStreamPoller } from './stream-poller';
 
 export interface LocalStackOptions {
@@ -61,15 +60,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     Object.assign(process.env, localAwsEnv, {
       TABLE_NAME: localTableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
-      SQS_ENDPOINT: sqs.endpoint,
+      ...localSqsEnv(sqs),
       DATA_KEY: localDataKey(options.persistDir),
       STAGE: 'local',
       POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       // A developer's webhook receiver on localhost must be reachable.
       ALLOW_LOOPBACK_TARGETS: 'true',
-      ...Object.fromEntries(
-        queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
-      ),
     });
     // Queue consumers run in this process, as Lambda event sources do in the stack.
     const workers = startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });

@@ -223,16 +223,23 @@ export async function failJob(
 }
 
 /**
- * Completes a job, releases its locks and takes it out of the due index (one transaction); false
+ * Completes a job with its final per-domain counts, releases its locks and takes it out of the due
+ * index (one transaction); false
  * when it is no longer `in_progress` (another run completed it, or the reconciler failed it).
  */
-export async function completeJob(apiKey: string, job: MigrationJob, message: string, now: number) {
+export async function completeJob(
+  apiKey: string,
+  job: MigrationJob,
+  message: string,
+  moved: Record<string, number>,
+  now: number,
+) {
   return tryTransaction([
     transition(
       apiKey,
       job,
       'in_progress',
-      { status: 'completed', message, updatedAt: now },
+      { status: 'completed', message, moved, updatedAt: now },
       { remove: leaseAttributes },
     ),
     ...lockReleases(apiKey, job),
@@ -249,6 +256,23 @@ async function updateJobIf(
     Key: jobKey(apiKey, job),
     ExpressionAttributeNames: { '#status': 'status' },
     ...update,
+  });
+}
+
+/**
+ * Records a running job's per-domain counts of moved records (one UpdateItem, replacing the
+ * previous counts: the run holds the totals). False when the job is no longer `in_progress`.
+ */
+export function recordProgress(
+  apiKey: string,
+  job: MigrationJob,
+  moved: Record<string, number>,
+  now: number,
+): Promise<boolean> {
+  return updateJobIf(apiKey, job, {
+    UpdateExpression: 'SET moved = :moved, updatedAt = :now',
+    ConditionExpression: '#status = :inProgress',
+    ExpressionAttributeValues: { ':moved': moved, ':now': now, ':inProgress': 'in_progress' },
   });
 }
 

@@ -36,6 +36,11 @@ export const migrationJob = z.object({
   leaseUntil: z.number().optional(),
   /** Resumes by the reconciler since the worker last moved a record (or claimed the job). */
   resumes: z.number().int().nonnegative().optional(),
+  /**
+   * Records moved so far per domain (mover name), as last recorded by the worker: every few seconds
+   * while it moves, at each hand-over and at completion (decisions §38). Absent before the first.
+   */
+  moved: z.record(z.string(), z.number().int().nonnegative()).optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

@@ -41,10 +41,13 @@ export async function startMigration(caller: ApiKeyCaller, input: MigrateDocumen
   return { migrationId: job.migrationId };
 }
 
-/** A migration's status (base #25), with the failure or completion message; one GetItem. */
+/**
+ * A migration's status (base #25), with the failure or completion message and the records moved so
+ * far per domain (`moved`, decisions §38); one GetItem.
+ */
 export async function migrationStatus(caller: ApiKeyCaller, input: MigrationStatusQuery) {
   const found = await findJob(caller.apiKey, input.organizationId, input.migrationId);
   if (!found) throw notFound(`Migration ${input.migrationId} does not exist in this organization.`);
-  const { migrationId, status, message } = found.job;
-  return { migrationId, status, ...(message !== undefined && { message }) };
+  const { migrationId, status, message, moved } = found.job;
+  return { migrationId, status, moved: moved ?? {}, ...(message !== undefined && { message }) };
 }

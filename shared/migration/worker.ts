@@ -5,11 +5,26 @@ import { sendToQueue } from '../queues/send';
 import { jobLeaseMs, keepLease } from './lease';
 import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
 import { documentRecordMovers } from './movers';
-import { claimJob, completeJob, failJob, findJob, markTargetChecked, renewLease } from './repository';
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  findJob,
+  markTargetChecked,
+  recordProgress,
+  renewLease,
+} from './repository';
 import type { MigrationJob, MigrationMessage } from './schemas';
 
 /** How long a message may wait for its job item (written just after the send) before it is dropped. */
 const jobWriteGraceMs = 60_000;
+
+/**
+ * Batches between two writes of the job's per-domain counts while it moves (the status route shows
+ * them): one UpdateItem per ten batches (≈ 1,000 records), not one per batch. A count, not a time,
+ * so a run's DynamoDB calls are the same however fast the machine is.
+ */
+const defaultProgressEveryBatches = 10;
 
 /** Delay before a message whose job is not written yet is looked at again. */
 const jobWriteRetrySeconds = 5;
@@ -27,6 +42,8 @@ export interface MigrationRunOptions {
   now?: () => number;
   /** The job lease's length (default `JOB_LEASE_SECONDS`). */
   leaseMs?: number;
+  /** Batches between two writes of the job's counts (default 10). */
+  progressEveryBatches?: number;
 }
 
 /**
@@ -63,6 +80,8 @@ async function moversWithRecords(
  *   released).
  *   Moved records are no longer under the old id, so a resumed run re-lists only what is left.
  *   Past the time budget, the run hands over to a fresh message and ends.
+ * The per-domain counts of moved records (`moved`, shown by the status route) are written every
+ * `progressEveryBatches` batches, at a hand-over and with the completion.
  * The job's lease (shared/migration/lease.ts) is renewed by the claim and, before each step, when
  * less than half of it is left; a job whose lease runs out is resumed by the reconciler
  * (shared/migration/reconcile.ts), and a run finding its job failed meanwhile stops.
@@ -116,8 +135,15 @@ export async function runMigration(
     }
     await markTargetChecked(apiKey, job, now());
   }
-  const moved: Record<string, number> = {};
+  // Counts carry over from earlier runs (hand-overs, resumes) as they last recorded them.
+  const moved: Record<string, number> = { ...job.moved };
   let lastMoved = 0;
+  const progressEveryBatches = options.progressEveryBatches ?? defaultProgressEveryBatches;
+  let batchesSinceProgress = 0;
+  const saveProgress = async () => {
+    batchesSinceProgress = 0;
+    return recordProgress(apiKey, running, moved, now());
+  };
   let pending = movers;
   for (let sweep = 0; pending.length > 0; sweep += 1) {
     for (const mover of pending) {
@@ -126,6 +152,7 @@ export async function runMigration(
         if (!(await lease.keep(lastMoved))) return ended();
         if (now() > deadline) {
           context.log.info('migration hands over to a new message', { migrationId, moved });
+          if (!(await saveProgress())) return ended();
           await sendToQueue('document-migration', message);
           return;
         }
@@ -134,6 +161,8 @@ export async function runMigration(
         lastMoved = batch.moved;
         recordMetric(metricNames.migrationProgress, batch.moved);
         cursor = batch.cursor;
+        batchesSinceProgress += 1;
+        if (batchesSinceProgress >= progressEveryBatches && !(await saveProgress())) return ended();
       } while (cursor);
     }
     if (sweep === maxSweeps) break;
@@ -149,6 +178,7 @@ export async function runMigration(
     apiKey,
     job,
     `Moved every record of document ${job.documentId} to ${job.newDocumentId}.`,
+    moved,
     now(),
   );
   if (!completed) return ended();

@@ -12,7 +12,7 @@ import { queueUrlEnvName } from './queues';
 let client: SQSClient | undefined;
 
 /** The process's one SQS client; points at the emulator when `SQS_ENDPOINT` is set. */
-function sqs(): SQSClient {
+export function sqs(): SQSClient {
   if (!client) {
     const { AWS_REGION, SQS_ENDPOINT } = env();
     client = new SQSClient({ region: AWS_REGION, ...(SQS_ENDPOINT && { endpoint: SQS_ENDPOINT }) });

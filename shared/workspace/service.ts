@@ -82,6 +82,16 @@ export async function createWorkspace(input: z.output<typeof createWorkspaceInpu
   if (!env().ALLOW_PUBLIC_WORKSPACE_CREATION) {
     throw new ApiError('PERMISSION_DENIED', 'Workspace creation is disabled on this deployment.');
   }
+  return (await provisionWorkspace(input, now)).workspace;
+}
+
+/**
+ * Creates a workspace as `workspace.create` does, whatever `ALLOW_PUBLIC_WORKSPACE_CREATION` says:
+ * the operator's way in when public creation is off (`npm run admin -- create-workspace`). Returns
+ * the route's answer and the first API key's auth token. Throws RESOURCE_EXHAUSTED past the
+ * per-owner quota.
+ */
+export async function provisionWorkspace(input: z.output<typeof createWorkspaceInput>, now = Date.now()) {
   const ownerName = input.name ?? input.ownerEmail.split('@')[0]!;
   const workspaceId = generateSecret('ws_', 12);
   const workspaceToken = generateSecret('wst_');
@@ -95,7 +105,7 @@ export async function createWorkspace(input: z.output<typeof createWorkspaceInpu
     createdAt: now,
     updatedAt: now,
   };
-  const { credential } = newCredential(
+  const { credential, token } = newCredential(
     workspaceId,
     { type: 'testing', apiKeyName: 'Default testing key', ownerEmail: workspace.ownerEmail, domains: [] },
     true,
@@ -103,11 +113,16 @@ export async function createWorkspace(input: z.output<typeof createWorkspaceInpu
   );
   await insertWorkspace(workspace, credential);
   return {
-    id: workspaceId,
-    name: workspace.name,
-    owner: { id: workspace.ownerId, email: workspace.ownerEmail, name: ownerName },
-    authToken: workspaceToken,
-    apiKeyList: apiKeyList([credential]),
+    workspace: {
+      id: workspaceId,
+      name: workspace.name,
+      owner: { id: workspace.ownerId, email: workspace.ownerEmail, name: ownerName },
+      authToken: workspaceToken,
+      apiKeyList: apiKeyList([credential]),
+    },
+    apiKey: credential.apiKey,
+    // Asked for above (`createAuthToken`), so always there.
+    apiKeyAuthToken: token as string,
   };
 }
 

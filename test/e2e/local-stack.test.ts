@@ -1,5 +1,6 @@
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import { corsPolicy } from '../../shared/http/cors';
 
 /**
  * Black-box: the whole local stack (DynamoDB Local, SQS emulator, dev server) driven over HTTP,
@@ -100,4 +101,49 @@ describe('local stack', () => {
       expect(json.error.status).toBe(status);
     },
   );
+
+  describe('CORS, as the HTTP API answers it (shared/http/cors.ts)', () => {
+    const origin = 'http://app.example.test';
+
+    it('answers a preflight with 204 and the allowed methods, headers and max age', async () => {
+      const response = await fetch(`${stack.url}/v2/workspace/domains/get`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-svc-api-key,x-svc-auth-token',
+        },
+      });
+      expect(response.status).toBe(204);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-methods')).toBe('POST');
+      expect(response.headers.get('access-control-allow-headers')?.split(',')).toEqual(
+        expect.arrayContaining(['content-type', 'x-svc-api-key', 'x-svc-auth-token']),
+      );
+      expect(response.headers.get('access-control-max-age')).toBe(String(corsPolicy.maxAgeSeconds));
+      expect(await response.text()).toBe('');
+    });
+
+    it('adds allow-origin and exposes x-request-id on an answer to a request with an Origin', async () => {
+      const response = await fetch(`${stack.url}/v2/workspace/create`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ data: { ownerEmail: `cors-${Date.now()}@example.com` } }),
+      });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-expose-headers')).toBe('x-request-id');
+      // Failures carry them too, or a browser app could not read the error envelope.
+      const failed = await fetch(`${stack.url}/v2/unknown`, { method: 'POST', headers: { origin } });
+      expect(failed.status).toBe(404);
+      expect(failed.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    it('adds no CORS headers without an Origin, and routes an OPTIONS that is no preflight', async () => {
+      const plain = await post('/v2/workspace/domains/get', {});
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+      const options = await fetch(`${stack.url}/v2/workspace/create`, { method: 'OPTIONS' });
+      expect(options.status).toBe(405);
+    });
+  });
 });

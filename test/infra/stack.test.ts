@@ -7,6 +7,7 @@ import { accessProfile } from '../../lib/function-roles';
 import { realtimeRoutes } from '../../lib/realtime-api';
 import { reconcilerAccess } from '../../lib/reconciler';
 import { tableDefinition } from '../../shared/db/table';
+import { corsPolicy } from '../../shared/http/cors';
 import { type RouteDefinition, routes } from '../../shared/http/routes';
 import {
   deadLetterQueueName,
@@ -148,22 +149,32 @@ describe('CollabStack', () => {
     expect(routeKeys.sort()).toEqual([...routes.map((route) => `POST ${route.path}`), '$default'].sort());
   });
 
-  it('answers CORS preflight for the service headers', () => {
+  it('answers CORS preflight from the one policy the dev server also uses (shared/http/cors.ts)', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
       ProtocolType: 'HTTP',
       CorsConfiguration: {
-        AllowOrigins: ['*'],
-        AllowMethods: ['POST'],
-        AllowHeaders: [
-          'content-type',
-          'x-svc-api-key',
-          'x-svc-auth-token',
-          'x-svc-workspace-id',
-          'x-svc-workspace-auth-token',
-        ],
-        ExposeHeaders: ['x-request-id'],
+        AllowOrigins: corsPolicy.allowOrigins,
+        AllowMethods: corsPolicy.allowMethods,
+        AllowHeaders: corsPolicy.allowHeaders,
+        ExposeHeaders: corsPolicy.exposeHeaders,
+        MaxAge: corsPolicy.maxAgeSeconds,
       },
     });
+    // The credential headers are what a browser app sends: the policy must keep allowing them.
+    expect(corsPolicy.allowHeaders).toEqual(
+      expect.arrayContaining(['content-type', 'x-svc-api-key', 'x-svc-workspace-auth-token']),
+    );
+  });
+
+  it('outputs what npm run admin needs: the data-key secret and every queue URL', () => {
+    const outputs = template.findOutputs('*');
+    expect(outputs.DataKeySecretArn?.Value).toEqual({ Ref: expect.stringMatching(/^DataKey/) });
+    for (const definition of queueDefinitions) {
+      const output = Object.values(outputs).find((candidate) =>
+        String(candidate.Description).startsWith(`${queueUrlEnvName(definition.name)} `),
+      );
+      expect(output?.Value).toEqual({ Ref: expect.stringMatching(/^Queues/) });
+    }
   });
 
   it('keeps the table on demand, recoverable, streamed and retained', () => {

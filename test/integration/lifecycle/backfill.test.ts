@@ -123,7 +123,7 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
     await makeOld(workspace.apiKey, organizationId, users);
     expect(await Promise.all(users.map(dataOf))).toEqual(users.map(() => []));
 
-    const first = await backfill(workspace.apiKey);
+    const first = await backfill('--api-key', workspace.apiKey);
     expect(first.code).toBe(0);
     expect(first.lines[0]).toMatch(
       / done; 1 organizations, \d+ items examined, \d+ given entries, 2 index items put/,
@@ -131,11 +131,12 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
     expect(first.lines[0]).toContain(`--after ${JSON.stringify(organizationId)}`);
     expect(await Promise.all(users.map(dataOf))).toEqual(before);
 
-    const again = await backfill(workspace.apiKey);
+    const again = await backfill('--api-key', workspace.apiKey);
     expect(again.lines.at(-1)).toBe('Done: 1 organizations, 0 items given entries.');
-    const resumed = await backfill(workspace.apiKey, '--after', organizationId);
+    const resumed = await backfill('--api-key', workspace.apiKey, '--after', organizationId);
     expect(resumed.lines).toEqual(['Done: 0 organizations, 0 items given entries.']);
-    expect((await backfill('--after')).code).toBe(2);
+    expect((await backfill('--after', organizationId)).code).toBe(2);
+    expect((await backfill(workspace.apiKey)).code).toBe(2);
 
     const stored = await storedUnderOrganization(workspace.apiKey, organizationId, [documentId]);
     expect(stored.crdtListing).toBeGreaterThan(0);

@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { activityMover } from '../../../shared/activities/document-mover';
 import { putNewActivities } from '../../../shared/activities/repository';
 import { measureDbCalls } from '../../../shared/db/metrics';
+import { logger } from '../../../shared/http/logger';
+import { documentRecordMovers } from '../../../shared/migration/movers';
+import { runMigration } from '../../../shared/migration/worker';
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -73,6 +76,49 @@ describe('document migration at size', () => {
     });
     expect(sample.metadata).toEqual({ apiKey: workspace.apiKey, documentId: to, organizationId });
   }, 300_000);
+
+  it('reports the records moved so far per domain while it runs, after a hand-over and at completion', async () => {
+    const [from, to] = [`progress-${randomUUID()}`, `moved-${randomUUID()}`];
+    await seedActivities(from, 250);
+    const migrationId = await migrate(workspace, organizationId, from, to);
+    expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({
+      status: 'pending',
+      moved: {},
+    });
+    // Counts written after every batch; each activity batch (100) takes 6 s of a clock the test
+    // sets, so the run hands over to a new message after two batches (10 s), with 200 moved.
+    const clock = { at: Date.now() };
+    const seen: unknown[] = [];
+    const slowActivities = {
+      ...activityMover,
+      moveBatch: async (move: Parameters<typeof activityMover.moveBatch>[0], cursor?: never) => {
+        clock.at += 6_000;
+        const batch = await activityMover.moveBatch(move, cursor);
+        seen.push((await statusOf(workspace, organizationId, migrationId)).moved);
+        return batch;
+      },
+    };
+    await runMigration(
+      { apiKey: workspace.apiKey, organizationId, migrationId, sentAt: Date.now() },
+      { log: logger },
+      { movers: [slowActivities], now: () => clock.at, budgetMs: 10_000, progressEveryBatches: 1 },
+    );
+    // What a status call showed during each batch: the counts written after the one before.
+    expect(seen).toEqual([{}, { activities: 100 }]);
+    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+      migrationId,
+      status: 'in_progress',
+      moved: { activities: 200 },
+    });
+
+    expect((await queue.drain()).map((run) => run.failed)).not.toContain(true);
+    const done = await statusOf(workspace, organizationId, migrationId);
+    expect(done).toMatchObject({ status: 'completed' });
+    // Every domain's mover ran; only activities had records.
+    expect(Object.keys(done.moved).sort()).toEqual(documentRecordMovers.map((mover) => mover.name).sort());
+    expect(done.moved).toMatchObject({ activities: 250 });
+    expect(Object.values(done.moved).reduce((sum, count) => sum + count, 0)).toBe(250);
+  }, 120_000);
 
   it('moves activities in batches of one timeline Query and one transaction of 100 conditional updates', async () => {
     const [from, to] = [`batch-${randomUUID()}`, `moved-${randomUUID()}`];

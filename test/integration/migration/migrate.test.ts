@@ -57,6 +57,7 @@ describe('organizations.documents.migrate', () => {
     expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
       migrationId,
       status: 'pending',
+      moved: {},
     });
 
     const runs = await queue.drain();
@@ -65,6 +66,8 @@ describe('organizations.documents.migrate', () => {
       migrationId,
       status: 'completed',
       message: expect.stringContaining(to),
+      // Records moved per domain: the seeded document's 3 activities among them.
+      moved: expect.objectContaining({ activities: 3 }),
     });
     expect(await documentView(workspace, organizationId, to)).toEqual(before);
     const after = await documentView(workspace, organizationId, from);
@@ -98,6 +101,7 @@ describe('organizations.documents.migrate', () => {
       migrationId,
       status: 'failed',
       message: expect.stringContaining(`${to} already exists`),
+      moved: {},
     });
     expect(await documentView(workspace, organizationId, from)).toEqual(fromBefore);
     expect(await documentView(workspace, organizationId, to)).toEqual(toBefore);

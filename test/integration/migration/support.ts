@@ -134,13 +134,18 @@ export async function migrate(
   return data.migrationId as string;
 }
 
-/** A migration's status data (`{ migrationId, status, message? }`). */
+/** A migration's status data (`{ migrationId, status, moved, message? }`). */
 export async function statusOf(workspace: TestWorkspace, organizationId: string, migrationId: string) {
   const response = await callAs(workspace, 'organizations.documents.migrate.status', {
     organizationId,
     migrationId,
   });
-  return response.json.result?.data as { migrationId: string; status: string; message?: string };
+  return response.json.result?.data as {
+    migrationId: string;
+    status: string;
+    moved: Record<string, number>;
+    message?: string;
+  };
 }
 
 /** Users seeded on a document: members bob (editor) and carol (viewer), dave with a grant. */
