@@ -6,7 +6,14 @@ import { keys } from '../../../shared/db/keys';
 import { succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { type MigrationQueue, seedDocument, startMigrationQueue } from '../migration/support';
-import { nothingStored, readRange, seedGroup, seedReaction, storedUnderOrganization } from './support';
+import {
+  nothingStored,
+  readRange,
+  seedGroup,
+  seedOwnEditor,
+  seedReaction,
+  storedUnderOrganization,
+} from './support';
 
 jest.setTimeout(90_000);
 
@@ -105,14 +112,7 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
       { userId: 'bob' },
       'eyes',
     );
-    await succeed(workspace, 'crdt.add', {
-      organizationId,
-      documentId,
-      editorId: 'bobs',
-      type: 'text',
-      data: 'b',
-      userId: 'bob',
-    });
+    await seedOwnEditor(workspace, organizationId, documentId, 'bob');
     const users = ['bob', 'carol', 'dave', 'erin'];
     const before = await Promise.all(users.map(dataOf));
     expect(before[0]).toEqual(

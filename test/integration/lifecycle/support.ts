@@ -150,3 +150,20 @@ export async function seedReaction(
 ) {
   await succeed(owner, 'commentannotations.reactions.add', { ...comment, icon, actionUser });
 }
+
+/** An editor `${userId}s` that `userId` created (CRDT content listed among the user's data). */
+export async function seedOwnEditor(
+  owner: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+  userId: string,
+) {
+  await succeed(owner, 'crdt.add', {
+    organizationId,
+    documentId,
+    editorId: `${userId}s`,
+    type: 'text',
+    data: 'b',
+    userId,
+  });
+}

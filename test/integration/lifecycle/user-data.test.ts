@@ -3,7 +3,7 @@ import { putNewActivities } from '../../../shared/activities/repository';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { seedDocument } from '../migration/support';
-import { seedGroup, seedReaction } from './support';
+import { seedGroup, seedOwnEditor, seedReaction } from './support';
 
 let workspace: TestWorkspace;
 let other: TestWorkspace;
@@ -45,14 +45,7 @@ async function seedBob(owner: TestWorkspace, organizationId: string, documentId:
     user: { userId: 'bob' },
     permissions: { resources: [{ type: 'organization', id: organizationId, accessRole: 'viewer' }] },
   });
-  await succeed(owner, 'crdt.add', {
-    organizationId,
-    documentId,
-    editorId: 'bobs',
-    type: 'text',
-    data: 'b',
-    userId: 'bob',
-  });
+  await seedOwnEditor(owner, organizationId, documentId, 'bob');
   const now = Date.now();
   await putNewActivities(
     owner.apiKey,
