@@ -155,13 +155,15 @@ describe('buildOpenApi', () => {
     });
     const input = z.object({ root: tree, label: z.string().meta({ id: 'TestLabel' }) });
     const route = { ...routeNamed('workspace.create'), name: 'test.tree', path: '/v2/test/tree' };
-    const built = buildOpenApi([{ route, input }], { version: '0.0.0-test' });
+    const built = buildOpenApi([{ route, input, output: z.object({}) }], { version: '0.0.0-test' });
     const refs = refsIn(built);
     expect(refs).toContain('#/components/schemas/TestLabel');
     expect(refs.some((ref) => ref.startsWith('#/$defs') || ref === '#')).toBe(false);
     for (const ref of refs) expect([ref, resolve(built, ref) !== undefined]).toEqual([ref, true]);
 
-    const recursiveRoot = buildOpenApi([{ route, input: tree }], { version: '0.0.0-test' });
+    const recursiveRoot = buildOpenApi([{ route, input: tree, output: z.object({}) }], {
+      version: '0.0.0-test',
+    });
     expect(
       pick(
         recursiveRoot.paths['/v2/test/tree']?.post.requestBody,
