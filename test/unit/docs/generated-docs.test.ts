@@ -4,8 +4,10 @@ import * as z from 'zod';
 import {
   loadDefinitions,
   openApiFile,
+  openApiTypesFile,
   readmeFile,
   renderOpenApi,
+  renderOpenApiTypes,
   renderReadme,
   withRouteTable,
 } from '../../../scripts/docs/render';
@@ -71,6 +73,10 @@ function resolve(doc: unknown, ref: string): unknown {
 describe('generated docs', () => {
   it('has a checked-in docs/openapi.json equal to a fresh rendering', async () => {
     await expectFresh(openApiFile, await renderOpenApi(root));
+  });
+
+  it('has checked-in openapi-typescript types equal to a fresh rendering of docs/openapi.json', async () => {
+    await expectFresh(openApiTypesFile, await renderOpenApiTypes(root));
   });
 
   it('has a README endpoint table equal to a fresh rendering', async () => {
