@@ -29,7 +29,12 @@ export interface OpenApiOperation {
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
   servers: JsonObject[];
   tags: { name: string; description: string }[];
   paths: Record<string, { post: OpenApiOperation }>;
@@ -191,7 +196,10 @@ const failures: { code: string; name: string; forAuthenticated?: true; response:
   },
 ];
 
-function responsesFor(doc: RouteDocumentation, components: Record<string, JsonObject>): Record<string, JsonObject> {
+function responsesFor(
+  doc: RouteDocumentation,
+  components: Record<string, JsonObject>,
+): Record<string, JsonObject> {
   const { route } = doc;
   const result = jsonSchemaOf(doc, 'output', components);
   const responses: Record<string, JsonObject> = {
@@ -200,7 +208,12 @@ function responsesFor(doc: RouteDocumentation, components: Record<string, JsonOb
       headers: requestIdHeader,
       content: {
         'application/json': {
-          schema: { type: 'object', required: ['result'], properties: { result }, additionalProperties: false },
+          schema: {
+            type: 'object',
+            required: ['result'],
+            properties: { result },
+            additionalProperties: false,
+          },
         },
       },
     },

@@ -15,7 +15,9 @@ export async function openApiFetchResponses(): Promise<string[]> {
   // @ts-expect-error the workspace has no `workspaceId` field (it is `id`)
   void workspace?.workspaceId;
 
-  const documents = await api.POST('/v2/organizations/documents/get', { body: { data: { organizationId: 'o' } } });
+  const documents = await api.POST('/v2/organizations/documents/get', {
+    body: { data: { organizationId: 'o' } },
+  });
   const firstDocument = documents.data?.result.data[0];
   // @ts-expect-error `disabled` is a boolean
   const disabled: string | undefined = firstDocument?.disabled;
@@ -43,7 +45,9 @@ export async function typedClientResponses(): Promise<string[]> {
   const threads = await client.commentannotations.get({ organizationId: 'o', documentId: 'd' });
   // @ts-expect-error a thread's comments are an array, not a string
   const comments: string = threads.data[0]?.comments;
-  const endpoint = await client.workspace.advancedwebhook.endpoints.create({ url: 'https://example.com/hook' });
+  const endpoint = await client.workspace.advancedwebhook.endpoints.create({
+    url: 'https://example.com/hook',
+  });
   // @ts-expect-error `rateLimit` is a number or null
   const rateLimit: string = endpoint.data.rateLimit;
   // @ts-expect-error organizationId is required
