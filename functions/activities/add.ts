@@ -1,10 +1,8 @@
-import { addActivitiesInput } from '../../shared/activities/schemas';
 import { addActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.add',
-  input: addActivitiesInput,
   run: async ({ caller, input }) => ({
     message: 'Activities processed.',
     data: await addActivities(caller, input),

@@ -1,10 +1,8 @@
 import { getPermissions } from '../../shared/access/permissions-service';
-import { getPermissionsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.get',
-  input: getPermissionsInput,
   run: async ({ caller, input }) => ({
     message: 'Permissions retrieved.',
     data: await getPermissions(caller, input),

@@ -1,10 +1,8 @@
 import { removePermissions } from '../../shared/access/permissions-service';
-import { removePermissionsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.remove',
-  input: removePermissionsInput,
   run: async ({ caller, input }) => {
     await removePermissions(caller, input);
     return { message: 'Permissions removed.' };

@@ -1,10 +1,8 @@
-import { generateTokenInput } from '../../shared/access/schemas';
 import { generateToken } from '../../shared/access/token-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.token.generate',
-  input: generateTokenInput,
   run: async ({ caller, input }) => ({
     message: 'Token generated.',
     data: await generateToken(caller, input),

@@ -1,10 +1,8 @@
 import { deleteComments } from '../../shared/comments/comments-service';
-import { deleteCommentsInput } from '../../shared/comments/schemas';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.delete',
-  input: deleteCommentsInput,
   run: async ({ caller, input }) => ({
     message: 'Comments processed.',
     data: await deleteComments(caller, input),

@@ -1,12 +1,10 @@
-import { getAnnotationsInput } from '../../shared/comments/schemas';
 import { getAnnotations } from '../../shared/comments/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.get',
-  input: getAnnotationsInput,
   run: async ({ caller, input }) => {
     const { data, pageToken } = await getAnnotations(caller, input);
-    return { message: 'Comment annotations retrieved.', data, extra: { pageToken } };
+    return { message: 'Comment annotations retrieved.', data, pageToken };
   },
 });

@@ -1,10 +1,8 @@
-import { updateAnnotationInput } from '../../shared/comments/schemas';
 import { updateAnnotation } from '../../shared/comments/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.update',
-  input: updateAnnotationInput,
   run: async ({ caller, input }) => ({
     message: 'Comment annotation updated.',
     data: await updateAnnotation(caller, input),

@@ -1,10 +1,8 @@
-import { writeEditorInput } from '../../shared/crdt/schemas';
 import { addEditor } from '../../shared/crdt/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'crdt.add',
-  input: writeEditorInput,
   run: async ({ caller, input }) => {
     await addEditor(caller.apiKey, input);
     return { message: 'CRDT data added.' };

@@ -1,10 +1,8 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { searchInput } from '../../shared/memory/schemas';
 import { searchJudgments } from '../../shared/memory/service';
 
 export const handler = defineEndpoint({
   route: 'memory.search',
-  input: searchInput,
   // The contract's search body is `result: { results, totalInScope, searchLatencyMs }` only.
-  run: async ({ caller, input }) => ({ bare: await searchJudgments(caller, input) }),
+  run: ({ caller, input }) => searchJudgments(caller, input),
 });

@@ -1,10 +1,8 @@
 import { getGroups } from '../../shared/access/groups-service';
-import { getGroupsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.get',
-  input: getGroupsInput,
   run: async ({ caller, input }) => ({
     message: 'User groups retrieved.',
     data: await getGroups(caller, input),

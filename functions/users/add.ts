@@ -1,9 +1,7 @@
-import { addUsersInput } from '../../shared/access/schemas';
 import { addUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.add',
-  input: addUsersInput,
   run: async ({ caller, input }) => ({ message: 'Users processed.', data: await addUsers(caller, input) }),
 });

@@ -1,10 +1,8 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { deleteUserDataInput } from '../../shared/lifecycle/schemas';
 import { startUserErasure } from '../../shared/lifecycle/service';
 
 export const handler = defineEndpoint({
   route: 'users.data.delete',
-  input: deleteUserDataInput,
   run: async ({ caller, input }) => ({
     message: 'User data erasure started.',
     data: await startUserErasure(caller, input),

@@ -1,11 +1,10 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getUserData, getUserDataInput } from '../../shared/lifecycle/user-data';
+import { getUserData } from '../../shared/lifecycle/user-data';
 
 export const handler = defineEndpoint({
   route: 'users.data.get',
-  input: getUserDataInput,
   run: async ({ caller, input }) => {
     const { nextPageToken, ...data } = await getUserData(caller, input);
-    return { message: 'User data retrieved.', data, extra: { nextPageToken } };
+    return { message: 'User data retrieved.', data, nextPageToken };
   },
 });

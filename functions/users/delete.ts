@@ -1,9 +1,7 @@
-import { deleteUsersInput } from '../../shared/access/schemas';
 import { deleteUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.delete',
-  input: deleteUsersInput,
   run: async ({ caller, input }) => ({ message: 'Users processed.', data: await deleteUsers(caller, input) }),
 });

@@ -1,9 +1,7 @@
-import { updateUsersInput } from '../../shared/access/schemas';
 import { updateUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.update',
-  input: updateUsersInput,
   run: async ({ caller, input }) => ({ message: 'Users processed.', data: await updateUsers(caller, input) }),
 });

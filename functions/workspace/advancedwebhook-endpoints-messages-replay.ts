@@ -1,10 +1,8 @@
 import { replayEndpointMessage } from '../../shared/delivery/operations';
-import { replayMessageInput } from '../../shared/delivery/schemas';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.messages.replay',
-  input: replayMessageInput,
   run: async ({ caller, input }) => ({
     message: 'Message replayed.',
     data: await replayEndpointMessage(caller.apiKey, input),

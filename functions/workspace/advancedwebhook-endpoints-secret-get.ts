@@ -1,10 +1,8 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { endpointIdInput } from '../../shared/webhooks/schemas';
 import { getEndpointSecret } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.secret.get',
-  input: endpointIdInput,
   run: async ({ caller, input }) => ({
     message: 'Endpoint secret retrieved.',
     data: await getEndpointSecret(caller.apiKey, input.endpointId),

@@ -1,10 +1,8 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { createApiKeyInput } from '../../shared/workspace/schemas';
 import { createApiKey } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.apikey.create',
-  input: createApiKeyInput,
   run: async ({ caller, input }) => ({
     message: 'API key created.',
     data: await createApiKey(caller, input),

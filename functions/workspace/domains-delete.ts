@@ -1,10 +1,8 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { domainsInput } from '../../shared/settings/schemas';
 import { deleteDomains } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.domains.delete',
-  input: domainsInput,
   run: async ({ caller, input }) => ({
     message: 'Domains removed.',
     data: await deleteDomains(caller.apiKey, input.domains),

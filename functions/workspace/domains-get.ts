@@ -1,9 +1,7 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { noInput } from '../../shared/workspace/schemas';
 import { listDomains } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.domains.get',
-  input: noInput,
   run: async ({ caller }) => ({ message: 'Domains retrieved.', data: listDomains(caller) }),
 });

@@ -1,10 +1,8 @@
 import { sendTestEvent } from '../../shared/delivery/operations';
-import { testWebhookInput } from '../../shared/delivery/schemas';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhooks.test',
-  input: testWebhookInput,
   run: async ({ caller, input }) => ({
     message: 'Test event sent.',
     data: await sendTestEvent(caller.apiKey, input),

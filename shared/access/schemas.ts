@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
-import { accessRoles } from './model';
+import { accessRoles, accessTypes } from './model';
 
 const accessRole = z.enum(accessRoles);
 
@@ -242,3 +242,50 @@ export const generateTokenInput = z
       .optional(),
   })
   .strict();
+
+// Responses.
+
+/** One resource's entry in a permission lookup (base contract's Permission entry). */
+export const permissionEntry = z
+  .object({
+    accessRole: accessRole.optional(),
+    accessType: z.enum(accessTypes).optional(),
+    expiresAt: z.number().optional().meta({ description: 'Unix seconds; only on temporary access.' }),
+    error: z.string().optional().meta({ description: 'Why access resolution failed.' }),
+    errorCode: z.enum(['permission_denied', 'does_not_exist']).optional(),
+  })
+  .meta({ id: 'PermissionEntry' });
+
+const entriesById = z.record(z.string(), permissionEntry);
+
+/** auth/permissions/get `data`: per user id, the entries of each requested resource. */
+export const userPermissions = z.record(
+  z.string(),
+  z.object({
+    organization: entriesById,
+    folders: entriesById.optional(),
+    documents: entriesById.optional(),
+    context: z
+      .object({ accessFields: z.array(z.string()).meta({ description: '`<fieldName>:<value>` each.' }) })
+      .optional(),
+  }),
+);
+
+/** auth/generate_token `data`: a signed JWT for the frontend SDK. */
+export const generatedToken = z.object({ token: z.string().meta({ description: 'JWT (HS256, 48 h).' }) });
+
+/** A user as users/get lists one. */
+export const userView = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  accessRole: z.string(),
+  initial: z.string(),
+});
+
+/** A user group as usergroups/get lists one. */
+export const groupView = z.object({
+  groupId: z.string(),
+  groupName: z.string(),
+  userIds: z.array(z.string()),
+});

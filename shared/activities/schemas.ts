@@ -151,3 +151,6 @@ export type ActivityRecord = z.infer<typeof activityRecord>;
 /** A stored activity: the record plus whether it was written under the immutability setting. */
 export const storedActivity = activityRecord.extend({ immutable: z.boolean().optional() });
 export type StoredActivity = z.infer<typeof storedActivity>;
+
+/** activities/get lists records without the storage-only `immutable` flag. */
+export const activityView = activityRecord.meta({ id: 'Activity' });

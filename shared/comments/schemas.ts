@@ -277,3 +277,31 @@ export interface Thread {
   annotation: AnnotationRecord;
   comments: CommentRecord[];
 }
+
+// Responses.
+
+/** commentannotations/add `data`: per thread (keyed by annotation id), its outcome and comment ids. */
+export const addedAnnotations = z.record(
+  z.string(),
+  z.object({
+    success: z.boolean(),
+    annotationId: z.string(),
+    commentIds: z.array(z.string()),
+    message: z.string(),
+    status: z.string().optional(),
+  }),
+);
+
+/** A thread as responses show it: the stored annotation without its bookkeeping fields. */
+export const annotationView = annotationRecord
+  .omit({ participants: true, version: true })
+  .meta({ id: 'Annotation' });
+
+/** A comment as responses show it: reactions as a list. */
+export const commentView = commentRecord
+  .omit({ reactions: true, version: true })
+  .extend({ reactions: z.array(storedReaction) })
+  .meta({ id: 'Comment' });
+
+/** commentannotations/get lists threads with their comments, oldest first. */
+export const threadView = annotationView.extend({ comments: z.array(commentView) });

@@ -95,3 +95,12 @@ export const editorHead = z.object({
   createdBy: z.string().nullable(),
 });
 export type EditorHead = z.infer<typeof editorHead>;
+
+/** crdt/get lists each editor's current value. */
+export const editorView = z.object({
+  id: z.string().meta({ description: 'The editor id.' }),
+  type: crdtType,
+  data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
+  lastUpdate: z.number().meta({ description: 'Epoch ms.' }),
+  lastUpdatedBy: z.string().nullable(),
+});

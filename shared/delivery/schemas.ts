@@ -102,3 +102,44 @@ export type ReplayMessageInput = z.output<typeof replayMessageInput>;
 /** Without `endpointId`, the test event goes to the basic-webhook URLs. */
 export const testWebhookInput = z.object({ endpointId: endpointIdField.optional() }).strict();
 export type TestWebhookInput = z.output<typeof testWebhookInput>;
+
+// Responses.
+
+/** One attempt of a delivered message as endpoint messages show it. */
+const attemptView = z.object({
+  attempt: z.number().int(),
+  status: attemptOutcome,
+  statusCode: z.number().nullable(),
+  durationMs: z.number(),
+  response: z.string().meta({ description: 'The response body, truncated.' }),
+  timestamp: z.iso.datetime(),
+});
+
+/** A message sent to an endpoint, with its delivery status and attempts. */
+export const endpointMessageView = z
+  .object({
+    messageId: z.string(),
+    event: z.string().meta({ description: 'The event type.' }),
+    timestamp: z.number().meta({ description: 'When the event happened, epoch ms.' }),
+    status: deliveryStatus,
+    reason: z.string().nullable(),
+    attemptCount: z.number().int(),
+    nextAttemptAt: z.iso.datetime().nullable(),
+    attempts: z.array(attemptView),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'EndpointMessage' });
+
+/** endpoints/messages/get `data`. */
+export const endpointMessagePage = z.object({
+  messages: z.array(endpointMessageView),
+  pageToken: z.string().nullable().meta({ description: 'Token of the next page; null on the last.' }),
+});
+
+/** workspace/webhooks/test `data`: the test event's id and the targets it was sent to. */
+export const testEventView = z.object({
+  messageId: z.string(),
+  timestamp: z.number(),
+  targets: z.array(targetId),
+});

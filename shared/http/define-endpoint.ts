@@ -4,7 +4,7 @@ import type * as z from 'zod';
 import { assertNotFenced } from '../lifecycle/fence';
 import { keyringLoader } from '../security/keyring-middleware';
 import type { CallerFor } from './caller';
-import { type Reply, successResponse } from './envelope';
+import { successResponse } from './envelope';
 import { notFound } from './errors';
 import {
   assertPost,
@@ -15,6 +15,7 @@ import {
   requestContext,
   validateInput,
 } from './middleware';
+import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';
 import { type RouteDefinition, type RouteName, routeForPath, routeNamed, type routes } from './routes';
 
 type RouteOf<Name extends RouteName> = Extract<(typeof routes)[number], { name: Name }>;
@@ -26,11 +27,17 @@ export interface RunArgs<Name extends RouteName, Input> {
   requestId: string;
 }
 
-export interface EndpointDefinition<Name extends RouteName, Schema extends z.ZodType> {
+/**
+ * What a route's `run` returns: its `result` without `status` (added here for enveloped routes) —
+ * `message`, `data` and siblings such as `nextPageToken` — type-checked against the route's output
+ * schema in the contract registry.
+ */
+export type RunResult<Name extends RouteName> = Omit<z.input<RouteContracts[Name]['output']>, 'status'>;
+
+export interface EndpointDefinition<Name extends RouteName> {
+  /** Names the route; its input and output schemas come from the contract registry. */
   route: Name;
-  /** Schema of `data`; the source of the input type and of the OpenAPI request schema. */
-  input: Schema;
-  run: (args: RunArgs<Name, z.output<Schema>>) => Promise<Reply>;
+  run: (args: RunArgs<Name, z.output<RouteContracts[Name]['input']>>) => Promise<RunResult<Name>>;
 }
 
 export type EndpointHandler = middy.MiddyfiedHandler<
@@ -39,38 +46,41 @@ export type EndpointHandler = middy.MiddyfiedHandler<
   Error,
   EndpointContext
 > & {
-  /** The route and input schema, read by the docs generator. */
-  readonly definition: { route: RouteDefinition; input: z.ZodType };
+  /** The route and its contract (input and output schemas). */
+  readonly definition: { route: RouteDefinition } & RouteContract;
 };
 
 /**
  * Builds a route's Lambda handler: the same middy chain for every route, in a fixed order —
  * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → auth for the
- * route's level → zod validation of `data` → `run` → success envelope; the error envelope last.
+ * route's level → zod validation of `data` → `run` → success envelope; the error envelope last. The
+ * input schema and the type `run` must return come from the route's entry in the contract registry.
  */
-export function defineEndpoint<Name extends RouteName, Schema extends z.ZodType>(
-  definition: EndpointDefinition<Name, Schema>,
+export function defineEndpoint<Name extends RouteName>(
+  definition: EndpointDefinition<Name>,
 ): EndpointHandler {
   const route = routeNamed(definition.route);
+  const contract: RouteContract = contractOf(definition.route);
+  const enveloped = isEnveloped(contract);
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext>()
     .use(requestContext(route.name))
     .use(keyringLoader())
     .use(jsonBody(route.maxBodyBytes))
     .use(authenticate(route.auth))
-    .use(validateInput(definition.input))
+    .use(validateInput(contract.input))
     .use(errorEnvelope())
     .handler(async (_event, context) => {
       const { input, caller, requestId } = context.endpoint;
       // Deleted organizations and documents are invisible while their records are erased.
       if (caller?.level === 'apiKey') assertNotFenced(caller, input, route.db === 'read-write');
-      const reply = await definition.run({
-        input: input as z.output<Schema>,
+      const result = await definition.run({
+        input: input as z.output<RouteContracts[Name]['input']>,
         caller: caller as CallerFor<RouteOf<Name>['auth']>,
         requestId,
       });
-      return successResponse(reply);
+      return successResponse(enveloped ? { status: 'success', ...result } : result);
     });
-  return Object.assign(handler, { definition: { route, input: definition.input } });
+  return Object.assign(handler, { definition: { route, ...contract } });
 }
 
 /**

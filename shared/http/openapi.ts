@@ -1,16 +1,17 @@
 /**
  * The OpenAPI 3.1 description of the API and the README endpoint table, both derived from the route
- * table and each route's zod input schema (`handler.definition`). Pure: the docs generator
+ * table and each route's contract (zod input and output schemas, `handler.definition`). Pure: the docs generator
  * (`npm run docs`) loads the definitions and writes the results; a unit test keeps them current.
  */
 import * as z from 'zod';
 import { httpStatusByErrorStatus } from './errors';
 import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './routes';
 
-/** What the generator needs of a route: its table entry and the schema of its `data`. */
+/** What the generator needs of a route: its table entry, the schema of its `data` and of its `result`. */
 export interface RouteDocumentation {
   readonly route: RouteDefinition;
   readonly input: z.ZodType;
+  readonly output: z.ZodType;
 }
 
 /** A JSON Schema / OpenAPI object; kept loose because it is written to a file, not interpreted. */
@@ -28,8 +29,14 @@ export interface OpenApiOperation {
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
-  tags: { name: string }[];
+  info: {
+    title: string;
+    version: string;
+    description: string;
+    license: { name: string; identifier: string };
+  };
+  servers: JsonObject[];
+  tags: { name: string; description: string }[];
   paths: Record<string, { post: OpenApiOperation }>;
   components: {
     securitySchemes: Record<string, JsonObject>;
@@ -38,6 +45,24 @@ export interface OpenApiDocument {
     responses: Record<string, JsonObject>;
   };
 }
+
+/** One line per route domain (the operations' tag), shown as the section intro of the reference. */
+const domainDescriptions: Record<string, string> = {
+  workspace: 'Workspaces, their API keys and auth tokens, allowed domains.',
+  settings: 'Per-API-key configuration: allowed domains, webhooks, activity logging, permission provider.',
+  organizations: 'Organizations, folders, documents and user groups.',
+  migration: "Moving a document's data to a new document id.",
+  access: 'Users, permissions and frontend tokens.',
+  lifecycle: "A user's data: export and erasure.",
+  webhooks: 'Advanced webhook endpoints and their signing secrets.',
+  delivery: 'Webhook messages: listing, replay and test events.',
+  notifications: 'Notifications and their recipients.',
+  activities: 'Activity logs.',
+  crdt: 'Collaborative editor (CRDT) content.',
+  comments: 'Comment threads (annotations), comments and reactions.',
+  memory: 'Search and listing of review judgments.',
+  realtime: 'Live state broadcast to connected realtime clients.',
+};
 
 /** Security scheme names per credential header; each auth level requires its pair together. */
 export const securitySchemeNames = {
@@ -78,25 +103,6 @@ function statusesAnsweredWith(httpStatus: number): string {
 }
 
 const schemas: Record<string, JsonObject> = {
-  SuccessEnvelope: {
-    type: 'object',
-    required: ['result'],
-    properties: {
-      result: {
-        type: 'object',
-        required: ['status', 'message'],
-        properties: {
-          status: { const: 'success' },
-          message: { type: 'string' },
-          data: { description: "The operation's payload, when it has one." },
-        },
-        additionalProperties: {
-          description: 'Siblings of `data` some operations add, such as `nextPageToken`.',
-        },
-      },
-    },
-    additionalProperties: false,
-  },
   ErrorEnvelope: {
     type: 'object',
     required: ['error'],
@@ -190,12 +196,26 @@ const failures: { code: string; name: string; forAuthenticated?: true; response:
   },
 ];
 
-function responsesFor(route: RouteDefinition): Record<string, JsonObject> {
+function responsesFor(
+  doc: RouteDocumentation,
+  components: Record<string, JsonObject>,
+): Record<string, JsonObject> {
+  const { route } = doc;
+  const result = jsonSchemaOf(doc, 'output', components);
   const responses: Record<string, JsonObject> = {
     '200': {
       description: 'Success.',
       headers: requestIdHeader,
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/SuccessEnvelope' } } },
+      content: {
+        'application/json': {
+          schema: {
+            type: 'object',
+            required: ['result'],
+            properties: { result },
+            additionalProperties: false,
+          },
+        },
+      },
     },
   };
   for (const { code, name, forAuthenticated } of failures) {
@@ -206,24 +226,30 @@ function responsesFor(route: RouteDefinition): Record<string, JsonObject> {
 }
 
 /**
- * The JSON Schema of what a caller sends as `data` (zod `io: 'input'`, so defaults stay optional and
- * transforms show their input). Subschemas zod places in `$defs` (named with `.meta({ id })`, or
- * recursive) move to `components.schemas`, and a schema that refers to its own root becomes a
- * component too, so every `$ref` resolves inside the OpenAPI document. Throws, naming the route,
- * when the schema has no JSON Schema form or two routes give different schemas the same id.
+ * The JSON Schema of what a caller sends as `data` (`side` input: zod `io: 'input'`, so defaults stay
+ * optional and transforms show their input) or of the `result` it gets back (`side` output).
+ * Subschemas zod places in `$defs` (named with `.meta({ id })`, or recursive) move to
+ * `components.schemas`, and a schema that refers to its own root becomes a component too, so every
+ * `$ref` resolves inside the OpenAPI document. Throws, naming the route, when the schema has no
+ * JSON Schema form or two routes give different schemas the same id.
  */
-function inputSchema(doc: RouteDocumentation, components: Record<string, JsonObject>): JsonObject {
+function jsonSchemaOf(
+  doc: RouteDocumentation,
+  side: 'input' | 'output',
+  components: Record<string, JsonObject>,
+): JsonObject {
   const { route } = doc;
   let generated: JsonObject;
   try {
-    generated = z.toJSONSchema(doc.input, { io: 'input', target: 'draft-2020-12' }) as JsonObject;
+    generated = z.toJSONSchema(doc[side], { io: side, target: 'draft-2020-12' }) as JsonObject;
   } catch (error) {
-    throw new Error(`Route ${route.name}: input schema has no JSON Schema form: ${String(error)}`);
+    throw new Error(`Route ${route.name}: ${side} schema has no JSON Schema form: ${String(error)}`);
   }
   const { $schema: _dialect, $defs, ...root } = generated;
-  const rootName = `${routeId(route)}Input`;
-  // zod's generated ids (`__schema0`) restart per schema: qualify them with the route.
-  const componentName = (id: string) => (id.startsWith('__schema') ? `${routeId(route)}${id}` : id);
+  const suffix = side === 'input' ? 'Input' : 'Result';
+  const rootName = `${routeId(route)}${suffix}`;
+  // zod's generated ids (`__schema0`) restart per schema: qualify them with the route and side.
+  const componentName = (id: string) => (id.startsWith('__schema') ? `${routeId(route)}${suffix}${id}` : id);
   let refersToRoot = false;
   const refTarget = (ref: string): string => {
     if (ref === '#') {
@@ -289,17 +315,20 @@ export function buildOpenApi(
               schema: {
                 type: 'object',
                 required: ['data'],
-                properties: { data: inputSchema(doc, componentSchemas) },
+                properties: { data: jsonSchemaOf(doc, 'input', componentSchemas) },
               },
             },
           },
         },
-        responses: responsesFor(route),
+        responses: responsesFor(doc, componentSchemas),
         'x-max-body-bytes': route.maxBodyBytes ?? defaultMaxBodyBytes,
       },
     };
   }
-  const tags = [...new Set(definitions.map((doc) => doc.route.domain))].map((name) => ({ name }));
+  const tags = [...new Set(definitions.map((doc) => doc.route.domain))].map((name) => ({
+    name,
+    description: domainDescriptions[name] ?? name,
+  }));
   // A copy, so callers that edit the document cannot reach the module's shared fragments.
   return structuredClone({
     openapi: '3.1.0',
@@ -307,8 +336,17 @@ export function buildOpenApi(
       title: 'Collaboration backend API',
       version: options.version,
       description:
-        'Every operation is a POST of `{ data: {...} }`. Success answers `{ result: { status: "success", message, data? } }`; failure answers `{ error: { status, message, details? } }` with the HTTP status its contract status maps to. Bodies over an operation\'s `x-max-body-bytes` are refused before parsing. Generated by `npm run docs`; do not edit.',
+        'Every operation is a POST of `{ data: {...} }`. Success answers `{ result: { status: "success", message, data? } }` (the memory search and judgment query answer their `result` without `status` and `message`); failure answers `{ error: { status, message, details? } }` with the HTTP status its contract status maps to. Bodies over an operation\'s `x-max-body-bytes` are refused before parsing. Generated by `npm run docs`; do not edit.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
+    servers: [
+      { url: 'http://localhost:3000', description: 'The local stack (`npm start`).' },
+      {
+        url: 'https://{apiId}.execute-api.{region}.amazonaws.com',
+        description: 'A deployed stack (its HTTP API URL is a stack output).',
+        variables: { apiId: { default: 'apiId' }, region: { default: 'us-east-1' } },
+      },
+    ],
     tags,
     paths,
     components: {

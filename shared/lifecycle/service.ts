@@ -7,8 +7,13 @@ import { logger } from '../http/logger';
 import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
 import { findEraseJob, startErase } from './repository';
-import type { DeleteUserData, EraseJob, EraseMessage, EraseTarget } from './schemas';
-import { userDataFeatures } from './user-erasure';
+import {
+  type DeleteUserData,
+  type EraseJob,
+  type EraseMessage,
+  type EraseTarget,
+  userDataFeatures,
+} from './schemas';
 
 /**
  * Deletes organizations or documents (addendum §10): one transaction removes their items

@@ -1,42 +1,10 @@
-import * as z from 'zod';
 import { reactionKey } from '../comments/write-items';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
-import { resourceId } from '../http/common-schemas';
 import { isFenced } from './fence';
+import type { GetUserData, UserDataItem } from './schemas';
 import { itemId, markedItems, userDataItems, userDataKeys } from './user-data-repository';
-
-/** users/data/get input (addendum §10). */
-export const getUserDataInput = z
-  .object({
-    userId: resourceId,
-    organizationId: resourceId.optional(),
-    pageToken: z.string().min(1).optional(),
-  })
-  .strict();
-export type GetUserData = z.output<typeof getUserDataInput>;
-
-/** The features of a user's data (addendum §10). */
-export type UserDataFeature =
-  | 'membership'
-  | 'grant'
-  | 'group'
-  | 'notification'
-  | 'comment'
-  | 'reaction'
-  | 'activity'
-  | 'judgment'
-  | 'crdt';
-
-/** One record of a user's data, as users/data/get lists it. */
-export interface UserDataItem {
-  feature: UserDataFeature;
-  organizationId: string;
-  documentId?: string;
-  id: string;
-  record: Record<string, unknown>;
-}
 
 /** Items per page: every page but the last holds exactly this many. */
 export const userDataPageSize = 100;

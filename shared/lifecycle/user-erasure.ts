@@ -4,26 +4,14 @@ import { eraseUserComment, eraseUserReaction } from '../comments/repository';
 import { unlistEditorCreator } from '../crdt/repository';
 import { removeJudgments } from '../memory/repository';
 import { stubbedFields } from './profile-stub';
-import { type UserDataFeature, userDataOf } from './user-data';
+import type { UserDataFeature } from './schemas';
+import { userDataOf } from './user-data';
 import { deleteItems, unlistItems, userDataItems, userDataKeys } from './user-data-repository';
 
 type Item = Record<string, unknown>;
 
 /** Index entries per erasing batch. */
 const batchSize = 100;
-
-/** Every feature of a user's data, so a status shows each count from the first (addendum §10). */
-export const userDataFeatures: readonly UserDataFeature[] = [
-  'membership',
-  'grant',
-  'group',
-  'notification',
-  'comment',
-  'reaction',
-  'activity',
-  'judgment',
-  'crdt',
-];
 
 /** Where a user's erasure continues within one run: the organization range and the index key. */
 export interface UserEraseCursor {

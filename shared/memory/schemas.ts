@@ -167,3 +167,22 @@ export type Judgment = z.infer<typeof judgment>;
 
 /** A result of search / judgments query: the judgment, its similarity and the scope it was found in. */
 export type JudgmentResult = Omit<Judgment, 'contentText'> & { similarity: number; scope: SearchScope };
+
+/** A judgment found by search or query: the judgment, its similarity and the scope it was found in. */
+export const judgmentResult = judgment
+  .omit({ contentText: true })
+  .extend({
+    similarity: z.number().meta({ description: '1.0 on the annotation and recency shortcut paths.' }),
+    scope: z.enum(searchScopes),
+  })
+  .meta({ id: 'JudgmentResult' });
+
+/** memory/search `result` (base #8): no status, message or data. */
+export const searchResult = z.object({
+  results: z.array(judgmentResult),
+  totalInScope: z.number().int(),
+  searchLatencyMs: z.number(),
+});
+
+/** memory/judgments/query `result` (addendum §6): no status, message or data. */
+export const judgmentsQueryResult = z.object({ results: z.array(judgmentResult), total: z.number().int() });

@@ -59,3 +59,13 @@ export const migrationMessage = z
   })
   .strict();
 export type MigrationMessage = z.infer<typeof migrationMessage>;
+
+/** organizations/documents/migrate `data`. */
+export const startedMigration = z.object({ migrationId: z.string() });
+
+/** organizations/documents/migrate/status `data`. */
+export const migrationStatusView = z.object({
+  migrationId: z.string(),
+  status: z.enum(migrationStatuses),
+  message: z.string().optional(),
+});

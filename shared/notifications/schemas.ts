@@ -131,3 +131,9 @@ export const inboxEntry = z.object({
   readAt: z.number().optional(),
 });
 export type InboxEntry = z.infer<typeof inboxEntry>;
+
+/** notifications/get lists shared notification records. */
+export const notificationView = notificationRecord.meta({ id: 'Notification' });
+
+/** notifications/add `data`: whether the notification was stored and sent. */
+export const addedNotification = z.object({ success: z.boolean(), message: z.string() });

@@ -145,3 +145,47 @@ export const documentRecord = z.object({
   lastUpdated: z.number(),
 });
 export type DocumentRecord = z.infer<typeof documentRecord>;
+
+// Responses.
+
+/** An organization as organizations/get lists one, with its caller-given metadata fields. */
+export const organizationView = z.looseObject({
+  id: z.string(),
+  organizationName: z.string(),
+  disabled: z.boolean(),
+});
+
+/** A document as documents/get lists one. */
+export const documentView = z.object({
+  id: z.string(),
+  documentName: z.string(),
+  folderId: z.string().optional(),
+  accessType,
+  disabled: z.boolean(),
+});
+
+const folderFieldsView = {
+  folderId: z.string(),
+  folderName: z.string(),
+  organizationId: z.string(),
+  parentFolderId: z.string().meta({ description: 'Top-level folders carry `root`.' }),
+  apiKey: z.string(),
+  createdAt: z.number().meta({ description: 'Epoch ms.' }),
+  lastUpdated: z.number().meta({ description: 'Epoch ms.' }),
+  ancestors: z.array(z.string()).meta({ description: 'From `root` down to the parent.' }),
+  accessType: z.string(),
+  inheritAccessFromParent: z.boolean(),
+};
+
+/** A folder as folders/get returns one, with its subfolders nested to the requested depth. */
+export interface FolderView extends z.infer<z.ZodObject<typeof folderFieldsView>> {
+  subFolders?: FolderView[];
+}
+export const folderView: z.ZodType<FolderView> = z
+  .object({
+    ...folderFieldsView,
+    get subFolders() {
+      return z.array(folderView).optional();
+    },
+  })
+  .meta({ id: 'Folder' });

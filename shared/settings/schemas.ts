@@ -150,3 +150,14 @@ export const updatePermissionProviderConfigInput = z
   .strict()
   .refine(hasAny, atLeastOne('usePermissionProvider, permissionProviderConfig'));
 export type UpdatePermissionProviderConfig = z.output<typeof updatePermissionProviderConfigInput>;
+
+// Responses (the stored configs above are also what reads and updates answer).
+
+/** workspace/domains/add `data`: the normalised domains added. */
+export const domainsAdded = z.object({ domainsAdded: z.array(z.string()) });
+
+/** workspace/domains/delete `data`: the normalised domains removed. */
+export const domainsRemoved = z.object({ domainsRemoved: z.array(z.string()) });
+
+/** workspace/activityconfig get/update `data`. */
+export const activityConfigView = z.object({ activityServiceConfig: activityConfig });

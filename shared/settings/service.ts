@@ -157,8 +157,8 @@ export async function updatePermissionProviderConfig(apiKey: string, update: Upd
  * The contract's answer to a domains call: success with the applied entries, or — when some
  * entries were skipped — INTERNAL with both lists in `details` (the valid entries are applied anyway).
  */
-function domainsOutcome(
-  appliedKey: 'domainsAdded' | 'domainsRemoved',
+function domainsOutcome<Key extends 'domainsAdded' | 'domainsRemoved'>(
+  appliedKey: Key,
   applied: string[],
   skipped: string[],
   skippedMessage: string,
@@ -168,7 +168,7 @@ function domainsOutcome(
       details: { [appliedKey]: applied, skippedDomains: skipped },
     });
   }
-  return { [appliedKey]: applied };
+  return { [appliedKey]: applied } as Record<Key, string[]>;
 }
 
 /**

@@ -87,3 +87,36 @@ export type EndpointRecord = z.infer<typeof endpointRecord>;
 /** Where a list page starts: after `endpointId`, towards older (`next`) or newer (`prev`) endpoints. */
 export const endpointCursor = z.object({ endpointId: z.string(), direction: z.enum(['next', 'prev']) });
 export type EndpointCursor = z.infer<typeof endpointCursor>;
+
+// Responses.
+
+/** An advanced webhook endpoint as responses show it (base contract's Advanced webhook endpoint). */
+export const endpointView = z
+  .object({
+    id: z.string().meta({ description: 'Service-assigned endpoint id.' }),
+    url: z.string(),
+    description: z.string(),
+    filterTypes: z.array(z.string()).nullable().meta({ description: 'Subscribed event types; null: all.' }),
+    channels: z.array(z.string()).nullable().meta({ description: 'Subscribed channels; null: all.' }),
+    disabled: z.boolean(),
+    rateLimit: z.number().nullable().meta({ description: 'Deliveries per second; null: unlimited.' }),
+    uid: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    createdAt: z.iso.datetime().meta({ description: 'ISO 8601 UTC.' }),
+    updatedAt: z.iso.datetime().meta({ description: 'ISO 8601 UTC.' }),
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+/** workspace/advancedwebhook/endpoints/get `data`: a page of endpoints with its cursors. */
+export const endpointPage = z.object({
+  endpoints: z.array(endpointView),
+  iterator: z.string().nullable().meta({ description: 'Cursor of the next page; null on the last.' }),
+  prevIterator: z.string().nullable(),
+  done: z.boolean(),
+});
+
+/** endpoints/secret get and rotate `data`: the current signing secret (`whsec_` + base64). */
+export const endpointSecretView = z.object({
+  endpointId: z.string(),
+  secret: z.string().startsWith('whsec_'),
+});

@@ -21,7 +21,11 @@ export function newSigningSecret(apiKey: string, endpointId: string) {
  * The secrets an endpoint's deliveries are signed with, current first: the previous secret is
  * included until 24 h after the rotation that replaced it.
  */
-export function signingSecrets(apiKey: string, endpoint: EndpointRecord, now = Date.now()): string[] {
+export function signingSecrets(
+  apiKey: string,
+  endpoint: EndpointRecord,
+  now = Date.now(),
+): [current: string, ...previous: string[]] {
   const open = (encrypted: string) =>
     decryptSecret(encrypted, endpointSecretOwner(apiKey, endpoint.endpointId));
   const previousValid =

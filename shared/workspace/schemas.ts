@@ -106,3 +106,50 @@ export type ApiKeyCredential = z.infer<typeof apiKeyCredential>;
 
 /** The contract's API key entry: `{ id, apiKeyName, type }`. */
 export type ApiKeySummary = { id: string; apiKeyName: string; type: z.infer<typeof apiKeyType> };
+
+// Responses.
+
+/** An API key as responses list it (addendum §3): `{ id, apiKeyName, type }`. */
+export const apiKeySummary = z
+  .object({
+    id: z.string().meta({ description: 'The API key.' }),
+    apiKeyName: z.string(),
+    type: apiKeyType,
+  })
+  .meta({ id: 'ApiKeySummary' });
+
+/** workspace/get `data`: the workspace, its owner and its API keys by key. */
+export const workspaceView = z.object({
+  id: z.string().meta({ description: 'The workspace id (`x-svc-workspace-id`).' }),
+  name: z.string(),
+  owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+  apiKeyList: z.record(z.string(), apiKeySummary).meta({ description: 'API keys by key.' }),
+});
+
+/** workspace/create `data`: the workspace view plus its auth token, shown once. */
+export const createdWorkspace = workspaceView.extend({
+  authToken: z
+    .string()
+    .meta({ description: 'The workspace auth token (`x-svc-workspace-auth-token`); shown once.' }),
+});
+
+/** workspace/apikey/create `data`. */
+export const createdApiKey = z.object({ apiKey: z.string().meta({ description: 'The new API key.' }) });
+
+/** An auth token as shown to the workspace owner: the token, its name and allowed domains. */
+export const authTokenView = z.object({
+  token: z.string().meta({ description: 'The auth token (`x-svc-auth-token`).' }),
+  name: z.string(),
+  domains: z.array(z.string()),
+});
+
+/** workspace/authtokens/get `data`. */
+export const authTokensView = z.object({ apiKey: z.string(), authTokens: z.array(authTokenView) });
+
+/** workspace/authtoken/reset `data`. */
+export const resetAuthTokenView = z.object({ apiKey: z.string(), newAuthToken: authTokenView });
+
+/** workspace/domains/get `data`. */
+export const domainsView = z.object({
+  domains: z.array(z.string()).meta({ description: 'Normalised allowed domains.' }),
+});

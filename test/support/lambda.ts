@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { lambdaContext } from '../../scripts/local/lambda-adapter';
 import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
+import { assertContract, type ContractedRoute } from './contract';
 
 type Handler = (
   event: APIGatewayProxyEventV2,
@@ -56,18 +57,20 @@ export function apiEvent(options: CallOptions = {}): APIGatewayProxyEventV2 {
   };
 }
 
-/** Invokes a handler the way Lambda does and returns the parsed response with its DynamoDB calls. */
+/**
+ * Invokes a handler the way Lambda does and returns the parsed response with its DynamoDB calls.
+ * Every response is checked against the route's contract first (`assertContract`): a success body
+ * outside the route's output schema, or a failure outside the error envelope, fails the test.
+ */
 export async function call(handler: unknown, options: CallOptions = {}): Promise<CallResult> {
   const run = handler as Handler;
   const { result, stats } = await measureDbCalls(() =>
     run(apiEvent(options), lambdaContext('test') as Context),
   );
-  return {
-    statusCode: result.statusCode ?? 200,
-    headers: (result.headers ?? {}) as Record<string, string>,
-    json: JSON.parse(result.body ?? 'null'),
-    db: stats,
-  };
+  const statusCode = result.statusCode ?? 200;
+  const json = JSON.parse(result.body ?? 'null');
+  assertContract((handler as { definition?: ContractedRoute }).definition, statusCode, json);
+  return { statusCode, headers: (result.headers ?? {}) as Record<string, string>, json, db: stats };
 }
 
 /** The success payload of a response; fails the test with the error body when the call failed. */

@@ -126,10 +126,8 @@ describe('unrouted requests', () => {
 describe('unexpected errors', () => {
   it('are answered as an opaque INTERNAL naming the request id, without internals', async () => {
     const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
-    const { noInput } = await import('../../../shared/workspace/schemas');
     const failing = defineEndpoint({
       route: 'workspace.get',
-      input: noInput,
       run: async () => {
         throw new Error('secret internal detail');
       },

@@ -4,8 +4,10 @@ import * as z from 'zod';
 import {
   loadDefinitions,
   openApiFile,
+  openApiTypesFile,
   readmeFile,
   renderOpenApi,
+  renderOpenApiTypes,
   renderReadme,
   withRouteTable,
 } from '../../../scripts/docs/render';
@@ -71,6 +73,10 @@ function resolve(doc: unknown, ref: string): unknown {
 describe('generated docs', () => {
   it('has a checked-in docs/openapi.json equal to a fresh rendering', async () => {
     await expectFresh(openApiFile, await renderOpenApi(root));
+  });
+
+  it('has checked-in openapi-typescript types equal to a fresh rendering of docs/openapi.json', async () => {
+    await expectFresh(openApiTypesFile, await renderOpenApiTypes(root));
   });
 
   it('has a README endpoint table equal to a fresh rendering', async () => {
@@ -155,13 +161,15 @@ describe('buildOpenApi', () => {
     });
     const input = z.object({ root: tree, label: z.string().meta({ id: 'TestLabel' }) });
     const route = { ...routeNamed('workspace.create'), name: 'test.tree', path: '/v2/test/tree' };
-    const built = buildOpenApi([{ route, input }], { version: '0.0.0-test' });
+    const built = buildOpenApi([{ route, input, output: z.object({}) }], { version: '0.0.0-test' });
     const refs = refsIn(built);
     expect(refs).toContain('#/components/schemas/TestLabel');
     expect(refs.some((ref) => ref.startsWith('#/$defs') || ref === '#')).toBe(false);
     for (const ref of refs) expect([ref, resolve(built, ref) !== undefined]).toEqual([ref, true]);
 
-    const recursiveRoot = buildOpenApi([{ route, input: tree }], { version: '0.0.0-test' });
+    const recursiveRoot = buildOpenApi([{ route, input: tree, output: z.object({}) }], {
+      version: '0.0.0-test',
+    });
     expect(
       pick(
         recursiveRoot.paths['/v2/test/tree']?.post.requestBody,

@@ -1,0 +1,68 @@
+/**
+ * The contract's response envelopes as zod schemas (base contract wire rules 3–5): the success
+ * `result` every route's output schema is built from, the per-item result of batch operations and
+ * the failure body. Pure zod, so the typed client and the docs generator import it cheaply.
+ */
+import * as z from 'zod';
+import { httpStatusByErrorStatus } from './errors';
+
+/**
+ * The `result` of a successful call: `{ status: 'success', message, ...fields }` where `fields`
+ * holds `data` (when the operation has a payload) and its siblings (`pageToken`, `nextPageToken`).
+ */
+export function success<const Fields extends z.ZodRawShape = Record<never, never>>(fields?: Fields) {
+  return z.object({
+    status: z.literal('success'),
+    message: z.string().meta({ description: 'What the operation did, for people.' }),
+    ...(fields as Fields),
+  });
+}
+
+/** The token of the next page (`nextPageToken`/`pageToken` sibling of `data`); absent on the last page. */
+export const nextPage = z
+  .string()
+  .optional()
+  .meta({ description: 'Token of the next page; absent on the last page.' });
+
+/** One item of a batch result (base rule 5): `success` plus a message and, for creations, the id. */
+export const batchItemResult = z
+  .object({
+    success: z.boolean(),
+    message: z.string(),
+    id: z.string().optional(),
+    organizationUserGroupId: z.string().optional(),
+  })
+  .meta({ id: 'BatchItemResult', description: 'The outcome of one submitted item.' });
+
+/** A batch operation's `data`: the outcome of each submitted item, keyed by the item's id. */
+export const batchResult = z
+  .record(z.string(), batchItemResult)
+  .meta({ description: "Each submitted item's outcome, keyed by its id." });
+
+/** Every status the failure envelope can carry. */
+export const errorStatus = z.enum(
+  Object.keys(httpStatusByErrorStatus) as [
+    keyof typeof httpStatusByErrorStatus,
+    ...(keyof typeof httpStatusByErrorStatus)[],
+  ],
+);
+
+/** The failure body of every route: `{ error: { status, message, details? } }`. */
+export const errorEnvelope = z
+  .object({
+    error: z
+      .object({
+        status: errorStatus,
+        message: z.string(),
+        details: z
+          .record(z.string(), z.unknown())
+          .optional()
+          .meta({ description: 'Structured details; validation failures list every problem in `issues`.' }),
+      })
+      .strict(),
+  })
+  .strict();
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+/** The body of a successful call: `{ result }` with the route's output schema as `result`. */
+export const successEnvelope = <Result extends z.ZodType>(result: Result) => z.object({ result }).strict();

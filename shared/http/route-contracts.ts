@@ -1,0 +1,249 @@
+/**
+ * The contract registry: every route's input schema (`data` sent) paired with its output schema
+ * (`result` answered), once. `defineEndpoint` validates and types handlers from it, the docs
+ * generator writes OpenAPI from it, the typed client derives its methods from it and the
+ * integration tests check every response against it. It imports schema modules only (no AWS SDK,
+ * no repositories), so the client can bundle it.
+ */
+import * as z from 'zod';
+import * as access from '../access/schemas';
+import * as activities from '../activities/schemas';
+import * as comments from '../comments/schemas';
+import * as crdt from '../crdt/schemas';
+import * as delivery from '../delivery/schemas';
+import * as lifecycle from '../lifecycle/schemas';
+import * as memory from '../memory/schemas';
+import * as migration from '../migration/schemas';
+import * as notifications from '../notifications/schemas';
+import * as organizations from '../organizations/schemas';
+import * as realtime from '../realtime/schemas';
+import * as settings from '../settings/schemas';
+import * as webhooks from '../webhooks/schemas';
+import * as workspace from '../workspace/schemas';
+import { batchResult, nextPage, success } from './response-schemas';
+import type { RouteName } from './routes';
+
+/** What a route accepts as `data` and answers as `result`. */
+export interface RouteContract {
+  readonly input: z.ZodType;
+  /** The whole `result`: the success envelope's fields, or the bare body of the memory routes. */
+  readonly output: z.ZodObject;
+}
+
+const batch = success({ data: batchResult });
+const done = success();
+const { noInput } = workspace;
+
+export const routeContracts = {
+  'workspace.create': {
+    input: workspace.createWorkspaceInput,
+    output: success({ data: workspace.createdWorkspace }),
+  },
+  'workspace.get': { input: noInput, output: success({ data: workspace.workspaceView }) },
+  'workspace.apikey.create': {
+    input: workspace.createApiKeyInput,
+    output: success({ data: workspace.createdApiKey }),
+  },
+  'workspace.apikeys.get': {
+    input: workspace.listApiKeysInput,
+    output: success({ data: z.array(workspace.apiKeySummary), nextPageToken: nextPage }),
+  },
+  'workspace.authtokens.get': {
+    input: workspace.apiKeyInput,
+    output: success({ data: workspace.authTokensView }),
+  },
+  'workspace.authtoken.reset': {
+    input: workspace.apiKeyInput,
+    output: success({ data: workspace.resetAuthTokenView }),
+  },
+  'workspace.domains.get': { input: noInput, output: success({ data: workspace.domainsView }) },
+  'workspace.domains.add': { input: settings.domainsInput, output: success({ data: settings.domainsAdded }) },
+  'workspace.domains.delete': {
+    input: settings.domainsInput,
+    output: success({ data: settings.domainsRemoved }),
+  },
+  'workspace.webhookconfig.get': { input: noInput, output: success({ data: settings.webhookConfig }) },
+  'workspace.webhookconfig.update': {
+    input: settings.updateWebhookConfigInput,
+    output: success({ data: settings.webhookConfig }),
+  },
+  'workspace.advancedwebhookconfig.get': {
+    input: noInput,
+    output: success({ data: settings.advancedWebhookConfig }),
+  },
+  'workspace.advancedwebhookconfig.update': {
+    input: settings.updateAdvancedWebhookConfigInput,
+    output: success({ data: settings.advancedWebhookConfig }),
+  },
+  'workspace.activityconfig.get': { input: noInput, output: success({ data: settings.activityConfigView }) },
+  'workspace.activityconfig.update': {
+    input: settings.updateActivityConfigInput,
+    output: success({ data: settings.activityConfigView }),
+  },
+  'workspace.permissionproviderconfig.get': {
+    input: noInput,
+    output: success({ data: settings.permissionProviderConfig }),
+  },
+  'workspace.permissionproviderconfig.update': {
+    input: settings.updatePermissionProviderConfigInput,
+    output: success({ data: settings.permissionProviderConfig }),
+  },
+  'workspace.advancedwebhook.endpoints.get': {
+    input: webhooks.listEndpointsInput,
+    output: success({ data: webhooks.endpointPage }),
+  },
+  'workspace.advancedwebhook.endpoints.create': {
+    input: webhooks.createEndpointInput,
+    output: success({ data: webhooks.endpointView }),
+  },
+  'workspace.advancedwebhook.endpoints.update': {
+    input: webhooks.updateEndpointInput,
+    output: success({ data: webhooks.endpointView }),
+  },
+  'workspace.advancedwebhook.endpoints.delete': { input: webhooks.endpointIdInput, output: done },
+  'workspace.advancedwebhook.endpoints.secret.get': {
+    input: webhooks.endpointIdInput,
+    output: success({ data: webhooks.endpointSecretView }),
+  },
+  'workspace.advancedwebhook.endpoints.secret.rotate': {
+    input: webhooks.endpointIdInput,
+    output: success({ data: webhooks.endpointSecretView }),
+  },
+  'workspace.advancedwebhook.endpoints.messages.get': {
+    input: delivery.listMessagesInput,
+    output: success({ data: delivery.endpointMessagePage }),
+  },
+  'workspace.advancedwebhook.endpoints.messages.replay': {
+    input: delivery.replayMessageInput,
+    output: success({ data: delivery.endpointMessageView }),
+  },
+  'workspace.webhooks.test': {
+    input: delivery.testWebhookInput,
+    output: success({ data: delivery.testEventView }),
+  },
+  'organizations.add': { input: organizations.addOrganizationsInput, output: batch },
+  'organizations.get': {
+    input: organizations.getOrganizationsInput,
+    output: success({ data: z.array(organizations.organizationView), nextPageToken: nextPage }),
+  },
+  'organizations.delete': { input: organizations.deleteOrganizationsInput, output: batch },
+  'organizations.folders.add': { input: organizations.addFoldersInput, output: batch },
+  'organizations.folders.get': {
+    input: organizations.getFoldersInput,
+    output: success({ data: z.array(organizations.folderView) }),
+  },
+  'organizations.folders.update': { input: organizations.updateFoldersInput, output: batch },
+  'organizations.folders.delete': { input: organizations.deleteFolderInput, output: done },
+  'organizations.documents.add': { input: organizations.addDocumentsInput, output: batch },
+  'organizations.documents.get': {
+    input: organizations.getDocumentsInput,
+    output: success({ data: z.array(organizations.documentView), pageToken: nextPage }),
+  },
+  'organizations.documents.delete': { input: organizations.deleteDocumentsInput, output: batch },
+  'organizations.documents.migrate': {
+    input: migration.migrateDocumentInput,
+    output: success({ data: migration.startedMigration }),
+  },
+  'organizations.documents.migrate.status': {
+    input: migration.migrationStatusInput,
+    output: success({ data: migration.migrationStatusView }),
+  },
+  'organizations.usergroups.add': { input: access.addGroupsInput, output: batch },
+  'organizations.usergroups.get': {
+    input: access.getGroupsInput,
+    output: success({ data: z.array(access.groupView) }),
+  },
+  'organizations.usergroups.users.add': { input: access.addGroupUsersInput, output: batch },
+  'organizations.usergroups.users.delete': { input: access.deleteGroupUsersInput, output: batch },
+  'users.add': { input: access.addUsersInput, output: batch },
+  'users.get': {
+    input: access.getUsersInput,
+    output: success({ data: z.array(access.userView), nextPageToken: nextPage }),
+  },
+  'users.update': { input: access.updateUsersInput, output: batch },
+  'users.delete': { input: access.deleteUsersInput, output: batch },
+  'users.data.get': {
+    input: lifecycle.getUserDataInput,
+    output: success({ data: lifecycle.userDataPage, nextPageToken: nextPage }),
+  },
+  'users.data.delete': {
+    input: lifecycle.deleteUserDataInput,
+    output: success({ data: lifecycle.startedUserErasure }),
+  },
+  'users.data.delete.status': {
+    input: lifecycle.userDataDeletionStatusInput,
+    output: success({ data: lifecycle.userErasureStatusView }),
+  },
+  'auth.permissions.get': {
+    input: access.getPermissionsInput,
+    output: success({ data: access.userPermissions }),
+  },
+  'auth.permissions.add': { input: access.addPermissionsInput, output: done },
+  'auth.permissions.remove': { input: access.removePermissionsInput, output: done },
+  'auth.token.generate': {
+    input: access.generateTokenInput,
+    output: success({ data: access.generatedToken }),
+  },
+  'activities.add': { input: activities.addActivitiesInput, output: batch },
+  'activities.get': {
+    input: activities.getActivitiesInput,
+    output: success({ data: z.array(activities.activityView), pageToken: nextPage }),
+  },
+  'activities.update': { input: activities.updateActivitiesInput, output: batch },
+  'activities.delete': { input: activities.deleteActivitiesInput, output: batch },
+  'notifications.add': {
+    input: notifications.addNotificationInput,
+    output: success({ data: notifications.addedNotification }),
+  },
+  'notifications.get': {
+    input: notifications.getNotificationsInput,
+    output: success({ data: z.array(notifications.notificationView), pageToken: nextPage }),
+  },
+  'notifications.update': { input: notifications.updateNotificationsInput, output: batch },
+  'notifications.delete': { input: notifications.deleteNotificationsInput, output: batch },
+  'crdt.add': { input: crdt.writeEditorInput, output: done },
+  'crdt.get': { input: crdt.getEditorsInput, output: success({ data: z.array(crdt.editorView) }) },
+  'crdt.update': { input: crdt.writeEditorInput, output: done },
+  'livestate.broadcast': { input: realtime.broadcastLiveStateInput, output: done },
+  'memory.search': { input: memory.searchInput, output: memory.searchResult },
+  'memory.judgments.query': { input: memory.queryJudgmentsInput, output: memory.judgmentsQueryResult },
+  'commentannotations.add': {
+    input: comments.addAnnotationsInput,
+    output: success({ data: comments.addedAnnotations }),
+  },
+  'commentannotations.get': {
+    input: comments.getAnnotationsInput,
+    output: success({ data: z.array(comments.threadView), pageToken: nextPage }),
+  },
+  'commentannotations.update': {
+    input: comments.updateAnnotationInput,
+    output: success({ data: comments.annotationView }),
+  },
+  'commentannotations.delete': { input: comments.deleteAnnotationsInput, output: batch },
+  'commentannotations.comments.add': {
+    input: comments.addCommentsInput,
+    output: success({ data: z.z.array(z.string()).meta({ description: 'The new comment ids.' }) }),
+  },
+  'commentannotations.comments.update': { input: comments.updateCommentInput, output: done },
+  'commentannotations.comments.delete': { input: comments.deleteCommentsInput, output: batch },
+  'commentannotations.reactions.add': { input: comments.reactionInput, output: done },
+  'commentannotations.reactions.delete': { input: comments.reactionInput, output: done },
+} as const satisfies Record<RouteName, RouteContract>;
+
+export type RouteContracts = typeof routeContracts;
+
+/** The schema of `data` a route accepts. */
+export type RouteInput<Name extends RouteName> = z.input<RouteContracts[Name]['input']>;
+
+/** The `result` a route answers, as parsed. */
+export type RouteOutput<Name extends RouteName> = z.output<RouteContracts[Name]['output']>;
+
+/** A route's contract; throws on an unknown name (a programming error). */
+export function contractOf<Name extends RouteName>(name: Name): RouteContracts[Name] {
+  const contract = routeContracts[name];
+  if (!contract) throw new Error(`Unknown route ${name}`);
+  return contract;
+}
+
+/** Whether a route answers the success envelope (`status`, `message`), unlike the memory routes. */
+export const isEnveloped = (contract: RouteContract): boolean => 'status' in contract.output.shape;

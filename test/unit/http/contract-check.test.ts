@@ -1,0 +1,49 @@
+import { routeContracts } from '../../../shared/http/route-contracts';
+import { routes } from '../../../shared/http/routes';
+import { assertContract } from '../../support/contract';
+
+const definition = {
+  route: { name: 'workspace.domains.get' },
+  output: routeContracts['workspace.domains.get'].output,
+};
+const ok = {
+  result: { status: 'success', message: 'Domains retrieved.', data: { domains: ['example.com'] } },
+};
+
+describe('the contract check of every test response', () => {
+  it('covers every route of the route table with exactly one contract', () => {
+    expect(Object.keys(routeContracts).sort()).toEqual(routes.map((route) => route.name).sort());
+  });
+
+  it('accepts a success body matching the route output schema', () => {
+    expect(() => assertContract(definition, 200, ok)).not.toThrow();
+  });
+
+  it('fails naming the route and the issue path when a field has the wrong type', () => {
+    const wrong = { result: { ...ok.result, data: { domains: [42] } } };
+    expect(() => assertContract(definition, 200, wrong)).toThrow(
+      /workspace\.domains\.get.*result\.data\.domains\.0/,
+    );
+  });
+
+  it('fails when a documented field is missing', () => {
+    const missing = { result: { status: 'success', message: 'x', data: {} } };
+    expect(() => assertContract(definition, 200, missing)).toThrow(/result\.data\.domains/);
+  });
+
+  it('fails when a memory route answers the success envelope instead of its bare body', () => {
+    const search = { route: { name: 'memory.search' }, output: routeContracts['memory.search'].output };
+    expect(() =>
+      assertContract(search, 200, { result: { status: 'success', message: 'x', data: {} } }),
+    ).toThrow(/memory\.search.*results/);
+  });
+
+  it('fails when a failure body leaves the error envelope', () => {
+    expect(() => assertContract(definition, 404, { error: { status: 'MISSING', message: 'x' } })).toThrow(
+      /HTTP 404 outside the error envelope: error\.status/,
+    );
+    expect(() =>
+      assertContract(definition, 400, { error: { status: 'INVALID_ARGUMENT', message: 'x' } }),
+    ).not.toThrow();
+  });
+});
