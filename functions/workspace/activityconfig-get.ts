@@ -5,8 +5,9 @@ import { noInput } from '../../shared/workspace/schemas';
 export const handler = defineEndpoint({
   route: 'workspace.activityconfig.get',
   input: noInput,
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getActivityConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Activity config retrieved.',
-    data: { activityServiceConfig: await getActivityConfig(caller.apiKey) },
+    data: { activityServiceConfig: await prefetched },
   }),
 });

@@ -5,8 +5,9 @@ import { noInput } from '../../shared/workspace/schemas';
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.get',
   input: noInput,
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getAdvancedWebhookConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Advanced webhook config retrieved.',
-    data: await getAdvancedWebhookConfig(caller.apiKey),
+    data: await prefetched,
   }),
 });

@@ -1,12 +1,13 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { updateAdvancedWebhookConfigInput } from '../../shared/settings/schemas';
-import { updateAdvancedWebhookConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updateAdvancedWebhookConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.update',
   input: updateAdvancedWebhookConfigInput,
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'advancedWebhook'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Advanced webhook config updated.',
-    data: await updateAdvancedWebhookConfig(caller.apiKey, input),
+    data: await updateAdvancedWebhookConfig(caller.apiKey, input, prefetched),
   }),
 });

@@ -5,8 +5,9 @@ import { noInput } from '../../shared/workspace/schemas';
 export const handler = defineEndpoint({
   route: 'workspace.permissionproviderconfig.get',
   input: noInput,
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getPermissionProviderConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Permission provider config retrieved.',
-    data: await getPermissionProviderConfig(caller.apiKey),
+    data: await prefetched,
   }),
 });

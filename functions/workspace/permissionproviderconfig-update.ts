@@ -1,12 +1,13 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { updatePermissionProviderConfigInput } from '../../shared/settings/schemas';
-import { updatePermissionProviderConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updatePermissionProviderConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.permissionproviderconfig.update',
   input: updatePermissionProviderConfigInput,
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'permissionProvider'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Permission provider config updated.',
-    data: await updatePermissionProviderConfig(caller.apiKey, input),
+    data: await updatePermissionProviderConfig(caller.apiKey, input, prefetched),
   }),
 });

@@ -5,8 +5,9 @@ import { noInput } from '../../shared/workspace/schemas';
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.get',
   input: noInput,
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getWebhookConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Webhook config retrieved.',
-    data: await getWebhookConfig(caller.apiKey),
+    data: await prefetched,
   }),
 });

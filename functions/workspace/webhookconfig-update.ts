@@ -1,12 +1,13 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { updateWebhookConfigInput } from '../../shared/settings/schemas';
-import { updateWebhookConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updateWebhookConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.update',
   input: updateWebhookConfigInput,
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'webhook'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Webhook config updated.',
-    data: await updateWebhookConfig(caller.apiKey, input),
+    data: await updateWebhookConfig(caller.apiKey, input, prefetched),
   }),
 });

@@ -5,7 +5,7 @@ import type * as z from 'zod';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
+import { authenticateApiKey, authenticateWorkspace, usableCredential } from '../workspace/credentials';
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument } from './errors';
@@ -23,6 +23,10 @@ export interface EndpointState {
   body?: { data: Record<string, unknown> };
   caller?: Caller;
   input?: unknown;
+  /** Set by `startPrefetch`: the input's validation, done before auth so reads can start with it. */
+  earlyValidation?: { input: unknown } | { error: unknown };
+  /** The route's prefetch, started together with the auth read (`startPrefetch`). */
+  prefetched?: Promise<unknown>;
 }
 
 export type EndpointContext = Context & { endpoint: EndpointState };
@@ -157,11 +161,46 @@ export function authenticate(level: AuthLevel): EndpointMiddleware {
   };
 }
 
-/** Validates `data` with the route's schema; the parsed value becomes the run function's `input`. */
+/**
+ * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and the
+ * request carries a usable API key, starts `prefetch` so its reads travel together with the auth
+ * read. Nothing changes what a failed request answers: a validation error is kept for
+ * `validateInput`, which throws it only after auth has passed; a prefetch whose auth fails is
+ * never awaited (its rejection is marked handled), so nothing it read reaches the caller.
+ */
+export function startPrefetch(
+  schema: z.ZodType,
+  prefetch: (args: { apiKey: string; input: unknown }) => Promise<unknown>,
+): EndpointMiddleware {
+  return {
+    before: (request) => {
+      const state = request.context.endpoint;
+      try {
+        state.earlyValidation = { input: parseOrThrow(schema, state.body?.data) };
+      } catch (error) {
+        state.earlyValidation = { error };
+        return;
+      }
+      const apiKey = (request.event.headers as Record<string, string>)['x-svc-api-key'];
+      if (!usableCredential(apiKey)) return;
+      const prefetched = prefetch({ apiKey, input: state.earlyValidation.input });
+      prefetched.catch(() => undefined);
+      state.prefetched = prefetched;
+    },
+  };
+}
+
+/**
+ * Validates `data` with the route's schema (or takes `startPrefetch`'s verdict); the parsed value
+ * becomes the run function's `input`.
+ */
 export function validateInput(schema: z.ZodType): EndpointMiddleware {
   return {
     before: (request) => {
-      request.context.endpoint.input = parseOrThrow(schema, request.context.endpoint.body?.data);
+      const state = request.context.endpoint;
+      const early = state.earlyValidation;
+      if (early && 'error' in early) throw early.error;
+      state.input = early ? early.input : parseOrThrow(schema, state.body?.data);
     },
   };
 }
