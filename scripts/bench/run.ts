@@ -166,6 +166,7 @@ async function main(): Promise<void> {
       loadRuns,
       floor: { operation: 'GetItem (workspace item, @aws-sdk/client-dynamodb)', ...floor },
       sdkOnly: bundles.sdkOnly,
+      sdkOnlyExternal: bundles.sdkOnlyExternal,
       summary: {
         overheadRatio: spread(rows, (row) => row.overheadRatio),
         loadMs: spread(
