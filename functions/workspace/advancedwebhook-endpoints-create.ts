@@ -1,12 +1,13 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { createEndpointInput } from '../../shared/webhooks/schemas';
-import { createEndpoint } from '../../shared/webhooks/service';
+import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.create',
   input: createEndpointInput,
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint created.',
-    data: await createEndpoint(caller.apiKey, input),
+    data: await createEndpoint(caller.apiKey, input, prefetched),
   }),
 });

@@ -5,8 +5,9 @@ import { getEndpoints } from '../../shared/webhooks/service';
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.get',
   input: listEndpointsInput,
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => getEndpoints(apiKey, input),
+  run: async ({ prefetched }) => ({
     message: 'Endpoints retrieved.',
-    data: await getEndpoints(caller.apiKey, input),
+    data: await prefetched,
   }),
 });

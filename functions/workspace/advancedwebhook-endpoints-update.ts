@@ -1,12 +1,13 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { updateEndpointInput } from '../../shared/webhooks/schemas';
-import { changeEndpoint } from '../../shared/webhooks/service';
+import { changeEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.update',
   input: updateEndpointInput,
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint updated.',
-    data: await changeEndpoint(caller.apiKey, input),
+    data: await changeEndpoint(caller.apiKey, input, prefetched),
   }),
 });

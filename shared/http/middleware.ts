@@ -183,7 +183,13 @@ export function startPrefetch(
       }
       const apiKey = (request.event.headers as Record<string, string>)['x-svc-api-key'];
       if (!usableCredential(apiKey)) return;
-      const prefetched = prefetch({ apiKey, input: state.earlyValidation.input });
+      let prefetched: Promise<unknown>;
+      try {
+        prefetched = prefetch({ apiKey, input: state.earlyValidation.input });
+      } catch (error) {
+        // A synchronous throw must not answer before auth either.
+        prefetched = Promise.reject(error);
+      }
       prefetched.catch(() => undefined);
       state.prefetched = prefetched;
     },
