@@ -10,7 +10,7 @@ import type { Caller } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument } from './errors';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
-import { logger } from './logger';
+import { type RequestLog, requestLog } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
 import { invalidInput, parseOrThrow } from './validation';
 
@@ -18,7 +18,7 @@ import { invalidInput, parseOrThrow } from './validation';
 export interface EndpointState {
   requestId: string;
   routeName: string;
-  log: typeof logger;
+  log: RequestLog;
   startedAt: number;
   body?: { data: Record<string, unknown> };
   caller?: Caller;
@@ -71,7 +71,7 @@ export function requestContext(routeName: string): EndpointMiddleware {
         requestId,
         routeName,
         startedAt: Date.now(),
-        log: logger.createChild({ persistentKeys: { route: routeName, requestId } }),
+        log: requestLog({ route: routeName, requestId }),
       };
     },
     after: finish,
