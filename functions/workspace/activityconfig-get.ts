@@ -3,8 +3,9 @@ import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.activityconfig.get',
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getActivityConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Activity config retrieved.',
-    data: { activityServiceConfig: await getActivityConfig(caller.apiKey) },
+    data: { activityServiceConfig: await prefetched },
   }),
 });

@@ -1,10 +1,17 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { updateActivityConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updateActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.activityconfig.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'activity'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Activity config updated.',
-    data: { activityServiceConfig: await updateActivityConfig(caller.apiKey, input.activityServiceConfig) },
+    data: {
+      activityServiceConfig: await updateActivityConfig(
+        caller.apiKey,
+        input.activityServiceConfig,
+        prefetched,
+      ),
+    },
   }),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { createEndpoint } from '../../shared/webhooks/service';
+import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.create',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint created.',
-    data: await createEndpoint(caller.apiKey, input),
+    data: await createEndpoint(caller.apiKey, input, prefetched),
   }),
 });

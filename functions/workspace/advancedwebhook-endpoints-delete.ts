@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { removeEndpoint } from '../../shared/webhooks/service';
+import { removeEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.delete',
-  run: async ({ caller, input }) => {
-    await removeEndpoint(caller.apiKey, input.endpointId);
+  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  run: async ({ caller, input, prefetched }) => {
+    await removeEndpoint(caller.apiKey, input.endpointId, prefetched);
     return { message: 'Endpoint deleted.' };
   },
 });

@@ -3,8 +3,9 @@ import { getEndpoints } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.get',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => getEndpoints(apiKey, input),
+  run: async ({ prefetched }) => ({
     message: 'Endpoints retrieved.',
-    data: await getEndpoints(caller.apiKey, input),
+    data: await prefetched,
   }),
 });

@@ -3,8 +3,9 @@ import { getEndpointSecret } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.secret.get',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => getEndpointSecret(apiKey, input.endpointId),
+  run: async ({ prefetched }) => ({
     message: 'Endpoint secret retrieved.',
-    data: await getEndpointSecret(caller.apiKey, input.endpointId),
+    data: await prefetched,
   }),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { rotateEndpointSigningSecret } from '../../shared/webhooks/service';
+import { requireAdvancedWebhooks, rotateEndpointSigningSecret } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.secret.rotate',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint secret rotated.',
-    data: await rotateEndpointSigningSecret(caller.apiKey, input.endpointId),
+    data: await rotateEndpointSigningSecret(caller.apiKey, input.endpointId, prefetched),
   }),
 });

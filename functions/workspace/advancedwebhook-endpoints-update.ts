@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { changeEndpoint } from '../../shared/webhooks/service';
+import { changeEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint updated.',
-    data: await changeEndpoint(caller.apiKey, input),
+    data: await changeEndpoint(caller.apiKey, input, prefetched),
   }),
 });

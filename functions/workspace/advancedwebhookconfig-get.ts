@@ -3,8 +3,9 @@ import { getAdvancedWebhookConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.get',
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getAdvancedWebhookConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Advanced webhook config retrieved.',
-    data: await getAdvancedWebhookConfig(caller.apiKey),
+    data: await prefetched,
   }),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { updateAdvancedWebhookConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updateAdvancedWebhookConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'advancedWebhook'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Advanced webhook config updated.',
-    data: await updateAdvancedWebhookConfig(caller.apiKey, input),
+    data: await updateAdvancedWebhookConfig(caller.apiKey, input, prefetched),
   }),
 });

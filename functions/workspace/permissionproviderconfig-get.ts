@@ -3,8 +3,9 @@ import { getPermissionProviderConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.permissionproviderconfig.get',
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getPermissionProviderConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Permission provider config retrieved.',
-    data: await getPermissionProviderConfig(caller.apiKey),
+    data: await prefetched,
   }),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { updatePermissionProviderConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updatePermissionProviderConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.permissionproviderconfig.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'permissionProvider'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Permission provider config updated.',
-    data: await updatePermissionProviderConfig(caller.apiKey, input),
+    data: await updatePermissionProviderConfig(caller.apiKey, input, prefetched),
   }),
 });

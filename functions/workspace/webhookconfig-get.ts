@@ -3,8 +3,9 @@ import { getWebhookConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.get',
-  run: async ({ caller }) => ({
+  prefetch: ({ apiKey }) => getWebhookConfig(apiKey),
+  run: async ({ prefetched }) => ({
     message: 'Webhook config retrieved.',
-    data: await getWebhookConfig(caller.apiKey),
+    data: await prefetched,
   }),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { updateWebhookConfig } from '../../shared/settings/service';
+import { readConfigForUpdate, updateWebhookConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'webhook'),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Webhook config updated.',
-    data: await updateWebhookConfig(caller.apiKey, input),
+    data: await updateWebhookConfig(caller.apiKey, input, prefetched),
   }),
 });

@@ -17,11 +17,15 @@ async function* apiKeysOf(given: string | undefined): AsyncGenerator<string> {
 }
 
 const options: readonly AdminOption[] = [
-  { name: 'api-key', value: '<apiKey>', description: 'Only this API key (default: every API key, by a Scan).' },
+  {
+    name: 'api-key',
+    value: '<apiKey>',
+    description: 'Only this API key (default: every API key, by a Scan).',
+  },
   {
     name: 'after',
     value: '<organizationId>',
-    description: "Resume after this organization of --api-key (a progress line prints it).",
+    description: 'Resume after this organization of --api-key (a progress line prints it).',
   },
 ];
 

@@ -3,13 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
+import { functionExternalModules } from '../../lib/service-function';
 import { handlerFile, type RouteDefinition } from '../../shared/http/routes';
 import { percentile } from './measure';
 
 /** What one Lambda bundle weighs and how long Node takes to import it. */
 export interface BundleMeasurement {
   sizeKiB: number;
-  /** Median `import()` time in a fresh Node process; includes `@aws-sdk/*` from node_modules. */
+  /** Median `import()` time in a fresh Node process (including any external package it loads). */
   loadMs: number;
   error?: string;
 }
@@ -18,13 +19,16 @@ export interface BundleMeasurement {
 export interface BundleReport {
   routes: Map<string, BundleMeasurement>;
   sdkOnly: BundleMeasurement;
+  /** The same module with `@aws-sdk/*` left external (the runtime's copy): the comparison of decisions §39. */
+  sdkOnlyExternal: BundleMeasurement;
 }
 
 /** The banner the CDK stack puts on every function, so bundled CommonJS can `require`. */
 const banner = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
-/** The external packages the handlers use: the load-time floor every function pays. */
-const sdkOnlySource = "import '@aws-sdk/client-dynamodb'; import '@aws-sdk/lib-dynamodb';";
+/** The SDK parts every handler uses (the DynamoDB document client): the load-time floor every function pays. */
+const sdkOnlySource =
+  "export { DynamoDBClient } from '@aws-sdk/client-dynamodb'; export { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';";
 
 /** Imports the bundle given as the first argument and prints how long that took. */
 const loadScript =
@@ -38,8 +42,8 @@ interface Entry {
 }
 
 /**
- * Bundles every route's handler like the CDK stack does (esbuild, minified ESM for node22, `@aws-sdk/*`
- * external), then times a cold `import()` of each in `loadRuns` fresh Node processes, round-robin so
+ * Bundles every route's handler like the CDK stack does (esbuild, minified ESM for node22, the stack's
+ * external modules: none, so the SDK is inside), then times a cold `import()` of each in `loadRuns` fresh Node processes, round-robin so
  * background noise spreads evenly, after one unmeasured load that warms the file cache. Bundles live
  * under `<root>/node_modules/.cache/bench` so the external SDK resolves from the project's node_modules;
  * the folder is removed afterwards.
@@ -62,7 +66,11 @@ export async function measureBundles(
       routeEntries.push(await bundle(route.name, { entryPoints: [resolve(root, handlerFile(route))] }));
     }
     const sdkOnly = await bundle('sdk-only', { stdin: { contents: sdkOnlySource, resolveDir: root } });
-    const loadable = [sdkOnly, ...routeEntries].filter((entry) => !entry.result.error);
+    const sdkOnlyExternal = await bundle('sdk-only-external', {
+      stdin: { contents: sdkOnlySource, resolveDir: root },
+      external: ['@aws-sdk/*'],
+    });
+    const loadable = [sdkOnly, sdkOnlyExternal, ...routeEntries].filter((entry) => !entry.result.error);
     if (loadable[0]) loadOnce(root, loadable[0]);
     for (let run = 0; run < loadRuns; run += 1) {
       for (const entry of loadable) if (!entry.result.error) entry.times.push(loadOnce(root, entry));
@@ -72,6 +80,7 @@ export async function measureBundles(
     return {
       routes: new Map(routeEntries.map((entry) => [entry.name, finish(entry)])),
       sdkOnly: finish(sdkOnly),
+      sdkOnlyExternal: finish(sdkOnlyExternal),
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -81,6 +90,7 @@ export async function measureBundles(
 async function bundleOne(outfile: string, entry: BuildOptions): Promise<BundleMeasurement> {
   try {
     await build({
+      external: functionExternalModules,
       ...entry,
       outfile,
       bundle: true,
@@ -88,7 +98,7 @@ async function bundleOne(outfile: string, entry: BuildOptions): Promise<BundleMe
       platform: 'node',
       format: 'esm',
       target: 'node22',
-      external: ['@aws-sdk/*'],
+      mainFields: ['module', 'main'],
       banner: { js: banner },
       logLevel: 'silent',
     });

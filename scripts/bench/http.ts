@@ -15,14 +15,18 @@ export interface TimedResponse {
   dbCalls: number;
   capacityUnits: number;
   commands: string;
+  /** DynamoDB round trips on the request's critical path (`x-db-serial-round-trips`). */
+  serialRoundTrips: number;
+  /** Bytes of the request body sent and of the response body received. */
+  requestBytes: number;
   body: string;
 }
 
-function post(url: string, path: string, headers: Record<string, string>, data: unknown) {
+function post(url: string, path: string, headers: Record<string, string>, body: string) {
   return fetch(`${url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ data }),
+    body,
   });
 }
 
@@ -33,7 +37,7 @@ export async function postJson(
   headers: Record<string, string>,
   data: unknown,
 ): Promise<SuccessBody> {
-  const response = await post(url, path, headers, data);
+  const response = await post(url, path, headers, JSON.stringify({ data }));
   const text = await response.text();
   if (response.status !== 200) throw new Error(`${path} answered ${response.status}: ${text}`);
   return JSON.parse(text) as SuccessBody;
@@ -46,8 +50,9 @@ export async function timedPost(
   headers: Record<string, string>,
   data: unknown,
 ): Promise<TimedResponse> {
+  const requestBody = JSON.stringify({ data });
   const start = performance.now();
-  const response = await post(url, path, headers, data);
+  const response = await post(url, path, headers, requestBody);
   const body = await response.text();
   const latencyMs = performance.now() - start;
   return {
@@ -56,6 +61,8 @@ export async function timedPost(
     dbCalls: Number(response.headers.get('x-db-calls') ?? Number.NaN),
     capacityUnits: Number(response.headers.get('x-db-capacity-units') ?? Number.NaN),
     commands: response.headers.get('x-db-commands') ?? '?',
+    serialRoundTrips: Number(response.headers.get('x-db-serial-round-trips') ?? Number.NaN),
+    requestBytes: Buffer.byteLength(requestBody),
     body,
   };
 }

@@ -1,8 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../shared/db/keys';
+import type { DbCallTrace } from '../../shared/db/metrics';
 import type { RouteDefinition } from '../../shared/http/routes';
 import { reportsFailedItem, type TimedResponse, timedPost } from './http';
+import { type HttpFloorServer, type RecordedRequest, replayTrace } from './replay';
 import type { BoundScenario } from './scenarios';
 
 /** How many requests to send: `warmup` unmeasured, then `requests` measured, one at a time. */
@@ -20,7 +23,19 @@ export interface LatencyStats {
 /** One route's HTTP measurements. */
 export interface RouteMeasurement extends LatencyStats {
   dbCalls: number;
+  /** Median DynamoDB round trips on the critical path. */
+  serialRoundTrips: number;
   capacityUnits: number;
+  /** The floor (replay.ts): `httpFloorP50Ms + dbReplayP50Ms`. */
+  replayFloorP50Ms: number;
+  /** p50 of a bare POST of the same request and response size to a server doing nothing else. */
+  httpFloorP50Ms: number;
+  /** p50 of replaying each measured request's DynamoDB calls through a bare document client. */
+  dbReplayP50Ms: number;
+  /** Replayed calls DynamoDB refused (conditional writes whose item the measured request created). */
+  replayRefusedCalls: number;
+  /** `p50 / replayFloorP50Ms`: how much slower the service is than its own DynamoDB and HTTP work. */
+  overheadRatio: number;
   /** The most frequent command list, e.g. `GetItem,Query`. */
   commands: string;
   errors: number;
@@ -41,43 +56,75 @@ function mostFrequent(values: readonly string[]): string {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }
 
+const failed = {
+  status: 0,
+  latencyMs: 0,
+  dbCalls: 0,
+  capacityUnits: 0,
+  commands: '',
+  serialRoundTrips: 0,
+  requestBytes: 0,
+};
+
 async function attempt(send: () => Promise<TimedResponse>): Promise<TimedResponse> {
   try {
     return await send();
   } catch (error) {
-    return { status: 0, latencyMs: 0, dbCalls: 0, capacityUnits: 0, commands: '', body: String(error) };
+    return { ...failed, body: String(error) };
   }
+}
+
+/** What measuring a route needs besides the route: the stack and the floor's tools. */
+export interface MeasureTools {
+  url: string;
+  /** The DynamoDB calls of the request that answered last (the dev server's `onDbCalls`). */
+  lastTrace(): readonly DbCallTrace[];
+  /** A bare document client on the same DynamoDB Local (the replay). */
+  bareClient: DynamoDBDocumentClient;
+  httpFloor: HttpFloorServer;
+}
+
+/** p50s of the floor of the measured requests: each one's HTTP floor and its replay, interleaved. */
+async function measureFloor(tools: MeasureTools, recorded: readonly RecordedRequest[]) {
+  const http: number[] = [];
+  const replay: number[] = [];
+  let refused = 0;
+  for (const request of recorded) {
+    http.push(await tools.httpFloor.post(request.requestBytes, request.responseBytes));
+    const timing = await replayTrace(tools.bareClient, request.trace);
+    replay.push(timing.ms);
+    refused += timing.refused;
+  }
+  const httpFloorP50Ms = percentile(http, 50);
+  const dbReplayP50Ms = percentile(replay, 50);
+  return { httpFloorP50Ms, dbReplayP50Ms, replayFloorP50Ms: httpFloorP50Ms + dbReplayP50Ms, refused };
 }
 
 /**
  * Runs one scenario of a route sequentially over HTTP; every non-200 answer counts as an error, and
  * so does a 200 reporting a failed item (a scenario is meant to succeed in full).
  * A scenario's `prepare` step runs before each request, untimed; a failed one counts as an error.
+ * Then replays the successful requests' DynamoDB calls and HTTP sizes for the route's floor.
  */
 export async function measureRoute(
-  url: string,
+  tools: MeasureTools,
   route: RouteDefinition,
   scenario: BoundScenario,
   plan: LoadPlan,
 ): Promise<RouteMeasurement> {
+  const { url } = tools;
   const send = async (index: number): Promise<TimedResponse> => {
     try {
       await scenario.prepare?.(index);
     } catch (error) {
-      return {
-        status: 0,
-        latencyMs: 0,
-        dbCalls: 0,
-        capacityUnits: 0,
-        commands: '',
-        body: `prepare: ${error}`,
-      };
+      return { ...failed, body: `prepare: ${error}` };
     }
     const { headers, data } = scenario.request(index);
     return attempt(() => timedPost(url, route.path, headers, data));
   };
   for (let index = 0; index < plan.warmup; index += 1) await send(index);
   const ok: TimedResponse[] = [];
+  const recorded: RecordedRequest[] = [];
   let errors = 0;
   let firstError: string | undefined;
   for (let index = plan.warmup; index < plan.warmup + plan.requests; index += 1) {
@@ -89,23 +136,31 @@ export async function measureRoute(
     }
     if (response.status === 200) {
       ok.push(response);
+      recorded.push({
+        trace: tools.lastTrace(),
+        requestBytes: response.requestBytes,
+        responseBytes: Buffer.byteLength(response.body),
+      });
       continue;
     }
     errors += 1;
     firstError ??= `${response.status} ${response.body.slice(0, 300)}`;
   }
   const latencies = ok.map((response) => response.latencyMs);
+  const median = (value: (response: TimedResponse) => number) => percentile(ok.map(value), 50);
+  const floor = await measureFloor(tools, recorded);
+  const p50 = percentile(latencies, 50);
   return {
-    p50: percentile(latencies, 50),
+    p50,
     p99: percentile(latencies, 99),
-    dbCalls: percentile(
-      ok.map((response) => response.dbCalls),
-      50,
-    ),
-    capacityUnits: percentile(
-      ok.map((response) => response.capacityUnits),
-      50,
-    ),
+    dbCalls: median((response) => response.dbCalls),
+    serialRoundTrips: median((response) => response.serialRoundTrips),
+    replayFloorP50Ms: floor.replayFloorP50Ms,
+    httpFloorP50Ms: floor.httpFloorP50Ms,
+    dbReplayP50Ms: floor.dbReplayP50Ms,
+    replayRefusedCalls: floor.refused,
+    overheadRatio: p50 / floor.replayFloorP50Ms,
+    capacityUnits: median((response) => response.capacityUnits),
     commands: mostFrequent(ok.map((response) => response.commands)),
     errors,
     ...(firstError && { firstError }),

@@ -1,17 +1,31 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { routes } from '../../shared/http/routes';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { DbCallTrace } from '../../shared/db/metrics';
+import { routes as allRoutes } from '../../shared/http/routes';
 import { measureBundles } from './bundle';
-import { type LoadPlan, measureGetItem, measureRoute } from './measure';
-import { type BenchResults, formatTable, type RouteResult, writeResults } from './report';
+import { type LoadPlan, type MeasureTools, measureGetItem, measureRoute } from './measure';
+import { startHttpFloorServer } from './replay';
+import {
+  type BenchResults,
+  documentedMinimumRoundTrips,
+  formatTable,
+  type RouteResult,
+  routeResult,
+  spread,
+  writeResults,
+} from './report';
 import { prepareScenarios } from './scenarios';
 import { benchWebhookEndpoints } from './scenarios/webhooks';
 
 /**
- * `npm run bench [-- --requests N --warmup N --load-runs N]`: latency, DynamoDB calls and capacity per
- * route over HTTP against the local stack, a raw GetItem floor, and bundle size and module-load time
- * per function. Prints one table and writes bench/results.json. Measures, asserts nothing about time;
+ * `npm run bench [-- --requests N --warmup N --load-runs N --routes a.b,c.d]`: latency, DynamoDB calls,
+ * serial round trips and capacity per route over HTTP against the local stack, each route's replay
+ * floor (its own DynamoDB calls replayed through a bare client plus a bare HTTP round trip,
+ * replay.ts) and a raw GetItem, and bundle size and module-load time per function. `--routes` measures
+ * only the routes named (comma-separated; a name ending in `.` or `*` takes every route it prefixes).
+ * Prints one table and writes bench/results.json. Measures, asserts nothing about time;
  * exits 1 when a route has no scenario or a scenario's requests fail. Then runs the webhook pipeline
  * benchmark (scripts/bench/delivery.ts), which exits 1 when a delivery is lost, and the data
  * lifecycle benchmark (scripts/bench/lifecycle.ts).
@@ -27,15 +41,32 @@ function positiveInteger(name: string, value: string): number {
   return parsed;
 }
 
-function readOptions(): { plan: LoadPlan; loadRuns: number } {
+/** The routes `--routes` names (every route when absent); throws on a name that matches none. */
+function selectRoutes(filter: string | undefined): readonly (typeof allRoutes)[number][] {
+  if (!filter) return allRoutes;
+  const names = filter.split(',').map((name) => name.trim().replace(/\*$/, ''));
+  for (const name of names) {
+    if (
+      !allRoutes.some((route) => route.name === name || (name.endsWith('.') && route.name.startsWith(name)))
+    )
+      throw new Error(`--routes: no route matches ${name}`);
+  }
+  return allRoutes.filter((route) =>
+    names.some((name) => route.name === name || (name.endsWith('.') && route.name.startsWith(name))),
+  );
+}
+
+function readOptions(): { plan: LoadPlan; loadRuns: number; routes: readonly (typeof allRoutes)[number][] } {
   const { values } = parseArgs({
     options: {
       requests: { type: 'string', default: '200' },
       warmup: { type: 'string', default: '20' },
       'load-runs': { type: 'string', default: '5' },
+      routes: { type: 'string' },
     },
   });
   return {
+    routes: selectRoutes(values.routes),
     plan: {
       requests: Math.max(1, positiveInteger('requests', values.requests)),
       warmup: positiveInteger('warmup', values.warmup),
@@ -60,7 +91,7 @@ function runBenchProcess(file: string): Promise<number> {
 }
 
 async function main(): Promise<void> {
-  const { plan, loadRuns } = readOptions();
+  const { plan, loadRuns, routes } = readOptions();
   // Before the stack (and the handlers' logger) loads: keep request logs out of the table.
   process.env.POWERTOOLS_LOG_LEVEL = 'ERROR';
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -74,12 +105,21 @@ async function main(): Promise<void> {
   const bundles = await measureBundles(root, routes, loadRuns);
 
   const { startLocalStack } = await import('../local/stack');
-  const stack = await startLocalStack({ port: 0, exposeDbMetrics: true });
+  let lastTrace: readonly DbCallTrace[] = [];
+  const stack = await startLocalStack({
+    port: 0,
+    exposeDbMetrics: true,
+    onDbCalls: (stats) => {
+      lastTrace = stats.trace;
+    },
+  });
+  const httpFloor = await startHttpFloorServer();
   console.error(`Local stack at ${stack.url}, DynamoDB Local at ${stack.dynamo.endpoint}`);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    await httpFloor.close();
     await stack.stop();
   };
   const interrupt = () => void stop().finally(() => process.exit(130));
@@ -88,19 +128,28 @@ async function main(): Promise<void> {
   try {
     const { byRoute, floorWorkspaceId } = await prepareScenarios(stack.url, plan.warmup + plan.requests);
     const rows: RouteResult[] = [];
+    const minimums = documentedMinimumRoundTrips(resolve(root, 'docs/data-model.md'));
+    const tools: MeasureTools = {
+      url: stack.url,
+      lastTrace: () => lastTrace,
+      bareClient: DynamoDBDocumentClient.from(stack.dynamo.client, {
+        marshallOptions: { removeUndefinedValues: true },
+      }),
+      httpFloor,
+    };
     for (const route of routes) {
       const scenarios = byRoute.get(route.name) ?? [];
       const bundle = bundles.routes.get(route.name);
       if (scenarios.length === 0) {
-        rows.push({ route: route.name, path: route.path, bundle, warning: 'no scenario' });
+        rows.push(routeResult({ route: route.name, path: route.path, bundle, warning: 'no scenario' }));
       }
       for (const scenario of scenarios) {
         console.error(`Measuring ${scenario.row}...`);
+        const http = await measureRoute(tools, route, scenario, plan);
+        const minimum = minimums.get(route.name);
         rows.push({
-          route: scenario.row,
-          path: route.path,
-          http: await measureRoute(stack.url, route, scenario, plan),
-          bundle,
+          ...routeResult({ route: scenario.row, path: route.path, http, bundle }),
+          ...(minimum !== undefined && { minimumSerialRoundTrips: minimum }),
         });
       }
     }
@@ -108,7 +157,7 @@ async function main(): Promise<void> {
     const tableName = process.env.TABLE_NAME;
     if (!tableName) throw new Error('TABLE_NAME is not set by the local stack');
     const floor = await measureGetItem(stack.dynamo.client, tableName, floorWorkspaceId, plan);
-    for (const row of rows) if (row.http) row.ratioToGetItem = row.http.p50 / floor.p50;
+    for (const row of rows) if (row.p50Ms !== undefined) row.ratioToGetItem = row.p50Ms / floor.p50;
 
     const results: BenchResults = {
       timestamp: new Date().toISOString(),
@@ -117,6 +166,14 @@ async function main(): Promise<void> {
       loadRuns,
       floor: { operation: 'GetItem (workspace item, @aws-sdk/client-dynamodb)', ...floor },
       sdkOnly: bundles.sdkOnly,
+      sdkOnlyExternal: bundles.sdkOnlyExternal,
+      summary: {
+        overheadRatio: spread(rows, (row) => row.overheadRatio),
+        loadMs: spread(
+          [...bundles.routes.values()].map((bundle) => routeResult({ route: '', path: '', bundle })),
+          (row) => row.loadMs,
+        ),
+      },
       routes: rows,
     };
     console.log(formatTable(results));

@@ -21,4 +21,6 @@ await writeFile(join(root, openApiFile), openApi);
 await writeFile(join(root, readmeFile), readme);
 await writeFile(join(root, openApiTypesFile), await renderOpenApiTypes(root));
 await writeFile(join(root, referencePageFile), await renderReferencePage(openApi));
-console.log(`Wrote ${openApiFile}, ${openApiTypesFile}, the endpoint table in ${readmeFile} and ${referencePageFile}.`);
+console.log(
+  `Wrote ${openApiFile}, ${openApiTypesFile}, the endpoint table in ${readmeFile} and ${referencePageFile}.`,
+);

@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { handler as connectHandler } from '../../functions/realtime/connect';
 import { handler as disconnectHandler } from '../../functions/realtime/disconnect';
 import { handler as messageHandler } from '../../functions/realtime/message';
-import { measureDbCalls } from '../../shared/db/metrics';
+import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
 import { corsPreflightHeaders, corsResponseHeaders } from '../../shared/http/cors';
 import { unroutedHandler } from '../../shared/http/define-endpoint';
 import { failureResponse } from '../../shared/http/envelope';
@@ -30,8 +30,13 @@ export interface DevServerOptions {
   host?: string;
   /** Answers `GET /health`: every dependency's state; 200 when all are `up`. */
   health: () => Promise<Record<string, string>>;
-  /** Adds `x-db-calls`, `x-db-capacity-units` and `x-db-commands` headers to every response. */
+  /**
+   * Adds `x-db-calls`, `x-db-capacity-units`, `x-db-commands` and `x-db-serial-round-trips` headers
+   * to every response.
+   */
   exposeDbMetrics: boolean;
+  /** With `exposeDbMetrics`: every request's DynamoDB calls, before its response is sent (the bench's replay). */
+  onDbCalls?: (stats: DbCallStats) => void;
 }
 
 export interface DevServer {
@@ -140,10 +145,12 @@ async function serve(
     return;
   }
   const { result, stats } = await measureDbCalls(invoke);
+  options.onDbCalls?.(stats);
   send(response, result, {
     'x-db-calls': String(stats.calls),
     'x-db-capacity-units': String(stats.capacityUnits),
     'x-db-commands': stats.commands.join(','),
+    'x-db-serial-round-trips': String(stats.serialRoundTrips),
   });
 }
 

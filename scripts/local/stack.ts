@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { generateSecret } from '../../shared/security/secrets';
-import { type DevServer, startDevServer } from './dev-server';
+import { type DevServer, type DevServerOptions, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from './queue-workers';
 import { startReconcilerTimer } from './reconciler';
@@ -16,6 +16,8 @@ export interface LocalStackOptions {
   /** Keep DynamoDB data (and the data key that encrypts its secrets) under this folder. */
   persistDir?: string;
   exposeDbMetrics?: boolean;
+  /** See `DevServerOptions.onDbCalls`. */
+  onDbCalls?: DevServerOptions['onDbCalls'];
 }
 
 export interface LocalStack {
@@ -82,6 +84,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const server = await startDevServer({
       port: options.port,
       exposeDbMetrics: options.exposeDbMetrics ?? false,
+      ...(options.onDbCalls && { onDbCalls: options.onDbCalls }),
       health: async () => ({
         dynamodb: await up(() => dynamo.client.send(new DescribeTableCommand({ TableName: localTableName }))),
         sqs: await up(() => sqsClient.send(new ListQueuesCommand({}))),

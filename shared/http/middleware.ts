@@ -6,12 +6,12 @@ import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/stora
 import { isThrottled } from '../db/throttling';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
+import { authenticateApiKey, authenticateWorkspace, usableCredential } from '../workspace/credentials';
 import type { Caller } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument, resourceExhausted } from './errors';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
-import { logger } from './logger';
+import { type RequestLog, requestLog } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
 import { invalidInput, parseOrThrow } from './validation';
 
@@ -19,11 +19,15 @@ import { invalidInput, parseOrThrow } from './validation';
 export interface EndpointState {
   requestId: string;
   routeName: string;
-  log: typeof logger;
+  log: RequestLog;
   startedAt: number;
   body?: { data: Record<string, unknown> };
   caller?: Caller;
   input?: unknown;
+  /** Set by `startPrefetch`: the input's validation, done before auth so reads can start with it. */
+  earlyValidation?: { input: unknown } | { error: unknown };
+  /** The route's prefetch, started together with the auth read (`startPrefetch`). */
+  prefetched?: Promise<unknown>;
 }
 
 export type EndpointContext = Context & { endpoint: EndpointState };
@@ -68,7 +72,7 @@ export function requestContext(routeName: string): EndpointMiddleware {
         requestId,
         routeName,
         startedAt: Date.now(),
-        log: logger.createChild({ persistentKeys: { route: routeName, requestId } }),
+        log: requestLog({ route: routeName, requestId }),
       };
     },
     after: finish,
@@ -158,11 +162,52 @@ export function authenticate(level: AuthLevel): EndpointMiddleware {
   };
 }
 
-/** Validates `data` with the route's schema; the parsed value becomes the run function's `input`. */
+/**
+ * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and the
+ * request carries a usable API key, starts `prefetch` so its reads travel together with the auth
+ * read. Nothing changes what a failed request answers: a validation error is kept for
+ * `validateInput`, which throws it only after auth has passed; a prefetch whose auth fails is
+ * never awaited (its rejection is marked handled), so nothing it read reaches the caller.
+ */
+export function startPrefetch(
+  schema: z.ZodType,
+  prefetch: (args: { apiKey: string; input: unknown }) => Promise<unknown>,
+): EndpointMiddleware {
+  return {
+    before: (request) => {
+      const state = request.context.endpoint;
+      try {
+        state.earlyValidation = { input: parseOrThrow(schema, state.body?.data) };
+      } catch (error) {
+        state.earlyValidation = { error };
+        return;
+      }
+      const apiKey = (request.event.headers as Record<string, string>)['x-svc-api-key'];
+      if (!usableCredential(apiKey)) return;
+      let prefetched: Promise<unknown>;
+      try {
+        prefetched = prefetch({ apiKey, input: state.earlyValidation.input });
+      } catch (error) {
+        // A synchronous throw must not answer before auth either.
+        prefetched = Promise.reject(error);
+      }
+      prefetched.catch(() => undefined);
+      state.prefetched = prefetched;
+    },
+  };
+}
+
+/**
+ * Validates `data` with the route's schema (or takes `startPrefetch`'s verdict); the parsed value
+ * becomes the run function's `input`.
+ */
 export function validateInput(schema: z.ZodType): EndpointMiddleware {
   return {
     before: (request) => {
-      request.context.endpoint.input = parseOrThrow(schema, request.context.endpoint.body?.data);
+      const state = request.context.endpoint;
+      const early = state.earlyValidation;
+      if (early && 'error' in early) throw early.error;
+      state.input = early ? early.input : parseOrThrow(schema, state.body?.data);
     },
   };
 }

@@ -1,5 +1,12 @@
-import { BedrockRuntimeClient, InvokeModelCommand } from '@aws-sdk/client-bedrock-runtime';
+import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import type { Embedder } from './embedder';
+
+/**
+ * The Bedrock SDK, imported on first use. A static import here would be hoisted by esbuild into
+ * every bundle that reaches this module's dynamic import, so functions that never embed would load
+ * the client at cold start (decisions §39).
+ */
+const bedrockSdk = () => import('@aws-sdk/client-bedrock-runtime');
 
 /** Amazon Titan Text Embeddings v2, asked for normalised vectors of `dimensions` (256, 512 or 1024). */
 export const titanModelId = 'amazon.titan-embed-text-v2:0';
@@ -24,9 +31,16 @@ export function bedrockEmbedder(options: {
   client?: BedrockSender;
 }): Embedder {
   const dimensions = options.dimensions ?? 256;
-  const client = options.client ?? new BedrockRuntimeClient({ region: options.region });
+  let client: Promise<BedrockSender> | undefined;
+  const sender = () => {
+    client ??= options.client
+      ? Promise.resolve(options.client)
+      : bedrockSdk().then((sdk) => new sdk.BedrockRuntimeClient({ region: options.region }));
+    return client;
+  };
   const embedOne = async (text: string) => {
-    const output = await client.send(
+    const [{ InvokeModelCommand }, bedrock] = await Promise.all([bedrockSdk(), sender()]);
+    const output = await bedrock.send(
       new InvokeModelCommand({
         modelId: titanModelId,
         contentType: 'application/json',

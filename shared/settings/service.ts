@@ -89,9 +89,10 @@ async function updateConfig<T>(
   apiKey: string,
   type: ConfigType<T>,
   merge: (stored: T | undefined) => T,
+  firstRead?: Promise<VersionedConfig | undefined>,
 ): Promise<T> {
   for (let attempt = 1; attempt <= maxUpdateAttempts; attempt += 1) {
-    const read = await findConfig(apiKey, type.kind);
+    const read = attempt === 1 && firstRead ? await firstRead : await findConfig(apiKey, type.kind);
     const next = merge(read ? type.schema.parse(read.document) : undefined);
     if (await putConfigIfUnchanged(apiKey, type.kind, next, read, Date.now(), type.credentialFlags?.(next))) {
       return next;
@@ -101,6 +102,13 @@ async function updateConfig<T>(
   throw new ApiError('ABORTED', 'The configuration is being changed concurrently; retry.');
 }
 
+/**
+ * Reads the stored config an update starts from, ahead of the update (a route's `prefetch`, so
+ * the read travels with the auth read); the update re-reads only when its write loses a race.
+ */
+export const readConfigForUpdate = (apiKey: string, kind: ConfigKind): Promise<VersionedConfig | undefined> =>
+  findConfig(apiKey, kind);
+
 /** The basic-webhook config (defaults when never configured): one read. */
 export const getWebhookConfig = (apiKey: string): Promise<WebhookConfig> =>
   readConfig(apiKey, configTypes.webhook);
@@ -109,13 +117,17 @@ export const getWebhookConfig = (apiKey: string): Promise<WebhookConfig> =>
  * Partially updates the basic-webhook config; the first enable seeds the default triggers. Throws
  * INVALID_ARGUMENT when a notification URL targets a private address (SSRF).
  */
-export async function updateWebhookConfig(apiKey: string, update: UpdateWebhookConfig) {
+export async function updateWebhookConfig(
+  apiKey: string,
+  update: UpdateWebhookConfig,
+  firstRead?: Promise<VersionedConfig | undefined>,
+) {
   const urls = update.webhookServiceConfig;
   await Promise.all([
     assertAllowedTargetUrl('webhookServiceConfig.rawNotificationUrl', urls?.rawNotificationUrl),
     assertAllowedTargetUrl('webhookServiceConfig.processedNotificationUrl', urls?.processedNotificationUrl),
   ]);
-  return updateConfig(apiKey, configTypes.webhook, (stored) => mergeWebhookConfig(stored, update));
+  return updateConfig(apiKey, configTypes.webhook, (stored) => mergeWebhookConfig(stored, update), firstRead);
 }
 
 /** The advanced-webhook config (defaults when never configured): one read. */
@@ -123,16 +135,28 @@ export const getAdvancedWebhookConfig = (apiKey: string): Promise<AdvancedWebhoo
   readConfig(apiKey, configTypes.advancedWebhook);
 
 /** Partially updates the advanced-webhook config. Throws FAILED_PRECONDITION when a first update does not enable. */
-export const updateAdvancedWebhookConfig = (apiKey: string, update: UpdateAdvancedWebhookConfig) =>
-  updateConfig(apiKey, configTypes.advancedWebhook, (stored) => mergeAdvancedWebhookConfig(stored, update));
+export const updateAdvancedWebhookConfig = (
+  apiKey: string,
+  update: UpdateAdvancedWebhookConfig,
+  firstRead?: Promise<VersionedConfig | undefined>,
+) =>
+  updateConfig(
+    apiKey,
+    configTypes.advancedWebhook,
+    (stored) => mergeAdvancedWebhookConfig(stored, update),
+    firstRead,
+  );
 
 /** The activity config (`{ isEnabled: false }` when never configured): one read. */
 export const getActivityConfig = (apiKey: string): Promise<ActivityConfig> =>
   readConfig(apiKey, configTypes.activity);
 
 /** Partially updates the activity config; the first enable seeds comment triggers and immutability. */
-export const updateActivityConfig = (apiKey: string, update: UpdateActivityConfig) =>
-  updateConfig(apiKey, configTypes.activity, (stored) => mergeActivityConfig(stored, update));
+export const updateActivityConfig = (
+  apiKey: string,
+  update: UpdateActivityConfig,
+  firstRead?: Promise<VersionedConfig | undefined>,
+) => updateConfig(apiKey, configTypes.activity, (stored) => mergeActivityConfig(stored, update), firstRead);
 
 /** The permission-provider config (empty strings when never configured): one read. */
 export const getPermissionProviderConfig = (apiKey: string): Promise<PermissionProviderConfig> =>
@@ -143,13 +167,20 @@ export const getPermissionProviderConfig = (apiKey: string): Promise<PermissionP
  * private or internal address (the same guard as webhook URLs), so the service cannot be made to
  * call into its own network.
  */
-export async function updatePermissionProviderConfig(apiKey: string, update: UpdatePermissionProviderConfig) {
+export async function updatePermissionProviderConfig(
+  apiKey: string,
+  update: UpdatePermissionProviderConfig,
+  firstRead?: Promise<VersionedConfig | undefined>,
+) {
   await assertAllowedTargetUrl(
     'permissionProviderConfig.permissionProviderUrl',
     update.permissionProviderConfig?.permissionProviderUrl,
   );
-  return updateConfig(apiKey, configTypes.permissionProvider, (stored) =>
-    mergePermissionProviderConfig(stored, update),
+  return updateConfig(
+    apiKey,
+    configTypes.permissionProvider,
+    (stored) => mergePermissionProviderConfig(stored, update),
+    firstRead,
   );
 }
 

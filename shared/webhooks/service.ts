@@ -61,9 +61,14 @@ const endpointMissing = (endpointId: string) => notFound(`Endpoint ${endpointId}
  * Creates an endpoint with a service-generated id and signing secret, within the API key's cap of
  * `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` endpoints. Throws ALREADY_EXISTS on a taken uid,
  * INVALID_ARGUMENT when the URL targets a refused address (SSRF), RESOURCE_EXHAUSTED at the cap.
+ * `enabled` is `requireAdvancedWebhooks`, possibly started earlier (a route's prefetch); likewise below.
  */
-export async function createEndpoint(apiKey: string, input: CreateEndpointInput) {
-  await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
+export async function createEndpoint(
+  apiKey: string,
+  input: CreateEndpointInput,
+  enabled = requireAdvancedWebhooks(apiKey),
+) {
+  await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
   const now = Date.now();
   const endpointId = newEndpointId(now);
   const endpoint: EndpointRecord = {
@@ -85,8 +90,12 @@ export async function createEndpoint(apiKey: string, input: CreateEndpointInput)
 }
 
 /** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF). */
-export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput) {
-  await Promise.all([requireAdvancedWebhooks(apiKey), assertAllowedTargetUrl('url', input.url)]);
+export async function changeEndpoint(
+  apiKey: string,
+  input: UpdateEndpointInput,
+  enabled = requireAdvancedWebhooks(apiKey),
+) {
+  await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
   const { endpointId, ...changes } = input;
   const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: Date.now() });
   if (!updated) throw endpointMissing(endpointId);
@@ -96,8 +105,12 @@ export async function changeEndpoint(apiKey: string, input: UpdateEndpointInput)
 }
 
 /** Deletes an endpoint (and frees its uid and its place under the cap). Throws NOT_FOUND. */
-export async function removeEndpoint(apiKey: string, endpointId: string): Promise<void> {
-  await requireAdvancedWebhooks(apiKey);
+export async function removeEndpoint(
+  apiKey: string,
+  endpointId: string,
+  enabled = requireAdvancedWebhooks(apiKey),
+): Promise<void> {
+  await enabled;
   const endpoint = await findEndpoint(apiKey, endpointId);
   if (!endpoint || !(await deleteEndpoint(apiKey, endpoint))) throw endpointMissing(endpointId);
 }
@@ -110,8 +123,12 @@ export async function getEndpointSecret(apiKey: string, endpointId: string) {
 }
 
 /** Replaces the endpoint's signing secret; the old one keeps signing for 24 h. Throws NOT_FOUND. */
-export async function rotateEndpointSigningSecret(apiKey: string, endpointId: string) {
-  await requireAdvancedWebhooks(apiKey);
+export async function rotateEndpointSigningSecret(
+  apiKey: string,
+  endpointId: string,
+  enabled = requireAdvancedWebhooks(apiKey),
+) {
+  await enabled;
   const now = Date.now();
   const { secret, encrypted } = newSigningSecret(apiKey, endpointId);
   if (!(await rotateEndpointSecret(apiKey, endpointId, encrypted, now + previousSecretLifetimeMs, now))) {

@@ -7,7 +7,8 @@ import { findCredentialForAuth, findWorkspaceTokenHash } from './repository';
 /** Longest credential header accepted before any lookup (generated values are far shorter). */
 const maxCredentialLength = 256;
 
-const usable = (value: string | undefined): value is string =>
+/** Whether a credential header is worth a lookup: present and no longer than any generated value. */
+export const usableCredential = (value: string | undefined): value is string =>
   value !== undefined && value.length > 0 && value.length <= maxCredentialLength;
 
 /**
@@ -21,7 +22,7 @@ export async function authenticateApiKey(
   origin: string | undefined,
 ): Promise<ApiKeyCaller> {
   const denied = permissionDenied('Invalid API key or auth token.');
-  if (!usable(apiKey) || !usable(authToken)) throw denied;
+  if (!usableCredential(apiKey) || !usableCredential(authToken)) throw denied;
   const credential = await findCredentialForAuth(apiKey);
   if (!credential || !secretMatches(authToken, credential.authTokenHash)) throw denied;
   const caller = callerOf(apiKey, credential);
@@ -64,7 +65,7 @@ export async function authenticateWorkspace(
   token: string | undefined,
 ): Promise<WorkspaceCaller> {
   const denied = permissionDenied('Invalid workspace credentials.');
-  if (!usable(workspaceId) || !usable(token)) throw denied;
+  if (!usableCredential(workspaceId) || !usableCredential(token)) throw denied;
   const tokenHash = await findWorkspaceTokenHash(workspaceId);
   if (!secretMatches(token, tokenHash)) throw denied;
   return { level: 'workspace', workspaceId };

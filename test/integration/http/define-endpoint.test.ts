@@ -2,7 +2,7 @@ import { unroutedHandler } from '../../../shared/http/define-endpoint';
 import { logger } from '../../../shared/http/logger';
 import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/http/routes';
 import { loadRouteHandler } from '../../support/handlers';
-import { type CallOptions, type CallResult, call } from '../../support/lambda';
+import { type CallOptions, type CallResult, call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 let workspace: TestWorkspace;
@@ -136,6 +136,77 @@ describe('unexpected errors', () => {
     expectFailure(response, 500, 'INTERNAL');
     expect(response.json.error?.message).toContain(response.headers['x-request-id']);
     expect(JSON.stringify(response.json)).not.toMatch(/secret internal detail|at .*\.ts/);
+  });
+});
+
+describe('prefetch', () => {
+  const defineWithPrefetch = async (prefetch: (args: { apiKey: string }) => Promise<string>) => {
+    const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+    // A route whose input is `{}` and whose answer is a list of strings: the prefetch's result is listed.
+    return defineEndpoint({
+      route: 'workspace.domains.get',
+      prefetch,
+      run: async ({ prefetched }) => ({ message: 'ok', data: { domains: [await prefetched] } }),
+    });
+  };
+
+  it('starts together with the auth read, and run receives its result', async () => {
+    const { getActivityConfig } = await import('../../../shared/settings/service');
+    const handler = await defineWithPrefetch(async ({ apiKey }) =>
+      JSON.stringify(await getActivityConfig(apiKey)),
+    );
+    const response = await call(handler, { headers: workspace.apiKeyHeaders });
+    expect(response.statusCode).toBe(200);
+    expect(dataOf(response).domains).toEqual(['{"isEnabled":false}']);
+    expect(response.db.calls).toBe(2);
+    expect(response.db.serialRoundTrips).toBe(1);
+  });
+
+  it('answers a failed auth as before, never awaiting nor leaking a prefetch that fails', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const handler = await defineWithPrefetch(async () => {
+        throw new Error('prefetched secret');
+      });
+      const response = await call(handler, {
+        headers: { ...workspace.apiKeyHeaders, 'x-svc-auth-token': 'wrong' },
+      });
+      expectFailure(response, 403, 'PERMISSION_DENIED');
+      expect(JSON.stringify(response.json)).not.toContain('prefetched secret');
+      await new Promise((done) => setImmediate(done));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  });
+
+  it('reports invalid input only once auth has passed, and prefetches nothing for it', async () => {
+    const prefetch = jest.fn(async () => 'read');
+    const handler = await defineWithPrefetch(prefetch);
+    const invalid = { data: { size: 'big' } };
+    const wrongAuth = await call(handler, {
+      ...invalid,
+      headers: { ...workspace.apiKeyHeaders, 'x-svc-auth-token': 'wrong' },
+    });
+    expectFailure(wrongAuth, 403, 'PERMISSION_DENIED');
+    const rightAuth = await call(handler, { ...invalid, headers: workspace.apiKeyHeaders });
+    expectFailure(rightAuth, 400, 'INVALID_ARGUMENT');
+    expect(rightAuth.json.error?.details?.issues?.[0]?.path).toBe('size');
+    expect(prefetch).not.toHaveBeenCalled();
+  });
+
+  it('is refused on a route that is not authenticated by API key', async () => {
+    const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+    expect(() =>
+      defineEndpoint({
+        route: 'workspace.get',
+        prefetch: async () => 'read',
+        run: async () => {
+          throw new Error('never run');
+        },
+      }),
+    ).toThrow(/prefetch needs an API-key route/);
   });
 });
 

@@ -12,11 +12,13 @@ const read = async (workspace: TestWorkspace) =>
 const allCommentTriggers = Object.fromEntries(commentActivityActions.map((action) => [action, true]));
 
 describe('workspace.activityconfig.get', () => {
-  it('returns { isEnabled: false } when never configured, with one read after auth', async () => {
+  it('returns { isEnabled: false } when never configured, with one read beside the auth read', async () => {
     const workspace = await createTestWorkspace();
     const response = await call(getHandler, { headers: workspace.apiKeyHeaders });
     expect(dataOf(response)).toEqual({ activityServiceConfig: { isEnabled: false } });
     expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+    // The config read starts together with the auth read (prefetch).
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 });
 
@@ -29,6 +31,7 @@ describe('workspace.activityconfig.update', () => {
     });
     expect(allCommentTriggers.added).toBe(true);
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
   });
 
   it('merges request values over the seed', async () => {

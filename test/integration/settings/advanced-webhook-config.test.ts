@@ -29,11 +29,13 @@ const defaults = {
 };
 
 describe('workspace.advancedwebhookconfig.get', () => {
-  it('returns the defaults when never configured, with one read after auth', async () => {
+  it('returns the defaults when never configured, with one read beside the auth read', async () => {
     const workspace = await createTestWorkspace();
     const response = await read(workspace);
     expect(dataOf(response)).toEqual(defaults);
     expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+    // The config read starts together with the auth read (prefetch).
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 });
 
@@ -43,6 +45,7 @@ describe('workspace.advancedwebhookconfig.update', () => {
     const response = await update(workspace, { isEnabled: true, publicKey: 'pk' });
     expect(dataOf(response)).toEqual({ ...defaults, isEnabled: true, publicKey: 'pk' });
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
     expect(dataOf(await read(workspace))).toEqual({ ...defaults, isEnabled: true, publicKey: 'pk' });
   });
 

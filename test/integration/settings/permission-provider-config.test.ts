@@ -8,7 +8,7 @@ const update = (workspace: TestWorkspace, data: unknown) =>
 const read = (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders });
 
 describe('workspace.permissionproviderconfig.get', () => {
-  it('returns empty strings when never configured, with one read after auth', async () => {
+  it('returns empty strings when never configured, with one read beside the auth read', async () => {
     const workspace = await createTestWorkspace();
     const response = await read(workspace);
     expect(dataOf(response)).toEqual({
@@ -16,6 +16,8 @@ describe('workspace.permissionproviderconfig.get', () => {
       permissionProviderConfig: { permissionProviderUrl: '', authToken: '' },
     });
     expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+    // The config read starts together with the auth read (prefetch).
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 });
 
@@ -34,6 +36,7 @@ describe('workspace.permissionproviderconfig.update', () => {
     expect(dataOf(response)).toEqual(expected);
     // The config and the credential's provider flag (read by authentication) change in one transaction.
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+    expect(response.db.serialRoundTrips).toBe(2);
     expect(dataOf(await read(workspace))).toEqual(expected);
   });
 

@@ -27,11 +27,13 @@ const unconfigured = {
 };
 
 describe('workspace.webhookconfig.get', () => {
-  it('returns the empty, disabled config when never configured, with one read after auth', async () => {
+  it('returns the empty, disabled config when never configured, with one read beside the auth read', async () => {
     const workspace = await createTestWorkspace();
     const response = await read(workspace);
     expect(dataOf(response)).toEqual(unconfigured);
     expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+    // The config read starts together with the auth read (prefetch).
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 });
 
@@ -93,6 +95,7 @@ describe('workspace.webhookconfig.update', () => {
       },
     });
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'PutItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
   });
 
   it('does not reseed triggers when a stored config is enabled again', async () => {

@@ -31,6 +31,8 @@ describe('workspace.advancedwebhook.endpoints.create', () => {
     });
     expect(endpoint).not.toHaveProperty('secret');
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+    // The enabled check (config read) starts together with the auth read.
+    expect(response.db.serialRoundTrips).toBe(2);
   });
 
   it('stores every given field and returns metadata as sent', async () => {
@@ -49,6 +51,8 @@ describe('workspace.advancedwebhook.endpoints.create', () => {
     const { url, description, filterTypes, channels, disabled, rateLimit, uid, metadata } = dataOf(response);
     expect({ url, description, filterTypes, channels, disabled, rateLimit, uid, metadata }).toEqual(data);
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'TransactWriteItems']);
+    // The enabled check (config read) starts together with the auth read.
+    expect(response.db.serialRoundTrips).toBe(2);
   });
 
   it('refuses a uid already used by the API key with ALREADY_EXISTS, and frees it on delete', async () => {

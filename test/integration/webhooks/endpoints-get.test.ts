@@ -50,6 +50,8 @@ describe('workspace.advancedwebhook.endpoints.get', () => {
     expect(page.done).toBe(false);
     expect(page.iterator).toEqual(expect.any(String));
     expect(response.db.commands.sort()).toEqual(['GetItem', 'GetItem', 'Query']);
+    // The whole read starts together with the auth read.
+    expect(response.db.serialRoundTrips).toBe(1);
     const last: Page = dataOf(await list(workspace, { iterator: page.iterator }));
     expect(last.endpoints.map((endpoint) => endpoint.id)).toEqual([created[1], created[0]]);
     expect(last).toMatchObject({ done: true, iterator: null });

@@ -35,6 +35,7 @@ describe('workspace.advancedwebhook.endpoints.secret.get', () => {
     );
     expect(JSON.stringify(Item)).not.toContain(secret.slice(6));
     expect(response.db.calls).toBe(3);
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 
   it("answers NOT_FOUND for another API key's endpoint", async () => {
@@ -76,6 +77,7 @@ describe('workspace.advancedwebhook.endpoints.secret.rotate', () => {
     expect(rotated).toMatch(secretFormat);
     expect(rotated).not.toBe(before);
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
     expect(dataOf(await byId(getSecretHandler, workspace, endpoint.id)).secret).toBe(rotated);
     const stored = await findEndpoint(workspace.apiKey, endpoint.id);
     expect(signingSecrets(workspace.apiKey, stored!)).toEqual([rotated, before]);

@@ -36,6 +36,7 @@ describe('workspace.advancedwebhook.endpoints.update', () => {
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(endpoint.updatedAt));
     expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
   });
 
   it('clears filterTypes and rateLimit with null and replaces metadata whole', async () => {

@@ -1,0 +1,59 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { ApplicationLogLevel } from 'aws-cdk-lib/aws-lambda';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { ServiceFunction } from '../../lib/service-function';
+import { projectRoot } from '../support/cdk-app';
+
+const packageVersion = (name: string): string =>
+  JSON.parse(readFileSync(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')).version;
+
+/** Synthesises one ServiceFunction with real bundling and returns its bundle's source. */
+function bundleOf(handlerFile: string): string {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'bundling-test-'));
+  try {
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'bundling-test');
+    new ServiceFunction(stack, 'Fn', {
+      projectRoot,
+      handlerFile,
+      role: new Role(stack, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }),
+      environment: {},
+      logGroup: new LogGroup(stack, 'Logs'),
+      logLevel: ApplicationLogLevel.INFO,
+    });
+    const assembly = app.synth();
+    const assetDir = readdirSync(assembly.directory).find((name) => name.startsWith('asset.'));
+    if (!assetDir) throw new Error('no bundled asset');
+    return readFileSync(path.join(assembly.directory, assetDir, 'index.mjs'), 'utf8');
+  } finally {
+    rmSync(outdir, { recursive: true, force: true });
+  }
+}
+
+describe('function bundles', () => {
+  // One real esbuild run (a few seconds): the other infra tests skip bundling.
+  const source = bundleOf('functions/workspace/domains-get.ts');
+  /** The first match in the bundle, or null (a failure shows the match, not the whole bundle). */
+  const firstMatch = (pattern: RegExp) => source.match(pattern)?.[0] ?? null;
+
+  it('carry the AWS SDK inside instead of importing the runtime copy (decisions §39)', () => {
+    expect(firstMatch(/from\s*["']@aws-sdk\/[^"']*/)).toBeNull();
+    expect(firstMatch(/import\(\s*["']@aws-sdk\/[^"']*/)).toBeNull();
+    expect(firstMatch(/DynamoDB_20120810/)).not.toBeNull();
+  });
+
+  it('carry the SDK version the tests run with', () => {
+    // The client stamps its package version into its user agent.
+    expect(
+      firstMatch(new RegExp(`"${packageVersion('@aws-sdk/client-dynamodb').replaceAll('.', '\\.')}"`)),
+    ).not.toBeNull();
+  });
+
+  it('do not import clients the function never uses', () => {
+    expect(firstMatch(/"(AmazonSQS|ApiGatewayManagementApi|InvokeModel|BedrockRuntime)"/)).toBeNull();
+  });
+});

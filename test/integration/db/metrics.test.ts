@@ -1,0 +1,33 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../shared/db/client';
+import { measureDbCalls } from '../../../shared/db/metrics';
+
+const getMissing = (id: string) =>
+  db().send(new GetCommand({ TableName: tableName(), Key: { pk: `metrics-test#${id}`, sk: 'none' } }));
+
+describe('measureDbCalls', () => {
+  it('counts calls in flight together as one serial round trip', async () => {
+    const { stats } = await measureDbCalls(async () => {
+      await Promise.all([getMissing('a'), getMissing('b')]);
+      await getMissing('c');
+    });
+    expect(stats.calls).toBe(3);
+    expect(stats.serialRoundTrips).toBe(2);
+    expect(stats.trace.map((call) => call.roundTrip)).toEqual([1, 1, 2]);
+  });
+
+  it('counts calls made one after another as one round trip each', async () => {
+    const { stats } = await measureDbCalls(async () => {
+      await getMissing('a');
+      await getMissing('b');
+    });
+    expect(stats.serialRoundTrips).toBe(2);
+  });
+
+  it('records each call with its command name and the input it was sent with', async () => {
+    const { stats } = await measureDbCalls(() => getMissing('a'));
+    expect(stats.trace).toHaveLength(1);
+    expect(stats.trace[0]?.command).toBe('GetItem');
+    expect(stats.trace[0]?.input).toMatchObject({ Key: { pk: 'metrics-test#a', sk: 'none' } });
+  });
+});
