@@ -9,8 +9,8 @@ import { apiKeyClient, createWorkspace } from './scenarios/types';
  * the scale model takes to internet scale — many tenants, one organization adding documents, one
  * document with many writers, one rate-limited endpoint — for `BENCH_SCALE_SECONDS` each (default
  * 10), counts every write the service makes per item (pk + sk, ids masked to their pattern), and
- * reports each shape's hottest items: writes per request, and the per-item write rate the modelled
- * load would give them against DynamoDB's 1,000 writes per second per item and partition.
+ * reports each shape's hottest items and partitions: writes per request, and the write rate the
+ * modelled load would give them against DynamoDB's 1,000 writes per second per item and partition.
  * Writes bench/scale.json.
  */
 
@@ -64,7 +64,7 @@ async function main() {
   // The document client shares the low-level client's middleware stack.
   const { createEvent, publish } = await import('../../shared/events/outbox');
   const stack = await startLocalStack({ port: 0 });
-  const writes = new Map<string, { item: string; count: number }>();
+  const writes = new Map<string, { item: string; partition: string; count: number }>();
   let counting = false;
   db().middlewareStack.add(
     (next, context) => async (args) => {
@@ -72,7 +72,11 @@ async function main() {
         for (const key of writtenKeys(context.commandName ?? '', args.input as Input)) {
           if (!key) continue;
           const id = `${text(key.pk)}\u0000${text(key.sk)}`;
-          const entry = writes.get(id) ?? { item: itemName(key), count: 0 };
+          const entry = writes.get(id) ?? {
+            item: itemName(key),
+            partition: itemName({ pk: key.pk, sk: '' }),
+            count: 0,
+          };
           entry.count += 1;
           writes.set(id, entry);
         }
@@ -175,7 +179,11 @@ async function main() {
       // The pipeline's writes (fan-out, delivery attempts) trail the requests.
       await sleep(3000);
       counting = false;
-      const hottest = [...writes.values()].sort((a, b) => b.count - a.count).slice(0, 5);
+      const hottest = [...writes.values()].sort((a, b) => b.count - a.count).slice(0, 3);
+      const byPartition = new Map<string, number>();
+      for (const { partition, count } of writes.values())
+        byPartition.set(partition, (byPartition.get(partition) ?? 0) + count);
+      const hottestPartitions = [...byPartition].sort((a, b) => b[1] - a[1]).slice(0, 3);
       const figures = {
         shape: shape.name,
         requests,
@@ -187,12 +195,21 @@ async function main() {
           writesPerRequest: count / requests,
           modelledWritesPerSecond: (count / requests) * shape.modelledPerSecond,
         })),
+        hottestPartitions: hottestPartitions.map(([partition, count]) => ({
+          partition,
+          writes: count,
+          writesPerRequest: count / requests,
+          modelledWritesPerSecond: (count / requests) * shape.modelledPerSecond,
+        })),
       };
       results.push(figures);
       console.log(`\n${shape.name}: ${requests} requests in ${seconds} s`);
-      for (const entry of figures.hottest)
+      for (const entry of [
+        ...figures.hottest.map((item) => ({ ...item, name: `item ${item.item}` })),
+        ...figures.hottestPartitions.map((part) => ({ ...part, name: `partition ${part.partition}` })),
+      ])
         console.log(
-          `  ${entry.writesPerRequest.toFixed(3)} writes/request → ${Math.round(entry.modelledWritesPerSecond)}/s at ${shape.modelledPerSecond}/s  ${entry.item}`,
+          `  ${entry.writesPerRequest.toFixed(3)} writes/request → ${Math.round(entry.modelledWritesPerSecond)}/s at ${shape.modelledPerSecond}/s  ${entry.name}`,
         );
     }
     writeFileSync(
