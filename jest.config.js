@@ -1,6 +1,8 @@
 /**
  * Jest projects: unit (pure), integration (handlers against DynamoDB Local), e2e (HTTP against
- * the dev server), infra (CDK template assertions). One global setup starts DynamoDB Local.
+ * the dev server), infra (CDK template assertions), and timing (tests of rates under a load they
+ * make themselves; `npm test` runs them after the others, so other files never share the machine
+ * with them). One global setup starts DynamoDB Local.
  * @swc/jest transforms TypeScript and the ESM-only dependencies (@middy, fauxqs, jose) to CommonJS.
  */
 const transform = {
@@ -27,5 +29,6 @@ export default {
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/e2e/**/*.test.ts'] },
     { ...shared, displayName: 'infra', testMatch: ['<rootDir>/test/infra/**/*.test.ts'] },
+    { ...shared, displayName: 'timing', testMatch: ['<rootDir>/test/timing/**/*.test.ts'] },
   ],
 };

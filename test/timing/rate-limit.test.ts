@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { type LocalDynamo, startDynamoDbLocal } from '../../../scripts/local/dynamodb';
-import { createEvent, publish } from '../../../shared/events/outbox';
-import { createEndpoint } from '../../../shared/webhooks/service';
-import { startCpuLoad } from '../../support/cpu-load';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { runAheadOfLoad } from '../../support/priority';
-import { arrivalRate, busiestSpan } from '../../support/rates';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { type LocalDynamo, startDynamoDbLocal } from '../../scripts/local/dynamodb';
+import { createEvent, publish } from '../../shared/events/outbox';
+import { createEndpoint } from '../../shared/webhooks/service';
+import { startCpuLoad } from '../support/cpu-load';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../support/delivery';
+import { runAheadOfLoad } from '../support/priority';
+import { arrivalRate, busiestSpan } from '../support/rates';
+import { createWebhookWorkspace } from '../support/webhooks';
 
 // About 11 s of deliveries; generous because the test loads every core on purpose.
 jest.setTimeout(180_000);
