@@ -1665,6 +1665,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "ownerEmail": "alice@example.com",
+                 *         "name": "Alice",
+                 *         "workspaceName": "Alice's workspace"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         /** Format: email */
@@ -1683,6 +1692,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Workspace created.",
+                     *         "data": {
+                     *           "id": "ws-1",
+                     *           "name": "Alice's workspace",
+                     *           "owner": {
+                     *             "id": "user-1",
+                     *             "email": "alice@example.com",
+                     *             "name": "Alice"
+                     *           },
+                     *           "apiKeyList": {
+                     *             "key-1": {
+                     *               "id": "key-1",
+                     *               "apiKeyName": "Testing key",
+                     *               "type": "testing"
+                     *             }
+                     *           },
+                     *           "authToken": "wtok_8d2e"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1726,6 +1760,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -1739,6 +1778,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Workspace retrieved.",
+                     *         "data": {
+                     *           "id": "ws-1",
+                     *           "name": "Alice's workspace",
+                     *           "owner": {
+                     *             "id": "user-1",
+                     *             "email": "alice@example.com",
+                     *             "name": "Alice"
+                     *           },
+                     *           "apiKeyList": {
+                     *             "key-1": {
+                     *               "id": "key-1",
+                     *               "apiKeyName": "Testing key",
+                     *               "type": "testing"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1781,6 +1844,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "production",
+                 *         "apiKeyName": "Production",
+                 *         "allowedDomains": [
+                 *           "app.example.com"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         /** @enum {string} */
@@ -1803,6 +1877,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "API key created.",
+                     *         "data": {
+                     *           "apiKey": "key-2"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1835,6 +1920,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         apiKeys?: string[];
@@ -1853,6 +1945,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "API keys retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "key-1",
+                     *             "apiKeyName": "Testing key",
+                     *             "type": "testing"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1884,6 +1991,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "apiKey": "key-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         apiKey: string;
@@ -1899,6 +2013,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Auth tokens retrieved.",
+                     *         "data": {
+                     *           "apiKey": "key-1",
+                     *           "authTokens": [
+                     *             {
+                     *               "token": "tok_3f9a1c",
+                     *               "name": "Default",
+                     *               "domains": [
+                     *                 "app.example.com"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1936,6 +2070,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "apiKey": "key-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         apiKey: string;
@@ -1951,6 +2092,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Auth token reset.",
+                     *         "data": {
+                     *           "apiKey": "key-1",
+                     *           "newAuthToken": {
+                     *             "token": "tok_7b21e0",
+                     *             "name": "Default",
+                     *             "domains": [
+                     *               "app.example.com"
+                     *             ]
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1988,6 +2147,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2001,6 +2165,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Domains retrieved.",
+                     *         "data": {
+                     *           "domains": [
+                     *             "app.example.com"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2033,6 +2210,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "domains": [
+                 *           "docs.example.com"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         domains: string[];
@@ -2048,6 +2234,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Domains added.",
+                     *         "data": {
+                     *           "domainsAdded": [
+                     *             "docs.example.com"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2079,6 +2278,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "domains": [
+                 *           "docs.example.com"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         domains: string[];
@@ -2094,6 +2302,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Domains removed.",
+                     *         "data": {
+                     *           "domainsRemoved": [
+                     *             "docs.example.com"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2125,6 +2346,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2138,6 +2364,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Webhook config retrieved.",
+                     *         "data": {
+                     *           "useWebhookService": true,
+                     *           "webhookServiceConfig": {
+                     *             "authToken": "whk_auth_1",
+                     *             "rawNotificationUrl": "https://hooks.example.com/raw",
+                     *             "processedNotificationUrl": "https://hooks.example.com/processed",
+                     *             "encodeData": false,
+                     *             "encryptData": false,
+                     *             "publicKey": "",
+                     *             "enableDataProtection": false,
+                     *             "triggers": {
+                     *               "comment.added": true
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2181,6 +2430,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "useWebhookService": true,
+                 *         "webhookServiceConfig": {
+                 *           "triggers": {
+                 *             "comment.added": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         useWebhookService?: boolean;
@@ -2208,6 +2469,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Webhook config updated.",
+                     *         "data": {
+                     *           "useWebhookService": true,
+                     *           "webhookServiceConfig": {
+                     *             "authToken": "whk_auth_1",
+                     *             "rawNotificationUrl": "https://hooks.example.com/raw",
+                     *             "processedNotificationUrl": "https://hooks.example.com/processed",
+                     *             "encodeData": false,
+                     *             "encryptData": false,
+                     *             "publicKey": "",
+                     *             "enableDataProtection": false,
+                     *             "triggers": {
+                     *               "comment.added": true
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2251,6 +2535,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2264,6 +2553,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Advanced webhook config retrieved.",
+                     *         "data": {
+                     *           "isEnabled": true,
+                     *           "encryptData": false,
+                     *           "encodeData": false,
+                     *           "publicKey": "",
+                     *           "enableDataProtection": false
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2299,6 +2603,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "isEnabled": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         isEnabled?: boolean;
@@ -2318,6 +2629,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Advanced webhook config updated.",
+                     *         "data": {
+                     *           "isEnabled": true,
+                     *           "encryptData": false,
+                     *           "encodeData": false,
+                     *           "publicKey": "",
+                     *           "enableDataProtection": false
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2353,6 +2679,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2366,6 +2697,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activity config retrieved.",
+                     *         "data": {
+                     *           "activityServiceConfig": {
+                     *             "isEnabled": true,
+                     *             "immutable": false
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2405,6 +2750,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "activityServiceConfig": {
+                 *           "isEnabled": true,
+                 *           "triggers": {
+                 *             "comment": {
+                 *               "added": true
+                 *             }
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         activityServiceConfig: {
@@ -2428,6 +2787,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activity config updated.",
+                     *         "data": {
+                     *           "activityServiceConfig": {
+                     *             "isEnabled": true,
+                     *             "triggers": {
+                     *               "comment": {
+                     *                 "added": true
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2467,6 +2844,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2480,6 +2862,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permission provider config retrieved.",
+                     *         "data": {
+                     *           "usePermissionProvider": true,
+                     *           "permissionProviderConfig": {
+                     *             "permissionProviderUrl": "https://auth.example.com/check",
+                     *             "authToken": "pp_1"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2515,6 +2912,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "usePermissionProvider": true,
+                 *         "permissionProviderConfig": {
+                 *           "permissionProviderUrl": "https://auth.example.com/check",
+                 *           "authToken": "pp_1"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         usePermissionProvider?: boolean;
@@ -2534,6 +2942,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permission provider config updated.",
+                     *         "data": {
+                     *           "usePermissionProvider": true,
+                     *           "permissionProviderConfig": {
+                     *             "permissionProviderUrl": "https://auth.example.com/check",
+                     *             "authToken": "pp_1"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2569,6 +2992,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizations": [
+                 *           {
+                 *             "organizationId": "org-1",
+                 *             "organizationName": "Acme"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizations: ({
@@ -2589,6 +3024,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Organizations processed.",
+                     *         "data": {
+                     *           "org-1": {
+                     *             "success": true,
+                     *             "id": "org-1",
+                     *             "message": "Organization added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2621,6 +3071,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationIds": [
+                 *           "org-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationIds?: string[];
@@ -2639,6 +3098,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Organizations retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "org-1",
+                     *             "organizationName": "Acme",
+                     *             "disabled": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2676,6 +3150,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationIds": [
+                 *           "org-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationIds: string[];
@@ -2691,6 +3174,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Organizations processed.",
+                     *         "data": {
+                     *           "org-1": {
+                     *             "success": true,
+                     *             "id": "org-1",
+                     *             "message": "Organization deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2723,6 +3221,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folders": [
+                 *           {
+                 *             "folderId": "folder-1",
+                 *             "folderName": "Specs"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2747,6 +3258,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folders processed.",
+                     *         "data": {
+                     *           "folder-1": {
+                     *             "success": true,
+                     *             "id": "folder-1",
+                     *             "message": "Folder added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2779,6 +3305,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folderId": "folder-1",
+                 *         "maxDepth": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2796,6 +3331,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folders retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "folderId": "folder-1",
+                     *             "folderName": "Specs",
+                     *             "organizationId": "org-1",
+                     *             "parentFolderId": "root",
+                     *             "apiKey": "key-1",
+                     *             "createdAt": 1772443800000,
+                     *             "lastUpdated": 1772443800000,
+                     *             "ancestors": [],
+                     *             "accessType": "organizationPrivate",
+                     *             "inheritAccessFromParent": true,
+                     *             "subFolders": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2825,6 +3383,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folders": [
+                 *           {
+                 *             "folderId": "folder-1",
+                 *             "folderName": "Specifications"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2848,6 +3419,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folders processed.",
+                     *         "data": {
+                     *           "folder-1": {
+                     *             "success": true,
+                     *             "id": "folder-1",
+                     *             "message": "Folder updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2880,6 +3466,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folderId": "folder-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2896,6 +3490,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folder deleted."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2924,6 +3526,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folderId": "folder-1",
+                 *         "documents": [
+                 *           {
+                 *             "documentId": "doc-1",
+                 *             "documentName": "Roadmap"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2946,6 +3562,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Documents processed.",
+                     *         "data": {
+                     *           "doc-1": {
+                     *             "success": true,
+                     *             "id": "doc-1",
+                     *             "message": "Document added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2978,6 +3609,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentIds": [
+                 *           "doc-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2998,6 +3639,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Documents retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "doc-1",
+                     *             "documentName": "Roadmap",
+                     *             "folderId": "folder-1",
+                     *             "accessType": "organizationPrivate",
+                     *             "disabled": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3036,6 +3694,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentIds": [
+                 *           "doc-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3052,6 +3720,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Documents processed.",
+                     *         "data": {
+                     *           "doc-1": {
+                     *             "success": true,
+                     *             "id": "doc-1",
+                     *             "message": "Document deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3084,6 +3767,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "newDocumentId": "doc-2"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3101,6 +3793,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Migration started.",
+                     *         "data": {
+                     *           "migrationId": "mig-1"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3132,6 +3835,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "migrationId": "mig-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3148,6 +3859,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Migration status retrieved.",
+                     *         "data": {
+                     *           "migrationId": "mig-1",
+                     *           "status": "completed"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3182,6 +3905,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "users": [
+                 *           {
+                 *             "userId": "alice",
+                 *             "name": "Alice",
+                 *             "email": "alice@example.com",
+                 *             "accessRole": "editor"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3211,6 +3949,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "alice": {
+                     *             "success": true,
+                     *             "id": "alice",
+                     *             "message": "User added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3243,6 +3996,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userIds": [
+                 *           "alice"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3265,6 +4028,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "userId": "alice",
+                     *             "name": "Alice",
+                     *             "email": "alice@example.com",
+                     *             "accessRole": "editor",
+                     *             "initial": "A"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3302,6 +4082,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "users": [
+                 *           {
+                 *             "userId": "alice",
+                 *             "accessRole": "viewer"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3328,6 +4121,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "alice": {
+                     *             "success": true,
+                     *             "id": "alice",
+                     *             "message": "User updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3360,6 +4168,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userIds": [
+                 *           "bob"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3378,6 +4196,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "bob": {
+                     *             "success": true,
+                     *             "id": "bob",
+                     *             "message": "User removed."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3410,6 +4243,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "alice",
+                 *         "organizationId": "org-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3427,6 +4268,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "User data retrieved.",
+                     *         "data": {
+                     *           "userId": "alice",
+                     *           "items": [
+                     *             {
+                     *               "feature": "membership",
+                     *               "organizationId": "org-1",
+                     *               "id": "alice",
+                     *               "record": {
+                     *                 "accessRole": "editor"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3471,6 +4333,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3487,6 +4356,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Erasure started.",
+                     *         "data": {
+                     *           "jobId": "job-1"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3518,6 +4398,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "jobId": "job-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         jobId: string;
@@ -3533,6 +4420,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Erasure status retrieved.",
+                     *         "data": {
+                     *           "jobId": "job-1",
+                     *           "status": "completed",
+                     *           "counts": {
+                     *             "comment": 3,
+                     *             "notification": 5
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3570,6 +4473,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "organizationUserGroups": [
+                 *           {
+                 *             "groupId": "editors",
+                 *             "groupName": "Editors"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3590,6 +4506,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "User groups processed.",
+                     *         "data": {
+                     *           "editors": {
+                     *             "success": true,
+                     *             "id": "editors",
+                     *             "message": "User group saved."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3622,6 +4553,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "groupIds": [
+                 *           "editors"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3638,6 +4579,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "User groups retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "groupId": "editors",
+                     *             "groupName": "Editors",
+                     *             "userIds": [
+                     *               "alice",
+                     *               "bob"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3671,6 +4630,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "organizationUserGroupId": "editors",
+                 *         "userIds": [
+                 *           "bob"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3688,6 +4658,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "bob": {
+                     *             "success": true,
+                     *             "organizationUserGroupId": "editors",
+                     *             "message": "User added to the group."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3720,6 +4705,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "organizationUserGroupId": "editors",
+                 *         "userIds": [
+                 *           "bob"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3738,6 +4734,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "bob": {
+                     *             "success": true,
+                     *             "organizationUserGroupId": "editors",
+                     *             "message": "User removed from the group."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3770,6 +4781,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userIds": [
+                 *           "alice"
+                 *         ],
+                 *         "documentIds": [
+                 *           "doc-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3788,6 +4812,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permissions retrieved.",
+                     *         "data": {
+                     *           "alice": {
+                     *             "organization": {
+                     *               "org-1": {
+                     *                 "accessRole": "editor"
+                     *               }
+                     *             },
+                     *             "documents": {
+                     *               "doc-1": {
+                     *                 "accessRole": "editor",
+                     *                 "accessType": "organizationPrivate"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3833,6 +4880,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "user": {
+                 *           "userId": "bob"
+                 *         },
+                 *         "permissions": {
+                 *           "resources": [
+                 *             {
+                 *               "type": "document",
+                 *               "id": "doc-1",
+                 *               "organizationId": "org-1",
+                 *               "accessRole": "viewer"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         user: {
@@ -3866,6 +4932,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permissions added."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3894,6 +4968,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "bob",
+                 *         "permissions": {
+                 *           "resources": [
+                 *             {
+                 *               "type": "document",
+                 *               "id": "doc-1",
+                 *               "organizationId": "org-1"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3917,6 +5007,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permissions removed."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3945,6 +5043,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "alice",
+                 *         "userProperties": {
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3982,6 +5091,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Token generated.",
+                     *         "data": {
+                     *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJhbGljZSJ9.c2ln"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4014,6 +5134,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "limit": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         /** @default 50 */
@@ -4031,6 +5158,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoints retrieved.",
+                     *         "data": {
+                     *           "endpoints": [
+                     *             {
+                     *               "id": "ep-1",
+                     *               "url": "https://hooks.example.com/collab",
+                     *               "description": "Comment events",
+                     *               "filterTypes": [
+                     *                 "comment.added"
+                     *               ],
+                     *               "channels": null,
+                     *               "disabled": false,
+                     *               "rateLimit": null,
+                     *               "uid": null,
+                     *               "metadata": {},
+                     *               "createdAt": "2026-03-02T09:30:00.000Z",
+                     *               "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "iterator": null,
+                     *           "prevIterator": null,
+                     *           "done": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4066,6 +5223,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "url": "https://hooks.example.com/collab",
+                 *         "description": "Comment events",
+                 *         "filterTypes": [
+                 *           "comment.added"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         url: string;
@@ -4090,6 +5258,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint created.",
+                     *         "data": {
+                     *           "id": "ep-1",
+                     *           "url": "https://hooks.example.com/collab",
+                     *           "description": "Comment events",
+                     *           "filterTypes": [
+                     *             "comment.added"
+                     *           ],
+                     *           "channels": null,
+                     *           "disabled": false,
+                     *           "rateLimit": null,
+                     *           "uid": null,
+                     *           "metadata": {},
+                     *           "createdAt": "2026-03-02T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4119,6 +5310,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1",
+                 *         "disabled": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4143,6 +5342,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint updated.",
+                     *         "data": {
+                     *           "id": "ep-1",
+                     *           "url": "https://hooks.example.com/collab",
+                     *           "description": "Comment events",
+                     *           "filterTypes": [
+                     *             "comment.added"
+                     *           ],
+                     *           "channels": null,
+                     *           "disabled": true,
+                     *           "rateLimit": null,
+                     *           "uid": null,
+                     *           "metadata": {},
+                     *           "createdAt": "2026-03-02T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4172,6 +5394,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4187,6 +5416,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint deleted."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4215,6 +5452,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4230,6 +5474,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint secret retrieved.",
+                     *         "data": {
+                     *           "endpointId": "ep-1",
+                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4263,6 +5519,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4278,6 +5541,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint secret rotated.",
+                     *         "data": {
+                     *           "endpointId": "ep-1",
+                     *           "secret": "whsec_4oBm1n2bQv7sX0cYk9Lh3TzWq6RjEuAp"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4311,6 +5586,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1",
+                 *         "limit": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4329,6 +5612,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Messages retrieved.",
+                     *         "data": {
+                     *           "messages": [
+                     *             {
+                     *               "messageId": "msg-1",
+                     *               "event": "comment.added",
+                     *               "timestamp": 1772443800000,
+                     *               "status": "succeeded",
+                     *               "reason": null,
+                     *               "attemptCount": 1,
+                     *               "nextAttemptAt": null,
+                     *               "attempts": [
+                     *                 {
+                     *                   "attempt": 1,
+                     *                   "status": "success",
+                     *                   "statusCode": 200,
+                     *                   "durationMs": 84,
+                     *                   "response": "ok",
+                     *                   "timestamp": "2026-03-02T09:30:00.000Z"
+                     *                 }
+                     *               ],
+                     *               "createdAt": "2026-03-02T09:30:00.000Z",
+                     *               "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "pageToken": null
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4362,6 +5679,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1",
+                 *         "messageId": "msg-1",
+                 *         "timestamp": 1772443800000
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4379,6 +5705,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Message queued for replay.",
+                     *         "data": {
+                     *           "messageId": "msg-1",
+                     *           "event": "comment.added",
+                     *           "timestamp": 1772443800000,
+                     *           "status": "pending",
+                     *           "reason": null,
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "status": "success",
+                     *               "statusCode": 200,
+                     *               "durationMs": 84,
+                     *               "response": "ok",
+                     *               "timestamp": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-03-02T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4408,6 +5763,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId?: string;
@@ -4423,6 +5785,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Test event sent.",
+                     *         "data": {
+                     *           "messageId": "msg-2",
+                     *           "timestamp": 1772443800000,
+                     *           "targets": [
+                     *             "endpoint:ep-1"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4456,6 +5833,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "actionUser": {
+                 *           "userId": "alice",
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         },
+                 *         "notificationId": "notif-1",
+                 *         "notifyUsers": [
+                 *           {
+                 *             "userId": "bob",
+                 *             "name": "Bob",
+                 *             "email": "bob@example.com"
+                 *           }
+                 *         ],
+                 *         "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
+                 *         "displayBodyMessage": "Can you review the intro?"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4510,6 +5910,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notification added.",
+                     *         "data": {
+                     *           "success": true,
+                     *           "message": "Notification added."
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4542,6 +5954,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userId": "bob",
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4568,6 +5989,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notifications retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "notif-1",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice",
+                     *               "email": "alice@example.com"
+                     *             },
+                     *             "isNotificationResolverUsed": false,
+                     *             "notificationSource": "custom",
+                     *             "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
+                     *             "displayBodyMessage": "Can you review the intro?",
+                     *             "timestamp": 1772443800000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4599,6 +6045,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "notifications": [
+                 *           {
+                 *             "id": "notif-1",
+                 *             "readByUserIds": [
+                 *               "bob"
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4626,6 +6087,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notifications processed.",
+                     *         "data": {
+                     *           "notif-1": {
+                     *             "success": true,
+                     *             "id": "notif-1",
+                     *             "message": "Notification updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4658,6 +6134,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "notificationIds": [
+                 *           "notif-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4676,6 +6162,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notifications processed.",
+                     *         "data": {
+                     *           "notif-1": {
+                     *             "success": true,
+                     *             "id": "notif-1",
+                     *             "message": "Notification deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4708,6 +6209,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "activities": [
+                 *           {
+                 *             "id": "act-1",
+                 *             "featureType": "comment",
+                 *             "actionType": "comment.add",
+                 *             "actionUser": {
+                 *               "userId": "alice",
+                 *               "name": "Alice",
+                 *               "email": "alice@example.com"
+                 *             },
+                 *             "targetEntityId": "ann-1",
+                 *             "displayMessageTemplate": "{{user}} commented"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4753,6 +6276,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities processed.",
+                     *         "data": {
+                     *           "act-1": {
+                     *             "success": true,
+                     *             "id": "act-1",
+                     *             "message": "Activity added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4785,6 +6323,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4814,6 +6361,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "act-1",
+                     *             "featureType": "comment",
+                     *             "actionType": "comment.add",
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice",
+                     *               "email": "alice@example.com"
+                     *             },
+                     *             "targetEntityId": "ann-1",
+                     *             "displayMessageTemplate": "{{user}} commented",
+                     *             "metadata": {
+                     *               "apiKey": "key-1",
+                     *               "organizationId": "org-1",
+                     *               "documentId": "doc-1"
+                     *             },
+                     *             "timestamp": 1772443800000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4845,6 +6420,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "activities": [
+                 *           {
+                 *             "id": "act-1",
+                 *             "displayMessageTemplate": "{{user}} replied"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4876,6 +6464,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities processed.",
+                     *         "data": {
+                     *           "act-1": {
+                     *             "success": true,
+                     *             "id": "act-1",
+                     *             "message": "Activity updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4908,6 +6511,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "activityIds": [
+                 *           "act-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4926,6 +6539,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities processed.",
+                     *         "data": {
+                     *           "act-1": {
+                     *             "success": true,
+                     *             "id": "act-1",
+                     *             "message": "Activity deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4958,6 +6586,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "editorId": "editor-1",
+                 *         "type": "text",
+                 *         "data": "Hello, world"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4980,6 +6619,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Editor content saved."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5008,6 +6655,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "editorId": "editor-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5025,6 +6681,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Editor content retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "editor-1",
+                     *             "type": "text",
+                     *             "data": "Hello, world",
+                     *             "lastUpdate": 1772443800000,
+                     *             "lastUpdatedBy": "alice"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5065,6 +6738,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "editorId": "editor-1",
+                 *         "type": "text",
+                 *         "data": "Hello, collaborators"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5087,6 +6771,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Editor content saved."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5115,6 +6807,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "commentAnnotations": [
+                 *           {
+                 *             "annotationId": "ann-1",
+                 *             "commentData": [
+                 *               {
+                 *                 "commentId": "c-1",
+                 *                 "commentText": "Typo in the title.",
+                 *                 "from": {
+                 *                   "userId": "alice",
+                 *                   "name": "Alice",
+                 *                   "email": "alice@example.com"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5187,6 +6903,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotations processed.",
+                     *         "data": {
+                     *           "ann-1": {
+                     *             "success": true,
+                     *             "annotationId": "ann-1",
+                     *             "commentIds": [
+                     *               "c-1"
+                     *             ],
+                     *             "message": "Annotation added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5224,6 +6958,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5244,6 +6987,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotations retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "annotationId": "ann-1",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "type": "comment",
+                     *             "status": "open",
+                     *             "createdBy": {
+                     *               "userId": "alice",
+                     *               "name": "Alice",
+                     *               "email": "alice@example.com"
+                     *             },
+                     *             "createdAt": 1772443800000,
+                     *             "lastUpdated": 1772443800000,
+                     *             "comments": [
+                     *               {
+                     *                 "commentId": "c-1",
+                     *                 "annotationId": "ann-1",
+                     *                 "commentText": "Typo in the title.",
+                     *                 "from": {
+                     *                   "userId": "alice",
+                     *                   "name": "Alice",
+                     *                   "email": "alice@example.com"
+                     *                 },
+                     *                 "createdAt": 1772443800000,
+                     *                 "lastUpdated": 1772443800000,
+                     *                 "reactions": [
+                     *                   {
+                     *                     "icon": "👍",
+                     *                     "user": {
+                     *                       "userId": "bob",
+                     *                       "name": "Bob",
+                     *                       "email": "bob@example.com"
+                     *                     },
+                     *                     "createdAt": 1772443800000
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5303,6 +7095,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "status": "resolved",
+                 *         "actionUser": {
+                 *           "userId": "alice",
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5344,6 +7151,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotation updated.",
+                     *         "data": {
+                     *           "annotationId": "ann-1",
+                     *           "organizationId": "org-1",
+                     *           "documentId": "doc-1",
+                     *           "type": "comment",
+                     *           "status": "resolved",
+                     *           "createdBy": {
+                     *             "userId": "alice",
+                     *             "name": "Alice",
+                     *             "email": "alice@example.com"
+                     *           },
+                     *           "createdAt": 1772443800000,
+                     *           "lastUpdated": 1772443800000
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5373,6 +7202,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationIds": [
+                 *           "ann-1"
+                 *         ],
+                 *         "actionUser": {
+                 *           "userId": "alice",
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5397,6 +7242,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotations processed.",
+                     *         "data": {
+                     *           "ann-1": {
+                     *             "success": true,
+                     *             "message": "Annotation deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5429,6 +7288,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentData": [
+                 *           {
+                 *             "commentText": "Fixed, thanks!",
+                 *             "from": {
+                 *               "userId": "bob",
+                 *               "name": "Bob",
+                 *               "email": "bob@example.com"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5477,6 +7355,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Comments added.",
+                     *         "data": [
+                     *           "c-2"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5507,6 +7396,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentId": "c-2",
+                 *         "commentText": "Fixed in v2, thanks!",
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5542,6 +7447,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Comment updated."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5570,6 +7483,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentIds": [
+                 *           "c-2"
+                 *         ],
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5595,6 +7525,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Comments processed.",
+                     *         "data": {
+                     *           "c-2": {
+                     *             "success": true,
+                     *             "id": "c-2",
+                     *             "message": "Comment deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5627,6 +7572,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentId": "c-1",
+                 *         "icon": "👍",
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5659,6 +7620,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Reaction added."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5687,6 +7656,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentId": "c-1",
+                 *         "icon": "👍",
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5719,6 +7704,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Reaction removed."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5747,6 +7740,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "query": "Is passive voice allowed in headings?",
+                 *         "scope": "organization",
+                 *         "organizationId": "org-1",
+                 *         "limit": 5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         query: string;
@@ -5786,6 +7789,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "results": [
+                     *           {
+                     *             "recordId": "rec-1",
+                     *             "decision": "approve",
+                     *             "reasoning": "The wording matches the style guide.",
+                     *             "confidence": 0.92,
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice"
+                     *             },
+                     *             "createdAt": 1772443800000,
+                     *             "agent": null,
+                     *             "judgeType": "human",
+                     *             "contentType": "text",
+                     *             "reviewerId": "alice",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "annotationId": "ann-1",
+                     *             "similarity": 0.87,
+                     *             "scope": "organization"
+                     *           }
+                     *         ],
+                     *         "totalInScope": 42,
+                     *         "searchLatencyMs": 38
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             results: components["schemas"]["JudgmentResult"][];
@@ -5813,6 +7846,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "filters": {
+                 *           "decision": "approve"
+                 *         },
+                 *         "limit": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId?: string;
@@ -5843,6 +7887,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "results": [
+                     *           {
+                     *             "recordId": "rec-1",
+                     *             "decision": "approve",
+                     *             "reasoning": "The wording matches the style guide.",
+                     *             "confidence": 0.92,
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice"
+                     *             },
+                     *             "createdAt": 1772443800000,
+                     *             "agent": null,
+                     *             "judgeType": "human",
+                     *             "contentType": "text",
+                     *             "reviewerId": "alice",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "annotationId": "ann-1",
+                     *             "similarity": 0.87,
+                     *             "scope": "organization"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             results: components["schemas"]["JudgmentResult"][];
@@ -5869,6 +7942,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "liveStateDataId": "cursor",
+                 *         "data": {
+                 *           "page": 2
+                 *         },
+                 *         "merge": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5888,6 +7974,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Live state broadcast."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
