@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../../scripts/local/dynamodb';
 import { installKeyring, keyringRefreshMs, parseKeyring } from '../../../shared/security/keyring';
 import { admin } from '../../support/admin';
 import { succeed } from '../../support/api';
+import { startSecretsManager } from '../../support/secrets-manager';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 
@@ -15,33 +14,23 @@ import type { TestWorkspace } from '../../support/workspaces';
  * to stand for the minutes an operator waits.
  */
 const secret = { value: '', writtenAt: 0, writes: 0 };
-let server: Server;
+let secretsManager: Awaited<ReturnType<typeof startSecretsManager>>;
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const target = request.headers['x-amz-target'];
-      const input = JSON.parse(body) as { SecretId: string; SecretString?: string };
-      let answer: unknown;
-      if (target === 'secretsmanager.GetSecretValue') {
-        answer = { ARN: input.SecretId, SecretString: secret.value, CreatedDate: secret.writtenAt / 1000 };
-      } else if (target === 'secretsmanager.PutSecretValue') {
-        Object.assign(secret, {
-          value: input.SecretString,
-          writtenAt: Date.now(),
-          writes: secret.writes + 1,
-        });
-        answer = { ARN: input.SecretId, VersionId: randomUUID(), VersionStages: ['AWSCURRENT'] };
-      }
-      response.writeHead(answer ? 200 : 400, { 'content-type': 'application/x-amz-json-1.1' });
-      response.end(JSON.stringify(answer ?? { __type: 'InvalidRequestException', message: `${target}?` }));
-    });
+  secretsManager = await startSecretsManager((target, input) => {
+    if (target === 'secretsmanager.GetSecretValue') {
+      const body = { ARN: input.SecretId, SecretString: secret.value, CreatedDate: secret.writtenAt / 1000 };
+      return { status: 200, body };
+    }
+    if (target === 'secretsmanager.PutSecretValue') {
+      Object.assign(secret, { value: input.SecretString, writtenAt: Date.now(), writes: secret.writes + 1 });
+      return {
+        status: 200,
+        body: { ARN: input.SecretId, VersionId: randomUUID(), VersionStages: ['AWSCURRENT'] },
+      };
+    }
+    return { status: 400, body: { __type: 'InvalidRequestException', message: `${target}?` } };
   });
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   // A table of its own: retire re-seals every API key of the table.
   const table = `collab-rotate-${randomUUID()}`;
   const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
@@ -51,13 +40,13 @@ beforeAll(async () => {
   Object.assign(process.env, {
     TABLE_NAME: table,
     DATA_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:DataKey',
-    SECRETS_MANAGER_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    SECRETS_MANAGER_ENDPOINT: secretsManager.endpoint,
     AWS_ACCESS_KEY_ID: 'test',
     AWS_SECRET_ACCESS_KEY: 'test',
   });
 });
 
-afterAll(() => new Promise((done) => server.close(done)));
+afterAll(() => secretsManager.close());
 
 /** Pretends the operator waited for every function to reload the secret. */
 const waitForRefresh = () => {
