@@ -1330,6 +1330,8 @@ export interface components {
             message: string;
             id?: string;
             organizationUserGroupId?: string;
+            /** @description The contract status of a refused item (`PERMISSION_DENIED`). */
+            status?: string;
         };
         Folder: {
             folderId: string;
@@ -1441,6 +1443,10 @@ export interface components {
                 [key: string]: unknown;
             };
             timestamp: number;
+            /** @description The recipient, when listing a user's inbox. */
+            userId?: string;
+            /** @description Whether the recipient has read it (a user's inbox). */
+            isRead?: boolean;
         };
         Activity: {
             id: string;
@@ -3866,7 +3872,11 @@ export interface operations {
                      *         "message": "Migration status retrieved.",
                      *         "data": {
                      *           "migrationId": "mig-1",
-                     *           "status": "completed"
+                     *           "status": "completed",
+                     *           "moved": {
+                     *             "comments": 12,
+                     *             "notifications": 3
+                     *           }
                      *         }
                      *       }
                      *     }
@@ -3882,6 +3892,10 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "in_progress" | "completed" | "failed";
                                 message?: string;
+                                /** @description Records moved so far per domain (a floor: decisions §38); `{}` before the first. */
+                                moved: {
+                                    [key: string]: number;
+                                };
                             };
                         };
                     };
@@ -6008,7 +6022,9 @@ export interface operations {
                      *             "notificationSource": "custom",
                      *             "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
                      *             "displayBodyMessage": "Can you review the intro?",
-                     *             "timestamp": 1772443800000
+                     *             "timestamp": 1772443800000,
+                     *             "userId": "bob",
+                     *             "isRead": false
                      *           }
                      *         ]
                      *       }

@@ -381,7 +381,7 @@ export const routeExamples = {
     response: {
       status: ok,
       message: 'Migration status retrieved.',
-      data: { migrationId: 'mig-1', status: 'completed' },
+      data: { migrationId: 'mig-1', status: 'completed', moved: { comments: 12, notifications: 3 } },
     },
   },
   'organizations.usergroups.add': {
@@ -541,6 +541,7 @@ export const routeExamples = {
   },
   'notifications.get': {
     request: { organizationId: 'org-1', userId: 'bob', pageSize: 20 },
+    // A user's inbox: each entry also names the recipient and whether they read it.
     response: {
       status: ok,
       message: 'Notifications retrieved.',
@@ -554,6 +555,8 @@ export const routeExamples = {
           displayHeadlineMessageTemplate: '{{actionUser}} mentioned you',
           displayBodyMessage: 'Can you review the intro?',
           timestamp: ms,
+          userId: 'bob',
+          isRead: false,
         },
       ],
     },
