@@ -1330,6 +1330,8 @@ export interface components {
             message: string;
             id?: string;
             organizationUserGroupId?: string;
+            /** @description The contract status of a refused item (`PERMISSION_DENIED`). */
+            status?: string;
         };
         Folder: {
             folderId: string;
@@ -1441,6 +1443,10 @@ export interface components {
                 [key: string]: unknown;
             };
             timestamp: number;
+            /** @description The recipient, when listing a user's inbox. */
+            userId?: string;
+            /** @description Whether the recipient has read it (a user's inbox). */
+            isRead?: boolean;
         };
         Activity: {
             id: string;
@@ -1665,6 +1671,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "ownerEmail": "alice@example.com",
+                 *         "name": "Alice",
+                 *         "workspaceName": "Alice's workspace"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         /** Format: email */
@@ -1683,6 +1698,31 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Workspace created.",
+                     *         "data": {
+                     *           "id": "ws-1",
+                     *           "name": "Alice's workspace",
+                     *           "owner": {
+                     *             "id": "user-1",
+                     *             "email": "alice@example.com",
+                     *             "name": "Alice"
+                     *           },
+                     *           "apiKeyList": {
+                     *             "key-1": {
+                     *               "id": "key-1",
+                     *               "apiKeyName": "Testing key",
+                     *               "type": "testing"
+                     *             }
+                     *           },
+                     *           "authToken": "wtok_8d2e"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1726,6 +1766,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -1739,6 +1784,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Workspace retrieved.",
+                     *         "data": {
+                     *           "id": "ws-1",
+                     *           "name": "Alice's workspace",
+                     *           "owner": {
+                     *             "id": "user-1",
+                     *             "email": "alice@example.com",
+                     *             "name": "Alice"
+                     *           },
+                     *           "apiKeyList": {
+                     *             "key-1": {
+                     *               "id": "key-1",
+                     *               "apiKeyName": "Testing key",
+                     *               "type": "testing"
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1781,6 +1850,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "production",
+                 *         "apiKeyName": "Production",
+                 *         "allowedDomains": [
+                 *           "app.example.com"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         /** @enum {string} */
@@ -1803,6 +1883,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "API key created.",
+                     *         "data": {
+                     *           "apiKey": "key-2"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1835,6 +1926,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         apiKeys?: string[];
@@ -1853,6 +1951,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "API keys retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "key-1",
+                     *             "apiKeyName": "Testing key",
+                     *             "type": "testing"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1884,6 +1997,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "apiKey": "key-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         apiKey: string;
@@ -1899,6 +2019,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Auth tokens retrieved.",
+                     *         "data": {
+                     *           "apiKey": "key-1",
+                     *           "authTokens": [
+                     *             {
+                     *               "token": "tok_3f9a1c",
+                     *               "name": "Default",
+                     *               "domains": [
+                     *                 "app.example.com"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1936,6 +2076,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "apiKey": "key-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         apiKey: string;
@@ -1951,6 +2098,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Auth token reset.",
+                     *         "data": {
+                     *           "apiKey": "key-1",
+                     *           "newAuthToken": {
+                     *             "token": "tok_7b21e0",
+                     *             "name": "Default",
+                     *             "domains": [
+                     *               "app.example.com"
+                     *             ]
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -1988,6 +2153,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2001,6 +2171,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Domains retrieved.",
+                     *         "data": {
+                     *           "domains": [
+                     *             "app.example.com"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2033,6 +2216,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "domains": [
+                 *           "docs.example.com"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         domains: string[];
@@ -2048,6 +2240,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Domains added.",
+                     *         "data": {
+                     *           "domainsAdded": [
+                     *             "docs.example.com"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2079,6 +2284,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "domains": [
+                 *           "docs.example.com"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         domains: string[];
@@ -2094,6 +2308,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Domains removed.",
+                     *         "data": {
+                     *           "domainsRemoved": [
+                     *             "docs.example.com"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2125,6 +2352,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2138,6 +2370,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Webhook config retrieved.",
+                     *         "data": {
+                     *           "useWebhookService": true,
+                     *           "webhookServiceConfig": {
+                     *             "authToken": "whk_auth_1",
+                     *             "rawNotificationUrl": "https://hooks.example.com/raw",
+                     *             "processedNotificationUrl": "https://hooks.example.com/processed",
+                     *             "encodeData": false,
+                     *             "encryptData": false,
+                     *             "publicKey": "",
+                     *             "enableDataProtection": false,
+                     *             "triggers": {
+                     *               "comment.added": true
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2181,6 +2436,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "useWebhookService": true,
+                 *         "webhookServiceConfig": {
+                 *           "triggers": {
+                 *             "comment.added": true
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         useWebhookService?: boolean;
@@ -2208,6 +2475,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Webhook config updated.",
+                     *         "data": {
+                     *           "useWebhookService": true,
+                     *           "webhookServiceConfig": {
+                     *             "authToken": "whk_auth_1",
+                     *             "rawNotificationUrl": "https://hooks.example.com/raw",
+                     *             "processedNotificationUrl": "https://hooks.example.com/processed",
+                     *             "encodeData": false,
+                     *             "encryptData": false,
+                     *             "publicKey": "",
+                     *             "enableDataProtection": false,
+                     *             "triggers": {
+                     *               "comment.added": true
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2251,6 +2541,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2264,6 +2559,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Advanced webhook config retrieved.",
+                     *         "data": {
+                     *           "isEnabled": true,
+                     *           "encryptData": false,
+                     *           "encodeData": false,
+                     *           "publicKey": "",
+                     *           "enableDataProtection": false
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2299,6 +2609,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "isEnabled": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         isEnabled?: boolean;
@@ -2318,6 +2635,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Advanced webhook config updated.",
+                     *         "data": {
+                     *           "isEnabled": true,
+                     *           "encryptData": false,
+                     *           "encodeData": false,
+                     *           "publicKey": "",
+                     *           "enableDataProtection": false
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2353,6 +2685,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2366,6 +2703,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activity config retrieved.",
+                     *         "data": {
+                     *           "activityServiceConfig": {
+                     *             "isEnabled": true,
+                     *             "immutable": false
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2405,6 +2756,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "activityServiceConfig": {
+                 *           "isEnabled": true,
+                 *           "triggers": {
+                 *             "comment": {
+                 *               "added": true
+                 *             }
+                 *           }
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         activityServiceConfig: {
@@ -2428,6 +2793,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activity config updated.",
+                     *         "data": {
+                     *           "activityServiceConfig": {
+                     *             "isEnabled": true,
+                     *             "triggers": {
+                     *               "comment": {
+                     *                 "added": true
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2467,6 +2850,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {}
+                 *     }
+                 */
                 "application/json": {
                     data: Record<string, never>;
                 };
@@ -2480,6 +2868,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permission provider config retrieved.",
+                     *         "data": {
+                     *           "usePermissionProvider": true,
+                     *           "permissionProviderConfig": {
+                     *             "permissionProviderUrl": "https://auth.example.com/check",
+                     *             "authToken": "pp_1"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2515,6 +2918,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "usePermissionProvider": true,
+                 *         "permissionProviderConfig": {
+                 *           "permissionProviderUrl": "https://auth.example.com/check",
+                 *           "authToken": "pp_1"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         usePermissionProvider?: boolean;
@@ -2534,6 +2948,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permission provider config updated.",
+                     *         "data": {
+                     *           "usePermissionProvider": true,
+                     *           "permissionProviderConfig": {
+                     *             "permissionProviderUrl": "https://auth.example.com/check",
+                     *             "authToken": "pp_1"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2569,6 +2998,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizations": [
+                 *           {
+                 *             "organizationId": "org-1",
+                 *             "organizationName": "Acme"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizations: ({
@@ -2589,6 +3030,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Organizations processed.",
+                     *         "data": {
+                     *           "org-1": {
+                     *             "success": true,
+                     *             "id": "org-1",
+                     *             "message": "Organization added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2621,6 +3077,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationIds": [
+                 *           "org-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationIds?: string[];
@@ -2639,6 +3104,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Organizations retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "org-1",
+                     *             "organizationName": "Acme",
+                     *             "disabled": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2676,6 +3156,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationIds": [
+                 *           "org-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationIds: string[];
@@ -2691,6 +3180,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Organizations processed.",
+                     *         "data": {
+                     *           "org-1": {
+                     *             "success": true,
+                     *             "id": "org-1",
+                     *             "message": "Organization deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2723,6 +3227,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folders": [
+                 *           {
+                 *             "folderId": "folder-1",
+                 *             "folderName": "Specs"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2747,6 +3264,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folders processed.",
+                     *         "data": {
+                     *           "folder-1": {
+                     *             "success": true,
+                     *             "id": "folder-1",
+                     *             "message": "Folder added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2779,6 +3311,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folderId": "folder-1",
+                 *         "maxDepth": 1
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2796,6 +3337,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folders retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "folderId": "folder-1",
+                     *             "folderName": "Specs",
+                     *             "organizationId": "org-1",
+                     *             "parentFolderId": "root",
+                     *             "apiKey": "key-1",
+                     *             "createdAt": 1772443800000,
+                     *             "lastUpdated": 1772443800000,
+                     *             "ancestors": [],
+                     *             "accessType": "organizationPrivate",
+                     *             "inheritAccessFromParent": true,
+                     *             "subFolders": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2825,6 +3389,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folders": [
+                 *           {
+                 *             "folderId": "folder-1",
+                 *             "folderName": "Specifications"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2848,6 +3425,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folders processed.",
+                     *         "data": {
+                     *           "folder-1": {
+                     *             "success": true,
+                     *             "id": "folder-1",
+                     *             "message": "Folder updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2880,6 +3472,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folderId": "folder-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2896,6 +3496,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Folder deleted."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2924,6 +3532,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "folderId": "folder-1",
+                 *         "documents": [
+                 *           {
+                 *             "documentId": "doc-1",
+                 *             "documentName": "Roadmap"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2946,6 +3568,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Documents processed.",
+                     *         "data": {
+                     *           "doc-1": {
+                     *             "success": true,
+                     *             "id": "doc-1",
+                     *             "message": "Document added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -2978,6 +3615,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentIds": [
+                 *           "doc-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -2998,6 +3645,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Documents retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "doc-1",
+                     *             "documentName": "Roadmap",
+                     *             "folderId": "folder-1",
+                     *             "accessType": "organizationPrivate",
+                     *             "disabled": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3036,6 +3700,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentIds": [
+                 *           "doc-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3052,6 +3726,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Documents processed.",
+                     *         "data": {
+                     *           "doc-1": {
+                     *             "success": true,
+                     *             "id": "doc-1",
+                     *             "message": "Document deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3084,6 +3773,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "newDocumentId": "doc-2"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3101,6 +3799,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Migration started.",
+                     *         "data": {
+                     *           "migrationId": "mig-1"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3132,6 +3841,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "migrationId": "mig-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3148,6 +3865,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Migration status retrieved.",
+                     *         "data": {
+                     *           "migrationId": "mig-1",
+                     *           "status": "completed",
+                     *           "moved": {
+                     *             "comments": 12,
+                     *             "notifications": 3
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3159,6 +3892,10 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "pending" | "in_progress" | "completed" | "failed";
                                 message?: string;
+                                /** @description Records moved so far per domain (a floor: decisions §38); `{}` before the first. */
+                                moved: {
+                                    [key: string]: number;
+                                };
                             };
                         };
                     };
@@ -3182,6 +3919,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "users": [
+                 *           {
+                 *             "userId": "alice",
+                 *             "name": "Alice",
+                 *             "email": "alice@example.com",
+                 *             "accessRole": "editor"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3211,6 +3963,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "alice": {
+                     *             "success": true,
+                     *             "id": "alice",
+                     *             "message": "User added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3243,6 +4010,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userIds": [
+                 *           "alice"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3265,6 +4042,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "userId": "alice",
+                     *             "name": "Alice",
+                     *             "email": "alice@example.com",
+                     *             "accessRole": "editor",
+                     *             "initial": "A"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3302,6 +4096,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "users": [
+                 *           {
+                 *             "userId": "alice",
+                 *             "accessRole": "viewer"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3328,6 +4135,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "alice": {
+                     *             "success": true,
+                     *             "id": "alice",
+                     *             "message": "User updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3360,6 +4182,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userIds": [
+                 *           "bob"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3378,6 +4210,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "bob": {
+                     *             "success": true,
+                     *             "id": "bob",
+                     *             "message": "User removed."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3410,6 +4257,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "alice",
+                 *         "organizationId": "org-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3427,6 +4282,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "User data retrieved.",
+                     *         "data": {
+                     *           "userId": "alice",
+                     *           "items": [
+                     *             {
+                     *               "feature": "membership",
+                     *               "organizationId": "org-1",
+                     *               "id": "alice",
+                     *               "record": {
+                     *                 "accessRole": "editor"
+                     *               }
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3471,6 +4347,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "alice"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3487,6 +4370,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Erasure started.",
+                     *         "data": {
+                     *           "jobId": "job-1"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3518,6 +4412,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "jobId": "job-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         jobId: string;
@@ -3533,6 +4434,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Erasure status retrieved.",
+                     *         "data": {
+                     *           "jobId": "job-1",
+                     *           "status": "completed",
+                     *           "counts": {
+                     *             "comment": 3,
+                     *             "notification": 5
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3570,6 +4487,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "organizationUserGroups": [
+                 *           {
+                 *             "groupId": "editors",
+                 *             "groupName": "Editors"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3590,6 +4520,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "User groups processed.",
+                     *         "data": {
+                     *           "editors": {
+                     *             "success": true,
+                     *             "id": "editors",
+                     *             "message": "User group saved."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3622,6 +4567,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "groupIds": [
+                 *           "editors"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3638,6 +4593,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "User groups retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "groupId": "editors",
+                     *             "groupName": "Editors",
+                     *             "userIds": [
+                     *               "alice",
+                     *               "bob"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3671,6 +4644,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "organizationUserGroupId": "editors",
+                 *         "userIds": [
+                 *           "bob"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3688,6 +4672,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "bob": {
+                     *             "success": true,
+                     *             "organizationUserGroupId": "editors",
+                     *             "message": "User added to the group."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3720,6 +4719,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "organizationUserGroupId": "editors",
+                 *         "userIds": [
+                 *           "bob"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3738,6 +4748,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Users processed.",
+                     *         "data": {
+                     *           "bob": {
+                     *             "success": true,
+                     *             "organizationUserGroupId": "editors",
+                     *             "message": "User removed from the group."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3770,6 +4795,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userIds": [
+                 *           "alice"
+                 *         ],
+                 *         "documentIds": [
+                 *           "doc-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -3788,6 +4826,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permissions retrieved.",
+                     *         "data": {
+                     *           "alice": {
+                     *             "organization": {
+                     *               "org-1": {
+                     *                 "accessRole": "editor"
+                     *               }
+                     *             },
+                     *             "documents": {
+                     *               "doc-1": {
+                     *                 "accessRole": "editor",
+                     *                 "accessType": "organizationPrivate"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3833,6 +4894,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "user": {
+                 *           "userId": "bob"
+                 *         },
+                 *         "permissions": {
+                 *           "resources": [
+                 *             {
+                 *               "type": "document",
+                 *               "id": "doc-1",
+                 *               "organizationId": "org-1",
+                 *               "accessRole": "viewer"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         user: {
@@ -3866,6 +4946,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permissions added."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3894,6 +4982,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "bob",
+                 *         "permissions": {
+                 *           "resources": [
+                 *             {
+                 *               "type": "document",
+                 *               "id": "doc-1",
+                 *               "organizationId": "org-1"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3917,6 +5021,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Permissions removed."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -3945,6 +5057,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "userId": "alice",
+                 *         "userProperties": {
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         userId: string;
@@ -3982,6 +5105,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Token generated.",
+                     *         "data": {
+                     *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJhbGljZSJ9.c2ln"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4014,6 +5148,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "limit": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         /** @default 50 */
@@ -4031,6 +5172,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoints retrieved.",
+                     *         "data": {
+                     *           "endpoints": [
+                     *             {
+                     *               "id": "ep-1",
+                     *               "url": "https://hooks.example.com/collab",
+                     *               "description": "Comment events",
+                     *               "filterTypes": [
+                     *                 "comment.added"
+                     *               ],
+                     *               "channels": null,
+                     *               "disabled": false,
+                     *               "rateLimit": null,
+                     *               "uid": null,
+                     *               "metadata": {},
+                     *               "createdAt": "2026-03-02T09:30:00.000Z",
+                     *               "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "iterator": null,
+                     *           "prevIterator": null,
+                     *           "done": true
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4066,6 +5237,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "url": "https://hooks.example.com/collab",
+                 *         "description": "Comment events",
+                 *         "filterTypes": [
+                 *           "comment.added"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         url: string;
@@ -4090,6 +5272,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint created.",
+                     *         "data": {
+                     *           "id": "ep-1",
+                     *           "url": "https://hooks.example.com/collab",
+                     *           "description": "Comment events",
+                     *           "filterTypes": [
+                     *             "comment.added"
+                     *           ],
+                     *           "channels": null,
+                     *           "disabled": false,
+                     *           "rateLimit": null,
+                     *           "uid": null,
+                     *           "metadata": {},
+                     *           "createdAt": "2026-03-02T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4119,6 +5324,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1",
+                 *         "disabled": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4143,6 +5356,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint updated.",
+                     *         "data": {
+                     *           "id": "ep-1",
+                     *           "url": "https://hooks.example.com/collab",
+                     *           "description": "Comment events",
+                     *           "filterTypes": [
+                     *             "comment.added"
+                     *           ],
+                     *           "channels": null,
+                     *           "disabled": true,
+                     *           "rateLimit": null,
+                     *           "uid": null,
+                     *           "metadata": {},
+                     *           "createdAt": "2026-03-02T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4172,6 +5408,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4187,6 +5430,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint deleted."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4215,6 +5466,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4230,6 +5488,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint secret retrieved.",
+                     *         "data": {
+                     *           "endpointId": "ep-1",
+                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4263,6 +5533,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4278,6 +5555,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Endpoint secret rotated.",
+                     *         "data": {
+                     *           "endpointId": "ep-1",
+                     *           "secret": "whsec_4oBm1n2bQv7sX0cYk9Lh3TzWq6RjEuAp"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4311,6 +5600,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1",
+                 *         "limit": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4329,6 +5626,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Messages retrieved.",
+                     *         "data": {
+                     *           "messages": [
+                     *             {
+                     *               "messageId": "msg-1",
+                     *               "event": "comment.added",
+                     *               "timestamp": 1772443800000,
+                     *               "status": "succeeded",
+                     *               "reason": null,
+                     *               "attemptCount": 1,
+                     *               "nextAttemptAt": null,
+                     *               "attempts": [
+                     *                 {
+                     *                   "attempt": 1,
+                     *                   "status": "success",
+                     *                   "statusCode": 200,
+                     *                   "durationMs": 84,
+                     *                   "response": "ok",
+                     *                   "timestamp": "2026-03-02T09:30:00.000Z"
+                     *                 }
+                     *               ],
+                     *               "createdAt": "2026-03-02T09:30:00.000Z",
+                     *               "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "pageToken": null
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4362,6 +5693,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1",
+                 *         "messageId": "msg-1",
+                 *         "timestamp": 1772443800000
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId: string;
@@ -4379,6 +5719,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Message queued for replay.",
+                     *         "data": {
+                     *           "messageId": "msg-1",
+                     *           "event": "comment.added",
+                     *           "timestamp": 1772443800000,
+                     *           "status": "pending",
+                     *           "reason": null,
+                     *           "attemptCount": 1,
+                     *           "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+                     *           "attempts": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "status": "success",
+                     *               "statusCode": 200,
+                     *               "durationMs": 84,
+                     *               "response": "ok",
+                     *               "timestamp": "2026-03-02T09:30:00.000Z"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-03-02T09:30:00.000Z",
+                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4408,6 +5777,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "endpointId": "ep-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         endpointId?: string;
@@ -4423,6 +5799,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Test event sent.",
+                     *         "data": {
+                     *           "messageId": "msg-2",
+                     *           "timestamp": 1772443800000,
+                     *           "targets": [
+                     *             "endpoint:ep-1"
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4456,6 +5847,29 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "actionUser": {
+                 *           "userId": "alice",
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         },
+                 *         "notificationId": "notif-1",
+                 *         "notifyUsers": [
+                 *           {
+                 *             "userId": "bob",
+                 *             "name": "Bob",
+                 *             "email": "bob@example.com"
+                 *           }
+                 *         ],
+                 *         "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
+                 *         "displayBodyMessage": "Can you review the intro?"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4510,6 +5924,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notification added.",
+                     *         "data": {
+                     *           "success": true,
+                     *           "message": "Notification added."
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4542,6 +5968,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "userId": "bob",
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4568,6 +6003,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notifications retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "notif-1",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice",
+                     *               "email": "alice@example.com"
+                     *             },
+                     *             "isNotificationResolverUsed": false,
+                     *             "notificationSource": "custom",
+                     *             "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
+                     *             "displayBodyMessage": "Can you review the intro?",
+                     *             "timestamp": 1772443800000,
+                     *             "userId": "bob",
+                     *             "isRead": false
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4599,6 +6061,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "notifications": [
+                 *           {
+                 *             "id": "notif-1",
+                 *             "readByUserIds": [
+                 *               "bob"
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4626,6 +6103,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notifications processed.",
+                     *         "data": {
+                     *           "notif-1": {
+                     *             "success": true,
+                     *             "id": "notif-1",
+                     *             "message": "Notification updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4658,6 +6150,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "notificationIds": [
+                 *           "notif-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4676,6 +6178,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Notifications processed.",
+                     *         "data": {
+                     *           "notif-1": {
+                     *             "success": true,
+                     *             "id": "notif-1",
+                     *             "message": "Notification deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4708,6 +6225,28 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "activities": [
+                 *           {
+                 *             "id": "act-1",
+                 *             "featureType": "comment",
+                 *             "actionType": "comment.add",
+                 *             "actionUser": {
+                 *               "userId": "alice",
+                 *               "name": "Alice",
+                 *               "email": "alice@example.com"
+                 *             },
+                 *             "targetEntityId": "ann-1",
+                 *             "displayMessageTemplate": "{{user}} commented"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4753,6 +6292,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities processed.",
+                     *         "data": {
+                     *           "act-1": {
+                     *             "success": true,
+                     *             "id": "act-1",
+                     *             "message": "Activity added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4785,6 +6339,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4814,6 +6377,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "act-1",
+                     *             "featureType": "comment",
+                     *             "actionType": "comment.add",
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice",
+                     *               "email": "alice@example.com"
+                     *             },
+                     *             "targetEntityId": "ann-1",
+                     *             "displayMessageTemplate": "{{user}} commented",
+                     *             "metadata": {
+                     *               "apiKey": "key-1",
+                     *               "organizationId": "org-1",
+                     *               "documentId": "doc-1"
+                     *             },
+                     *             "timestamp": 1772443800000
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4845,6 +6436,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "activities": [
+                 *           {
+                 *             "id": "act-1",
+                 *             "displayMessageTemplate": "{{user}} replied"
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4876,6 +6480,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities processed.",
+                     *         "data": {
+                     *           "act-1": {
+                     *             "success": true,
+                     *             "id": "act-1",
+                     *             "message": "Activity updated."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4908,6 +6527,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "activityIds": [
+                 *           "act-1"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4926,6 +6555,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Activities processed.",
+                     *         "data": {
+                     *           "act-1": {
+                     *             "success": true,
+                     *             "id": "act-1",
+                     *             "message": "Activity deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -4958,6 +6602,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "editorId": "editor-1",
+                 *         "type": "text",
+                 *         "data": "Hello, world"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -4980,6 +6635,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Editor content saved."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5008,6 +6671,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "editorId": "editor-1"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5025,6 +6697,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Editor content retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "id": "editor-1",
+                     *             "type": "text",
+                     *             "data": "Hello, world",
+                     *             "lastUpdate": 1772443800000,
+                     *             "lastUpdatedBy": "alice"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5065,6 +6754,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "editorId": "editor-1",
+                 *         "type": "text",
+                 *         "data": "Hello, collaborators"
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5087,6 +6787,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Editor content saved."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5115,6 +6823,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "commentAnnotations": [
+                 *           {
+                 *             "annotationId": "ann-1",
+                 *             "commentData": [
+                 *               {
+                 *                 "commentId": "c-1",
+                 *                 "commentText": "Typo in the title.",
+                 *                 "from": {
+                 *                   "userId": "alice",
+                 *                   "name": "Alice",
+                 *                   "email": "alice@example.com"
+                 *                 }
+                 *               }
+                 *             ]
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5187,6 +6919,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotations processed.",
+                     *         "data": {
+                     *           "ann-1": {
+                     *             "success": true,
+                     *             "annotationId": "ann-1",
+                     *             "commentIds": [
+                     *               "c-1"
+                     *             ],
+                     *             "message": "Annotation added."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5224,6 +6974,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "pageSize": 20
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5244,6 +7003,55 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotations retrieved.",
+                     *         "data": [
+                     *           {
+                     *             "annotationId": "ann-1",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "type": "comment",
+                     *             "status": "open",
+                     *             "createdBy": {
+                     *               "userId": "alice",
+                     *               "name": "Alice",
+                     *               "email": "alice@example.com"
+                     *             },
+                     *             "createdAt": 1772443800000,
+                     *             "lastUpdated": 1772443800000,
+                     *             "comments": [
+                     *               {
+                     *                 "commentId": "c-1",
+                     *                 "annotationId": "ann-1",
+                     *                 "commentText": "Typo in the title.",
+                     *                 "from": {
+                     *                   "userId": "alice",
+                     *                   "name": "Alice",
+                     *                   "email": "alice@example.com"
+                     *                 },
+                     *                 "createdAt": 1772443800000,
+                     *                 "lastUpdated": 1772443800000,
+                     *                 "reactions": [
+                     *                   {
+                     *                     "icon": "👍",
+                     *                     "user": {
+                     *                       "userId": "bob",
+                     *                       "name": "Bob",
+                     *                       "email": "bob@example.com"
+                     *                     },
+                     *                     "createdAt": 1772443800000
+                     *                   }
+                     *                 ]
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5303,6 +7111,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "status": "resolved",
+                 *         "actionUser": {
+                 *           "userId": "alice",
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5344,6 +7167,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotation updated.",
+                     *         "data": {
+                     *           "annotationId": "ann-1",
+                     *           "organizationId": "org-1",
+                     *           "documentId": "doc-1",
+                     *           "type": "comment",
+                     *           "status": "resolved",
+                     *           "createdBy": {
+                     *             "userId": "alice",
+                     *             "name": "Alice",
+                     *             "email": "alice@example.com"
+                     *           },
+                     *           "createdAt": 1772443800000,
+                     *           "lastUpdated": 1772443800000
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5373,6 +7218,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationIds": [
+                 *           "ann-1"
+                 *         ],
+                 *         "actionUser": {
+                 *           "userId": "alice",
+                 *           "name": "Alice",
+                 *           "email": "alice@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5397,6 +7258,20 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Annotations processed.",
+                     *         "data": {
+                     *           "ann-1": {
+                     *             "success": true,
+                     *             "message": "Annotation deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5429,6 +7304,25 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentData": [
+                 *           {
+                 *             "commentText": "Fixed, thanks!",
+                 *             "from": {
+                 *               "userId": "bob",
+                 *               "name": "Bob",
+                 *               "email": "bob@example.com"
+                 *             }
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5477,6 +7371,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Comments added.",
+                     *         "data": [
+                     *           "c-2"
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5507,6 +7412,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentId": "c-2",
+                 *         "commentText": "Fixed in v2, thanks!",
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5542,6 +7463,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Comment updated."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5570,6 +7499,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentIds": [
+                 *           "c-2"
+                 *         ],
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5595,6 +7541,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Comments processed.",
+                     *         "data": {
+                     *           "c-2": {
+                     *             "success": true,
+                     *             "id": "c-2",
+                     *             "message": "Comment deleted."
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5627,6 +7588,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentId": "c-1",
+                 *         "icon": "👍",
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5659,6 +7636,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Reaction added."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5687,6 +7672,22 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "annotationId": "ann-1",
+                 *         "commentId": "c-1",
+                 *         "icon": "👍",
+                 *         "actionUser": {
+                 *           "userId": "bob",
+                 *           "name": "Bob",
+                 *           "email": "bob@example.com"
+                 *         }
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5719,6 +7720,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Reaction removed."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */
@@ -5747,6 +7756,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "query": "Is passive voice allowed in headings?",
+                 *         "scope": "organization",
+                 *         "organizationId": "org-1",
+                 *         "limit": 5
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         query: string;
@@ -5786,6 +7805,36 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "results": [
+                     *           {
+                     *             "recordId": "rec-1",
+                     *             "decision": "approve",
+                     *             "reasoning": "The wording matches the style guide.",
+                     *             "confidence": 0.92,
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice"
+                     *             },
+                     *             "createdAt": 1772443800000,
+                     *             "agent": null,
+                     *             "judgeType": "human",
+                     *             "contentType": "text",
+                     *             "reviewerId": "alice",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "annotationId": "ann-1",
+                     *             "similarity": 0.87,
+                     *             "scope": "organization"
+                     *           }
+                     *         ],
+                     *         "totalInScope": 42,
+                     *         "searchLatencyMs": 38
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             results: components["schemas"]["JudgmentResult"][];
@@ -5813,6 +7862,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "filters": {
+                 *           "decision": "approve"
+                 *         },
+                 *         "limit": 10
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId?: string;
@@ -5843,6 +7903,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "results": [
+                     *           {
+                     *             "recordId": "rec-1",
+                     *             "decision": "approve",
+                     *             "reasoning": "The wording matches the style guide.",
+                     *             "confidence": 0.92,
+                     *             "actionUser": {
+                     *               "userId": "alice",
+                     *               "name": "Alice"
+                     *             },
+                     *             "createdAt": 1772443800000,
+                     *             "agent": null,
+                     *             "judgeType": "human",
+                     *             "contentType": "text",
+                     *             "reviewerId": "alice",
+                     *             "organizationId": "org-1",
+                     *             "documentId": "doc-1",
+                     *             "annotationId": "ann-1",
+                     *             "similarity": 0.87,
+                     *             "scope": "organization"
+                     *           }
+                     *         ],
+                     *         "total": 1
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             results: components["schemas"]["JudgmentResult"][];
@@ -5869,6 +7958,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "organizationId": "org-1",
+                 *         "documentId": "doc-1",
+                 *         "liveStateDataId": "cursor",
+                 *         "data": {
+                 *           "page": 2
+                 *         },
+                 *         "merge": true
+                 *       }
+                 *     }
+                 */
                 "application/json": {
                     data: {
                         organizationId: string;
@@ -5888,6 +7990,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "result": {
+                     *         "status": "success",
+                     *         "message": "Live state broadcast."
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         result: {
                             /** @constant */

@@ -4,6 +4,7 @@ import { createWorkspaceCommand } from './create-workspace';
 import { listWorkspacesCommand } from './list-workspaces';
 import { redriveDeadLettersCommand } from './redrive-dead-letters';
 import { resealSecretsCommand } from './reseal-secrets';
+import { rotateDataKeyCommand } from './rotate-data-key';
 
 /** The admin commands by name: add a command by adding its module here. */
 export const adminCommands: Readonly<Record<string, AdminCommand>> = {
@@ -12,4 +13,5 @@ export const adminCommands: Readonly<Record<string, AdminCommand>> = {
   'list-workspaces': listWorkspacesCommand,
   'redrive-dead-letters': redriveDeadLettersCommand,
   'reseal-secrets': resealSecretsCommand,
+  'rotate-data-key': rotateDataKeyCommand,
 };

@@ -2,7 +2,8 @@ import { type ResealProgress, resealSecrets } from '../../shared/admin/reseal';
 import { loadKeyring } from '../../shared/security/keyring';
 import { type AdminCommand, UsageError } from './command';
 
-const describe = (progress: ResealProgress) =>
+/** One progress line of a re-seal pass. */
+export const describeReseal = (progress: ResealProgress) =>
   `${progress.apiKeys} API keys, ${progress.examined} sealed values examined, ${progress.resealed} re-sealed ` +
   `under key ${progress.currentKeyId}, ${progress.changedConcurrently} changed concurrently, ` +
   `${progress.unreadable.length} unreadable`;
@@ -14,7 +15,9 @@ export const resealSecretsCommand: AdminCommand = {
   async run(args, output) {
     if (args.length > 0) throw new UsageError(`reseal-secrets takes no arguments; got ${args.join(' ')}`);
     await loadKeyring();
-    const result = await resealSecrets((progress) => output.out(`reseal-secrets: ${describe(progress)}`));
+    const result = await resealSecrets((progress) =>
+      output.out(`reseal-secrets: ${describeReseal(progress)}`),
+    );
     for (const value of result.unreadable) {
       output.err(`unreadable: pk=${value.pk} sk=${value.sk} attribute=${value.attribute}`);
     }

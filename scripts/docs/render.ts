@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { EndpointHandler } from '../../shared/http/define-endpoint';
 import { buildOpenApi, type RouteDocumentation, renderRouteTable } from '../../shared/http/openapi';
+import { routeExamples } from '../../shared/http/route-examples';
 import { handlerFile, routes } from '../../shared/http/routes';
 
 export const openApiFile = 'docs/openapi.json';
@@ -40,7 +41,10 @@ export async function loadDefinitions(root: string): Promise<RouteDocumentation[
 /** The freshly rendered `docs/openapi.json`: 2-space JSON with a trailing newline. */
 export async function renderOpenApi(root: string): Promise<string> {
   const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
-  const document = buildOpenApi(await loadDefinitions(root), { version: pkg.version });
+  const document = buildOpenApi(await loadDefinitions(root), {
+    version: pkg.version,
+    examples: routeExamples,
+  });
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 

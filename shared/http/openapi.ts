@@ -14,6 +14,12 @@ export interface RouteDocumentation {
   readonly output: z.ZodType;
 }
 
+/** An example call of a route, shown on its operation: the `data` sent and the `result` answered. */
+export interface OperationExample {
+  readonly request: unknown;
+  readonly response: unknown;
+}
+
 /** A JSON Schema / OpenAPI object; kept loose because it is written to a file, not interpreted. */
 export type JsonObject = { [key: string]: unknown };
 
@@ -22,7 +28,7 @@ export interface OpenApiOperation {
   summary: string;
   tags: string[];
   security: Record<string, string[]>[];
-  requestBody: { required: true; content: { 'application/json': { schema: JsonObject } } };
+  requestBody: { required: true; content: { 'application/json': { schema: JsonObject; example?: unknown } } };
   responses: Record<string, JsonObject>;
   'x-max-body-bytes': number;
 }
@@ -199,6 +205,7 @@ const failures: { code: string; name: string; forAuthenticated?: true; response:
 function responsesFor(
   doc: RouteDocumentation,
   components: Record<string, JsonObject>,
+  example: OperationExample | undefined,
 ): Record<string, JsonObject> {
   const { route } = doc;
   const result = jsonSchemaOf(doc, 'output', components);
@@ -214,6 +221,7 @@ function responsesFor(
             properties: { result },
             additionalProperties: false,
           },
+          ...(example && { example: { result: example.response } }),
         },
       },
     },
@@ -291,17 +299,19 @@ function rewriteRefs(value: unknown, target: (ref: string) => string): unknown {
  * Builds the OpenAPI 3.1 document: one `post` operation per route, in route-table order, with the
  * request schema from the route's zod input and the contract's envelopes as responses. The output is
  * a function of its arguments only (fixed key order), so a checked-in copy can be compared for
- * staleness. Throws on two routes sharing a path or a schema that cannot be represented.
+ * staleness. `examples` (by route name) become each operation's request and success examples.
+ * Throws on two routes sharing a path or a schema that cannot be represented.
  */
 export function buildOpenApi(
   definitions: readonly RouteDocumentation[],
-  options: { version: string },
+  options: { version: string; examples?: Readonly<Record<string, OperationExample>> },
 ): OpenApiDocument {
   const paths: Record<string, { post: OpenApiOperation }> = {};
   const componentSchemas: Record<string, JsonObject> = { ...schemas };
   for (const doc of definitions) {
     const { route } = doc;
     if (paths[route.path]) throw new Error(`Two routes serve ${route.path}.`);
+    const example = options.examples?.[route.name];
     paths[route.path] = {
       post: {
         operationId: route.name,
@@ -317,10 +327,11 @@ export function buildOpenApi(
                 required: ['data'],
                 properties: { data: jsonSchemaOf(doc, 'input', componentSchemas) },
               },
+              ...(example && { example: { data: example.request } }),
             },
           },
         },
-        responses: responsesFor(doc, componentSchemas),
+        responses: responsesFor(doc, componentSchemas, example),
         'x-max-body-bytes': route.maxBodyBytes ?? defaultMaxBodyBytes,
       },
     };

@@ -31,6 +31,10 @@ export const batchItemResult = z
     message: z.string(),
     id: z.string().optional(),
     organizationUserGroupId: z.string().optional(),
+    status: z
+      .string()
+      .optional()
+      .meta({ description: 'The contract status of a refused item (`PERMISSION_DENIED`).' }),
   })
   .meta({ id: 'BatchItemResult', description: 'The outcome of one submitted item.' });
 

@@ -132,8 +132,19 @@ export const inboxEntry = z.object({
 });
 export type InboxEntry = z.infer<typeof inboxEntry>;
 
-/** notifications/get lists shared notification records. */
-export const notificationView = notificationRecord.meta({ id: 'Notification' });
+/**
+ * notifications/get lists shared notification records; a user's inbox (`userId` given) adds the
+ * recipient and whether they have read it.
+ */
+export const notificationView = notificationRecord
+  .extend({
+    userId: z.string().optional().meta({ description: "The recipient, when listing a user's inbox." }),
+    isRead: z
+      .boolean()
+      .optional()
+      .meta({ description: "Whether the recipient has read it (a user's inbox)." }),
+  })
+  .meta({ id: 'Notification' });
 
 /** notifications/add `data`: whether the notification was stored and sent. */
 export const addedNotification = z.object({ success: z.boolean(), message: z.string() });

@@ -1,4 +1,5 @@
-import type * as z from 'zod';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import * as z from 'zod';
 import { errorEnvelope, successEnvelope } from '../../shared/http/response-schemas';
 import type { RouteContract } from '../../shared/http/route-contracts';
 
@@ -9,11 +10,30 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
 }
 
+// Structure only: formats and every other rule are the zod parse's to check.
+const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+const documented = new WeakMap<z.ZodType, ValidateFunction>();
+
+/**
+ * The JSON Schema docs/openapi.json gives the route's 200 body (zod's output-side JSON Schema,
+ * where every object is `additionalProperties: false`), compiled once per output schema.
+ */
+function documentedBody(output: z.ZodType): ValidateFunction {
+  let validate = documented.get(output);
+  if (!validate) {
+    validate = ajv.compile(
+      z.toJSONSchema(successEnvelope(output), { io: 'output', target: 'draft-2020-12' }),
+    );
+    documented.set(output, validate);
+  }
+  return validate;
+}
+
 /**
  * The contract test every integration test runs through `call`: a 200 body must match the route's
- * output schema inside `{ result }`, any other body the error envelope. Throws naming the route
- * and each zod issue path, so a response drifting from its documented schema fails the test that
- * provoked it.
+ * output schema inside `{ result }` and carry no field the documented JSON Schema lacks (zod alone
+ * strips unknown fields), any other body the error envelope. Throws naming the route and each issue
+ * path, so a response drifting from its documented schema fails the test that provoked it.
  */
 export function assertContract(
   definition: ContractedRoute | undefined,
@@ -28,6 +48,16 @@ export function assertContract(
       throw new Error(
         `${routeName} answered a body outside its output schema: ${describeIssues(parsed.error.issues)}`,
       );
+    }
+    const validate = documentedBody(definition.output);
+    if (!validate(body)) {
+      const problems = (validate.errors ?? []).map(
+        (error) =>
+          `${error.instancePath || '(root)'}: ${error.message}${
+            error.keyword === 'additionalProperties' ? ` (${error.params.additionalProperty})` : ''
+          }`,
+      );
+      throw new Error(`${routeName} answered a body outside its documented schema: ${problems.join('; ')}`);
     }
     return;
   }

@@ -1,45 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { handler as createWorkspace } from '../../../functions/workspace/create';
 import { currentKeyId, keyringRefreshMs, loadKeyring } from '../../../shared/security/keyring';
 import { call } from '../../support/lambda';
+import { startSecretsManager } from '../../support/secrets-manager';
 import { uniqueEmail } from '../../support/workspaces';
 
 const material = () => randomBytes(32).toString('base64url');
 
 describe('loadKeyring from Secrets Manager', () => {
-  let server: Server;
+  let secretsManager: Awaited<ReturnType<typeof startSecretsManager>>;
   const requests: { target: string | undefined; secretId: string }[] = [];
   let answer: { status: number; body: unknown };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => {
-        body += chunk;
-      });
-      request.on('end', () => {
-        requests.push({
-          target: request.headers['x-amz-target'] as string,
-          secretId: JSON.parse(body).SecretId,
-        });
-        response.writeHead(answer.status, { 'content-type': 'application/x-amz-json-1.1' });
-        response.end(JSON.stringify(answer.body));
-      });
+    secretsManager = await startSecretsManager((target, input) => {
+      requests.push({ target, secretId: input.SecretId as string });
+      return answer;
     });
-    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     // The configuration the stack gives a function: the secret's id, never its value.
     delete process.env.DATA_KEY;
     Object.assign(process.env, {
       DATA_KEY_SECRET_ID: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:DataKey',
-      SECRETS_MANAGER_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      SECRETS_MANAGER_ENDPOINT: secretsManager.endpoint,
       AWS_ACCESS_KEY_ID: 'test',
       AWS_SECRET_ACCESS_KEY: 'test',
     });
   });
 
-  afterAll(() => new Promise((done) => server.close(done)));
+  afterAll(() => secretsManager.close());
 
   const create = () => call(createWorkspace, { data: { ownerEmail: uniqueEmail() } });
 

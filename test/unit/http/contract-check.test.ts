@@ -1,4 +1,5 @@
 import { routeContracts } from '../../../shared/http/route-contracts';
+import { routeExamples } from '../../../shared/http/route-examples';
 import { routes } from '../../../shared/http/routes';
 import { assertContract } from '../../support/contract';
 
@@ -15,6 +16,11 @@ describe('the contract check of every test response', () => {
     expect(Object.keys(routeContracts).sort()).toEqual(routes.map((route) => route.name).sort());
   });
 
+  it.each(routes.map((route) => route.name))("accepts %s's documented example", (name) => {
+    const checked = { route: { name }, output: routeContracts[name].output };
+    expect(() => assertContract(checked, 200, { result: routeExamples[name].response })).not.toThrow();
+  });
+
   it('accepts a success body matching the route output schema', () => {
     expect(() => assertContract(definition, 200, ok)).not.toThrow();
   });
@@ -29,6 +35,15 @@ describe('the contract check of every test response', () => {
   it('fails when a documented field is missing', () => {
     const missing = { result: { status: 'success', message: 'x', data: {} } };
     expect(() => assertContract(definition, 200, missing)).toThrow(/result\.data\.domains/);
+  });
+
+  it('fails naming the path when a body carries a field the documented schema lacks, at any depth', () => {
+    const top = { result: { ...ok.result, extra: 1 } };
+    expect(() => assertContract(definition, 200, top)).toThrow(
+      /workspace\.domains\.get answered a body outside its documented schema: \/result: must NOT have additional properties \(extra\)/,
+    );
+    const deep = { result: { ...ok.result, data: { domains: [], internal: 'x' } } };
+    expect(() => assertContract(definition, 200, deep)).toThrow(/\/result\/data: .*\(internal\)/);
   });
 
   it('fails when a memory route answers the success envelope instead of its bare body', () => {
