@@ -4,6 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
+import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -344,8 +345,8 @@ export async function openOrMarkEventWindow(apiKey: string, ref: EditorRef, now:
         Key: key,
         UpdateExpression:
           'SET entity = :entity, apiKey = :apiKey, organizationId = :org, documentId = :doc, editorId = :editor, ' +
-          'windowEndsAt = :end, pending = :false, createdAt = if_not_exists(createdAt, :now), updatedAt = :now ' +
-          'REMOVE gsi7pk, gsi7sk',
+          'windowEndsAt = :end, pending = :false, createdAt = if_not_exists(createdAt, :now), updatedAt = :now, ' +
+          'incarnations = :incarnations REMOVE gsi7pk, gsi7sk',
         ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
         ExpressionAttributeValues: {
           ':entity': eventWindowEntity,
@@ -356,6 +357,8 @@ export async function openOrMarkEventWindow(apiKey: string, ref: EditorRef, now:
           ':end': now + windowMs,
           ':false': false,
           ':now': now,
+          // The reconciler publishes from this item: it builds the editor's keys in these.
+          ':incarnations': incarnationsWithin(currentIncarnations(), ref.organizationId, ref.documentId),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { type Incarnations, withIncarnations } from '../db/incarnations';
 import { publish } from '../events/outbox';
 import type { logger } from '../http/logger';
 import type { DueHandler } from '../reconcile/reconciler';
@@ -37,6 +38,21 @@ export async function publishCoalescedUpdate(
 
 type Item = Record<string, unknown>;
 
+/** Closes a pending window and publishes the state after its last edit; false when there was nothing to do. */
+async function publishTrailing(apiKey: string, ref: EditorRef, now: number): Promise<boolean> {
+  if (!(await closePendingEventWindow(apiKey, ref, now, eventWindowMs))) return false;
+  const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
+  if (!editor) return false;
+  const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+  const newest = editor.records.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a), editor.records[0]!);
+  const value = readValue(doc, editor.head.type, editor.head.contentKey);
+  await publish(
+    apiKey,
+    updateEvent(ref, editor.head, value, { updatedAt: newest.updatedAt, updatedBy: newest.updatedBy }),
+  );
+  return true;
+}
+
 /**
  * The reconciler's handler of pending event windows: loads the editor, starts the next window
  * (conditionally: two sweeps publish once) and publishes the state after the window's last edit.
@@ -52,17 +68,9 @@ export const eventWindowDueHandler: DueHandler = {
         documentId: item.documentId as string,
         editorId: item.editorId as string,
       };
-      if (!(await closePendingEventWindow(apiKey, ref, now, eventWindowMs))) continue;
-      const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
-      if (!editor) continue;
-      const doc = docFromUpdates(editor.records.map((record) => record.bytes));
-      const newest = editor.records.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a), editor.records[0]!);
-      const value = readValue(doc, editor.head.type, editor.head.contentKey);
-      await publish(
-        apiKey,
-        updateEvent(ref, editor.head, value, { updatedAt: newest.updatedAt, updatedBy: newest.updatedBy }),
-      );
-      published += 1;
+      // The window's keys are those of the incarnations it was opened in.
+      const incarnations = (item.incarnations as Incarnations | undefined) ?? {};
+      if (await withIncarnations(incarnations, () => publishTrailing(apiKey, ref, now))) published += 1;
     }
     if (published > 0) log.info('trailing crdt.update_data events published', { published });
     return published;

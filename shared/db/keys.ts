@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { incarnationOf } from './incarnations';
 
 /**
  * Every key format of the table, and nothing else spells one.
@@ -81,6 +82,24 @@ export function encodeKeyPart(id: string): string {
   return `~${createHash('sha256').update(id, 'utf8').digest('base64url')}`;
 }
 
+/**
+ * An encoded id with its incarnation (shared/db/incarnations.ts): `~n` appended when `n > 0`,
+ * nothing for incarnation 0, so keys of ids never re-created stay what they always were. Injective:
+ * `encodeKeyPart` never yields `~` except as the first character of a digest (which never holds
+ * another `~`), so a segment has a `~` after its first character exactly when it carries an
+ * incarnation, and it is the last `~` (decisions §41).
+ */
+const withIncarnation = (encoded: string, incarnation: number) =>
+  incarnation > 0 ? `${encoded}~${incarnation}` : encoded;
+
+/** The key segment of an organization, in its current incarnation. */
+export const organizationSegment = (organizationId: string) =>
+  withIncarnation(encodeKeyPart(organizationId), incarnationOf(organizationId));
+
+/** The key segment of a document of an organization, in the document's current incarnation. */
+export const documentSegment = (organizationId: string, documentId: string) =>
+  withIncarnation(encodeKeyPart(documentId), incarnationOf(organizationId, documentId));
+
 function join(...segments: string[]): string {
   return segments.join(separator);
 }
@@ -92,7 +111,7 @@ export function apiKeyPartition(apiKey: string, ...segments: string[]): string {
 
 /** The partition holding one organization's items. */
 export function organizationPartition(apiKey: string, organizationId: string): string {
-  return apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId));
+  return apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId));
 }
 
 /** The global secondary indexes of `shared/db/table.ts`. */
@@ -107,7 +126,7 @@ export function timelineSortKey(timestamp: number, id: string): string {
 }
 
 const activityPartition = (apiKey: string, organizationId: string) =>
-  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'ACTIVITY');
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'ACTIVITY');
 
 const activityTimelineIndexes = {
   document: ['gsi3', 'DOC'],
@@ -117,18 +136,18 @@ const activityTimelineIndexes = {
 } as const;
 
 const notificationPartition = (apiKey: string, organizationId: string) =>
-  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'NOTIFICATION');
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'NOTIFICATION');
 const notificationDocumentPartition = (apiKey: string, organizationId: string, documentId: string) =>
-  join(notificationPartition(apiKey, organizationId), 'DOC', encodeKeyPart(documentId));
+  join(notificationPartition(apiKey, organizationId), 'DOC', documentSegment(organizationId, documentId));
 const recipientsPartition = (apiKey: string, organizationId: string, notificationId: string) =>
   join(notificationPartition(apiKey, organizationId), 'RECIPIENTS', encodeKeyPart(notificationId));
 const inboxPartition = (apiKey: string, organizationId: string, userId: string) =>
-  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'INBOX', encodeKeyPart(userId));
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'INBOX', encodeKeyPart(userId));
 
 const judgmentPartition = (apiKey: string, organizationId: string) =>
-  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'JUDGMENT');
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'JUDGMENT');
 const judgmentVectorBase = (apiKey: string, organizationId: string, type: string) =>
-  apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'JVEC', type);
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'JVEC', type);
 
 /** Shards of an organization's (and an API key's) judgment-vector partition, read in parallel. */
 export const judgmentVectorShards = 4;
@@ -230,7 +249,7 @@ export const keys = {
     return {
       gsi2pk: base,
       gsi2sk: sortKey,
-      gsi3pk: join(base, 'DOC', encodeKeyPart(activity.documentId)),
+      gsi3pk: join(base, 'DOC', documentSegment(activity.organizationId, activity.documentId)),
       gsi3sk: sortKey,
       gsi4pk: join(base, 'USER', encodeKeyPart(activity.userId)),
       gsi4sk: sortKey,
@@ -251,7 +270,9 @@ export const keys = {
     const base = activityPartition(apiKey, organizationId);
     if (filter.by === 'organization') return { index: 'gsi2', partition: base };
     const [index, segment] = activityTimelineIndexes[filter.by];
-    return { index, partition: join(base, segment, encodeKeyPart(filter.id)) };
+    const id =
+      filter.by === 'document' ? documentSegment(organizationId, filter.id) : encodeKeyPart(filter.id);
+    return { index, partition: join(base, segment, id) };
   },
   /** A notification's shared record: content once, however many recipients. */
   notification: (apiKey: string, organizationId: string, notificationId: string): ItemKey => ({
@@ -348,7 +369,7 @@ export const keys = {
    * snapshots, so one Query loads one editor (`crdtEditorPrefix`) or all of them (`crdtPrefix`).
    */
   crdtPartition: (apiKey: string, organizationId: string, documentId: string) =>
-    join(organizationPartition(apiKey, organizationId), 'CRDT', encodeKeyPart(documentId)),
+    join(organizationPartition(apiKey, organizationId), 'CRDT', documentSegment(organizationId, documentId)),
   crdtPrefix: 'ED#',
   /** Sort-key prefix of one editor's items; the encoded id cannot contain `#`, so no editor's prefix covers another's. */
   crdtEditorPrefix: (editorId: string) => `${join('ED', encodeKeyPart(editorId))}${separator}`,
@@ -394,15 +415,15 @@ export const keys = {
   /** Sort-key prefix of every connection of the organization. */
   realtimeConnectionPrefix: 'CONN#',
   /** Sort-key prefix of a document's connections (`editorId` given: of one room). */
-  realtimeRoomPrefix: (documentId: string, editorId?: string) =>
-    `${join('CONN', encodeKeyPart(documentId), ...(editorId === undefined ? [] : [encodeKeyPart(editorId)]))}${separator}`,
+  realtimeRoomPrefix: (organizationId: string, documentId: string, editorId?: string) =>
+    `${join('CONN', documentSegment(organizationId, documentId), ...(editorId === undefined ? [] : [encodeKeyPart(editorId)]))}${separator}`,
   realtimeConnection: (
     apiKey: string,
     room: { organizationId: string; documentId: string; editorId: string },
     connectionId: string,
   ): ItemKey => ({
     pk: keys.realtimePartition(apiKey, room.organizationId),
-    sk: `${keys.realtimeRoomPrefix(room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
+    sk: `${keys.realtimeRoomPrefix(room.organizationId, room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
   }),
   /**
    * How many connections a room holds: incremented (conditionally, below the cap) in the
@@ -414,16 +435,18 @@ export const keys = {
     room: { organizationId: string; documentId: string; editorId: string },
   ): ItemKey => ({
     pk: keys.realtimePartition(apiKey, room.organizationId),
-    sk: join('ROOMCOUNT', encodeKeyPart(room.documentId), encodeKeyPart(room.editorId)),
+    sk: join('ROOMCOUNT', documentSegment(room.organizationId, room.documentId), encodeKeyPart(room.editorId)),
   }),
   /** Sort-key prefix of every room count of the organization. */
   roomCountsPrefix: 'ROOMCOUNT#',
   /** Sort-key prefix of a document's room counts. */
-  roomCountPrefix: (documentId: string) => `${join('ROOMCOUNT', encodeKeyPart(documentId))}${separator}`,
+  roomCountPrefix: (organizationId: string, documentId: string) =>
+    `${join('ROOMCOUNT', documentSegment(organizationId, documentId))}${separator}`,
   /** Sort-key prefix of every live-state value of the organization. */
   liveStatesPrefix: 'LIVE#',
   /** Sort-key prefix of a document's live-state values. */
-  liveStatePrefix: (documentId: string) => `${join('LIVE', encodeKeyPart(documentId))}${separator}`,
+  liveStatePrefix: (organizationId: string, documentId: string) =>
+    `${join('LIVE', documentSegment(organizationId, documentId))}${separator}`,
   liveState: (
     apiKey: string,
     organizationId: string,
@@ -431,7 +454,7 @@ export const keys = {
     liveStateDataId: string,
   ): ItemKey => ({
     pk: keys.realtimePartition(apiKey, organizationId),
-    sk: `${keys.liveStatePrefix(documentId)}${encodeKeyPart(liveStateDataId)}`,
+    sk: `${keys.liveStatePrefix(organizationId, documentId)}${encodeKeyPart(liveStateDataId)}`,
   }),
   /**
    * A connection found by its id alone, as API Gateway names it in `$default` and `$disconnect`:
@@ -460,7 +483,7 @@ export const keys = {
    * a Query of the partition reads whole threads in annotation-id order.
    */
   commentsPartition: (apiKey: string, organizationId: string, documentId: string) =>
-    join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'DOC', encodeKeyPart(documentId)),
+    join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'DOC', documentSegment(organizationId, documentId)),
   /** Sort-key prefix of every thread item and comment of a document. */
   commentsPrefix: 'A#',
   /** Sort-key prefix of one thread's items (its own item and its comments). */
@@ -512,19 +535,19 @@ export const keys = {
     sortKey: string,
   ) => ({
     gsi1pk: keys.commentAnnotationPartition(apiKey, thread.organizationId, thread.annotationId),
-    gsi1sk: join(encodeKeyPart(thread.documentId), sortKey),
+    gsi1sk: join(documentSegment(thread.organizationId, thread.documentId), sortKey),
   }),
   commentAnnotationPartition: (apiKey: string, organizationId: string, annotationId: string) =>
     join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'ANN', encodeKeyPart(annotationId)),
   /** A document migration job: its ids, status and message (addendum §6, base #25). */
   migrationJob: (apiKey: string, organizationId: string, migrationId: string): ItemKey => ({
-    pk: apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
+    pk: apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'MIGRATION'),
     sk: join('JOB', encodeKeyPart(migrationId)),
   }),
   /** Held by the running migration that moves records from or to a document, so no other touches it. */
   migrationLock: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
-    pk: apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
-    sk: join('LOCK', encodeKeyPart(documentId)),
+    pk: apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'MIGRATION'),
+    sk: join('LOCK', documentSegment(organizationId, documentId)),
   }),
   /** A judgment derived from an activity, keyed by the activity's id so a rewrite replaces it. */
   judgment: (apiKey: string, organizationId: string, recordId: string): ItemKey => ({
@@ -552,7 +575,7 @@ export const keys = {
       gsi1sk: sortKey,
       gsi2pk: base,
       gsi2sk: sortKey,
-      gsi3pk: join(base, 'DOC', encodeKeyPart(judgment.documentId)),
+      gsi3pk: join(base, 'DOC', documentSegment(judgment.organizationId, judgment.documentId)),
       gsi3sk: sortKey,
       ...(judgment.annotationId !== undefined && {
         gsi5pk: join(base, 'ANN', encodeKeyPart(judgment.annotationId)),
@@ -571,7 +594,8 @@ export const keys = {
     if (of.by === 'apiKey') return { index: 'gsi1', partition: apiKeyPartition(apiKey, 'JUDGMENTS') };
     const base = judgmentPartition(apiKey, of.organizationId);
     if (of.by === 'organization') return { index: 'gsi2', partition: base };
-    if (of.by === 'document') return { index: 'gsi3', partition: join(base, 'DOC', encodeKeyPart(of.id)) };
+    if (of.by === 'document')
+      return { index: 'gsi3', partition: join(base, 'DOC', documentSegment(of.organizationId, of.id)) };
     return { index: 'gsi5', partition: join(base, 'ANN', encodeKeyPart(of.id)) };
   },
   /**
@@ -589,11 +613,11 @@ export const keys = {
     vector: { organizationId: string; documentId: string; type: string; recordId: string },
   ) => ({
     gsi1pk: apiKeyPartition(apiKey, 'JVEC', vector.type, String(judgmentVectorShard(vector.recordId))),
-    gsi1sk: join(encodeKeyPart(vector.organizationId), encodeKeyPart(vector.recordId)),
+    gsi1sk: join(organizationSegment(vector.organizationId), encodeKeyPart(vector.recordId)),
     gsi3pk: join(
       judgmentVectorBase(apiKey, vector.organizationId, vector.type),
       'DOC',
-      encodeKeyPart(vector.documentId),
+      documentSegment(vector.organizationId, vector.documentId),
     ),
     gsi3sk: encodeKeyPart(vector.recordId),
   }),
@@ -630,7 +654,7 @@ export const keys = {
       }));
     const base = judgmentVectorBase(apiKey, scope.organizationId, type);
     if (scope.by === 'organization') return shards.map((shard) => ({ partition: join(base, shard) }));
-    return [{ index: 'gsi3', partition: join(base, 'DOC', encodeKeyPart(scope.id)) }];
+    return [{ index: 'gsi3', partition: join(base, 'DOC', documentSegment(scope.organizationId, scope.id)) }];
   },
   /** The table partition of an organization's activity records (erasure reads it whole). */
   activityPartition: (apiKey: string, organizationId: string) => activityPartition(apiKey, organizationId),
@@ -641,21 +665,21 @@ export const keys = {
   judgmentPartition: (apiKey: string, organizationId: string) => judgmentPartition(apiKey, organizationId),
   /** The partition of an organization's migration jobs and locks. */
   migrationPartition: (apiKey: string, organizationId: string) =>
-    apiKeyPartition(apiKey, 'ORG', encodeKeyPart(organizationId), 'MIGRATION'),
+    apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'MIGRATION'),
   /**
    * Index keys (gsi2) listing an organization's CRDT partitions, one entry per editor head, so
    * erasing the organization finds every document with CRDT content without a Scan.
    */
   crdtOrganizationListing: (apiKey: string, organizationId: string, documentId: string) => ({
     gsi2pk: join(organizationPartition(apiKey, organizationId), 'CRDT'),
-    gsi2sk: encodeKeyPart(documentId),
+    gsi2sk: documentSegment(organizationId, documentId),
   }),
   crdtOrganizationListingPartition: (apiKey: string, organizationId: string) =>
     join(organizationPartition(apiKey, organizationId), 'CRDT'),
   /** Index keys (gsi2) listing an organization's comment partitions, one entry per thread item. */
   commentsOrganizationListing: (apiKey: string, organizationId: string, documentId: string) => ({
     gsi2pk: join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
-    gsi2sk: encodeKeyPart(documentId),
+    gsi2sk: documentSegment(organizationId, documentId),
   }),
   commentsOrganizationListingPartition: (apiKey: string, organizationId: string) =>
     join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
@@ -677,12 +701,12 @@ export const keys = {
     ...ids: string[]
   ) => ({
     gsi8pk: apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
-    gsi8sk: join(encodeKeyPart(organizationId), feature, ...ids.map(encodeKeyPart)),
+    gsi8sk: join(organizationSegment(organizationId), feature, ...ids.map(encodeKeyPart)),
   }),
   userDataPartition: (apiKey: string, userId: string) =>
     apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
   /** Sort-key prefix of a user's data in one organization. */
-  userDataOrganizationPrefix: (organizationId: string) => `${encodeKeyPart(organizationId)}${separator}`,
+  userDataOrganizationPrefix: (organizationId: string) => `${organizationSegment(organizationId)}${separator}`,
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -1,3 +1,4 @@
+import type { Incarnations } from '../db/incarnations';
 import type { AuthLevel } from './routes';
 
 /** The API-key types of addendum §3. */
@@ -14,6 +15,10 @@ export interface ApiKeyCaller {
   readonly usesPermissionProvider: boolean;
   /** Fence entries of the organizations and documents being erased (shared/lifecycle/fence.ts). */
   readonly erasing: ReadonlySet<string>;
+  /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts). */
+  readonly incarnations: Incarnations;
+  /** Whether the credential holds an incarnation map at all (the first re-creation writes it whole). */
+  readonly storesIncarnations: boolean;
 }
 
 /** A caller authenticated with `x-svc-workspace-id` + `x-svc-workspace-auth-token`. */

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import { withIncarnations } from '../db/incarnations';
 import { assertNotFenced } from '../lifecycle/fence';
 import { keyringLoader } from '../security/keyring-middleware';
 import type { CallerFor } from './caller';
@@ -97,15 +98,44 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
       const { input, caller, requestId, prefetched } = context.endpoint;
       // Deleted organizations and documents are invisible while their records are erased.
       if (caller?.level === 'apiKey') assertNotFenced(caller, input, route.db === 'read-write');
-      const result = await definition.run({
-        input: input as InputOf<Name>,
-        caller: caller as CallerFor<RouteOf<Name>['auth']>,
-        requestId,
-        prefetched: (prefetched ?? Promise.resolve(undefined)) as Promise<Prefetched>,
-      });
+      const run = (early: Promise<unknown> | undefined) =>
+        definition.run({
+          input: input as InputOf<Name>,
+          caller: caller as CallerFor<RouteOf<Name>['auth']>,
+          requestId,
+          prefetched: (early ?? Promise.resolve(undefined)) as Promise<Prefetched>,
+        });
+      const result = await inCallerIncarnations(
+        caller,
+        prefetched,
+        prefetch && { input, start: prefetch },
+        run,
+      );
       return successResponse(enveloped ? { status: 'success', ...result } : result);
     });
   return Object.assign(handler, { definition: { route, ...contract } });
+}
+
+/**
+ * Runs a request in its API key's incarnations (shared/db/incarnations.ts), so every key it builds
+ * names the current incarnation of each organization and document. A prefetch started before auth
+ * knew none (incarnation 0 everywhere): when the key holds any, it is started again in them (one
+ * serial read more, only for keys that ever re-created an id during its erasure).
+ */
+function inCallerIncarnations<Result>(
+  caller: EndpointContext['endpoint']['caller'],
+  prefetched: Promise<unknown> | undefined,
+  prefetch:
+    | { input: unknown; start: (args: { apiKey: string; input: unknown }) => Promise<unknown> }
+    | undefined,
+  run: (prefetched: Promise<unknown> | undefined) => Promise<Result>,
+): Promise<Result> {
+  if (caller?.level !== 'apiKey' || Object.keys(caller.incarnations).length === 0) return run(prefetched);
+  return withIncarnations(caller.incarnations, () => {
+    if (!prefetch) return run(prefetched);
+    prefetched?.catch(() => undefined);
+    return run(prefetch.start({ apiKey: caller.apiKey, input: prefetch.input }));
+  });
 }
 
 /**

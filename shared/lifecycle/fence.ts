@@ -1,3 +1,4 @@
+import { type Incarnations, incarnationEntry } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { ApiError } from '../http/errors';
 import type { EraseTarget } from './schemas';
@@ -7,23 +8,50 @@ import type { EraseTarget } from './schemas';
  * (`erasing`, a string set), which API-key auth reads anyway, so every request knows them without
  * another round trip. A request naming a fenced organization or document is refused, so nothing
  * of the old records can be read, and nothing new written among them, until the job completes and
- * lifts the fence. Then the id is free and starts empty.
+ * lifts the fence. A fence names an incarnation (shared/db/incarnations.ts): re-creating the id
+ * moves it to the next incarnation, which is not fenced and starts empty while the old one is erased.
  */
 
 /** Most targets an API key may have fenced at once (the credential item stays small). */
 export const maxFencedTargets = 1000;
 
-/** A target's entry in the `erasing` set: JSON of `[organizationId]` or `[organizationId, documentId]`. */
-export const fenceEntry = (target: EraseTarget) =>
-  JSON.stringify(
-    target.documentId === undefined ? [target.organizationId] : [target.organizationId, target.documentId],
+/**
+ * A target's entry in the `erasing` set, in the incarnation `incarnations` gives it: JSON of
+ * `[organizationId]` / `[organizationId, documentId]` in incarnation 0 (as before incarnations
+ * existed), else `[organizationId, n]` / `[organizationId, documentId, n, m]` (organization's,
+ * document's incarnation; numbers cannot be mistaken for ids).
+ */
+export function fenceEntry(
+  target: Pick<EraseTarget, 'organizationId' | 'documentId'>,
+  incarnations: Incarnations = {},
+): string {
+  const { organizationId, documentId } = target;
+  const organization = incarnations[incarnationEntry(organizationId)] ?? 0;
+  if (documentId === undefined)
+    return JSON.stringify(organization === 0 ? [organizationId] : [organizationId, organization]);
+  const document = incarnations[incarnationEntry(organizationId, documentId)] ?? 0;
+  return JSON.stringify(
+    organization === 0 && document === 0
+      ? [organizationId, documentId]
+      : [organizationId, documentId, organization, document],
   );
+}
 
-/** Whether an organization, or a document of it, is being erased. */
-export function isFenced(caller: Pick<ApiKeyCaller, 'erasing'>, organizationId: string, documentId?: string) {
+/** A job target's fence entry, in the incarnation the job erases. */
+export const targetFenceEntry = (target: EraseTarget) => fenceEntry(target, target.incarnations);
+
+/** Whether the caller's current incarnation of an organization (or of a document of it) is being erased. */
+export function isFenced(
+  caller: Pick<ApiKeyCaller, 'erasing' | 'incarnations'>,
+  organizationId: string,
+  documentId?: string,
+) {
   if (caller.erasing.size === 0) return false;
-  if (caller.erasing.has(fenceEntry({ organizationId }))) return true;
-  return documentId !== undefined && caller.erasing.has(fenceEntry({ organizationId, documentId }));
+  if (caller.erasing.has(fenceEntry({ organizationId }, caller.incarnations))) return true;
+  return (
+    documentId !== undefined &&
+    caller.erasing.has(fenceEntry({ organizationId, documentId }, caller.incarnations))
+  );
 }
 
 /**
@@ -37,12 +65,12 @@ export function assertNotFenced(caller: ApiKeyCaller, input: unknown, writes: bo
   if (typeof organizationId !== 'string') return;
   const document = typeof documentId === 'string' ? documentId : undefined;
   if (!isFenced(caller, organizationId, document)) return;
-  const what = caller.erasing.has(fenceEntry({ organizationId }))
+  const what = caller.erasing.has(fenceEntry({ organizationId }, caller.incarnations))
     ? `Organization ${organizationId}`
     : `Document ${document}`;
   if (!writes) throw new ApiError('NOT_FOUND', `${what} was deleted.`);
   throw new ApiError(
     'ABORTED',
-    `${what} was deleted and its data is still being erased; retry in a few seconds to create it again.`,
+    `${what} was deleted and its data is still being erased; create it again to use the id now.`,
   );
 }

@@ -2,12 +2,14 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ConditionalUpdate, updateIf } from '../db/conditional-updates';
+import type { Incarnations } from '../db/incarnations';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { resourceExhausted } from '../http/errors';
+import type { ApiKeyCaller } from '../http/caller';
+import { ApiError, resourceExhausted } from '../http/errors';
 import { resumeUpdate } from '../migration/lease';
-import { fenceEntry, maxFencedTargets } from './fence';
+import { maxFencedTargets, targetFenceEntry } from './fence';
 import { type EraseJob, eraseJob } from './schemas';
 
 const jobKey = (apiKey: string, jobId: string) => keys.eraseJob(apiKey, jobId);
@@ -45,7 +47,7 @@ export async function startErase(
   job: EraseJob & { leaseUntil: number },
   parentRemovals: readonly TransactItem[],
 ): Promise<void> {
-  const entries = new Set(job.targets.map(fenceEntry));
+  const entries = new Set(job.targets.map(targetFenceEntry));
   try {
     await transactWrite([
       ...parentRemovals,
@@ -183,7 +185,7 @@ export async function completeEraseJob(
               Update: inTable({
                 Key: keys.apiKeyCredential(apiKey),
                 UpdateExpression: 'DELETE erasing :entries',
-                ExpressionAttributeValues: { ':entries': new Set(job.targets.map(fenceEntry)) },
+                ExpressionAttributeValues: { ':entries': new Set(job.targets.map(targetFenceEntry)) },
               }),
             },
           ]),
@@ -218,4 +220,78 @@ export function dueEraseJob(item: Record<string, unknown>) {
   const parsed = eraseJob.safeParse(withoutKeys(item));
   if (typeof apiKey !== 'string' || !parsed.success) return undefined;
   return { apiKey, job: parsed.data };
+}
+
+/** Most ids an API key may hold incarnations for (the credential item, read by every request, stays small). */
+export const maxIncarnations = 1000;
+
+/**
+ * The credential update that moves `entries` (shared/db/incarnations.ts) to their next incarnation,
+ * for ids re-created while their erasure runs, and the incarnations after it. Conditioned on the
+ * values the caller read (a map never written: written whole), so of concurrent re-creations of one
+ * id exactly one transaction succeeds and no bump is lost; at most `maxIncarnations` ids.
+ */
+export function incarnationBump(
+  caller: Pick<ApiKeyCaller, 'apiKey' | 'incarnations' | 'storesIncarnations'>,
+  entries: readonly string[],
+): { item: TransactItem; next: Incarnations } {
+  const bumped = Object.fromEntries(entries.map((entry) => [entry, (caller.incarnations[entry] ?? 0) + 1]));
+  const next = { ...caller.incarnations, ...bumped };
+  if (!caller.storesIncarnations)
+    return {
+      next,
+      item: {
+        Update: inTable({
+          Key: keys.apiKeyCredential(caller.apiKey),
+          UpdateExpression: 'SET incarnations = :map',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(incarnations)',
+          ExpressionAttributeValues: { ':map': bumped },
+        }),
+      },
+    };
+  const names = Object.fromEntries(entries.map((entry, i) => [`#e${i}`, entry]));
+  const conditions = entries.map((entry, i) =>
+    caller.incarnations[entry] === undefined
+      ? `attribute_not_exists(incarnations.#e${i})`
+      : `incarnations.#e${i} = :was${i}`,
+  );
+  const added = entries.filter((entry) => caller.incarnations[entry] === undefined).length;
+  return {
+    next,
+    item: {
+      Update: inTable({
+        Key: keys.apiKeyCredential(caller.apiKey),
+        UpdateExpression: `SET ${entries.map((_, i) => `incarnations.#e${i} = :now${i}`).join(', ')}`,
+        ConditionExpression: [...conditions, 'size(incarnations) <= :room'].join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: {
+          ':room': maxIncarnations - added,
+          ...Object.fromEntries(entries.map((entry, i) => [`:now${i}`, bumped[entry]])),
+          ...Object.fromEntries(
+            entries.flatMap((entry, i) =>
+              caller.incarnations[entry] === undefined ? [] : [[`:was${i}`, caller.incarnations[entry]]],
+            ),
+          ),
+        },
+      }),
+    },
+  };
+}
+
+/**
+ * Writes `items` (creating re-created organizations or documents) after the incarnation bump in one
+ * transaction (at most 99 items). Throws ABORTED when another request re-created one of the ids, or
+ * changed the incarnations, since the caller's auth read (retry), RESOURCE_EXHAUSTED past
+ * `maxIncarnations`.
+ */
+export async function writeWithBump(bump: TransactItem, items: readonly TransactItem[]): Promise<void> {
+  try {
+    await transactWrite([bump, ...items]);
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+    throw new ApiError(
+      'ABORTED',
+      'The deleted id was re-created by another request at the same time, or too many ids were re-created during their erasure; retry.',
+    );
+  }
 }

@@ -1,11 +1,20 @@
 import * as z from 'zod';
+import { incarnationMap } from '../db/incarnations';
 import { resourceId } from '../http/common-schemas';
 
 /** The states of an erasure job, as of a migration: pending → in_progress → completed. */
 export const eraseStatuses = ['pending', 'in_progress', 'completed', 'failed'] as const;
 
-/** An organization (no `documentId`) or one of its documents, whose records a job erases. */
-export const eraseTarget = z.object({ organizationId: z.string(), documentId: z.string().optional() });
+/**
+ * An organization (no `documentId`) or one of its documents, whose records a job erases, with the
+ * incarnations (shared/db/incarnations.ts) of the organization and its documents at the deletion:
+ * the job builds its keys in them, so it erases exactly that incarnation. Absent: all 0.
+ */
+export const eraseTarget = z.object({
+  organizationId: z.string(),
+  documentId: z.string().optional(),
+  incarnations: incarnationMap.optional(),
+});
 export type EraseTarget = z.infer<typeof eraseTarget>;
 
 /** An erasure job as stored (without keys): the deletion cascade of organizations or documents. */

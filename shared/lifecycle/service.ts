@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TransactItem } from '../db/batch';
+import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
@@ -19,7 +20,8 @@ import {
  * Deletes organizations or documents (addendum §10): one transaction removes their items
  * (`parentRemovals`), fences the targets (shared/lifecycle/fence.ts: from now on requests naming
  * them are refused, so their records are invisible) and writes a leased erasure job; then the job's
- * message is sent. A failed send is only logged: the job's lease runs out and the reconciler sends
+ * message is sent. Each target carries the incarnations it is deleted in (the running request's,
+ * shared/db/incarnations.ts), so the job erases exactly those keys even after a re-creation. A failed send is only logged: the job's lease runs out and the reconciler sends
  * it again. Costs one TransactWriteItems and one SQS SendMessage. Returns the job id.
  * Throws RESOURCE_EXHAUSTED when too many erasures of the API key run at once.
  */
@@ -29,7 +31,12 @@ export async function deleteInBackground(
   targets: readonly EraseTarget[],
   parentRemovals: readonly TransactItem[],
 ): Promise<string> {
-  return startJob(apiKey, { kind, targets: [...targets], counts: {} }, parentRemovals);
+  const incarnations = currentIncarnations();
+  const inIncarnation = targets.map((target) => {
+    const within = incarnationsWithin(incarnations, target.organizationId, target.documentId);
+    return Object.keys(within).length === 0 ? target : { ...target, incarnations: within };
+  });
+  return startJob(apiKey, { kind, targets: inIncarnation, counts: {} }, parentRemovals);
 }
 
 /** Writes a new erasure job (with `parentRemovals`, see `deleteInBackground`) and sends its message. */

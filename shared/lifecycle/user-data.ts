@@ -4,7 +4,13 @@ import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { isFenced } from './fence';
 import type { GetUserData, UserDataItem } from './schemas';
-import { itemId, markedItems, userDataItems, userDataKeys } from './user-data-repository';
+import {
+  itemId,
+  markedItems,
+  ofCurrentIncarnation,
+  userDataItems,
+  userDataKeys,
+} from './user-data-repository';
 
 /** Items per page: every page but the last holds exactly this many. */
 export const userDataPageSize = 100;
@@ -151,7 +157,8 @@ export async function getUserData(caller: ApiKeyCaller, input: GetUserData) {
     const marked = await markedItems(caller.apiKey, [...items.values()]);
     for (const [index, entry] of page.entries.entries()) {
       const item = items.get(itemId(entry));
-      const all = (item ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
+      const current = item !== undefined && ofCurrentIncarnation(entry, item);
+      const all = (current ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
         (data) => !isFenced(caller, data.organizationId, data.documentId),
       );
       const rest = all.slice(skip);

@@ -1,7 +1,9 @@
 import { env } from '../config/env';
+import { withIncarnations } from '../db/incarnations';
 import { jobLeaseMs, keepLease } from '../migration/lease';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { apiKeyCaller } from '../workspace/credentials';
 import type { EraseCursor, EraseScope, ScopeEraser } from './eraser';
 import { scopeErasers } from './erasers';
 import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from './repository';
@@ -88,8 +90,12 @@ export async function runErase(
   };
   if (job.kind === 'user') {
     const { userId = '', organizationIds } = job;
+    // A user's records are in the current incarnation of each organization (one GetItem a run).
+    const incarnations = (await apiKeyCaller(apiKey))?.incarnations ?? {};
     const done = await batches<UserEraseCursor>(async (cursor) => {
-      const batch = await eraseUserBatch(apiKey, userId, organizationIds, cursor ?? { range: 0 }, now());
+      const batch = await withIncarnations(incarnations, () =>
+        eraseUserBatch(apiKey, userId, organizationIds, cursor ?? { range: 0 }, now()),
+      );
       for (const [feature, count] of Object.entries(batch.erased)) add(feature, count);
       const total = Object.values(batch.erased).reduce((sum, count) => sum + count, 0);
       return { erased: total, ...(batch.cursor && { cursor: batch.cursor }) };
@@ -100,14 +106,17 @@ export async function runErase(
       context.log.info('user data erased', { jobId });
     return;
   }
-  for (const target of job.targets) {
+  for (const { incarnations = {}, ...target } of job.targets) {
     const scope: EraseScope = { apiKey, ...target };
     for (const eraser of erasers) {
-      const done = await batches<EraseCursor>(async (cursor) => {
-        const batch = await eraser.eraseBatch(scope, cursor);
-        add(eraser.name, batch.erased);
-        return batch;
-      });
+      // Every key the eraser builds is the deleted incarnation's (decisions §41).
+      const done = await batches<EraseCursor>((cursor) =>
+        withIncarnations(incarnations, async () => {
+          const batch = await eraser.eraseBatch(scope, cursor);
+          add(eraser.name, batch.erased);
+          return batch;
+        }),
+      );
       if (!done) return;
     }
   }

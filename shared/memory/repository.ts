@@ -269,17 +269,30 @@ export async function vectorChangesSince(
 
 const parseJudgment = (item: Item): Judgment => judgmentSchema.parse(withoutKeys(item));
 
-/** Judgments by id (one BatchGetItem per 100), in the order asked; missing ones are left out. */
+/**
+ * Whether a judgment item is of the current incarnation of its organization and document
+ * (shared/db/incarnations.ts): its document timeline key names both, so it is the one the key
+ * builders give now. A timeline across organizations or documents meets the old incarnation's items
+ * until their erasure job removes them; they are not shown.
+ */
+const inCurrentIncarnation = (apiKey: string, item: Item) =>
+  item.gsi3pk ===
+  keys.judgmentTimeline(apiKey, {
+    by: 'document',
+    organizationId: item.organizationId as string,
+    id: item.documentId as string,
+  }).partition;
+
+/** Judgments by id (one BatchGetItem per 100), in the order asked; missing ones (and an old incarnation's) are left out. */
 export async function findJudgments(
   apiKey: string,
   refs: readonly { organizationId: string; recordId: string }[],
 ): Promise<Judgment[]> {
   const items = await batchGet(refs.map((ref) => keys.judgment(apiKey, ref.organizationId, ref.recordId)));
   const byKey = new Map(
-    items.map((item) => [
-      `${item.organizationId as string}\u0000${item.recordId as string}`,
-      parseJudgment(item),
-    ]),
+    items
+      .filter((item) => inCurrentIncarnation(apiKey, item))
+      .map((item) => [`${item.organizationId as string}\u0000${item.recordId as string}`, parseJudgment(item)]),
   );
   return refs
     .map((ref) => byKey.get(`${ref.organizationId}\u0000${ref.recordId}`))
@@ -290,9 +303,11 @@ export async function findJudgments(
  * Up to `limit` judgments of one timeline in time order (`asc` oldest first), optionally within a
  * `createdAt` window (applied in the key condition), keeping those that pass `filters` — plus how
  * many in the timeline (and window) pass them. The page is read in growing Query steps until it
- * is full; the count is a parallel `Select: COUNT` Query of the whole range.
+ * is full; the count is a parallel `Select: COUNT` Query of the whole range. Items of an old
+ * incarnation are left out of the page (the count includes them until they are erased).
  */
 export async function timelineJudgments(query: {
+  apiKey: string;
   timeline: { index: IndexName; partition: string };
   order: 'asc' | 'desc';
   window?: { start: number; end: number };
@@ -328,7 +343,9 @@ export async function timelineJudgments(query: {
       const output = await db().send(
         new QueryCommand({ ...base, TableName: tableName(), Limit: limit, ExclusiveStartKey: startKey }),
       );
-      found.push(...(output.Items ?? []).map(parseJudgment));
+      found.push(
+        ...(output.Items ?? []).filter((item) => inCurrentIncarnation(query.apiKey, item)).map(parseJudgment),
+      );
       startKey = output.LastEvaluatedKey;
       // Filters rejected items: read on in growing steps rather than item by item.
       limit = Math.min(1000, limit * 4);

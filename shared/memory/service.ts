@@ -92,6 +92,7 @@ async function listed(
       ? keys.judgmentTimeline(apiKey, { by: 'annotation', organizationId, id: annotationId })
       : keys.judgmentTimeline(apiKey, scope);
   const page = await timelineJudgments({
+    apiKey,
     timeline,
     order: annotationId !== undefined ? 'asc' : 'desc',
     ...(range && { window: range }),

@@ -95,7 +95,8 @@ export async function organizationVectors(
   type: EmbeddingType,
   embedderId: string,
 ): Promise<Iterable<VectorEntry>> {
-  const key = JSON.stringify([apiKey, organizationId, type, embedderId]);
+  // By the feed's partition: a re-created organization (a new incarnation) is another scope.
+  const key = JSON.stringify([keys.judgmentVectorChanges(apiKey, organizationId, type).partition, embedderId]);
   let scope = cached.get(key);
   if (scope && Date.now() - scope.loadedAt > reloadAfterMs) scope = undefined;
   if (!scope) {

@@ -64,6 +64,7 @@ async function reconcileJob(item: Item, now: number, log: typeof logger): Promis
     organizationId: job.organizationId,
     migrationId: job.migrationId,
     sentAt: job.createdAt,
+    ...(job.incarnations && { incarnations: job.incarnations }),
   };
   await sendToQueue('document-migration', message);
   log.info('migration job resumed', { ...context, resumes: resumes + 1 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { incarnationMap } from '../db/incarnations';
 import { resourceId } from '../http/common-schemas';
 
 /** organizations.documents.migrate (addendum §6): a document's records move to `newDocumentId`. */
@@ -41,6 +42,11 @@ export const migrationJob = z.object({
    * while it moves, at each hand-over and at completion (decisions §38). Absent before the first.
    */
   moved: z.record(z.string(), z.number().int().nonnegative()).optional(),
+  /**
+   * Incarnations of the organization and its documents when the job started (shared/db/incarnations.ts):
+   * the job builds its keys in them. Absent: all 0.
+   */
+  incarnations: incarnationMap.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -56,6 +62,11 @@ export const migrationMessage = z
     organizationId: z.string().min(1),
     migrationId: z.string().min(1),
     sentAt: z.number(),
+    /**
+     * Incarnations of the organization and its documents when the job started (shared/db/incarnations.ts):
+     * the job builds its keys in them. Absent: all 0.
+     */
+    incarnations: incarnationMap.optional(),
   })
   .strict();
 export type MigrationMessage = z.infer<typeof migrationMessage>;

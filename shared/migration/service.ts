@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
@@ -20,6 +21,8 @@ import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQu
  */
 export async function startMigration(caller: ApiKeyCaller, input: MigrateDocument) {
   const now = nowMs();
+  const within = incarnationsWithin(currentIncarnations(), input.organizationId);
+  const incarnations = Object.keys(within).length === 0 ? {} : { incarnations: within };
   const job: MigrationJob = {
     migrationId: randomUUID(),
     organizationId: input.organizationId,
@@ -27,6 +30,7 @@ export async function startMigration(caller: ApiKeyCaller, input: MigrateDocumen
     newDocumentId: input.newDocumentId,
     status: 'pending',
     leaseUntil: now + jobLeaseMs(),
+    ...incarnations,
     createdAt: now,
     updatedAt: now,
   };
@@ -35,6 +39,7 @@ export async function startMigration(caller: ApiKeyCaller, input: MigrateDocumen
     organizationId: job.organizationId,
     migrationId: job.migrationId,
     sentAt: now,
+    ...incarnations,
   };
   await sendToQueue('document-migration', message);
   await createJob(caller.apiKey, job);

@@ -1,3 +1,4 @@
+import { withIncarnations } from '../db/incarnations';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import type { WorkerContext } from '../queues/define-worker';
@@ -84,9 +85,19 @@ async function moversWithRecords(
  * `progressEveryBatches` batches, at a hand-over and with the completion.
  * The job's lease (shared/migration/lease.ts) is renewed by the claim and, before each step, when
  * less than half of it is left; a job whose lease runs out is resumed by the reconciler
- * (shared/migration/reconcile.ts), and a run finding its job failed meanwhile stops.
+ * (shared/migration/reconcile.ts), and a run finding its job failed meanwhile stops. Every key is
+ * built in the incarnations the message carries (shared/db/incarnations.ts).
  */
-export async function runMigration(
+export function runMigration(
+  message: MigrationMessage,
+  context: Pick<WorkerContext, 'log'>,
+  options: MigrationRunOptions = {},
+): Promise<void> {
+  return withIncarnations(message.incarnations ?? {}, () => migrate(message, context, options));
+}
+
+/** `runMigration`'s run, in the message's incarnations. */
+async function migrate(
   message: MigrationMessage,
   context: Pick<WorkerContext, 'log'>,
   options: MigrationRunOptions = {},
@@ -109,7 +120,7 @@ export async function runMigration(
   if (job.status === 'pending') {
     const leaseUntil = now() + leaseMs;
     const claim = await claimJob(apiKey, job, leaseUntil, now());
-    if (claim === 'not-pending') return runMigration(message, context, options);
+    if (claim === 'not-pending') return migrate(message, context, options);
     if (claim === 'locked') {
       await failJob(apiKey, job, 'pending', lockedMessage(job), now());
       return;

@@ -2,7 +2,9 @@ import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { incarnationEntry, withIncarnations } from '../db/incarnations';
 import { isFenced } from '../lifecycle/fence';
+import { incarnationBump, writeWithBump } from '../lifecycle/repository';
 import { deleteInBackground } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
 import {
@@ -35,8 +37,10 @@ const view = (organization: OrganizationRecord) => ({
 
 /**
  * Creates organizations, or updates the name and metadata of existing ones (one BatchGet, one
- * transaction per 100). Extra fields are kept as metadata. An organization still being erased after
- * its deletion is `success: false` (retry once the erasure completes).
+ * transaction per 100). Extra fields are kept as metadata. An organization whose deleted data is
+ * still being erased is created in its next incarnation (shared/db/incarnations.ts): empty, while
+ * the job erases the old one; those are written with the incarnation bump in one transaction
+ * (ABORTED when another request re-created one of them at the same time).
  */
 export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typeof addOrganizationsInput>) {
   const now = nowMs();
@@ -45,17 +49,7 @@ export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typ
     (await findOrganizations(caller.apiKey, ids)).map((found) => [found.organizationId, found]),
   );
   const results: Record<string, ItemResult> = {};
-  // An organization whose deleted data is still being erased cannot be created again yet.
-  const fenced = input.organizations.filter((organization) => isFenced(caller, organization.organizationId));
-  for (const { organizationId } of fenced) {
-    results[organizationId] = {
-      success: false,
-      id: organizationId,
-      message: 'Organization was deleted and its data is still being erased; retry in a few seconds.',
-    };
-  }
-  const creatable = input.organizations.filter((organization) => !fenced.includes(organization));
-  const writes = creatable.map(({ organizationId, organizationName, ...metadata }) => {
+  const put = ({ organizationId, organizationName, ...metadata }: (typeof input.organizations)[number]) => {
     const stored = existing.get(organizationId);
     results[organizationId] = {
       success: true,
@@ -70,7 +64,21 @@ export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typ
       createdAt: stored?.createdAt ?? now,
       lastUpdated: now,
     });
-  });
+  };
+  const fenced = input.organizations.filter((organization) => isFenced(caller, organization.organizationId));
+  const writes = input.organizations.filter((organization) => !fenced.includes(organization)).map(put);
+  if (fenced.length > 0) {
+    const bump = incarnationBump(
+      caller,
+      fenced.map(({ organizationId }) => incarnationEntry(organizationId)),
+    );
+    // The keys of re-created organizations are their new incarnation's. A transaction holds the
+    // bump and 99 items; a 100th re-created id is written after the bump committed.
+    await withIncarnations(bump.next, async () => {
+      await writeWithBump(bump.item, fenced.slice(0, 99).map(put));
+      writes.push(...fenced.slice(99).map(put));
+    });
+  }
   if (writes.length > 0) await writeAll(writes);
   return results;
 }

@@ -1,12 +1,20 @@
 import { documentAccess } from '../access/document-access';
 import { verifyUserToken } from '../access/token-service';
 import { env } from '../config/env';
+import { incarnationsWithin, withIncarnations } from '../db/incarnations';
+import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { awarenessRemoval } from './awareness';
 import { framesOf, sendToConnections } from './broadcast';
 import { deleteConnection, findConnection, insertConnection, listConnections } from './repository';
-import { connectParameters } from './schemas';
+import { type ConnectionRecord, connectParameters } from './schemas';
+
+/** The incarnations a connection to `room` keeps (none when all are 0). */
+function roomIncarnations(caller: ApiKeyCaller, room: { organizationId: string; documentId: string }) {
+  const within = incarnationsWithin(caller.incarnations, room.organizationId, room.documentId);
+  return Object.keys(within).length === 0 ? {} : { incarnations: within };
+}
 
 /** The outcome of `$connect`: accepted, or the HTTP status the upgrade is refused with. */
 export type ConnectOutcome =
@@ -34,6 +42,29 @@ export async function connect(
   const [userId, caller] = await Promise.all([verifyUserToken(apiKey, token), apiKeyCaller(apiKey)]);
   if (!userId || !caller)
     return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
+  // The room's keys are those of the current incarnations, and the connection keeps them.
+  return withIncarnations(caller.incarnations, () =>
+    admit(caller, { connectionId, apiKey, userId, room, origin }),
+  );
+}
+
+/** `connect` once the token and the API key are known: the access checks and the write. */
+async function admit(
+  caller: ApiKeyCaller,
+  {
+    connectionId,
+    apiKey,
+    userId,
+    room,
+    origin,
+  }: {
+    connectionId: string;
+    apiKey: string;
+    userId: string;
+    room: { organizationId: string; documentId: string; editorId: string };
+    origin: string | undefined;
+  },
+): Promise<ConnectOutcome> {
   const now = nowMs();
   const entry = (await documentAccess(caller, room, [userId], now)).get(userId);
   if (entry?.errorCode === 'does_not_exist') {
@@ -64,6 +95,7 @@ export async function connect(
       connectedAt: now,
       awareness: {},
       deniedSent: false,
+      ...roomIncarnations(caller, room),
     },
     maxConnections,
   );
@@ -85,6 +117,12 @@ export async function disconnect(connectionId: string): Promise<void> {
   const now = nowMs();
   const connection = await findConnection(connectionId, now);
   if (!connection) return;
+  await withIncarnations(connection.incarnations ?? {}, () => leave(connection, now));
+}
+
+/** `disconnect` of a found connection, in its incarnations. */
+async function leave(connection: ConnectionRecord, now: number) {
+  const { connectionId } = connection;
   await deleteConnection(connection.apiKey, connection, connectionId, now);
   const removal = awarenessRemoval(connection.awareness);
   if (!removal) return;

@@ -97,7 +97,7 @@ export async function listLiveStates(
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
       ':pk': keys.realtimePartition(apiKey, organizationId),
-      ':prefix': keys.liveStatePrefix(documentId),
+      ':prefix': keys.liveStatePrefix(organizationId, documentId),
     },
   });
   return items.filter((item) => live(item, now)).map(toFrame);
@@ -118,7 +118,7 @@ export async function deleteLiveStates(apiKey: string, organizationId: string, d
   await deleteUnder(
     apiKey,
     organizationId,
-    documentId === undefined ? keys.liveStatesPrefix : keys.liveStatePrefix(documentId),
+    documentId === undefined ? keys.liveStatesPrefix : keys.liveStatePrefix(organizationId, documentId),
   );
 }
 
@@ -130,6 +130,6 @@ export async function deleteRoomCounts(apiKey: string, organizationId: string, d
   await deleteUnder(
     apiKey,
     organizationId,
-    documentId === undefined ? keys.roomCountsPrefix : keys.roomCountPrefix(documentId),
+    documentId === undefined ? keys.roomCountsPrefix : keys.roomCountPrefix(organizationId, documentId),
   );
 }

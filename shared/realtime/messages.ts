@@ -6,6 +6,7 @@ import * as Y from 'yjs';
 import { applyClientUpdate } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
+import { withIncarnations } from '../db/incarnations';
 import { nowMs } from '../http/common-schemas';
 import { logger } from '../http/logger';
 import { awarenessMessage, mergeAwareness, storedClients } from './awareness';
@@ -48,7 +49,8 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
   }
   if (!message) return;
   try {
-    await handleMessage(connection, message);
+    // The room's keys are those of the incarnations the connection was made in.
+    await withIncarnations(connection.incarnations ?? {}, () => handleMessage(connection, message));
   } catch (error) {
     // A malformed message (lib0 and Yjs throw plain errors while decoding) or a failed write: the
     // client is not told (y-websocket has no error message); it re-syncs on its next connect.

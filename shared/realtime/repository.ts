@@ -200,7 +200,7 @@ export async function listConnections(
   const prefix =
     scope.documentId === undefined
       ? keys.realtimeConnectionPrefix
-      : keys.realtimeRoomPrefix(scope.documentId, scope.editorId);
+      : keys.realtimeRoomPrefix(scope.organizationId, scope.documentId, scope.editorId);
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
@@ -233,7 +233,7 @@ async function countRoomConnections(apiKey: string, room: Room, now: number): Pr
         FilterExpression: '#ttl > :now',
         ExpressionAttributeValues: {
           ':pk': keys.realtimePartition(apiKey, room.organizationId),
-          ':prefix': keys.realtimeRoomPrefix(room.documentId, room.editorId),
+          ':prefix': keys.realtimeRoomPrefix(room.organizationId, room.documentId, room.editorId),
           ':now': seconds(now),
         },
         ExpressionAttributeNames: { '#ttl': 'ttl' },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { incarnationMap } from '../db/incarnations';
 import { resourceId } from '../http/common-schemas';
 
 /** A room: one editor of one document (addendum §9: one connection is one room). */
@@ -34,6 +35,11 @@ export const connectionRecord = z.object({
   awareness: z.record(z.string(), awarenessEntry).default({}),
   /** Whether the viewer was already told `permission-denied` (sent once). */
   deniedSent: z.boolean().default(false),
+  /**
+   * Incarnations of the room's organization and document at `$connect` (shared/db/incarnations.ts):
+   * `$default` and `$disconnect` build the room's keys in them. Absent: all 0.
+   */
+  incarnations: incarnationMap.optional(),
 });
 export type ConnectionRecord = z.infer<typeof connectionRecord>;
 

@@ -43,6 +43,8 @@ const callerOf = (
   domains: credential.domains,
   usesPermissionProvider: credential.usesPermissionProvider ?? false,
   erasing: credential.erasing ?? new Set(),
+  incarnations: credential.incarnations ?? {},
+  storesIncarnations: credential.incarnations !== undefined,
 });
 
 /** Whether a browser `Origin` may act for the caller's API key (addendum §2). */

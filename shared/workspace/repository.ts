@@ -230,7 +230,13 @@ export async function findCredentialForAuth(
 ): Promise<
   | Pick<
       ApiKeyCredential,
-      'authTokenHash' | 'workspaceId' | 'type' | 'domains' | 'usesPermissionProvider' | 'erasing'
+      | 'authTokenHash'
+      | 'workspaceId'
+      | 'type'
+      | 'domains'
+      | 'usesPermissionProvider'
+      | 'erasing'
+      | 'incarnations'
     >
   | undefined
 > {
@@ -238,7 +244,8 @@ export async function findCredentialForAuth(
     new GetCommand({
       TableName: tableName(),
       Key: keys.apiKeyCredential(apiKey),
-      ProjectionExpression: 'authTokenHash, workspaceId, #type, domains, usesPermissionProvider, erasing',
+      ProjectionExpression:
+        'authTokenHash, workspaceId, #type, domains, usesPermissionProvider, erasing, incarnations',
       ExpressionAttributeNames: { '#type': 'type' },
       ConsistentRead: true,
     }),
@@ -252,6 +259,7 @@ export async function findCredentialForAuth(
           domains: true,
           usesPermissionProvider: true,
           erasing: true,
+          incarnations: true,
         })
         .parse(output.Item)
     : undefined;

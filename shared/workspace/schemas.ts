@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { incarnationMap } from '../db/incarnations';
 import { normaliseDomain } from './domains';
 
 const label = z.string().trim().min(1).max(200);
@@ -99,6 +100,8 @@ export const apiKeyCredential = z.object({
   usesPermissionProvider: z.boolean().optional(),
   /** Organizations and documents whose erasure runs (shared/lifecycle/fence.ts); absent when none. */
   erasing: z.set(z.string()).optional(),
+  /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts); absent when none. */
+  incarnations: incarnationMap.optional(),
   createdAt: z.number(),
   updatedAt: z.number(),
 });

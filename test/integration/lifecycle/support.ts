@@ -105,7 +105,7 @@ export async function storedUnderDocument(apiKey: string, organizationId: string
   counts.inbox = inboxes.flat().filter((entry) => entry.documentId === documentId).length;
   const realtime = await readRange({ partition: keys.realtimePartition(apiKey, organizationId) });
   counts.liveState = realtime.filter((item) =>
-    String(item.sk).startsWith(keys.liveStatePrefix(documentId)),
+    String(item.sk).startsWith(keys.liveStatePrefix(organizationId, documentId)),
   ).length;
   const users = await readRange({ partition: keys.organization(apiKey, organizationId).pk });
   counts.access = users.filter((item) =>
