@@ -435,7 +435,11 @@ export const keys = {
     room: { organizationId: string; documentId: string; editorId: string },
   ): ItemKey => ({
     pk: keys.realtimePartition(apiKey, room.organizationId),
-    sk: join('ROOMCOUNT', documentSegment(room.organizationId, room.documentId), encodeKeyPart(room.editorId)),
+    sk: join(
+      'ROOMCOUNT',
+      documentSegment(room.organizationId, room.documentId),
+      encodeKeyPart(room.editorId),
+    ),
   }),
   /** Sort-key prefix of every room count of the organization. */
   roomCountsPrefix: 'ROOMCOUNT#',
@@ -483,7 +487,12 @@ export const keys = {
    * a Query of the partition reads whole threads in annotation-id order.
    */
   commentsPartition: (apiKey: string, organizationId: string, documentId: string) =>
-    join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'DOC', documentSegment(organizationId, documentId)),
+    join(
+      organizationPartition(apiKey, organizationId),
+      'COMMENTS',
+      'DOC',
+      documentSegment(organizationId, documentId),
+    ),
   /** Sort-key prefix of every thread item and comment of a document. */
   commentsPrefix: 'A#',
   /** Sort-key prefix of one thread's items (its own item and its comments). */
@@ -706,7 +715,8 @@ export const keys = {
   userDataPartition: (apiKey: string, userId: string) =>
     apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
   /** Sort-key prefix of a user's data in one organization. */
-  userDataOrganizationPrefix: (organizationId: string) => `${organizationSegment(organizationId)}${separator}`,
+  userDataOrganizationPrefix: (organizationId: string) =>
+    `${organizationSegment(organizationId)}${separator}`,
   owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
 } as const;
 

@@ -292,7 +292,10 @@ export async function findJudgments(
   const byKey = new Map(
     items
       .filter((item) => inCurrentIncarnation(apiKey, item))
-      .map((item) => [`${item.organizationId as string}\u0000${item.recordId as string}`, parseJudgment(item)]),
+      .map((item) => [
+        `${item.organizationId as string}\u0000${item.recordId as string}`,
+        parseJudgment(item),
+      ]),
   );
   return refs
     .map((ref) => byKey.get(`${ref.organizationId}\u0000${ref.recordId}`))

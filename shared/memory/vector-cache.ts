@@ -96,7 +96,10 @@ export async function organizationVectors(
   embedderId: string,
 ): Promise<Iterable<VectorEntry>> {
   // By the feed's partition: a re-created organization (a new incarnation) is another scope.
-  const key = JSON.stringify([keys.judgmentVectorChanges(apiKey, organizationId, type).partition, embedderId]);
+  const key = JSON.stringify([
+    keys.judgmentVectorChanges(apiKey, organizationId, type).partition,
+    embedderId,
+  ]);
   let scope = cached.get(key);
   if (scope && Date.now() - scope.loadedAt > reloadAfterMs) scope = undefined;
   if (!scope) {

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
+import { incarnationEntry, withIncarnations } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
-import { incarnationEntry, withIncarnations } from '../db/incarnations';
 import { isFenced } from '../lifecycle/fence';
 import { incarnationBump, writeWithBump } from '../lifecycle/repository';
 import { deleteInBackground } from '../lifecycle/service';
