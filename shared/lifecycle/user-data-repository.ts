@@ -38,8 +38,8 @@ export async function userDataKeys(
  * Whether an index entry is of its organization's current incarnation (shared/db/incarnations.ts):
  * a re-created organization's old entries stay in the user's index until its erasure removes them.
  */
-export const ofCurrentIncarnation = (entry: Item, item: Item) =>
-  String(entry.gsi8sk).startsWith(keys.userDataOrganizationPrefix(item.organizationId as string));
+export const ofCurrentIncarnation = (entry: Item, organizationId: string) =>
+  String(entry.gsi8sk).startsWith(keys.userDataOrganizationPrefix(organizationId));
 
 /** The items behind index entries (one BatchGetItem per 100), by `pk + sk`; gone ones are absent. */
 export async function userDataItems(entries: readonly Item[]): Promise<Map<string, Item>> {

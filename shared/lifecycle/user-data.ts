@@ -157,9 +157,10 @@ export async function getUserData(caller: ApiKeyCaller, input: GetUserData) {
     const marked = await markedItems(caller.apiKey, [...items.values()]);
     for (const [index, entry] of page.entries.entries()) {
       const item = items.get(itemId(entry));
-      const current = item !== undefined && ofCurrentIncarnation(entry, item);
-      const all = (current ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
-        (data) => !isFenced(caller, data.organizationId, data.documentId),
+      const all = (item ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
+        (data) =>
+          ofCurrentIncarnation(entry, data.organizationId) &&
+          !isFenced(caller, data.organizationId, data.documentId),
       );
       const rest = all.slice(skip);
       const room = userDataPageSize - listed.length;
