@@ -98,11 +98,13 @@ describe('organizations.delete', () => {
     const folders = await callAs(workspace, 'organizations.folders.get', { organizationId: 'gone' });
     expect(folders.statusCode).toBe(404);
     expect((await callAs(workspace, 'users.get', { organizationId: 'gone' })).statusCode).toBe(404);
-    // Its data is erased in the background (test/integration/lifecycle/); until then it cannot be
-    // created again, so a re-created organization always starts empty.
+    // Its data is erased in the background (test/integration/lifecycle/); created again meanwhile,
+    // it is a new incarnation and starts empty (decisions §41).
     const again = await succeed(workspace, 'organizations.add', {
       organizations: [{ organizationId: 'gone' }],
     });
-    expect(again.gone).toMatchObject({ success: false, message: expect.stringMatching(/being erased/) });
+    expect(again.gone).toEqual({ success: true, id: 'gone', message: 'Organization added.' });
+    expect(await succeed(workspace, 'users.get', { organizationId: 'gone' })).toEqual([]);
+    expect(await succeed(workspace, 'organizations.folders.get', { organizationId: 'gone' })).toEqual([]);
   });
 });
