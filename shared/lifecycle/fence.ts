@@ -56,8 +56,9 @@ export function isFenced(
 
 /**
  * Refuses a request whose `organizationId` (and `documentId`) names a fenced target: NOT_FOUND for
- * reads (the parent is deleted; its records are invisible), ABORTED for writes (retry once the
- * erasure completes, usually within seconds).
+ * reads (the parent is deleted; its records are invisible), ABORTED for writes: an organization can
+ * be created again at once (a new incarnation), a document once its erasure completes (usually
+ * within seconds).
  */
 export function assertNotFenced(caller: ApiKeyCaller, input: unknown, writes: boolean): void {
   if (caller.erasing.size === 0 || typeof input !== 'object' || input === null) return;
@@ -65,12 +66,13 @@ export function assertNotFenced(caller: ApiKeyCaller, input: unknown, writes: bo
   if (typeof organizationId !== 'string') return;
   const document = typeof documentId === 'string' ? documentId : undefined;
   if (!isFenced(caller, organizationId, document)) return;
-  const what = caller.erasing.has(fenceEntry({ organizationId }, caller.incarnations))
-    ? `Organization ${organizationId}`
-    : `Document ${document}`;
+  const organization = caller.erasing.has(fenceEntry({ organizationId }, caller.incarnations));
+  const what = organization ? `Organization ${organizationId}` : `Document ${document}`;
   if (!writes) throw new ApiError('NOT_FOUND', `${what} was deleted.`);
   throw new ApiError(
     'ABORTED',
-    `${what} was deleted and its data is still being erased; create it again to use the id now.`,
+    organization
+      ? `${what} was deleted and its data is still being erased; add it again (organizations/add) to use the id now.`
+      : `${what} was deleted and its data is still being erased; retry in a few seconds.`,
   );
 }
