@@ -3,35 +3,21 @@ import { incarnationEntry, withIncarnations } from '../../../shared/db/incarnati
 import { incarnationBump, writeWithBump } from '../../../shared/lifecycle/repository';
 import { apiKeyCaller } from '../../../shared/workspace/credentials';
 import { callAs, succeed } from '../../support/api';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import type { TestWorkspace } from '../../support/workspaces';
+import { documentView, migrate, seedDocument, statusOf } from '../migration/support';
 import {
-  documentView,
-  type MigrationQueue,
-  migrate,
-  seedDocument,
-  startMigrationQueue,
-  statusOf,
-} from '../migration/support';
-import { nothingStored, storedUnderOrganization } from './support';
+  emptyDocumentView,
+  nothingStored,
+  storedUnderOrganization,
+  useJobQueueAndWorkspaces,
+} from './support';
 
 jest.setTimeout(120_000);
 
 // The last pass may start at once: no write of these tests is in flight across a delete.
 process.env.ERASE_SETTLE_SECONDS = '0';
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-let other: TestWorkspace;
-
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  [workspace, other] = await Promise.all([createTestWorkspace(), createTestWorkspace()]);
-});
-afterAll(() => queue.stop());
-
-/** What a document id shows through the API when nothing was ever stored under it. */
-const emptyView = (organizationId: string) =>
-  documentView(workspace, organizationId, `never-${randomUUID()}`);
+const setup = useJobQueueAndWorkspaces();
 
 /** The API key's incarnations as its credential holds them. */
 const incarnations = async (owner: TestWorkspace) => (await apiKeyCaller(owner.apiKey))?.incarnations ?? {};
@@ -39,7 +25,7 @@ const incarnations = async (owner: TestWorkspace) => (await apiKeyCaller(owner.a
 /** What is stored under an organization in incarnation `n` (keys built as its job builds them). */
 const storedIn = (organizationId: string, n: number, documentIds: string[]) =>
   withIncarnations(n === 0 ? {} : { [incarnationEntry(organizationId)]: n }, () =>
-    storedUnderOrganization(workspace.apiKey, organizationId, documentIds),
+    storedUnderOrganization(setup.workspace.apiKey, organizationId, documentIds),
   );
 
 /** Every item of a user's data listing, all pages. */
@@ -48,7 +34,8 @@ async function userData(owner: TestWorkspace, data: Record<string, unknown>) {
   let pageToken: string | undefined;
   do {
     const response = await callAs(owner, 'users.data.get', { ...data, ...(pageToken && { pageToken }) });
-    items.push(...(response.json.result?.data as { items: typeof items }).items);
+    expect(response.statusCode).toBe(200);
+    items.push(...((response.json.result?.data as { items: typeof items } | undefined)?.items ?? []));
     pageToken = response.json.result?.nextPageToken as string | undefined;
   } while (pageToken);
   return items.map((item) => `${item.organizationId}/${item.feature}/${item.id}`).sort();
@@ -56,7 +43,7 @@ async function userData(owner: TestWorkspace, data: Record<string, unknown>) {
 
 /** The API key's judgments (the API-key-wide query) of one organization, by record id. */
 async function judgedIn(organizationId: string) {
-  const response = await callAs(workspace, 'memory.judgments.query', { limit: 100 });
+  const response = await callAs(setup.workspace, 'memory.judgments.query', { limit: 100 });
   const { results } = response.json.result as unknown as {
     results: { organizationId: string; recordId: string }[];
   };
@@ -69,24 +56,24 @@ async function judgedIn(organizationId: string) {
 /** Everything the API shows of an organization: its documents' views, users, folders, activities, bob's data. */
 async function organizationView(organizationId: string, documentIds: string[]) {
   return {
-    organizations: await succeed(workspace, 'organizations.get', { organizationIds: [organizationId] }).then(
-      (found: { id: string }[]) => found.map((organization) => organization.id),
-    ),
-    documents: await Promise.all(documentIds.map((id) => documentView(workspace, organizationId, id))),
-    users: await succeed(workspace, 'users.get', { organizationId }),
-    folders: await succeed(workspace, 'organizations.folders.get', { organizationId }),
-    activities: (await succeed(workspace, 'activities.get', { organizationId })).map(
+    organizations: await succeed(setup.workspace, 'organizations.get', {
+      organizationIds: [organizationId],
+    }).then((found: { id: string }[]) => found.map((organization) => organization.id)),
+    documents: await Promise.all(documentIds.map((id) => documentView(setup.workspace, organizationId, id))),
+    users: await succeed(setup.workspace, 'users.get', { organizationId }),
+    folders: await succeed(setup.workspace, 'organizations.folders.get', { organizationId }),
+    activities: (await succeed(setup.workspace, 'activities.get', { organizationId })).map(
       (activity: { id: string }) => activity.id,
     ),
-    bobInbox: (await succeed(workspace, 'notifications.get', { organizationId, userId: 'bob' })).map(
+    bobInbox: (await succeed(setup.workspace, 'notifications.get', { organizationId, userId: 'bob' })).map(
       (notification: { id: string }) => notification.id,
     ),
-    threads: await succeed(workspace, 'commentannotations.get', {
+    threads: await succeed(setup.workspace, 'commentannotations.get', {
       organizationId,
       annotationIds: ['thread-1'],
     }),
     judged: await judgedIn(organizationId),
-    bobData: await userData(workspace, { userId: 'bob', organizationId }),
+    bobData: await userData(setup.workspace, { userId: 'bob', organizationId }),
   };
 }
 
@@ -95,8 +82,8 @@ describe('organizations.add of an organization whose erasure has not run yet', (
     const organizationId = `org-${randomUUID()}`;
     const documentIds = [`doc-${randomUUID()}`, `doc-${randomUUID()}`];
     for (const documentId of documentIds) {
-      await seedDocument(workspace, organizationId, documentId);
-      await succeed(workspace, 'livestate.broadcast', {
+      await seedDocument(setup.workspace, organizationId, documentId);
+      await succeed(setup.workspace, 'livestate.broadcast', {
         organizationId,
         documentId,
         liveStateDataId: 'cursor',
@@ -104,22 +91,24 @@ describe('organizations.add of an organization whose erasure has not run yet', (
       });
     }
     // A finished migration leaves its job in the organization.
-    await migrate(workspace, organizationId, 'nothing', 'nothing-either');
-    await queue.drain();
-    await seedDocument(other, organizationId, documentIds[0]!);
-    const otherBefore = await documentView(other, organizationId, documentIds[0]!);
-    const empty = await emptyView(organizationId);
+    await migrate(setup.workspace, organizationId, 'nothing', 'nothing-either');
+    await setup.queue.drain();
+    await seedDocument(setup.other, organizationId, documentIds[0]!);
+    const otherBefore = await documentView(setup.other, organizationId, documentIds[0]!);
+    const empty = await emptyDocumentView(setup.workspace, organizationId);
     const stored: Record<string, number>[] = [await storedIn(organizationId, 0, documentIds)];
     expect(Object.values(stored[0]!).every((count) => count > 0)).toBe(true);
 
     // Twice: delete, re-create at once (its job held back in the queue), then new data in it.
     for (const n of [1, 2]) {
-      await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
+      await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
       // What the delete call left for the job (it removed the organization item and live state).
       stored[n - 1] = await storedIn(organizationId, n - 1, documentIds);
-      const added = await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
+      const added = await succeed(setup.workspace, 'organizations.add', {
+        organizations: [{ organizationId }],
+      });
       expect(added[organizationId]).toMatchObject({ success: true, message: 'Organization added.' });
-      expect((await incarnations(workspace))[incarnationEntry(organizationId)]).toBe(n);
+      expect((await incarnations(setup.workspace))[incarnationEntry(organizationId)]).toBe(n);
 
       // Empty in every read route, while the old incarnations' records are all still stored.
       expect(await organizationView(organizationId, documentIds)).toEqual({
@@ -136,8 +125,8 @@ describe('organizations.add of an organization whose erasure has not run yet', (
       for (const [k, before] of stored.entries())
         expect(await storedIn(organizationId, k, documentIds)).toEqual(before);
 
-      await seedDocument(workspace, organizationId, documentIds[0]!);
-      await succeed(workspace, 'livestate.broadcast', {
+      await seedDocument(setup.workspace, organizationId, documentIds[0]!);
+      await succeed(setup.workspace, 'livestate.broadcast', {
         organizationId,
         documentId: documentIds[0],
         liveStateDataId: 'cursor',
@@ -147,17 +136,17 @@ describe('organizations.add of an organization whose erasure has not run yet', (
     }
     // A migration in the newest incarnation, queued behind both erasures.
     const moved = `moved-${randomUUID()}`;
-    await seedDocument(workspace, organizationId, documentIds[1]!);
-    const beforeMove = await documentView(workspace, organizationId, documentIds[1]!);
-    const migrationId = await migrate(workspace, organizationId, documentIds[1]!, moved);
+    await seedDocument(setup.workspace, organizationId, documentIds[1]!);
+    const beforeMove = await documentView(setup.workspace, organizationId, documentIds[1]!);
+    const migrationId = await migrate(setup.workspace, organizationId, documentIds[1]!, moved);
     const current = await organizationView(organizationId, [documentIds[0]!]);
     expect(current.activities.length).toBeGreaterThan(0);
     expect(current.judged.length).toBeGreaterThan(0);
     expect(current.bobData.length).toBeGreaterThan(0);
 
-    const runs = await queue.drain();
+    const runs = await setup.queue.drain();
     expect(runs.every((run) => !run.failed)).toBe(true);
-    expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
+    expect((await statusOf(setup.workspace, organizationId, migrationId)).status).toBe('completed');
 
     // Nothing of incarnations 0 and 1 is left; incarnation 2 is as it was, the migration done in it.
     expect(await storedIn(organizationId, 0, documentIds)).toEqual(nothingStored(stored[0]!));
@@ -175,48 +164,48 @@ describe('organizations.add of an organization whose erasure has not run yet', (
     expect(unmigrated(await organizationView(organizationId, [documentIds[0]!]))).toEqual(
       unmigrated(current),
     );
-    expect(await documentView(workspace, organizationId, moved)).toEqual(beforeMove);
+    expect(await documentView(setup.workspace, organizationId, moved)).toEqual(beforeMove);
     // Only its own fences were lifted: the id is usable, and another API key's organization untouched.
-    expect((await apiKeyCaller(workspace.apiKey))?.erasing.size).toBe(0);
-    expect(await documentView(other, organizationId, documentIds[0]!)).toEqual(otherBefore);
+    expect((await apiKeyCaller(setup.workspace.apiKey))?.erasing.size).toBe(0);
+    expect(await documentView(setup.other, organizationId, documentIds[0]!)).toEqual(otherBefore);
   });
 
   it('keeps a re-created organization apart from every other tenant', async () => {
     const organizationId = `org-${randomUUID()}`;
-    await seedDocument(other, organizationId, 'shared-doc');
-    const before = await documentView(other, organizationId, 'shared-doc');
-    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
-    await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
-    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    await seedDocument(setup.other, organizationId, 'shared-doc');
+    const before = await documentView(setup.other, organizationId, 'shared-doc');
+    await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
+    await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
     // The other key's organization keeps incarnation 0 and everything in it.
-    expect(await incarnations(other)).toEqual({});
-    await queue.drain();
-    expect(await documentView(other, organizationId, 'shared-doc')).toEqual(before);
+    expect(await incarnations(setup.other)).toEqual({});
+    await setup.queue.drain();
+    expect(await documentView(setup.other, organizationId, 'shared-doc')).toEqual(before);
   });
 });
 
 describe('concurrent re-creation of one deleted organization', () => {
   it('bumps its incarnation once: of two bumps read from the same state, the second is ABORTED', async () => {
     const organizationId = `org-${randomUUID()}`;
-    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
-    await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
-    const caller = await apiKeyCaller(workspace.apiKey);
+    await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
+    const caller = await apiKeyCaller(setup.workspace.apiKey);
     if (!caller) throw new Error('no caller');
     const entry = incarnationEntry(organizationId);
     const [first, second] = [incarnationBump(caller, [entry]), incarnationBump(caller, [entry])];
     await writeWithBump(first.item, []);
     await expect(writeWithBump(second.item, [])).rejects.toMatchObject({ status: 'ABORTED' });
-    expect((await incarnations(workspace))[entry]).toBe(first.next[entry]);
+    expect((await incarnations(setup.workspace))[entry]).toBe(first.next[entry]);
   });
 
   it('answers every racing organizations.add with success or ABORTED and bumps once', async () => {
     const organizationId = `org-${randomUUID()}`;
-    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId }] });
-    await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
-    const before = (await incarnations(workspace))[incarnationEntry(organizationId)] ?? 0;
+    await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
+    const before = (await incarnations(setup.workspace))[incarnationEntry(organizationId)] ?? 0;
     const responses = await Promise.all(
       [1, 2, 3].map(() =>
-        callAs(workspace, 'organizations.add', {
+        callAs(setup.workspace, 'organizations.add', {
           organizations: [{ organizationId, organizationName: 'x' }],
         }),
       ),
@@ -224,10 +213,10 @@ describe('concurrent re-creation of one deleted organization', () => {
     for (const response of responses)
       expect(response.statusCode === 200 || response.json.error?.status === 'ABORTED').toBe(true);
     expect(responses.some((response) => response.statusCode === 200)).toBe(true);
-    expect((await incarnations(workspace))[incarnationEntry(organizationId)]).toBe(before + 1);
-    expect(await succeed(workspace, 'organizations.get', { organizationIds: [organizationId] })).toHaveLength(
-      1,
-    );
-    await queue.drain();
+    expect((await incarnations(setup.workspace))[incarnationEntry(organizationId)]).toBe(before + 1);
+    expect(
+      await succeed(setup.workspace, 'organizations.get', { organizationIds: [organizationId] }),
+    ).toHaveLength(1);
+    await setup.queue.drain();
   });
 });

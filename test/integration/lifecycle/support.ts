@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { entryAttribute } from '../../../shared/access/repository';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { embeddingTypes } from '../../../shared/memory/schemas';
 import { succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { documentView, type MigrationQueue, startMigrationQueue } from '../migration/support';
 
 type Item = Record<string, unknown>;
 
@@ -167,3 +169,21 @@ export async function seedOwnEditor(
     userId,
   });
 }
+
+/**
+ * The hooks of a deletion test file: the background-job queue (nothing runs until a test calls
+ * `drain`, so erasure jobs can be held back) and two fresh workspaces, the second for isolation.
+ */
+export function useJobQueueAndWorkspaces() {
+  const state = {} as { queue: MigrationQueue; workspace: TestWorkspace; other: TestWorkspace };
+  beforeAll(async () => {
+    state.queue = await startMigrationQueue();
+    [state.workspace, state.other] = await Promise.all([createTestWorkspace(), createTestWorkspace()]);
+  });
+  afterAll(() => state.queue.stop());
+  return state;
+}
+
+/** What a document id shows through the API when nothing was ever stored under it. */
+export const emptyDocumentView = (owner: TestWorkspace, organizationId: string) =>
+  documentView(owner, organizationId, `never-${randomUUID()}`);
