@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { TransactItem } from '../db/batch';
-import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
+import { type TransactItem, transactWrite } from '../db/batch';
+import { currentIncarnations, incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
 import { logger } from '../http/logger';
 import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
-import { findEraseJob, startErase } from './repository';
+import { findEraseJob, incarnationBump, startErase, writeWithBump } from './repository';
 import {
   type DeleteUserData,
   type EraseJob,
@@ -94,4 +94,26 @@ export async function userErasureStatus(caller: ApiKeyCaller, jobId: string) {
   if (job?.kind !== 'user') throw notFound(`Job ${jobId} does not exist.`);
   const { status, counts, message } = job;
   return { jobId, status, counts, ...(message !== undefined && { message }) };
+}
+
+/** Items a transaction holds besides the incarnation bump. */
+const itemsWithBump = 99;
+
+/**
+ * Re-creates ids whose erasure still runs (decisions §41): bumps their incarnations (`entries`, see
+ * shared/db/incarnations.ts) and writes `items` — built by the callback, so their keys are the new
+ * incarnation's — the bump and the first 99 items in one transaction, any rest after it committed.
+ * Throws ABORTED when another request re-created one of them at the same time.
+ */
+export async function recreateFenced(
+  caller: ApiKeyCaller,
+  entries: readonly string[],
+  items: () => TransactItem[],
+): Promise<void> {
+  const bump = incarnationBump(caller, entries);
+  await withIncarnations(bump.next, async () => {
+    const writes = items();
+    await writeWithBump(bump.item, writes.slice(0, itemsWithBump));
+    if (writes.length > itemsWithBump) await transactWrite(writes.slice(itemsWithBump));
+  });
 }

@@ -1,11 +1,10 @@
 import type * as z from 'zod';
-import { incarnationEntry, withIncarnations } from '../db/incarnations';
+import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { isFenced } from '../lifecycle/fence';
-import { incarnationBump, writeWithBump } from '../lifecycle/repository';
-import { deleteInBackground } from '../lifecycle/service';
+import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
 import {
   findOrganizations,
@@ -67,18 +66,12 @@ export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typ
   };
   const fenced = input.organizations.filter((organization) => isFenced(caller, organization.organizationId));
   const writes = input.organizations.filter((organization) => !fenced.includes(organization)).map(put);
-  if (fenced.length > 0) {
-    const bump = incarnationBump(
+  if (fenced.length > 0)
+    await recreateFenced(
       caller,
       fenced.map(({ organizationId }) => incarnationEntry(organizationId)),
+      () => fenced.map(put),
     );
-    // The keys of re-created organizations are their new incarnation's. A transaction holds the
-    // bump and 99 items; a 100th re-created id is written after the bump committed.
-    await withIncarnations(bump.next, async () => {
-      await writeWithBump(bump.item, fenced.slice(0, 99).map(put));
-      writes.push(...fenced.slice(99).map(put));
-    });
-  }
   if (writes.length > 0) await writeAll(writes);
   return results;
 }
