@@ -32,7 +32,7 @@ export interface RouteMeasurement extends LatencyStats {
   httpFloorP50Ms: number;
   /** p50 of replaying each measured request's DynamoDB calls through a bare document client. */
   dbReplayP50Ms: number;
-  /** Replayed calls DynamoDB refused (replay.ts: creates are rewound first; what remains is listed in decisions §44). */
+  /** Replayed calls DynamoDB refused (replay.ts puts each written item's before-image back first where the trace shows one; decisions §44). */
   replayRefusedCalls: number;
   /** `p50 / replayFloorP50Ms`: how much slower the service is than its own DynamoDB and HTTP work. */
   overheadRatio: number;

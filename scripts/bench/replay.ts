@@ -15,7 +15,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { DbCallTrace } from '../../shared/db/metrics';
-import { tableDefinition } from '../../shared/db/table';
+import { type ItemState, type WrittenItem, writtenItems } from './before-images';
 
 /**
  * The honest floor of a route (decisions §39, §44): the DynamoDB calls one of its requests made,
@@ -55,69 +55,43 @@ export interface ReplayTiming {
   refused: number;
 }
 
-/** One item of the table, by primary key, as the document client spells it. */
-interface ItemKey {
-  TableName: string;
-  Key: Record<string, unknown>;
-}
-
-const { partitionKey, sortKey } = tableDefinition;
-
-/** Whether a write's condition holds only while its item is absent: `attribute_not_exists(pk)`, alone or AND-ed first. */
-function requiresAbsence(condition: unknown): boolean {
-  if (typeof condition !== 'string') return false;
-  const absent = `attribute_not_exists(${partitionKey})`;
-  const trimmed = condition.trim();
-  return trimmed === absent || trimmed.startsWith(`${absent} AND `);
-}
-
-/** The key of a Put, Update or Delete (plain or inside a transaction) whose condition required its item's absence. */
-function createdItem(write: Record<string, unknown> | undefined): ItemKey | undefined {
-  if (!write || !requiresAbsence(write.ConditionExpression)) return undefined;
-  const item = (write.Key ?? write.Item) as Record<string, unknown>;
-  return {
-    TableName: write.TableName as string,
-    Key: { [partitionKey]: item[partitionKey], [sortKey]: item[sortKey] },
-  };
-}
-
 /**
- * The items a request created: each write whose condition required its item to be absent. The
- * request succeeded, so each was absent before it, which is the state its replay needs back.
+ * Untimed, before a replay: puts one item the request wrote back to its before-image when the
+ * trace shows one (deletes what the request created, writes back what it read whole before changing
+ * it). Returns the item's state as it was, to put back after the replay.
  */
-export function createdItems(trace: readonly DbCallTrace[]): ItemKey[] {
-  const created = new Map<string, ItemKey>();
-  const add = (key: ItemKey | undefined) => {
-    if (key) created.set(JSON.stringify([key.TableName, key.Key]), key);
-  };
-  for (const { command, input } of trace) {
-    if (command === 'PutItem' || command === 'UpdateItem' || command === 'DeleteItem')
-      add(createdItem(input));
-    if (command !== 'TransactWriteItems') continue;
-    for (const entry of input.TransactItems as Record<string, Record<string, unknown>>[]) {
-      add(createdItem(entry.Put ?? entry.Update ?? entry.Delete));
-    }
+async function restoreBeforeImage(
+  client: DynamoDBDocumentClient,
+  { TableName, Key, before }: WrittenItem,
+): Promise<ItemState> {
+  if (!before) {
+    const { Item } = await client.send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+    return { TableName, Key, ...(Item && { Item }) };
   }
-  return [...created.values()];
+  const { Attributes } = before.Item
+    ? await client.send(new PutCommand({ TableName, Item: before.Item, ReturnValues: 'ALL_OLD' }))
+    : await client.send(new DeleteCommand({ TableName, Key, ReturnValues: 'ALL_OLD' }));
+  return { TableName, Key, ...(Attributes && { Item: Attributes }) };
 }
 
-/** Deletes the items a request created (untimed) and returns them as they were, to put back should the replay fail. */
-async function rewindCreates(client: DynamoDBDocumentClient, trace: readonly DbCallTrace[]) {
-  const deleted = await Promise.all(
-    createdItems(trace).map(async (key) => {
-      const output = await client.send(new DeleteCommand({ ...key, ReturnValues: 'ALL_OLD' }));
-      return output.Attributes && { TableName: key.TableName, Item: output.Attributes };
-    }),
+/** Untimed, after a replay: puts the saved items back, so a replay leaves the table as it found it. */
+async function putBack(client: DynamoDBDocumentClient, saved: readonly ItemState[]) {
+  await Promise.all(
+    saved.map(({ TableName, Key, Item }) =>
+      Item
+        ? client.send(new PutCommand({ TableName, Item }))
+        : client.send(new DeleteCommand({ TableName, Key })),
+    ),
   );
-  return deleted.filter((item) => item !== undefined);
 }
 
 /**
  * Replays one request's calls: each serial round trip's calls at once, the round trips in order.
- * Before the clock starts, the items the request created are deleted again, so each replayed
- * create does the write the request did instead of being refused (decisions §44); if a call is
- * refused anyway, the deleted items that the replay did not write again are put back as they were.
- * Other writes replay onto the table as it is now (an update finds the request's result).
+ * Before the clock starts, the items the request wrote are put back as they were before it where
+ * its trace shows that (before-images.ts), so each replayed write does the work the request's did
+ * instead of being refused (decisions §44); other writes replay onto the table as it is now. After
+ * the clock stops, every item the request wrote is put back as the replay found it, so replays
+ * change nothing later requests or replays see (a counter does not grow with each replay).
  */
 export async function replayTrace(
   client: DynamoDBDocumentClient,
@@ -125,7 +99,7 @@ export async function replayTrace(
 ): Promise<ReplayTiming> {
   const roundTrips = new Map<number, DbCallTrace[]>();
   for (const call of trace) roundTrips.set(call.roundTrip, [...(roundTrips.get(call.roundTrip) ?? []), call]);
-  const rewound = await rewindCreates(client, trace);
+  const saved = await Promise.all(writtenItems(trace).map((item) => restoreBeforeImage(client, item)));
   let sent = 0;
   let refused = 0;
   const start = performance.now();
@@ -142,15 +116,7 @@ export async function replayTrace(
     );
   }
   const ms = performance.now() - start;
-  if (refused > 0) {
-    await Promise.all(
-      rewound.map((item) =>
-        client
-          .send(new PutCommand({ ...item, ConditionExpression: `attribute_not_exists(${partitionKey})` }))
-          .catch(() => undefined),
-      ),
-    );
-  }
+  await putBack(client, saved);
   return { ms, calls: sent, refused };
 }
 
