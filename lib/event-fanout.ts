@@ -4,6 +4,7 @@ import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-la
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { eventFanOutSettings } from './event-fanout-settings';
 import type { FunctionAccess } from './function-roles';
 import type { ServiceFunction } from './service-function';
 import type { ServiceFunctions } from './service-functions';
@@ -18,9 +19,6 @@ export interface EventFanOutProps {
    */
   readonly failedRecords: IQueue;
 }
-
-/** The stream consumer of the transactional outbox (shared with the local stack's stream poller). */
-export const eventFanOutWorker = 'functions/workers/event-fanout.ts';
 
 /**
  * The fan-out's access, on a role of its own: its event source grants the role read of the whole
@@ -47,20 +45,20 @@ export class EventFanOut extends Construct {
   constructor(scope: Construct, id: string, props: EventFanOutProps) {
     super(scope, id);
     this.function = props.functions.create(this, 'Function', {
-      file: eventFanOutWorker,
+      file: eventFanOutSettings.worker,
       access: eventFanOutAccess,
       description: 'Fans outbox events out to webhook deliveries.',
-      timeout: Duration.seconds(60),
+      timeout: Duration.seconds(eventFanOutSettings.timeoutSeconds),
       reservedConcurrency: workerConcurrency.eventFanOut,
     });
     this.function.addEventSource(
       new DynamoEventSource(props.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        batchSize: eventFanOutSettings.batchSize,
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
         // A record that keeps failing must not hold up its shard for the stream's 24 hours.
-        retryAttempts: 10,
+        retryAttempts: eventFanOutSettings.retryAttempts,
         onFailure: new SqsDlq(props.failedRecords),
         filters: [
           FilterCriteria.filter({

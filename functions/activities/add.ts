@@ -1,10 +1,12 @@
 import { addActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'activities.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => getActivityConfig(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Activities processed.',
-    data: await addActivities(caller, input),
+    data: await addActivities(caller, input, prefetched),
   }),
 });

@@ -1,10 +1,11 @@
-import { deleteActivities } from '../../shared/activities/service';
+import { deleteActivities, readActivitiesDelete } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readActivitiesDelete(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Activities processed.',
-    data: await deleteActivities(caller, input),
+    data: await deleteActivities(caller, input, prefetched),
   }),
 });

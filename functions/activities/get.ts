@@ -1,10 +1,11 @@
-import { getActivities } from '../../shared/activities/service';
+import { getActivities, readActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.get',
-  run: async ({ caller, input }) => {
-    const { data, pageToken } = await getActivities(caller, input);
+  prefetch: ({ apiKey, input }) => readActivities(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    const { data, pageToken } = await getActivities(caller, input, prefetched);
     return { message: 'Activities retrieved.', data, pageToken };
   },
 });

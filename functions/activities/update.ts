@@ -1,10 +1,12 @@
 import { updateActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'activities.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => getActivityConfig(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Activities processed.',
-    data: await updateActivities(caller, input),
+    data: await updateActivities(caller, input, prefetched),
   }),
 });

@@ -1,10 +1,11 @@
-import { addAnnotations } from '../../shared/comments/service';
+import { addAnnotations, readAnnotationsAdd } from '../../shared/comments/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readAnnotationsAdd(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotations processed.',
-    data: await addAnnotations(caller, input),
+    data: await addAnnotations(caller, input, prefetched),
   }),
 });

@@ -1,10 +1,11 @@
-import { deleteComments } from '../../shared/comments/comments-service';
+import { deleteComments, readThreadWrite } from '../../shared/comments/comments-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readThreadWrite(apiKey, input, input.commentIds),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Comments processed.',
-    data: await deleteComments(caller, input),
+    data: await deleteComments(caller, input, prefetched),
   }),
 });

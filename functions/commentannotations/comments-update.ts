@@ -1,10 +1,11 @@
-import { updateComment } from '../../shared/comments/comments-service';
+import { readThreadWrite, updateComment } from '../../shared/comments/comments-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.update',
-  run: async ({ caller, input }) => {
-    await updateComment(caller, input);
+  prefetch: ({ apiKey, input }) => readThreadWrite(apiKey, input, [input.commentId]),
+  run: async ({ caller, input, prefetched }) => {
+    await updateComment(caller, input, prefetched);
     return { message: 'Comment updated.' };
   },
 });

@@ -1,10 +1,11 @@
-import { deleteAnnotations } from '../../shared/comments/service';
+import { deleteAnnotations, readAnnotationsDelete } from '../../shared/comments/thread-delete';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readAnnotationsDelete(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotations processed.',
-    data: await deleteAnnotations(caller, input),
+    data: await deleteAnnotations(caller, input, prefetched),
   }),
 });

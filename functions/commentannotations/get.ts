@@ -1,10 +1,11 @@
-import { getAnnotations } from '../../shared/comments/service';
+import { getAnnotations, readAnnotations } from '../../shared/comments/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.get',
-  run: async ({ caller, input }) => {
-    const { data, pageToken } = await getAnnotations(caller, input);
+  prefetch: ({ apiKey, input }) => readAnnotations(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    const { data, pageToken } = await getAnnotations(caller, input, prefetched);
     return { message: 'Comment annotations retrieved.', data, pageToken };
   },
 });

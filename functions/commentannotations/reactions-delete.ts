@@ -1,10 +1,11 @@
-import { changeReaction } from '../../shared/comments/comments-service';
+import { changeReaction, readThreadWrite } from '../../shared/comments/comments-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.reactions.delete',
-  run: async ({ caller, input }) => {
-    await changeReaction(caller, input, 'delete');
+  prefetch: ({ apiKey, input }) => readThreadWrite(apiKey, input, [input.commentId]),
+  run: async ({ caller, input, prefetched }) => {
+    await changeReaction(caller, input, 'delete', prefetched);
     return { message: 'Reaction deleted.' };
   },
 });

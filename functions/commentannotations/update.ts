@@ -1,10 +1,11 @@
-import { updateAnnotation } from '../../shared/comments/service';
+import { readAnnotationUpdate, updateAnnotation } from '../../shared/comments/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readAnnotationUpdate(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotation updated.',
-    data: await updateAnnotation(caller, input),
+    data: await updateAnnotation(caller, input, prefetched),
   }),
 });

@@ -1,10 +1,11 @@
-import { getEditors } from '../../shared/crdt/service';
+import { getEditors, readEditors } from '../../shared/crdt/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'crdt.get',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readEditors(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'CRDT data retrieved.',
-    data: await getEditors(caller.apiKey, input),
+    data: await getEditors(caller.apiKey, input, prefetched),
   }),
 });

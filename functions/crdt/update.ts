@@ -1,10 +1,11 @@
-import { updateEditor } from '../../shared/crdt/service';
+import { readEditors, updateEditor } from '../../shared/crdt/service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'crdt.update',
-  run: async ({ caller, input }) => {
-    await updateEditor(caller.apiKey, input);
+  prefetch: ({ apiKey, input }) => readEditors(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    await updateEditor(caller.apiKey, input, prefetched);
     return { message: 'CRDT data updated.' };
   },
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { broadcastLiveState } from '../../shared/realtime/live-state';
+import { broadcastLiveState, readLiveStateBroadcast } from '../../shared/realtime/live-state';
 
 export const handler = defineEndpoint({
   route: 'livestate.broadcast',
-  run: async ({ caller, input }) => {
-    await broadcastLiveState(caller, input);
+  prefetch: ({ apiKey, input }) => readLiveStateBroadcast(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    await broadcastLiveState(caller, input, prefetched);
     return { message: 'Live state broadcast.' };
   },
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { addNotification } from '../../shared/notifications/service';
+import { addNotification, readNotificationAdd } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readNotificationAdd(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Notification processed.',
-    data: await addNotification(caller, input),
+    data: await addNotification(caller, input, prefetched),
   }),
 });

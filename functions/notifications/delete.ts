@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { deleteNotifications } from '../../shared/notifications/service';
+import { deleteNotifications, readNotificationDelete } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readNotificationDelete(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Notifications processed.',
-    data: await deleteNotifications(caller, input),
+    data: await deleteNotifications(caller, input, prefetched),
   }),
 });

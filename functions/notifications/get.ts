@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getNotifications } from '../../shared/notifications/service';
+import { getNotifications, readNotifications } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.get',
-  run: async ({ caller, input }) => {
-    const { data, pageToken } = await getNotifications(caller, input);
+  prefetch: ({ apiKey, input }) => readNotifications(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    const { data, pageToken } = await getNotifications(caller, input, prefetched);
     return { message: 'Notifications retrieved.', data, pageToken };
   },
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { updateNotifications } from '../../shared/notifications/service';
+import { readNotificationUpdate, updateNotifications } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.update',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readNotificationUpdate(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Notifications processed.',
-    data: await updateNotifications(caller, input),
+    data: await updateNotifications(caller, input, prefetched),
   }),
 });

@@ -32,7 +32,7 @@ export interface RouteMeasurement extends LatencyStats {
   httpFloorP50Ms: number;
   /** p50 of replaying each measured request's DynamoDB calls through a bare document client. */
   dbReplayP50Ms: number;
-  /** Replayed calls DynamoDB refused (conditional writes whose item the measured request created). */
+  /** Replayed calls DynamoDB refused (replay.ts puts each written item's before-image back first where the trace shows one; decisions §44). */
   replayRefusedCalls: number;
   /** `p50 / replayFloorP50Ms`: how much slower the service is than its own DynamoDB and HTTP work. */
   overheadRatio: number;
@@ -84,27 +84,36 @@ export interface MeasureTools {
   httpFloor: HttpFloorServer;
 }
 
-/** p50s of the floor of the measured requests: each one's HTTP floor and its replay, interleaved. */
-async function measureFloor(tools: MeasureTools, recorded: readonly RecordedRequest[]) {
-  const http: number[] = [];
-  const replay: number[] = [];
-  let refused = 0;
+/** Samples of the floor: each measured request's HTTP floor and its replay, and the refused replayed calls. */
+interface FloorSamples {
+  http: number[];
+  replay: number[];
+  refused: number;
+}
+
+/**
+ * Measured requests replayed per block: the route's requests and their floors alternate in blocks
+ * this small, so both see the same load on a shared machine (decisions §44); replays leave the
+ * table as they found it, so the next block's requests meet the table they would have.
+ */
+const floorBlockSize = 10;
+
+/** Adds the floor of the given requests to the samples: each one's HTTP floor and its replay, interleaved. */
+async function sampleFloor(tools: MeasureTools, recorded: readonly RecordedRequest[], samples: FloorSamples) {
   for (const request of recorded) {
-    http.push(await tools.httpFloor.post(request.requestBytes, request.responseBytes));
+    samples.http.push(await tools.httpFloor.post(request.requestBytes, request.responseBytes));
     const timing = await replayTrace(tools.bareClient, request.trace);
-    replay.push(timing.ms);
-    refused += timing.refused;
+    samples.replay.push(timing.ms);
+    samples.refused += timing.refused;
   }
-  const httpFloorP50Ms = percentile(http, 50);
-  const dbReplayP50Ms = percentile(replay, 50);
-  return { httpFloorP50Ms, dbReplayP50Ms, replayFloorP50Ms: httpFloorP50Ms + dbReplayP50Ms, refused };
 }
 
 /**
  * Runs one scenario of a route sequentially over HTTP; every non-200 answer counts as an error, and
  * so does a 200 reporting a failed item (a scenario is meant to succeed in full).
  * A scenario's `prepare` step runs before each request, untimed; a failed one counts as an error.
- * Then replays the successful requests' DynamoDB calls and HTTP sizes for the route's floor.
+ * After every `floorBlockSize` of them, replays the block's successful requests' DynamoDB calls and
+ * HTTP sizes for the route's floor.
  */
 export async function measureRoute(
   tools: MeasureTools,
@@ -124,42 +133,47 @@ export async function measureRoute(
   };
   for (let index = 0; index < plan.warmup; index += 1) await send(index);
   const ok: TimedResponse[] = [];
-  const recorded: RecordedRequest[] = [];
+  const samples: FloorSamples = { http: [], replay: [], refused: 0 };
   let errors = 0;
   let firstError: string | undefined;
-  for (let index = plan.warmup; index < plan.warmup + plan.requests; index += 1) {
-    const response = await send(index);
-    if (response.status === 200 && reportsFailedItem(response.body)) {
-      errors += 1;
-      firstError ??= `200 with a failed item: ${response.body.slice(0, 300)}`;
-      continue;
+  const end = plan.warmup + plan.requests;
+  for (let blockStart = plan.warmup; blockStart < end; blockStart += floorBlockSize) {
+    const block: RecordedRequest[] = [];
+    for (let index = blockStart; index < Math.min(blockStart + floorBlockSize, end); index += 1) {
+      const response = await send(index);
+      if (response.status === 200 && reportsFailedItem(response.body)) {
+        errors += 1;
+        firstError ??= `200 with a failed item: ${response.body.slice(0, 300)}`;
+      } else if (response.status === 200) {
+        ok.push(response);
+        block.push({
+          trace: tools.lastTrace(),
+          requestBytes: response.requestBytes,
+          responseBytes: Buffer.byteLength(response.body),
+        });
+      } else {
+        errors += 1;
+        firstError ??= `${response.status} ${response.body.slice(0, 300)}`;
+      }
     }
-    if (response.status === 200) {
-      ok.push(response);
-      recorded.push({
-        trace: tools.lastTrace(),
-        requestBytes: response.requestBytes,
-        responseBytes: Buffer.byteLength(response.body),
-      });
-      continue;
-    }
-    errors += 1;
-    firstError ??= `${response.status} ${response.body.slice(0, 300)}`;
+    await sampleFloor(tools, block, samples);
   }
   const latencies = ok.map((response) => response.latencyMs);
   const median = (value: (response: TimedResponse) => number) => percentile(ok.map(value), 50);
-  const floor = await measureFloor(tools, recorded);
+  const httpFloorP50Ms = percentile(samples.http, 50);
+  const dbReplayP50Ms = percentile(samples.replay, 50);
+  const replayFloorP50Ms = httpFloorP50Ms + dbReplayP50Ms;
   const p50 = percentile(latencies, 50);
   return {
     p50,
     p99: percentile(latencies, 99),
     dbCalls: median((response) => response.dbCalls),
     serialRoundTrips: median((response) => response.serialRoundTrips),
-    replayFloorP50Ms: floor.replayFloorP50Ms,
-    httpFloorP50Ms: floor.httpFloorP50Ms,
-    dbReplayP50Ms: floor.dbReplayP50Ms,
-    replayRefusedCalls: floor.refused,
-    overheadRatio: p50 / floor.replayFloorP50Ms,
+    replayFloorP50Ms,
+    httpFloorP50Ms,
+    dbReplayP50Ms,
+    replayRefusedCalls: samples.refused,
+    overheadRatio: p50 / replayFloorP50Ms,
     capacityUnits: median((response) => response.capacityUnits),
     commands: mostFrequent(ok.map((response) => response.commands)),
     errors,

@@ -15,12 +15,14 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { DbCallTrace } from '../../shared/db/metrics';
+import { type ItemState, type WrittenItem, writtenItems } from './before-images';
 
 /**
- * The honest floor of a route (decisions §39): the DynamoDB calls one of its requests made,
+ * The honest floor of a route (decisions §39, §44): the DynamoDB calls one of its requests made,
  * replayed through a bare document client (same commands, keys and payloads; calls that shared a
- * round trip replayed together, round trips one after another), plus one bare HTTP POST of the
- * same request and response size to a server that does nothing else.
+ * round trip replayed together, round trips one after another; the items it created deleted again
+ * first, untimed), plus one bare HTTP POST of the same request and response size to a server that
+ * does nothing else.
  */
 
 /** What one measured request needs for its floor: its DynamoDB calls and its body sizes. */
@@ -46,19 +48,59 @@ const documentCommands: Record<string, Send> = {
   TransactWriteItems: (client, input) => client.send(new TransactWriteCommand(input)),
 };
 
-/** How long one replay took, and how many of its calls DynamoDB refused (a replayed conditional write). */
+/** How long one replay took, how many calls it sent, and how many of them DynamoDB refused. */
 export interface ReplayTiming {
   ms: number;
+  calls: number;
   refused: number;
 }
 
 /**
- * Replays one request's calls: each serial round trip's calls at once, the round trips in order.
- * A refused call (a create whose condition now fails) still made its round trip, and is counted.
+ * Untimed, before a replay: puts one item the request wrote back to its before-image when the
+ * trace shows one (deletes what the request created, writes back what it read whole before changing
+ * it). Returns the item's state as it was, to put back after the replay.
  */
-export async function replayTrace(client: DynamoDBDocumentClient, trace: readonly DbCallTrace[]) {
+async function restoreBeforeImage(
+  client: DynamoDBDocumentClient,
+  { TableName, Key, before }: WrittenItem,
+): Promise<ItemState> {
+  if (!before) {
+    const { Item } = await client.send(new GetCommand({ TableName, Key, ConsistentRead: true }));
+    return { TableName, Key, ...(Item && { Item }) };
+  }
+  const { Attributes } = before.Item
+    ? await client.send(new PutCommand({ TableName, Item: before.Item, ReturnValues: 'ALL_OLD' }))
+    : await client.send(new DeleteCommand({ TableName, Key, ReturnValues: 'ALL_OLD' }));
+  return { TableName, Key, ...(Attributes && { Item: Attributes }) };
+}
+
+/** Untimed, after a replay: puts the saved items back, so a replay leaves the table as it found it. */
+async function putBack(client: DynamoDBDocumentClient, saved: readonly ItemState[]) {
+  await Promise.all(
+    saved.map(({ TableName, Key, Item }) =>
+      Item
+        ? client.send(new PutCommand({ TableName, Item }))
+        : client.send(new DeleteCommand({ TableName, Key })),
+    ),
+  );
+}
+
+/**
+ * Replays one request's calls: each serial round trip's calls at once, the round trips in order.
+ * Before the clock starts, the items the request wrote are put back as they were before it where
+ * its trace shows that (before-images.ts), so each replayed write does the work the request's did
+ * instead of being refused (decisions §44); other writes replay onto the table as it is now. After
+ * the clock stops, every item the request wrote is put back as the replay found it, so replays
+ * change nothing later requests or replays see (a counter does not grow with each replay).
+ */
+export async function replayTrace(
+  client: DynamoDBDocumentClient,
+  trace: readonly DbCallTrace[],
+): Promise<ReplayTiming> {
   const roundTrips = new Map<number, DbCallTrace[]>();
   for (const call of trace) roundTrips.set(call.roundTrip, [...(roundTrips.get(call.roundTrip) ?? []), call]);
+  const saved = await Promise.all(writtenItems(trace).map((item) => restoreBeforeImage(client, item)));
+  let sent = 0;
   let refused = 0;
   const start = performance.now();
   for (const calls of roundTrips.values()) {
@@ -66,13 +108,16 @@ export async function replayTrace(client: DynamoDBDocumentClient, trace: readonl
       calls.map((call) => {
         const send = documentCommands[call.command];
         if (!send) throw new Error(`cannot replay ${call.command}`);
+        sent += 1;
         return send(client, structuredClone(call.input) as never).catch(() => {
           refused += 1;
         });
       }),
     );
   }
-  return { ms: performance.now() - start, refused } satisfies ReplayTiming;
+  const ms = performance.now() - start;
+  await putBack(client, saved);
+  return { ms, calls: sent, refused };
 }
 
 /** A local HTTP server that reads a POST body and answers `x-response-bytes` bytes of JSON: the HTTP floor. */

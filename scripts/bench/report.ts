@@ -97,6 +97,14 @@ const columns: { title: string; cell: (row: RouteResult) => string; left?: boole
   { title: 'load ms', cell: (row) => fixed(row.loadMs, 1) },
 ];
 
+/** The rows whose replays DynamoDB refused calls of, with the count, or `none`. */
+function refusedReplays(rows: readonly RouteResult[]): string {
+  const refused = rows.filter((row) => (row.http?.replayRefusedCalls ?? 0) > 0);
+  return refused.length === 0
+    ? 'none'
+    : refused.map((row) => `${row.route} ${row.http?.replayRefusedCalls}`).join(', ');
+}
+
 /** Renders the results as a fixed-width table with footnotes. */
 export function formatTable(results: BenchResults): string {
   const floorRow: RouteResult = {
@@ -132,6 +140,8 @@ export function formatTable(results: BenchResults): string {
     `load ms: median ${fixed(loadMs.median, 1)}, max ${fixed(loadMs.max, 1)} (goal: median <= 80, each <= 120).`,
     "floor ms: the route's own DynamoDB calls replayed through a bare document client (calls that shared a round",
     '  trip together), plus a bare HTTP POST of the same request and response size to a do-nothing server (p50 + p50).',
+    '  Each item a request wrote starts its replay from its state before the request where the trace shows it',
+    `  (decisions §44); replayed calls refused: ${refusedReplays(results.routes)}.`,
     'serial: DynamoDB round trips on the critical path (median); min serial: the minimum docs/data-model.md states.',
     'Floors: one raw GetItem through the plain SDK client; a bundle that only imports the SDK packages (bundled as',
     '  the stack does, and left external as the runtime copy would be: decisions §39).',

@@ -13,6 +13,7 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { eventFanOutSettings } from '../../lib/event-fanout-settings';
 import { sendToQueue } from '../../shared/queues/send';
 import { lambdaContext } from './lambda-adapter';
 
@@ -35,14 +36,9 @@ export interface StreamPoller {
   stop(): Promise<void>;
 }
 
-/** The consumer the stack attaches to the table stream. */
-const fanOutWorker = 'functions/workers/event-fanout.ts';
-
-/** The fan-out function's timeout in the stack (lib/event-fanout.ts), which middy's early timeout reads. */
-const fanOutTimeoutMs = 60_000;
-
 async function loadFanOut(): Promise<StreamHandler> {
-  return ((await import(resolve(process.cwd(), fanOutWorker))) as { handler: StreamHandler }).handler;
+  return ((await import(resolve(process.cwd(), eventFanOutSettings.worker))) as { handler: StreamHandler })
+    .handler;
 }
 
 type Image = Record<string, unknown>;
@@ -91,9 +87,6 @@ interface ShardState {
   /** Failed attempts of the record the shard is stuck on, as the stack's `retryAttempts` counts them. */
   failures?: { sequence: string; attempts: number };
 }
-
-/** Retries of a failing record before it is skipped (the stack sends it to a dead-letter queue). */
-const maxRecordRetries = 10;
 
 /**
  * What the stack's event source sends to its on-failure destination (the `stream-failures` queue)
@@ -167,7 +160,9 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     }
     let output: GetRecordsCommandOutput;
     try {
-      output = await streams.send(new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 100 }));
+      output = await streams.send(
+        new GetRecordsCommand({ ShardIterator: state.iterator, Limit: eventFanOutSettings.batchSize }),
+      );
     } catch (error) {
       if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) {
         if (error instanceof TrimmedDataAccessException) state.lastSequence = undefined;
@@ -179,12 +174,15 @@ export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
     const records = output.Records ?? [];
     if (records.length > 0) {
       const event = { Records: records.map((record) => lambdaRecord(record, streamArn, region)) };
-      const answer = await handler(event, lambdaContext('worker-event-fanout', fanOutTimeoutMs));
+      const answer = await handler(
+        event,
+        lambdaContext('worker-event-fanout', eventFanOutSettings.timeoutSeconds * 1000),
+      );
       let failed = answer?.batchItemFailures?.[0]?.itemIdentifier;
       if (failed) {
         const attempts = state.failures?.sequence === failed ? state.failures.attempts + 1 : 1;
         state.failures = { sequence: failed, attempts };
-        if (attempts > maxRecordRetries) {
+        if (attempts > eventFanOutSettings.retryAttempts) {
           console.error(`stream record ${failed} failed ${attempts} times; skipped (to stream-failures)`);
           await giveUp(streamArn, shardId, failed, attempts);
           const skipped = records.findIndex((record) => record.dynamodb?.SequenceNumber === failed);

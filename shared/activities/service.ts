@@ -6,6 +6,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { failedPrecondition } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
+import type { ActivityConfig } from '../settings/schemas';
 import { getActivityConfig } from '../settings/service';
 import {
   deleteActivities as deleteActivityItems,
@@ -35,11 +36,16 @@ const immutableMessage = (id: string) => `Activity ${id} is immutable and cannot
  * Records activities (addendum §6): service-assigned ids unless given; a given id overwrites the
  * activity of that id, which makes retries idempotent, unless that activity is immutable. Activities
  * written while the activity config says `immutable` stay immutable. FAILED_PRECONDITION while the
- * activity service is disabled. Costs one GetItem (config), one BatchWriteItem per 25 new ids and
- * one TransactWriteItems (activity + judgment) per given id (in parallel).
+ * activity service is disabled. Costs one GetItem (`activityConfig`: `getActivityConfig`, the route's
+ * prefetch), one BatchWriteItem per 25 new ids and one TransactWriteItems (activity + judgment)
+ * per given id (in parallel).
  */
-export async function addActivities(caller: ApiKeyCaller, input: z.output<typeof addActivitiesInput>) {
-  const config = await getActivityConfig(caller.apiKey);
+export async function addActivities(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addActivitiesInput>,
+  activityConfig: Promise<ActivityConfig> = getActivityConfig(caller.apiKey),
+) {
+  const config = await activityConfig;
   if (!config.isEnabled) {
     throw failedPrecondition(
       'The activity service is disabled; send { activityServiceConfig: { isEnabled: true } } to activityconfig/update.',
@@ -107,37 +113,70 @@ function matcher(input: GetActivities) {
     (!activityIds || activityIds.has(record.id));
 }
 
+type ActivityPage = { records: ActivityRecord[]; after?: string };
+
+/** The page token's binding: the API key and the query without its paging. */
+function pageBinding(apiKey: string, input: GetActivities) {
+  const { pageSize: _pageSize, pageToken: _pageToken, ...query } = input;
+  return { owner: `apiKey:${apiKey}`, query: { list: 'activities', ...query } };
+}
+
+/** One page of the query's activities that pass `keep`, from the page token's position. */
+async function activityPage(
+  apiKey: string,
+  input: GetActivities,
+  keep: (record: ActivityRecord) => boolean,
+): Promise<ActivityPage> {
+  const token = input.pageToken && decodePageToken(input.pageToken, pageBinding(apiKey, input));
+  const after = token ? (token.after as string) : undefined;
+  if (input.activityIds) return pageOfIds(apiKey, input, after, keep);
+  const timelines = timelineFor(apiKey, input);
+  return timelinePage({
+    index: timelines[0]!.index,
+    partitions: timelines.map((timeline) => timeline.partition),
+    order: input.order,
+    after,
+    pageSize: input.pageSize,
+    keep,
+  });
+}
+
+/**
+ * A page of activity logs before the caller's fences apply (see `getActivities`): needs only the
+ * API key and the input, so it is the route's `prefetch` and travels with the auth read
+ * (decisions §43). INVALID_ARGUMENT for a page token of another key or query.
+ */
+export const readActivities = (apiKey: string, input: GetActivities) =>
+  activityPage(apiKey, input, matcher(input));
+
 /**
  * Activity logs (base #6): every filter combinable, ordered by timestamp, `pageSize` full pages.
  * A page is one Query on the timeline index of the narrowest filter (target entity, document, user,
  * feature type — one Query per requested type — or the organization's), or one BatchGet for
  * `activityIds`; the other filters are applied to what the index returns. The page token holds the
- * sort key to continue after, sealed and bound to the API key and the query (INVALID_ARGUMENT otherwise).
+ * sort key to continue after, sealed and bound to the API key and the query (INVALID_ARGUMENT
+ * otherwise). `read` is `readActivities`, started beside auth. A deleted document's activities are
+ * invisible while they are erased: a page holding one is read again without them, so pages stay
+ * full (rare: fences last seconds).
  */
-export async function getActivities(caller: ApiKeyCaller, input: GetActivities) {
-  const { pageSize: _pageSize, pageToken, ...query } = input;
-  const binding = { owner: `apiKey:${caller.apiKey}`, query: { list: 'activities', ...query } };
-  const after = pageToken ? (decodePageToken(pageToken, binding).after as string) : undefined;
+export async function getActivities(
+  caller: ApiKeyCaller,
+  input: GetActivities,
+  read: Promise<ActivityPage> = readActivities(caller.apiKey, input),
+) {
+  const fenced = (record: ActivityRecord) =>
+    isFenced(caller, input.organizationId, record.metadata.documentId);
   const matches = matcher(input);
-  // A deleted document's activities are invisible while they are erased.
-  const keep = (record: ActivityRecord) =>
-    matches(record) && !isFenced(caller, input.organizationId, record.metadata.documentId);
-  const page = input.activityIds
-    ? await pageOfIds(caller.apiKey, input, after, keep)
-    : await (() => {
-        const timelines = timelineFor(caller.apiKey, input);
-        return timelinePage({
-          index: timelines[0]!.index,
-          partitions: timelines.map((timeline) => timeline.partition),
-          order: input.order,
-          after,
-          pageSize: input.pageSize,
-          keep,
-        });
-      })();
+  let page = await read;
+  if (page.records.some(fenced)) {
+    page = await activityPage(caller.apiKey, input, (record) => matches(record) && !fenced(record));
+  }
   return {
     data: page.records.map((record) => toRecord(record as StoredActivity)),
-    pageToken: page.after === undefined ? undefined : encodePageToken({ after: page.after }, binding),
+    pageToken:
+      page.after === undefined
+        ? undefined
+        : encodePageToken({ after: page.after }, pageBinding(caller.apiKey, input)),
   };
 }
 
@@ -165,11 +204,16 @@ async function pageOfIds(
 
 /**
  * Changes activities' updatable fields (base #12): a missing or immutable activity is
- * `success: false` in the success body. One GetItem (config), then one conditional UpdateItem per
- * activity in parallel; nothing is written while the config says `immutable`.
+ * `success: false` in the success body. One GetItem (`activityConfig`, the route's prefetch), then
+ * one conditional UpdateItem per activity in parallel, each followed by its judgment's writes
+ * (derived from the updated activity); nothing is written while the config says `immutable`.
  */
-export async function updateActivities(caller: ApiKeyCaller, input: z.output<typeof updateActivitiesInput>) {
-  const config = await getActivityConfig(caller.apiKey);
+export async function updateActivities(
+  caller: ApiKeyCaller,
+  input: z.output<typeof updateActivitiesInput>,
+  activityConfig: Promise<ActivityConfig> = getActivityConfig(caller.apiKey),
+) {
+  const config = await activityConfig;
   const now = nowMs();
   const results = await Promise.all(
     input.activities.map(async (change): Promise<[string, ItemResult]> => {
@@ -188,29 +232,50 @@ export async function updateActivities(caller: ApiKeyCaller, input: z.output<typ
   return Object.fromEntries(results);
 }
 
+type DeleteActivities = z.output<typeof deleteActivitiesInput>;
+
+/** The activities a delete by id names (one BatchGet), with whether each is immutable. */
+const namedActivities = (apiKey: string, organizationId: string, activityIds: readonly string[]) =>
+  findActivities(apiKey, organizationId, [...new Set(activityIds)]).then((found) =>
+    found.map((activity) => ({ id: activity.id, immutable: activity.immutable === true })),
+  );
+
+/**
+ * What activities.delete reads first: the activity config and, for a delete by id, the named
+ * activities (one GetItem and one BatchGet, in parallel; a document's or target's timeline is not
+ * bounded, so it is read after auth). Needs only the API key and the input, so it is the route's
+ * `prefetch` and travels with the auth read (decisions §43).
+ */
+export const readActivitiesDelete = (apiKey: string, input: DeleteActivities) =>
+  Promise.all([
+    getActivityConfig(apiKey),
+    input.activityIds ? namedActivities(apiKey, input.organizationId, input.activityIds) : undefined,
+  ]);
+
 /**
  * Deletes activities by id, or every activity of a document or target entity (addendum §6), except
- * immutable ones (`success: false`, like missing ids). One GetItem (config), one BatchGet or a Query
- * of the timeline (keys only), then one BatchWriteItem per 25 deletions.
+ * immutable ones (`success: false`, like missing ids). `reads` (`readActivitiesDelete`: the config
+ * and the named activities), or a Query of the timeline (keys only), then one BatchWriteItem per 25
+ * deletions.
  */
-export async function deleteActivities(caller: ApiKeyCaller, input: z.output<typeof deleteActivitiesInput>) {
+export async function deleteActivities(
+  caller: ApiKeyCaller,
+  input: DeleteActivities,
+  reads: ReturnType<typeof readActivitiesDelete> = readActivitiesDelete(caller.apiKey, input),
+) {
   const { apiKey } = caller;
   const { organizationId } = input;
-  const [config, candidates] = await Promise.all([
-    getActivityConfig(apiKey),
-    input.activityIds
-      ? findActivities(apiKey, organizationId, [...new Set(input.activityIds)]).then((found) =>
-          found.map((activity) => ({ id: activity.id, immutable: activity.immutable === true })),
-        )
-      : listTimelineIds(
-          input.documentId !== undefined
-            ? keys.activityTimeline(apiKey, organizationId, { by: 'document', id: input.documentId })
-            : keys.activityTimeline(apiKey, organizationId, {
-                by: 'target',
-                id: input.targetEntityId as string,
-              }),
-        ),
-  ]);
+  const [config, named] = await reads;
+  const candidates =
+    named ??
+    (await listTimelineIds(
+      input.documentId !== undefined
+        ? keys.activityTimeline(apiKey, organizationId, { by: 'document', id: input.documentId })
+        : keys.activityTimeline(apiKey, organizationId, {
+            by: 'target',
+            id: input.targetEntityId as string,
+          }),
+    ));
   const deletable = candidates
     .filter((activity) => !activity.immutable && !config.immutable)
     .map((a) => a.id);

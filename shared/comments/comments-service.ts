@@ -3,7 +3,7 @@ import { nowMs } from '../http/common-schemas';
 import { ApiError, alreadyExists } from '../http/errors';
 import { getActivityConfig } from '../settings/service';
 import { type CommentChange, effectItems } from './effects';
-import { commit, findThreadParts } from './repository';
+import { commit, findThreadParts, type ThreadRef } from './repository';
 import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
 import {
   accessIfVerified,
@@ -22,31 +22,44 @@ import { commentChange, commentCreate, commentDelete, reactionChange, threadTouc
 /** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */
 const maxAttempts = 5;
 
-/** What every write on an existing thread reads first, in parallel: the activity config and the access check. */
+/**
+ * What every write on an existing thread reads first: the activity config and the thread's item with
+ * the comments `commentIds` names (one GetItem and one BatchGet, in parallel). Needs only the API key
+ * and the input, so it is the routes' `prefetch` and travels with the auth read (decisions §43).
+ */
+export const readThreadWrite = (apiKey: string, ref: ThreadRef, commentIds: readonly string[]) =>
+  Promise.all([getActivityConfig(apiKey), findThreadParts(apiKey, refOf(ref), [...new Set(commentIds)])]);
+
+/** The result of `readThreadWrite`. */
+export type ThreadWriteReads = Awaited<ReturnType<typeof readThreadWrite>>;
+
+/** The prefetched reads with the access check that needs the authenticated caller (when verifying). */
 function prepare(
   caller: ApiKeyCaller,
   input: Parameters<typeof accessIfVerified>[1],
   users: Parameters<typeof accessIfVerified>[2],
   now: number,
+  reads: Promise<ThreadWriteReads>,
 ) {
-  return Promise.all([getActivityConfig(caller.apiKey), accessIfVerified(caller, input, users, now)]);
+  return Promise.all([reads, accessIfVerified(caller, input, users, now)]);
 }
 
 /**
  * commentannotations/comments/add: the comments, their `comment.add` events and activity records
  * and the thread's participants in ONE transaction (two replies racing both land: conflicting
  * transactions are retried). NOT_FOUND without the thread, ALREADY_EXISTS for a taken comment id.
- * Reads the thread item (one BatchGet) and the activity config (one GetItem) in parallel.
+ * `reads` is `readThreadWrite` of the thread (no comments).
  */
-export async function addComments(caller: ApiKeyCaller, input: AddComments): Promise<string[]> {
+export async function addComments(
+  caller: ApiKeyCaller,
+  input: AddComments,
+  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, []),
+): Promise<string[]> {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
   const writers = input.commentData.map((comment) => comment.from);
-  const [[config, access], parts] = await Promise.all([
-    prepare(caller, input, writers, now),
-    findThreadParts(apiKey, ref, []),
-  ]);
+  const [[config, parts], access] = await prepare(caller, input, writers, now, reads);
   assertMayWrite(access, writers);
   if (!parts.annotation) throw threadMissing(ref);
   const comments = input.commentData.map((data, index) => newComment(ref.annotationId, data, now + index));
@@ -79,16 +92,21 @@ export async function addComments(caller: ApiKeyCaller, input: AddComments): Pro
 /**
  * commentannotations/comments/update: new text and/or HTML with its `comment.update` event and
  * activity (`changes` of the fields that differ) in one transaction under the comment's version;
- * a concurrent update makes it re-read. Unchanged text writes nothing.
+ * a concurrent update makes it re-read. Unchanged text writes nothing. `reads` is `readThreadWrite`
+ * of the thread and the comment (the first attempt's read).
  */
-export async function updateComment(caller: ApiKeyCaller, input: UpdateComment): Promise<void> {
+export async function updateComment(
+  caller: ApiKeyCaller,
+  input: UpdateComment,
+  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, [input.commentId]),
+): Promise<void> {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
-  const [config, access] = await prepare(caller, input, [input.actionUser], now);
+  const [[config, firstParts], access] = await prepare(caller, input, [input.actionUser], now, reads);
   assertMayWrite(access, [input.actionUser]);
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const parts = await findThreadParts(apiKey, ref, [input.commentId]);
+    const parts = attempt === 0 ? firstParts : await findThreadParts(apiKey, ref, [input.commentId]);
     if (!parts.annotation) throw threadMissing(ref);
     const comment = parts.comments.get(input.commentId);
     if (!comment) throw commentMissing(ref, input.commentId);
@@ -125,15 +143,19 @@ export async function updateComment(caller: ApiKeyCaller, input: UpdateComment):
 /**
  * commentannotations/comments/delete: the existing comments with their `comment.delete` events (and
  * activities) in one transaction; ids that do not exist fail per item. NOT_FOUND without the
- * thread. One BatchGet (thread and comments) and the config, then one TransactWriteItems; a
- * comment deleted concurrently makes it re-read.
+ * thread. One BatchGet (thread and comments) and the config (`reads`: `readThreadWrite` of the
+ * thread and `commentIds`), then one TransactWriteItems; a comment deleted concurrently makes it re-read.
  */
-export async function deleteComments(caller: ApiKeyCaller, input: DeleteComments) {
+export async function deleteComments(
+  caller: ApiKeyCaller,
+  input: DeleteComments,
+  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, input.commentIds),
+) {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
   const actionUser = input.actionUser ?? apiActor;
-  const [config, access] = await prepare(caller, input, [input.actionUser], now);
+  const [[config, firstParts], access] = await prepare(caller, input, [input.actionUser], now, reads);
   const denied = refusal(access, [input.actionUser]);
   const ids = [...new Set(input.commentIds)];
   if (denied) {
@@ -142,7 +164,7 @@ export async function deleteComments(caller: ApiKeyCaller, input: DeleteComments
     );
   }
   for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const parts = await findThreadParts(apiKey, ref, ids);
+    const parts = attempt === 0 ? firstParts : await findThreadParts(apiKey, ref, ids);
     if (!parts.annotation) throw threadMissing(ref);
     const annotation = parts.annotation;
     const found = ids.flatMap((id) => (parts.comments.has(id) ? [parts.comments.get(id)!] : []));
@@ -174,16 +196,19 @@ export async function deleteComments(caller: ApiKeyCaller, input: DeleteComments
  * commentannotations/reactions/add and /delete: one user's reaction with one icon on a comment,
  * with its `comment.reaction_add|_delete` event (and `reaction` activity) in one transaction.
  * Adding a reaction the user already made changes nothing (no event); deleting one that does not
- * exist is NOT_FOUND. One BatchGet (thread and comment) and the config, then one TransactWriteItems.
+ * exist is NOT_FOUND. One BatchGet (thread and comment) and the config (`reads`: `readThreadWrite`
+ * of the thread and the comment), then one TransactWriteItems.
  */
-export async function changeReaction(caller: ApiKeyCaller, input: ReactionInput, action: 'add' | 'delete') {
+export async function changeReaction(
+  caller: ApiKeyCaller,
+  input: ReactionInput,
+  action: 'add' | 'delete',
+  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, [input.commentId]),
+) {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
-  const [[config, access], parts] = await Promise.all([
-    prepare(caller, input, [input.actionUser], now),
-    findThreadParts(apiKey, ref, [input.commentId]),
-  ]);
+  const [[config, parts], access] = await prepare(caller, input, [input.actionUser], now, reads);
   assertMayWrite(access, [input.actionUser]);
   if (!parts.annotation) throw threadMissing(ref);
   const comment = parts.comments.get(input.commentId);

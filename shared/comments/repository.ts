@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
+import { batchGet, batchWrite, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, type ConditionalUpdate, setIfExists } from '../db/conditional-updates';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
@@ -15,7 +15,7 @@ import {
   commentRecord,
   type Thread,
 } from './schemas';
-import { commentEntity, reactionChange, threadEntity } from './write-items';
+import { commentEntity, commentRemovals, reactionChange, threadEntity } from './write-items';
 
 type Item = Record<string, unknown>;
 
@@ -222,7 +222,7 @@ export async function storedCommentIds(apiKey: string, ref: ThreadRef): Promise<
 export async function deleteCommentItems(apiKey: string, ref: ThreadRef, commentIds: readonly string[]) {
   for (let index = 0; index < commentIds.length; index += transactionLimit) {
     const chunk = commentIds.slice(index, index + transactionLimit);
-    await commit(chunk.map((id) => ({ Delete: inTable({ Key: keys.comment(apiKey, ref, id) }) })));
+    await commit(commentRemovals(apiKey, ref, chunk));
   }
 }
 

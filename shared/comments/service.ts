@@ -7,27 +7,17 @@ import { findResources, writeAll } from '../organizations/repository';
 import { prepareTarget } from '../organizations/targets';
 import { getActivityConfig } from '../settings/service';
 import { type CommentChange, effectItems } from './effects';
-import {
-  commit,
-  deleteCommentItems,
-  findAnnotation,
-  findDocumentThreads,
-  findThread,
-  findThreadsById,
-  storedCommentIds,
-  threadPage,
-} from './repository';
+import { commit, findAnnotation, findDocumentThreads, findThreadsById, threadPage } from './repository';
 import type {
   AddAnnotations,
   AnnotationRecord,
-  DeleteAnnotations,
   GetAnnotations,
   NewAnnotation,
+  Thread,
   UpdateAnnotation,
 } from './schemas';
 import {
   accessIfVerified,
-  apiActor,
   assertMayWrite,
   commentAdditions,
   commitComments,
@@ -39,18 +29,33 @@ import {
   toAnnotation,
   toThread,
 } from './support';
-import { commentCreate, threadChange, threadCreate, threadDelete } from './write-items';
+import { commentCreate, threadChange, threadCreate } from './write-items';
 
 /** Attempts of an update that keeps losing the version check to concurrent updates. */
 const maxUpdateAttempts = 5;
 
 /**
- * The organization must exist unless `createOrganization`, the document unless `createDocument`
- * (NOT_FOUND otherwise); what is missing is created first, as notifications.add does. One BatchGet,
- * plus the creation (through `prepareTarget`) only when something is missing.
+ * What commentannotations.add reads first: the activity config and the organization with the
+ * document (one GetItem and one BatchGet, in parallel). Needs only the API key and the input, so it
+ * is the route's `prefetch` and travels with the auth read (decisions §43).
  */
-async function prepareDocument(apiKey: string, input: AddAnnotations, now: number) {
-  const found = await findResources(apiKey, input.organizationId, { documentIds: [input.documentId] });
+export const readAnnotationsAdd = (apiKey: string, input: AddAnnotations) =>
+  Promise.all([
+    getActivityConfig(apiKey),
+    findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }),
+  ]);
+
+/**
+ * The organization must exist unless `createOrganization`, the document unless `createDocument`
+ * (NOT_FOUND otherwise); what is missing is created first, as notifications.add does: through
+ * `prepareTarget`, only when something is missing.
+ */
+async function prepareDocument(
+  apiKey: string,
+  input: AddAnnotations,
+  now: number,
+  found: Awaited<ReturnType<typeof findResources>>,
+) {
   if (!found.organization && !input.createOrganization) {
     throw notFound(
       `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
@@ -76,13 +81,18 @@ type AddResult = {
 /**
  * commentannotations/add (addendum §7): each thread with its comments, their events and activity
  * records is ONE transaction (threads in parallel); a taken annotation id or a writer without access
- * fails that thread only. Reads first, in parallel: the organization and document (one BatchGet) and
- * the activity config (one GetItem); with `verifyUserPermissions` the access check (docs/data-model.md).
+ * fails that thread only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
+ * the access check (docs/data-model.md).
  */
-export async function addAnnotations(caller: ApiKeyCaller, input: AddAnnotations) {
+export async function addAnnotations(
+  caller: ApiKeyCaller,
+  input: AddAnnotations,
+  reads: ReturnType<typeof readAnnotationsAdd> = readAnnotationsAdd(caller.apiKey, input),
+) {
   const { apiKey } = caller;
   const now = nowMs();
-  const [config] = await Promise.all([getActivityConfig(apiKey), prepareDocument(apiKey, input, now)]);
+  const [config, found] = await reads;
+  await prepareDocument(apiKey, input, now, found);
   const writers = input.commentAnnotations.flatMap((annotation) => annotation.commentData.map((c) => c.from));
   const access = await accessIfVerified(caller, input, writers, now);
 
@@ -129,13 +139,17 @@ export async function addAnnotations(caller: ApiKeyCaller, input: AddAnnotations
 }
 
 /**
- * commentannotations/get: a document's threads, `pageSize` whole threads per page with their
- * comments (one Query per page, usually), or up to 30 threads by annotation id (one Query each, in
- * the document's partition or, without documentId, on gsi1 across the organization's documents).
- * The page token is sealed and bound to the API key, organization and document.
+ * The threads commentannotations/get answers, before the fence filter: a document's threads,
+ * `pageSize` whole threads per page with their comments (one Query per page, usually), or up to 30
+ * threads by annotation id (one Query each, in the document's partition or, without documentId, on
+ * gsi1 across the organization's documents). The page token is sealed and bound to the API key,
+ * organization and document (INVALID_ARGUMENT otherwise). Needs only the API key and the input, so
+ * it is the route's `prefetch` and travels with the auth read (decisions §43).
  */
-export async function getAnnotations(caller: ApiKeyCaller, input: GetAnnotations) {
-  const { apiKey } = caller;
+export async function readAnnotations(
+  apiKey: string,
+  input: GetAnnotations,
+): Promise<{ threads: Thread[]; pageToken?: string }> {
   if (input.annotationIds) {
     const ids = [...new Set(input.annotationIds)];
     const threads =
@@ -146,20 +160,29 @@ export async function getAnnotations(caller: ApiKeyCaller, input: GetAnnotations
             { organizationId: input.organizationId, documentId: input.documentId },
             ids,
           );
-    // A deleted document's threads are invisible while they are erased.
-    const visible = threads.filter(
-      (thread) => !isFenced(caller, input.organizationId, thread.annotation.documentId),
-    );
-    return { data: visible.map(toThread), pageToken: undefined };
+    return { threads };
   }
   const scope = { organizationId: input.organizationId, documentId: input.documentId as string };
   const binding = { owner: `apiKey:${apiKey}`, query: { list: 'commentannotations', ...scope } };
   const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
   const page = await threadPage(apiKey, scope, input.pageSize, startKey);
-  return {
-    data: page.threads.map(toThread),
-    pageToken: page.nextKey && encodePageToken(page.nextKey, binding),
-  };
+  return { threads: page.threads, pageToken: page.nextKey && encodePageToken(page.nextKey, binding) };
+}
+
+/**
+ * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the threads of
+ * a document being erased (the caller's fences: a deleted document's threads are invisible).
+ */
+export async function getAnnotations(
+  caller: ApiKeyCaller,
+  input: GetAnnotations,
+  read: ReturnType<typeof readAnnotations> = readAnnotations(caller.apiKey, input),
+) {
+  const { threads, pageToken } = await read;
+  const visible = threads.filter(
+    (thread) => !isFenced(caller, input.organizationId, thread.annotation.documentId),
+  );
+  return { data: visible.map(toThread), pageToken };
 }
 
 type ThreadFields = Parameters<typeof threadChange>[2];
@@ -214,24 +237,36 @@ function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
 }
 
 /**
+ * What commentannotations.update reads first: the activity config and the thread's item (one
+ * GetItem each, the thread's consistent, in parallel). Needs only the API key and the input, so it
+ * is the route's `prefetch` and travels with the auth read (decisions §43).
+ */
+export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
+  Promise.all([getActivityConfig(apiKey), findAnnotation(apiKey, refOf(input))]);
+
+/**
  * commentannotations/update: status, priority, assignee and a suggestion's decision, each with its
  * event (and activity), all in ONE transaction with the thread's change under a version check; a
  * concurrent update makes it re-read and re-decide (so `from` values are always true). No change
- * writes nothing. Returns the annotation (without comments). Costs one GetItem (config) in parallel
- * with the consistent GetItem of the thread, then one TransactWriteItems.
+ * writes nothing. Returns the annotation (without comments). Costs `reads` (`readAnnotationUpdate`:
+ * config and thread, in parallel), then one TransactWriteItems.
  */
-export async function updateAnnotation(caller: ApiKeyCaller, input: UpdateAnnotation) {
+export async function updateAnnotation(
+  caller: ApiKeyCaller,
+  input: UpdateAnnotation,
+  reads: ReturnType<typeof readAnnotationUpdate> = readAnnotationUpdate(caller.apiKey, input),
+) {
   const { apiKey } = caller;
   const ref = refOf(input);
-  const [config, access] = await Promise.all([
-    getActivityConfig(apiKey),
+  const [[config, firstRead], access] = await Promise.all([
+    reads,
     accessIfVerified(caller, input, [input.actionUser], nowMs()),
   ]);
   assertMayWrite(access, [input.actionUser]);
   for (let attempt = 0; attempt < maxUpdateAttempts; attempt += 1) {
     // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
     const now = nowMs();
-    const annotation = await findAnnotation(apiKey, ref);
+    const annotation = attempt === 0 ? firstRead : await findAnnotation(apiKey, ref);
     if (!annotation) throw threadMissing(ref);
     const { fields, planned } = planUpdate(annotation, input);
     if (planned.length === 0) return toAnnotation(annotation);
@@ -256,49 +291,4 @@ export async function updateAnnotation(caller: ApiKeyCaller, input: UpdateAnnota
     if (!refused) return toAnnotation(updated);
   }
   throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
-}
-
-/**
- * commentannotations/delete: per id, the thread's comments (in transactions of 100), then its own
- * item with its `comment_annotation.delete` event (and activity) in one transaction — so a delete
- * cut short leaves the thread in place, to be deleted again — then any reply that landed in
- * between (one more Query). Missing ids fail per item.
- */
-export async function deleteAnnotations(caller: ApiKeyCaller, input: DeleteAnnotations) {
-  const { apiKey } = caller;
-  const now = nowMs();
-  const actionUser = input.actionUser ?? apiActor;
-  const [config, access] = await Promise.all([
-    getActivityConfig(apiKey),
-    accessIfVerified(caller, input, [input.actionUser], now),
-  ]);
-  const denied = refusal(access, [input.actionUser]);
-  const deleteOne = async (annotationId: string) => {
-    if (denied)
-      return [annotationId, { success: false, message: denied, status: 'PERMISSION_DENIED' }] as const;
-    const ref = { organizationId: input.organizationId, documentId: input.documentId, annotationId };
-    const thread = await findThread(apiKey, ref);
-    const missing = { success: false, message: `Annotation ${annotationId} does not exist.` };
-    if (!thread) return [annotationId, missing] as const;
-    await deleteCommentItems(
-      apiKey,
-      ref,
-      thread.comments.map((comment) => comment.commentId),
-    );
-    const change: CommentChange = {
-      event: 'comment_annotation.delete',
-      annotation: thread.annotation,
-      actionUser,
-    };
-    const refused = await commit([
-      threadDelete(apiKey, ref),
-      ...(await effectItems(apiKey, config, [change], now)),
-    ]);
-    if (refused) return [annotationId, missing] as const;
-    // A reply that committed after the comments were read is under the thread still; later replies
-    // find no thread and fail.
-    await deleteCommentItems(apiKey, ref, await storedCommentIds(apiKey, ref));
-    return [annotationId, { success: true, message: 'Annotation deleted.' }] as const;
-  };
-  return Object.fromEntries(await Promise.all([...new Set(input.annotationIds)].map(deleteOne)));
 }

@@ -152,6 +152,13 @@ export function commentDelete(apiKey: string, ref: ThreadRef, commentId: string)
   };
 }
 
+/** Transaction items deleting comments unconditionally (a thread's delete takes whatever is there). */
+export const commentRemovals = (
+  apiKey: string,
+  ref: ThreadRef,
+  commentIds: readonly string[],
+): TransactItem[] => commentIds.map((id) => ({ Delete: inTable({ Key: keys.comment(apiKey, ref, id) }) }));
+
 /** Transaction item deleting a thread's own item; cancelled when it is already gone. */
 export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
   return {

@@ -102,22 +102,37 @@ function toEditorData(editor: StoredEditor): EditorData {
   };
 }
 
-/** crdt/get: one editor (an empty list when it has no data) or every editor of the document. */
-export async function getEditors(apiKey: string, input: GetEditorsInput): Promise<EditorData[]> {
-  const editors = await loadEditors(apiKey, input.organizationId, input.documentId, input.editorId);
-  return editors.map(toEditorData);
+/**
+ * The stored editors a request names: one (`editorId`) or every editor of the document (one Query,
+ * one more per MB). Needs only the API key and the input, so crdt.get and crdt.update read it as
+ * their `prefetch`, beside the auth read (decisions §43).
+ */
+export const readEditors = (apiKey: string, input: GetEditorsInput) =>
+  loadEditors(apiKey, input.organizationId, input.documentId, input.editorId);
+
+/** crdt/get: one editor (an empty list when it has no data) or every editor of the document (`editors`: `readEditors`). */
+export async function getEditors(
+  apiKey: string,
+  input: GetEditorsInput,
+  editors: Promise<StoredEditor[]> = readEditors(apiKey, input),
+): Promise<EditorData[]> {
+  return (await editors).map(toEditorData);
 }
 
 /**
  * crdt/update: applies the new value as edits against the stored state and appends only the
  * incremental Yjs update, publishing `crdt.update_data` with it; compacts past the threshold;
  * then sends the update to the room's connected clients (addendum §9).
- * Throws NOT_FOUND without data for the editor, INVALID_ARGUMENT when `type` or `contentKey`
- * differ from the editor's.
+ * `stored` is `readEditors` of the editor. Throws NOT_FOUND without data for the editor,
+ * INVALID_ARGUMENT when `type` or `contentKey` differ from the editor's.
  */
-export async function updateEditor(apiKey: string, input: WriteEditorInput): Promise<void> {
+export async function updateEditor(
+  apiKey: string,
+  input: WriteEditorInput,
+  stored: Promise<StoredEditor[]> = readEditors(apiKey, input),
+): Promise<void> {
   const ref = refOf(input);
-  const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
+  const [editor] = await stored;
   if (!editor) throw notFound(`No CRDT data for editor ${ref.editorId}; add it with /v2/crdt/add.`);
   const { head } = editor;
   if (input.type !== head.type) throw invalidArgument(`type: editor ${ref.editorId} holds ${head.type} data`);

@@ -9,6 +9,11 @@ export interface DbCallTrace {
   input: Record<string, unknown>;
   /** 1-based serial round trip the call belongs to: calls of one round trip were in flight together. */
   roundTrip: number;
+  /**
+   * The answer as the caller received it, once it answered (not copied: a reference). The bench
+   * restores from it the items a request read before it wrote them (decisions §44).
+   */
+  output?: unknown;
 }
 
 /** DynamoDB round trips and consumed capacity of one measured scope (a request, a test step). */
@@ -111,10 +116,12 @@ export function instrumentDbClient(client: DynamoDBClient): void {
       const roundTrip = joinRoundTrip(current);
       stats.calls += 1;
       stats.commands.push(command);
-      stats.trace.push({ command, input, roundTrip });
+      const call: DbCallTrace = { command, input, roundTrip };
+      stats.trace.push(call);
       const output = await next(args).finally(() => {
         if (roundTrip === stats.serialRoundTrips) current.roundTripAnswered = true;
       });
+      call.output = output.output;
       const body = output.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };
       const consumed = sumCapacity(body.ConsumedCapacity);
       stats.capacityUnits += consumed;

@@ -13,21 +13,29 @@ import type { AddNotification } from './schemas';
 /** Members read per Query while collecting an organization's members. */
 const memberPageSize = 1000;
 
-async function organizationMembers(apiKey: string, organizationId: string) {
+/** One page of an organization's members (up to `memberPageSize`), from `startKey`. */
+const memberPage = (apiKey: string, organizationId: string, startKey?: Record<string, unknown>) =>
+  listMembers(apiKey, organizationId, entryAttribute('member', 'organization'), memberPageSize, startKey);
+
+/** A page of members as `memberPage` reads it. */
+export type MemberPage = Awaited<ReturnType<typeof memberPage>>;
+
+/**
+ * The first page of an organization's members when the notification goes to all of them (one
+ * Query, bounded by the page size): needs only the API key and the input, so notifications.add
+ * reads it beside the auth read (decisions §43).
+ */
+export const readFirstMembers = (apiKey: string, input: AddNotification) =>
+  input.notifyAll ? memberPage(apiKey, input.organizationId) : Promise.resolve(undefined);
+
+async function organizationMembers(apiKey: string, organizationId: string, firstPage: MemberPage) {
   const members: UserAccess[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await listMembers(
-      apiKey,
-      organizationId,
-      entryAttribute('member', 'organization'),
-      memberPageSize,
-      startKey,
-    );
+  let page = firstPage;
+  for (;;) {
     members.push(...page.users.map((user) => user.access));
-    startKey = page.nextKey;
-  } while (startKey);
-  return members;
+    if (!page.nextKey) return members;
+    page = await memberPage(apiKey, organizationId, page.nextKey);
+  }
 }
 
 /** Keeps the users who may open the document: the permission provider when enabled, else the resolver. */
@@ -67,16 +75,19 @@ async function withDocumentAccess(
  * `notifyUsers`; never the acting user; only those holding every `context.access` field (rule 5);
  * with `verifyUserPermissions`, only those with access to the document (addendum §4, provider
  * included). Reads: one Query per 1,000 members, one BatchGet per 100 named users outside them,
- * and for verification the folder tree (one Query) or one provider call.
+ * and for verification the folder tree (one Query) or one provider call. `firstMembers` is
+ * `readFirstMembers` of the input (read here when not given).
  */
 export async function resolveRecipients(
   caller: ApiKeyCaller,
   input: AddNotification,
   document: DocumentRecord | undefined,
   now: number,
+  firstMembers: Promise<MemberPage | undefined> = readFirstMembers(caller.apiKey, input),
 ): Promise<string[]> {
   const { apiKey } = caller;
-  const members = input.notifyAll ? await organizationMembers(apiKey, input.organizationId) : [];
+  const firstPage = await firstMembers;
+  const members = firstPage ? await organizationMembers(apiKey, input.organizationId, firstPage) : [];
   const byId = new Map(members.map((user) => [user.userId, user]));
   const named = input.notifyUsers.map((user) => user.userId).filter((id) => !byId.has(id));
   const needAccess = input.verifyUserPermissions || input.context !== undefined;

@@ -247,21 +247,28 @@ export async function documentNotificationIds(apiKey: string, organizationId: st
   return items.map((item) => item.id as string);
 }
 
-/** Deletes notifications whole: every inbox entry (found through gsi5), then the shared record. */
-export async function deleteNotifications(apiKey: string, organizationId: string, ids: readonly string[]) {
-  await Promise.all(
-    ids.map(async (id) => {
-      const entries = await queryAll({
-        IndexName: 'gsi5',
-        KeyConditionExpression: 'gsi5pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.recipientsPartition(apiKey, organizationId, id) },
-        ProjectionExpression: 'pk, sk',
-      });
-      await batchWrite(
-        entries.map((entry) => ({ delete: { pk: entry.pk as string, sk: entry.sk as string } })),
-      );
-    }),
-  );
+/** The keys of a notification's inbox entries (gsi5, keys only: one Query per 1 MB). */
+export async function recipientEntryKeys(apiKey: string, organizationId: string, id: string) {
+  const entries = await queryAll({
+    IndexName: 'gsi5',
+    KeyConditionExpression: 'gsi5pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.recipientsPartition(apiKey, organizationId, id) },
+    ProjectionExpression: 'pk, sk',
+  });
+  return entries.map((entry) => ({ pk: entry.pk as string, sk: entry.sk as string }));
+}
+
+/**
+ * Deletes notifications whole: every inbox entry (`entryKeys` of each id, read through gsi5 unless
+ * given), then the shared records, so a delete cut short can be repeated.
+ */
+export async function deleteNotifications(
+  apiKey: string,
+  organizationId: string,
+  ids: readonly string[],
+  entryKeys = (id: string) => recipientEntryKeys(apiKey, organizationId, id),
+) {
+  await Promise.all(ids.map(async (id) => batchWrite((await entryKeys(id)).map((key) => ({ delete: key })))));
   await batchWrite(ids.map((id) => ({ delete: keys.notification(apiKey, organizationId, id) })));
 }
 

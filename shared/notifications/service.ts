@@ -8,7 +8,7 @@ import { isFenced } from '../lifecycle/fence';
 import { findResources, writeAll } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
 import { prepareTarget } from '../organizations/targets';
-import { resolveRecipients } from './recipients';
+import { readFirstMembers, resolveRecipients } from './recipients';
 import {
   createRecord,
   deleteEntries,
@@ -19,6 +19,7 @@ import {
   inboxPage,
   markFannedOut,
   markRead,
+  recipientEntryKeys,
   updateRecord,
   userEntries,
   writeInbox,
@@ -31,9 +32,24 @@ import type {
   updateNotificationsInput,
 } from './schemas';
 
+/**
+ * What notifications.add reads first: the organization with the document (one BatchGet) and, for
+ * `notifyAll`, the first page of members (one Query), in parallel. Needs only the API key and the
+ * input, so it is the route's `prefetch` and travels with the auth read (decisions §43).
+ */
+export const readNotificationAdd = (apiKey: string, input: AddNotification) =>
+  Promise.all([
+    findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }),
+    readFirstMembers(apiKey, input),
+  ]);
+
 /** The organization must exist unless `createOrganization`; the document is created when asked. */
-async function prepareDocument(apiKey: string, input: AddNotification, now: number) {
-  const found = await findResources(apiKey, input.organizationId, { documentIds: [input.documentId] });
+async function prepareDocument(
+  apiKey: string,
+  input: AddNotification,
+  now: number,
+  found: Awaited<ReturnType<typeof findResources>>,
+) {
   if (!found.organization && !input.createOrganization) {
     throw notFound(
       `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
@@ -83,35 +99,53 @@ function recordOf(input: AddNotification, id: string, now: number): Notification
 /**
  * Sends a notification (base #24): one shared record plus one small inbox entry per recipient.
  * Adding an id that exists writes nothing once its fan-out finished; an unfinished fan-out (a crash)
- * is completed with the stored record, so a retry never duplicates. See docs/decisions.md for costs.
+ * is completed with the stored record, so a retry never duplicates. A service-generated id cannot
+ * be stored yet, so its record and inbox entries are written together; a caller's id is created
+ * first, as rewriting the entries of a finished send would lose their read marks. `reads` is
+ * `readNotificationAdd`. See docs/decisions.md for costs.
  */
-export async function addNotification(caller: ApiKeyCaller, input: AddNotification) {
+export async function addNotification(
+  caller: ApiKeyCaller,
+  input: AddNotification,
+  reads: ReturnType<typeof readNotificationAdd> = readNotificationAdd(caller.apiKey, input),
+) {
   const now = nowMs();
-  const document = await prepareDocument(caller.apiKey, input, now);
-  const id = input.notificationId ?? randomUUID();
-  const created = await createRecord(caller.apiKey, recordOf(input, id, now));
-  if (created.fanOutDone) return { success: true, message: `Notification ${id} was already sent.` };
-  const record = created.existing ?? recordOf(input, id, now);
-  const recipients = await resolveRecipients(caller, input, document, now);
-  await writeInbox(caller.apiKey, record, recipients);
+  const [found, firstMembers] = await reads;
+  const document = await prepareDocument(caller.apiKey, input, now, found);
+  const members = Promise.resolve(firstMembers);
+  const fresh = recordOf(input, input.notificationId ?? randomUUID(), now);
+  let record = fresh;
+  let recipients: string[];
+  if (input.notificationId === undefined) {
+    recipients = await resolveRecipients(caller, input, document, now, members);
+    await Promise.all([createRecord(caller.apiKey, fresh), writeInbox(caller.apiKey, fresh, recipients)]);
+  } else {
+    const created = await createRecord(caller.apiKey, fresh);
+    if (created.fanOutDone) return { success: true, message: `Notification ${fresh.id} was already sent.` };
+    record = created.existing ?? fresh;
+    recipients = await resolveRecipients(caller, input, document, now, members);
+    await writeInbox(caller.apiKey, record, recipients);
+  }
   await markFannedOut(caller.apiKey, record);
-  return { success: true, message: `Notification ${id} sent to ${recipients.length} users.` };
+  return { success: true, message: `Notification ${record.id} sent to ${recipients.length} users.` };
 }
 
 /**
  * A user's inbox (newest first unless `order: asc`) with `isRead`, or a document's notifications,
- * paged: one Query (a full page even with `documentId`/`notificationIds` filters) plus one BatchGet
- * of the shared records for an inbox page.
+ * paged, before the fence filter: one Query (a full page even with `documentId`/`notificationIds`
+ * filters) plus one BatchGet of the shared records for an inbox page. The page token is bound to
+ * the API key and the query (INVALID_ARGUMENT otherwise). Needs only the API key and the input, so
+ * it is the route's `prefetch` and travels with the auth read (decisions §43).
  */
-export async function getNotifications(caller: ApiKeyCaller, input: GetNotifications) {
+export async function readNotifications(apiKey: string, input: GetNotifications) {
   const { pageSize, pageToken, ...query } = input;
-  const binding = { owner: `apiKey:${caller.apiKey}`, query: { list: 'notifications', ...query } };
+  const binding = { owner: `apiKey:${apiKey}`, query: { list: 'notifications', ...query } };
   const startKey = pageToken ? decodePageToken(pageToken, binding) : undefined;
   const token = (nextKey: Record<string, unknown> | undefined) =>
     nextKey && encodePageToken(nextKey, binding);
   if (input.userId === undefined) {
     const page = await documentPage(
-      caller.apiKey,
+      apiKey,
       { ...input, documentId: input.documentId as string },
       input.order,
       pageSize,
@@ -119,17 +153,11 @@ export async function getNotifications(caller: ApiKeyCaller, input: GetNotificat
     );
     return { data: page.records, pageToken: token(page.nextKey) };
   }
-  const page = await inboxPage(
-    caller.apiKey,
-    { ...input, userId: input.userId },
-    input.order,
-    pageSize,
-    startKey,
-  );
+  const page = await inboxPage(apiKey, { ...input, userId: input.userId }, input.order, pageSize, startKey);
   const records = new Map(
     (
       await findRecords(
-        caller.apiKey,
+        apiKey,
         input.organizationId,
         page.entries.map((entry) => entry.notificationId),
       )
@@ -137,32 +165,52 @@ export async function getNotifications(caller: ApiKeyCaller, input: GetNotificat
   );
   const data = page.entries.flatMap((entry) => {
     const record = records.get(entry.notificationId);
-    // A deleted document's notifications are invisible while they are erased.
-    return record && !isFenced(caller, record.organizationId, record.documentId)
-      ? [{ ...record, userId: entry.userId, isRead: entry.readAt !== undefined }]
-      : [];
+    return record ? [{ ...record, userId: entry.userId, isRead: entry.readAt !== undefined }] : [];
   });
   return { data, pageToken: token(page.nextKey) };
 }
 
 /**
+ * notifications/get: `readNotifications` (`read`, started beside auth) without the notifications of
+ * a document being erased (the caller's fences: they are invisible while their records are erased).
+ */
+export async function getNotifications(
+  caller: ApiKeyCaller,
+  input: GetNotifications,
+  read: ReturnType<typeof readNotifications> = readNotifications(caller.apiKey, input),
+) {
+  const { data, pageToken } = await read;
+  return {
+    data: data.filter((record) => !isFenced(caller, record.organizationId, record.documentId)),
+    pageToken,
+  };
+}
+
+type UpdateNotifications = z.output<typeof updateNotificationsInput>;
+
+/**
+ * The shared records notifications.update changes (one BatchGet per 100): needs only the API key
+ * and the input, so it is the route's `prefetch` and travels with the auth read (decisions §43).
+ */
+export const readNotificationUpdate = (apiKey: string, input: UpdateNotifications) =>
+  findRecords(
+    apiKey,
+    input.organizationId,
+    input.notifications.map((n) => n.id),
+  );
+
+/**
  * Updates notifications (addendum §6): content fields on the shared record (not in resolver mode,
- * which stores no content), `readByUserIds` on each listed recipient's inbox entry.
+ * which stores no content), `readByUserIds` on each listed recipient's inbox entry. `reads` is
+ * `readNotificationUpdate`; the updates run in parallel.
  */
 export async function updateNotifications(
   caller: ApiKeyCaller,
-  input: z.output<typeof updateNotificationsInput>,
+  input: UpdateNotifications,
+  reads: ReturnType<typeof readNotificationUpdate> = readNotificationUpdate(caller.apiKey, input),
 ) {
   const now = nowMs();
-  const records = new Map(
-    (
-      await findRecords(
-        caller.apiKey,
-        input.organizationId,
-        input.notifications.map((n) => n.id),
-      )
-    ).map((record) => [record.id, record]),
-  );
+  const records = new Map((await reads).map((record) => [record.id, record]));
   const results = await Promise.all(
     input.notifications.map(async ({ id, readByUserIds, ...fields }) => {
       const record = records.get(id);
@@ -173,11 +221,10 @@ export async function updateNotifications(
           { success: false, message: 'Notifications in resolver mode store no content to update.' },
         ] as const;
       }
-      if (Object.keys(fields).length > 0)
-        await updateRecord(caller.apiKey, input.organizationId, id, fields, now);
-      const read = await Promise.all(
-        (readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId, now)),
-      );
+      const [, read] = await Promise.all([
+        Object.keys(fields).length > 0 && updateRecord(caller.apiKey, input.organizationId, id, fields, now),
+        Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId, now))),
+      ]);
       const skipped = read.filter((marked) => !marked).length;
       const note = skipped > 0 ? ` ${skipped} of the users are not recipients.` : '';
       return [id, { success: true, message: `Notification updated.${note}` }] as const;
@@ -186,18 +233,38 @@ export async function updateNotifications(
   return Object.fromEntries(results);
 }
 
+type DeleteNotifications = z.output<typeof deleteNotificationsInput>;
+
+/**
+ * For a whole delete by id: the shared records and each one's inbox entry keys (one BatchGet and
+ * one gsi5 Query per id, in parallel); nothing for the other forms. Needs only the API key and the
+ * input, so it is the route's `prefetch` and travels with the auth read (decisions §43).
+ */
+export async function readNotificationDelete(apiKey: string, input: DeleteNotifications) {
+  if (input.userId !== undefined || !input.notificationIds) return undefined;
+  const ids = [...new Set(input.notificationIds)];
+  const [records, entryKeys] = await Promise.all([
+    findRecords(apiKey, input.organizationId, ids),
+    Promise.all(ids.map((id) => recipientEntryKeys(apiKey, input.organizationId, id))),
+  ]);
+  return { records, entryKeys: new Map(ids.map((id, index) => [id, entryKeys[index] ?? []])) };
+}
+
 /**
  * Deletes notifications (addendum §6). With `userId`, only from that user's inbox (all of it, or the
- * given ids or document); otherwise whole — shared record and every inbox entry — by id or document.
+ * given ids or document); otherwise whole — shared record and every inbox entry — by id (`reads`:
+ * `readNotificationDelete`) or document.
  */
 export async function deleteNotifications(
   caller: ApiKeyCaller,
-  input: z.output<typeof deleteNotificationsInput>,
+  input: DeleteNotifications,
+  reads: ReturnType<typeof readNotificationDelete> = readNotificationDelete(caller.apiKey, input),
 ) {
   const { apiKey } = caller;
   const { organizationId } = input;
-  const requested = input.notificationIds && new Set(input.notificationIds);
+  const byId = await reads;
   if (input.userId !== undefined) {
+    const requested = input.notificationIds && new Set(input.notificationIds);
     const entries = (await userEntries(apiKey, organizationId, input.userId)).filter(
       ({ entry }) =>
         (!requested || requested.has(entry.notificationId)) &&
@@ -209,12 +276,15 @@ export async function deleteNotifications(
       entries.map(({ entry }) => entry.notificationId),
     );
   }
-  const existing = requested
-    ? (await findRecords(apiKey, organizationId, [...requested]))
-        .filter((record) => input.documentId === undefined || record.documentId === input.documentId)
-        .map((record) => record.id)
-    : await documentNotificationIds(apiKey, organizationId, input.documentId as string);
-  await deleteWhole(apiKey, organizationId, existing);
+  if (!byId) {
+    const existing = await documentNotificationIds(apiKey, organizationId, input.documentId as string);
+    await deleteWhole(apiKey, organizationId, existing);
+    return resultsFor([], existing);
+  }
+  const existing = byId.records
+    .filter((record) => input.documentId === undefined || record.documentId === input.documentId)
+    .map((record) => record.id);
+  await deleteWhole(apiKey, organizationId, existing, async (id) => byId.entryKeys.get(id) ?? []);
   return resultsFor(input.notificationIds ?? [], existing);
 }
 

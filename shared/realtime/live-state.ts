@@ -13,25 +13,40 @@ const maxAttempts = 5;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** The last live-state value of the input's id, when it merges (one consistent GetItem). */
+const lastToMerge = (apiKey: string, input: BroadcastLiveStateInput) =>
+  input.merge
+    ? findLiveState(apiKey, input.organizationId, input.documentId, input.liveStateDataId, nowMs())
+    : Promise.resolve(undefined);
+
+/**
+ * What livestate.broadcast reads first: the document and, for a merge, the last value (one
+ * BatchGet and one GetItem, in parallel). Needs only the API key and the input, so it is the
+ * route's `prefetch` and travels with the auth read (decisions §43).
+ */
+export const readLiveStateBroadcast = (apiKey: string, input: BroadcastLiveStateInput) =>
+  Promise.all([findDocuments(apiKey, input.organizationId, [input.documentId]), lastToMerge(apiKey, input)]);
+
 /**
  * livestate/broadcast (addendum §9): stores the value (`merge`: shallow-merged over the last one,
  * when both are objects; otherwise replaced) under a version check, keeps it 24 h, and sends
  * `{ type: 'livestate', liveStateDataId, data, timestamp }` to every connection of the document.
+ * The connections are listed after the write, so one joining meanwhile is either listed or reads
+ * the new value when it joins. `reads` is `readLiveStateBroadcast` (the first attempt's read).
  * Throws NOT_FOUND for an unknown document, ABORTED when concurrent merges keep winning.
  */
 export async function broadcastLiveState(
   caller: ApiKeyCaller,
   input: BroadcastLiveStateInput,
+  reads: ReturnType<typeof readLiveStateBroadcast> = readLiveStateBroadcast(caller.apiKey, input),
 ): Promise<void> {
   const { organizationId, documentId, liveStateDataId } = input;
-  const [document] = await findDocuments(caller.apiKey, organizationId, [documentId]);
+  const [[document], firstLast] = await reads;
   if (!document) throw notFound(`No document ${documentId} in organization ${organizationId}.`);
   let frame: LiveStateFrame | undefined;
   for (let attempt = 0; attempt < maxAttempts && !frame; attempt += 1) {
+    const last = attempt === 0 ? firstLast : await lastToMerge(caller.apiKey, input);
     const now = nowMs();
-    const last = input.merge
-      ? await findLiveState(caller.apiKey, organizationId, documentId, liveStateDataId, now)
-      : undefined;
     const data =
       input.merge && last && isObject(last.frame.data) && isObject(input.data)
         ? { ...last.frame.data, ...input.data }

@@ -1,6 +1,7 @@
-import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetQueueAttributesCommand, ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { corsPolicy } from '../../shared/http/cors';
+import { deadLetterQueueName, queueDefinitions } from '../../shared/queues/queues';
 
 /**
  * Black-box: the whole local stack (DynamoDB Local, SQS emulator, dev server) driven over HTTP,
@@ -32,11 +33,21 @@ describe('local stack', () => {
     expect(await response.json()).toEqual({ status: 'ok', checks: { dynamodb: 'up', sqs: 'up' } });
   });
 
-  it("creates the project's queues in the SQS emulator", async () => {
+  it('creates every queue the project declares in the SQS emulator, each redriving to its dead-letter queue', async () => {
     const sqs = new SQSClient({ endpoint: stack.sqs.endpoint, region: 'us-east-1' });
     const { QueueUrls = [] } = await sqs.send(new ListQueuesCommand({}));
-    const names = QueueUrls.map((url) => url.split('/').pop());
-    expect(names).toEqual(expect.arrayContaining(['webhook-delivery', 'webhook-delivery-dlq']));
+    const urlByName = new Map(QueueUrls.map((url) => [url.split('/').pop()!, url]));
+    const declared = queueDefinitions.flatMap(({ name }) => [name, deadLetterQueueName(name)]);
+    expect([...urlByName.keys()].sort()).toEqual([...declared].sort());
+    for (const { name, maxReceiveCount } of queueDefinitions) {
+      const { Attributes = {} } = await sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl: urlByName.get(name), AttributeNames: ['RedrivePolicy'] }),
+      );
+      expect(JSON.parse(Attributes.RedrivePolicy ?? '{}')).toEqual({
+        deadLetterTargetArn: expect.stringMatching(new RegExp(`:${deadLetterQueueName(name)}$`)),
+        maxReceiveCount,
+      });
+    }
   });
 
   it('walks the workspace flow: create → authtokens/get → API-key call → reset → old token refused', async () => {

@@ -1,4 +1,6 @@
 import { callAs, succeed } from '../../support/api';
+import { criticalPath } from '../../support/db-calls';
+import { dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { activity, addActivities, enableActivities, listActivities, organizationId } from './support';
 
@@ -81,6 +83,8 @@ describe('activities.add', () => {
       'GetItem',
       'TransactWriteItems',
     ]);
+    // The config read beside the auth read (prefetch), then the writes in parallel.
+    expect(response.db.serialRoundTrips).toBe(2);
   });
 
   it.each([
@@ -130,13 +134,20 @@ describe('activities.update', () => {
   });
 
   it('changes updatable fields and reports missing activities per item', async () => {
-    const results = await succeed(workspace, 'activities.update', {
+    const response = await callAs(workspace, 'activities.update', {
       organizationId,
       activities: [
         { id: 'a1', entityData: { v: 2 }, actionIcon: 'icon', changes: { text: { from: 'a', to: 'b' } } },
         { id: 'missing', entityData: {} },
       ],
     });
+    // The config beside the auth read (prefetch); the updates in parallel, each followed by its
+    // judgment's writes (derived from the updated activity, which only the update returns).
+    expect(criticalPath(response)).toEqual({
+      calls: { BatchWriteItem: 1, GetItem: 2, UpdateItem: 2 },
+      serialRoundTrips: 3,
+    });
+    const results = dataOf(response);
     expect(results.a1).toEqual({ success: true, message: expect.any(String) });
     expect(results.missing).toEqual({ success: false, message: expect.stringContaining('does not exist') });
     const [stored] = await listActivities(workspace);
@@ -197,10 +208,14 @@ describe('activities.delete', () => {
   const remaining = async () => (await listActivities(workspace)).map((record) => record.id).sort();
 
   it('deletes by id, reporting missing ids per item', async () => {
-    const results = await succeed(workspace, 'activities.delete', {
+    const response = await callAs(workspace, 'activities.delete', {
       organizationId,
       activityIds: ['d1', 'nope'],
     });
+    // The config and the named activities beside the auth read (prefetch), then the deletes.
+    expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'BatchWriteItem', 'GetItem', 'GetItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
+    const results = dataOf(response);
     expect(results).toEqual({
       d1: { success: true, message: expect.any(String) },
       nope: { success: false, message: expect.stringContaining('does not exist') },

@@ -2,6 +2,8 @@ import { QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { callAs, succeed } from '../../support/api';
+import { criticalPath } from '../../support/db-calls';
+import { dataOf } from '../../support/lambda';
 import { outboxEvents } from '../../support/outbox';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import {
@@ -62,6 +64,8 @@ describe('commentannotations.add', () => {
     expect(response.db.commands.filter((name) => name === 'TransactWriteItems')).toHaveLength(1);
     // Authentication (GetItem), document + organization (BatchGetItem), activity config (GetItem).
     expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
+    // The reads start together with the auth read (prefetch), then the transaction.
+    expect(response.db.serialRoundTrips).toBe(2);
     const events = await outboxEvents(workspace.apiKey);
     expect(events.map((event) => event.event)).toEqual(['comment_annotation.add']);
     const activities = await succeed(workspace, 'activities.get', { organizationId, documentId });
@@ -157,8 +161,9 @@ describe('commentannotations.get', () => {
         pageSize: 2,
         ...(pageToken && { pageToken }),
       });
-      // Authentication, then the page.
-      expect(response.db.commands).toEqual(['GetItem', 'Query']);
+      // Authentication and, beside it, the page (prefetch).
+      expect(response.db.commands.sort()).toEqual(['GetItem', 'Query']);
+      expect(response.db.serialRoundTrips).toBe(1);
       for (const thread of response.json.result?.data ?? []) {
         expect(thread.comments).toHaveLength(3);
         seen.push(thread.annotationId);
@@ -186,7 +191,8 @@ describe('commentannotations.get', () => {
     expect(first.json.result?.data.map((thread: { comments: unknown[] }) => thread.comments.length)).toEqual([
       20,
     ]);
-    expect(first.db.commands).toEqual(['GetItem', 'Query', 'Query']);
+    expect(first.db.commands.sort()).toEqual(['GetItem', 'Query', 'Query']);
+    expect(first.db.serialRoundTrips).toBe(2);
     const second = await callAs(workspace, 'commentannotations.get', {
       organizationId,
       documentId,
@@ -237,11 +243,18 @@ describe('commentannotations.get', () => {
 describe('commentannotations.delete', () => {
   it('deletes threads with their comments and fails missing ids per item', async () => {
     await addThread(workspace, 'a1', { commentData: [comment(alice), comment(bob)] });
-    const result = await succeed(workspace, 'commentannotations.delete', {
+    const response = await callAs(workspace, 'commentannotations.delete', {
       organizationId,
       documentId,
       annotationIds: ['a1', 'missing'],
     });
+    // Auth, the config and each thread's Query together (prefetch); the thread with its comments in
+    // one transaction; the Query for replies that raced the delete.
+    expect(criticalPath(response)).toEqual({
+      calls: { GetItem: 2, Query: 3, TransactWriteItems: 1 },
+      serialRoundTrips: 3,
+    });
+    const result = dataOf(response);
     expect(result).toEqual({
       a1: { success: true, message: expect.any(String) },
       missing: { success: false, message: expect.any(String) },
@@ -253,6 +266,28 @@ describe('commentannotations.delete', () => {
       'comment.add',
       'comment_annotation.delete',
     ]);
+  });
+
+  it('deletes the comments of a thread too long for one transaction first, then the thread', async () => {
+    await addThread(workspace, 'long');
+    for (let batch = 0; batch < 10; batch += 1) {
+      await succeed(workspace, 'commentannotations.comments.add', {
+        organizationId,
+        documentId,
+        annotationId: 'long',
+        commentData: Array.from({ length: 10 }, () => comment(bob)),
+      });
+    }
+    const response = await callAs(workspace, 'commentannotations.delete', {
+      organizationId,
+      documentId,
+      annotationIds: ['long'],
+    });
+    expect(dataOf(response)).toEqual({ long: { success: true, message: expect.any(String) } });
+    // 101 comments: two transactions of comments, then the thread's own, then the raced-replies Query.
+    expect(response.db.commands.filter((name) => name === 'TransactWriteItems')).toHaveLength(3);
+    expect(response.db.serialRoundTrips).toBe(5);
+    expect(await threadsOf(workspace)).toEqual([]);
   });
 
   it('leaves no comment behind when a reply lands between reading the thread and deleting it', async () => {

@@ -296,3 +296,31 @@ describe('activities of comments', () => {
     expect(activity.entityTargetData.agent).toEqual(agent);
   });
 });
+
+describe('critical paths of thread writes', () => {
+  it('reads the config and the thread beside the auth read, then commits: two serial round trips each', async () => {
+    await enableActivities(workspace);
+    const writes = [
+      ['commentannotations.comments.add', onThread({ commentData: [comment(bob, { commentId: 'c2' })] })],
+      [
+        'commentannotations.comments.update',
+        onThread({ commentId: 'c2', commentText: 'new', actionUser: bob }),
+      ],
+      ['commentannotations.reactions.add', onThread({ commentId: 'c1', icon: '👍', actionUser: bob })],
+      ['commentannotations.reactions.delete', onThread({ commentId: 'c1', icon: '👍', actionUser: bob })],
+      ['commentannotations.update', onThread({ priority: 'high', actionUser: alice })],
+      ['commentannotations.comments.delete', onThread({ commentIds: ['c2'] })],
+    ] as const;
+    for (const [route, data] of writes) {
+      const response = await callAs(workspace, route, data);
+      expect({ route, status: response.statusCode }).toEqual({ route, status: 200 });
+      // Auth, the activity config and the thread (BatchGetItem, or a GetItem for the update) in
+      // flight together (prefetch), then the transaction.
+      const threadRead = route === 'commentannotations.update' ? 'GetItem' : 'BatchGetItem';
+      expect(response.db.commands.sort()).toEqual(
+        ['GetItem', 'GetItem', threadRead, 'TransactWriteItems'].sort(),
+      );
+      expect({ route, serial: response.db.serialRoundTrips }).toEqual({ route, serial: 2 });
+    }
+  });
+});

@@ -14,13 +14,17 @@ describe('crdt.add and crdt.get', () => {
     const added = await callAs(workspace, 'crdt.add', { ...ref, type, data, userId: 'u-1' });
     expect(added.statusCode).toBe(200);
     expect(added.json.result).toEqual({ status: 'success', message: 'CRDT data added.' });
-    // The last Query reads the room's realtime connections, for the broadcast (decisions §33).
+    // The last Query reads the room's realtime connections, for the broadcast (decisions §33): after
+    // the write, so a client joining meanwhile is either listed or loads the new state.
     expect(added.db.commands).toEqual(['GetItem', 'TransactWriteItems', 'Query']);
+    expect(added.db.serialRoundTrips).toBe(3);
     const got = await callAs(workspace, 'crdt.get', ref);
     expect(got.json.result?.data).toEqual([
       { id: ref.editorId, type, data, lastUpdate: expect.any(Number), lastUpdatedBy: 'u-1' },
     ]);
-    expect(got.db.commands).toEqual(['GetItem', 'Query']);
+    // The editor's Query travels with the auth read (prefetch).
+    expect(got.db.commands.sort()).toEqual(['GetItem', 'Query']);
+    expect(got.db.serialRoundTrips).toBe(1);
   });
 
   it('answers ALREADY_EXISTS when the editor has data, keeping the first content', async () => {
@@ -54,7 +58,8 @@ describe('crdt.add and crdt.get', () => {
       organizationId: ref.organizationId,
       documentId: ref.documentId,
     });
-    expect(all.db.commands).toEqual(['GetItem', 'Query']);
+    expect(all.db.commands.sort()).toEqual(['GetItem', 'Query']);
+    expect(all.db.serialRoundTrips).toBe(1);
     const byId = Object.fromEntries(
       all.json.result?.data.map((editor: { id: string }) => [editor.id, editor]),
     );
@@ -80,7 +85,8 @@ describe('crdt.add and crdt.get', () => {
     expect(added.db.commands).toEqual(['GetItem', 'BatchWriteItem', 'TransactWriteItems', 'Query']);
     const got = await callAs(workspace, 'crdt.get', ref);
     expect(got.json.result?.data[0].data).toBe(text);
-    expect(got.db.commands).toEqual(['GetItem', 'Query', 'Query']);
+    expect(got.db.commands.sort()).toEqual(['GetItem', 'Query', 'Query']);
+    expect(got.db.serialRoundTrips).toBe(2);
   }, 30_000);
 
   it('shows nothing to another API key', async () => {

@@ -1,4 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
 import { measureDbCalls } from '../../../shared/db/metrics';
 
@@ -29,5 +29,14 @@ describe('measureDbCalls', () => {
     expect(stats.trace).toHaveLength(1);
     expect(stats.trace[0]?.command).toBe('GetItem');
     expect(stats.trace[0]?.input).toMatchObject({ Key: { pk: 'metrics-test#a', sk: 'none' } });
+  });
+
+  it('records the answer of each call as the caller received it', async () => {
+    const Item = { pk: 'metrics-test#answered', sk: 'item', note: 'read back' };
+    await db().send(new PutCommand({ TableName: tableName(), Item }));
+    const { stats } = await measureDbCalls(() =>
+      db().send(new GetCommand({ TableName: tableName(), Key: { pk: Item.pk, sk: Item.sk } })),
+    );
+    expect(stats.trace[0]?.output).toMatchObject({ Item });
   });
 });

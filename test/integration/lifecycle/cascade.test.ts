@@ -59,6 +59,13 @@ describe('organizations.documents.delete', () => {
     expect(
       activities.every((a: { metadata: { documentId: string } }) => a.metadata.documentId === sibling),
     ).toBe(true);
+    // The oldest activity is the deleted document's: the page read beside auth holds it, so the page
+    // is read again after auth without it (more than the one round trip of an unfenced page), full.
+    const oldest = await callAs(workspace, 'activities.get', { organizationId, order: 'asc', pageSize: 1 });
+    expect(
+      oldest.json.result?.data.map((a: { metadata: { documentId: string } }) => a.metadata.documentId),
+    ).toEqual([sibling]);
+    expect(oldest.db.serialRoundTrips).toBeGreaterThan(1);
     const inbox = await succeed(workspace, 'notifications.get', { organizationId, userId: 'bob' });
     expect(inbox.every((n: { documentId: string }) => n.documentId === sibling)).toBe(true);
     const threads = await succeed(workspace, 'commentannotations.get', {

@@ -3,6 +3,7 @@ import { batchWrite } from '../../../shared/db/batch';
 import { keys } from '../../../shared/db/keys';
 import { readStoredRecord } from '../../../shared/notifications/repository';
 import { callAs, succeed } from '../../support/api';
+import { dataOf } from '../../support/lambda';
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -53,6 +54,29 @@ describe('notifications.add', () => {
     expect(response.json.result?.data).toEqual({ success: true, message: expect.any(String) });
     for (const user of ['alice', 'bob', 'guest']) expect(await inboxOf(user)).toEqual(['n1']);
     expect(await inboxOf('actor')).toEqual([]);
+  });
+
+  it('reads beside the auth read, then writes a generated id and its inbox together: three serial round trips', async () => {
+    const response = await notify({});
+    expect(dataOf(response)).toEqual({ success: true, message: expect.stringContaining('sent to 2 users') });
+    // Organization and document (BatchGetItem) and the members (Query) beside auth (prefetch); the
+    // record and the inbox entries together; the fan-out mark.
+    expect(response.db.commands.sort()).toEqual([
+      'BatchGetItem',
+      'BatchWriteItem',
+      'GetItem',
+      'PutItem',
+      'Query',
+      'UpdateItem',
+    ]);
+    expect(response.db.serialRoundTrips).toBe(3);
+  });
+
+  it("creates a caller's id before its inbox entries: four serial round trips", async () => {
+    const response = await notify({ notificationId: 'n1' });
+    expect(dataOf(response)).toEqual({ success: true, message: expect.stringContaining('sent to 2 users') });
+    expect(response.db.serialRoundTrips).toBe(4);
+    expect(await inboxOf('alice')).toEqual(['n1']);
   });
 
   it('notifies only notifyUsers when notifyAll is false', async () => {

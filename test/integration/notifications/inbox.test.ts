@@ -1,4 +1,6 @@
 import { callAs, succeed } from '../../support/api';
+import { criticalPath } from '../../support/db-calls';
+import { dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 let workspace: TestWorkspace;
@@ -41,6 +43,9 @@ describe('notifications.get', () => {
         pageSize: 2,
         pageToken,
       });
+      // The inbox Query beside the auth read (prefetch), then the page's shared records.
+      expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+      expect(response.db.serialRoundTrips).toBe(2);
       pages.push(response.json.result!.data.map((n: { id: string }) => n.id));
       pageToken = response.json.result!.pageToken;
     } while (pageToken);
@@ -81,13 +86,17 @@ describe('notifications.get', () => {
 
 describe('notifications.update', () => {
   it('marks a notification read for the listed users only', async () => {
-    const results = await succeed(workspace, 'notifications.update', {
+    const response = await callAs(workspace, 'notifications.update', {
       organizationId,
       notifications: [
         { id: 'n1', readByUserIds: ['bob'] },
         { id: 'missing', readByUserIds: ['bob'] },
       ],
     });
+    // The records' BatchGetItem beside the auth read (prefetch), then the updates in parallel.
+    expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'UpdateItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
+    const results = dataOf(response);
     expect(results.n1).toMatchObject({ success: true });
     expect(results.missing).toMatchObject({ success: false });
     expect((await inbox('bob')).find((n) => n.id === 'n1')?.isRead).toBe(true);
@@ -104,10 +113,17 @@ describe('notifications.delete', () => {
     });
     expect((await inbox('carol')).map((n) => n.id)).not.toContain('n2');
     expect((await inbox('bob')).map((n) => n.id)).toContain('n2');
-    const results = await succeed(workspace, 'notifications.delete', {
+    const response = await callAs(workspace, 'notifications.delete', {
       organizationId,
       notificationIds: ['n3', 'nope'],
     });
+    // The records and each id's inbox entries (gsi5) beside the auth read (prefetch); the entries,
+    // then the record (so a delete cut short can be repeated).
+    expect(criticalPath(response)).toEqual({
+      calls: { BatchGetItem: 1, BatchWriteItem: 2, GetItem: 1, Query: 2 },
+      serialRoundTrips: 3,
+    });
+    const results = dataOf(response);
     expect(results).toEqual({
       n3: { success: true, message: expect.any(String) },
       nope: { success: false, message: expect.any(String) },

@@ -32,7 +32,16 @@ describe('livestate.broadcast', () => {
       timestamp: expect.any(Number),
     });
 
-    await broadcast({ zoom: 3 }, true);
+    const merged = await callAs(session.workspace, 'livestate.broadcast', {
+      ...document,
+      liveStateDataId: 'cursor',
+      data: { zoom: 3 },
+      merge: true,
+    });
+    // The document and the last value beside the auth read (prefetch), the conditional write, then
+    // the room's connections (after the write, so a joiner is listed or reads the value at join).
+    expect(merged.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'Query', 'UpdateItem']);
+    expect(merged.db.serialRoundTrips).toBe(3);
     await eventually(() => second.liveStates.length === 2);
     expect(second.liveStates[1]?.data).toEqual({ page: 1, zoom: 3 });
 

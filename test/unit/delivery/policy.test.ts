@@ -1,8 +1,16 @@
+import { envSchema } from '../../../shared/config/env';
 import { parseRetryAfter, retryDelaySeconds } from '../../../shared/delivery/retry-policy';
 import { isPublicAddress } from '../../../shared/delivery/target-guard';
 import { endpointWants, eventChannels } from '../../../shared/delivery/targets';
 
-const policy = { schedule: [5, 300, 1800, 7200, 18000, 36000, 36000], minBackoffSeconds: 60 };
+/** The policy a deployment runs with: the environment's defaults (only the required variables set). */
+const configured = envSchema.parse({ TABLE_NAME: 'policy-test', DATA_KEY: 'k'.repeat(32) });
+const policy = {
+  schedule: configured.WEBHOOK_RETRY_SCHEDULE,
+  minBackoffSeconds: configured.WEBHOOK_MIN_BACKOFF_SECONDS,
+};
+/** Addendum §8: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h after the first attempt. */
+const addendumSchedule = [5, 300, 1800, 7200, 18000, 36000, 36000];
 const failure = (attempt: number, extra: Record<string, unknown> = {}) => ({
   attempt,
   outcome: 'failure' as const,
@@ -12,9 +20,10 @@ const failure = (attempt: number, extra: Record<string, unknown> = {}) => ({
 
 describe('retryDelaySeconds', () => {
   it('follows the addendum schedule with ±20 % jitter, then stops after the seventh retry', () => {
+    expect(policy.schedule).toEqual(addendumSchedule);
     expect(
       policy.schedule.map((_, index) => retryDelaySeconds(policy, failure(index + 1), () => 0.5)),
-    ).toEqual(policy.schedule);
+    ).toEqual(addendumSchedule);
     expect(retryDelaySeconds(policy, failure(2), () => 0)).toBeCloseTo(240);
     expect(retryDelaySeconds(policy, failure(2), () => 1)).toBeCloseTo(360);
     expect(retryDelaySeconds(policy, failure(8))).toBeUndefined();
