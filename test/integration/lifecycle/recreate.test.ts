@@ -8,6 +8,7 @@ import { documentView, migrate, seedDocument, statusOf } from '../migration/supp
 import {
   emptyDocumentView,
   nothingStored,
+  storedUnderDocument,
   storedUnderOrganization,
   useJobQueueAndWorkspaces,
 } from './support';
@@ -181,6 +182,60 @@ describe('organizations.add of an organization whose erasure has not run yet', (
     expect(await incarnations(setup.other)).toEqual({});
     await setup.queue.drain();
     expect(await documentView(setup.other, organizationId, 'shared-doc')).toEqual(before);
+  });
+});
+
+describe('organizations.documents.delete in a re-created organization', () => {
+  it("erases the document in the organization's new incarnation and lifts only its own fence", async () => {
+    const organizationId = `org-${randomUUID()}`;
+    const documentId = `doc-${randomUUID()}`;
+    await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
+    await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
+    await seedDocument(setup.workspace, organizationId, documentId);
+    await succeed(setup.workspace, 'livestate.broadcast', {
+      organizationId,
+      documentId,
+      liveStateDataId: 'cursor',
+      data: { at: 1 },
+    });
+    const inNew = { [incarnationEntry(organizationId)]: 1 };
+    const stored = await withIncarnations(inNew, () =>
+      storedUnderDocument(setup.workspace.apiKey, organizationId, documentId),
+    );
+    expect(Object.values(stored).every((count) => count > 0)).toBe(true);
+
+    await succeed(setup.workspace, 'organizations.documents.delete', {
+      organizationId,
+      documentIds: [documentId],
+    });
+    const read = await callAs(setup.workspace, 'crdt.get', { organizationId, documentId });
+    expect(read.json.error?.status).toBe('NOT_FOUND');
+    expect((await apiKeyCaller(setup.workspace.apiKey))?.erasing.size).toBe(2);
+
+    await setup.queue.drain();
+    expect(
+      await withIncarnations(inNew, () =>
+        storedUnderDocument(setup.workspace.apiKey, organizationId, documentId),
+      ),
+    ).toEqual(nothingStored(stored));
+    expect((await apiKeyCaller(setup.workspace.apiKey))?.erasing.size).toBe(0);
+    await succeed(setup.workspace, 'organizations.documents.add', {
+      organizationId,
+      documents: [{ documentId }],
+    });
+    const view = await documentView(setup.workspace, organizationId, documentId);
+    for (const records of [
+      'members',
+      'activities',
+      'notifications',
+      'bobInbox',
+      'carolInbox',
+      'crdt',
+      'comments',
+    ])
+      expect(view[records]).toEqual([]);
+    expect(view.judgments).toEqual([]);
   });
 });
 
