@@ -1,10 +1,11 @@
-import { addPermissions } from '../../shared/access/permissions-service';
+import { addPermissions, readGrantTargets } from '../../shared/access/permissions-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.add',
-  run: async ({ caller, input }) => {
-    await addPermissions(caller, input);
+  prefetch: async ({ apiKey, input }) => readGrantTargets(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    await addPermissions(caller, input, await prefetched);
     return { message: 'Permissions added.' };
   },
 });

@@ -1,10 +1,11 @@
-import { getPermissions } from '../../shared/access/permissions-service';
+import { getPermissions, readPermissionScope } from '../../shared/access/permissions-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.get',
-  run: async ({ caller, input }) => ({
+  prefetch: async ({ apiKey, input }) => readPermissionScope(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Permissions retrieved.',
-    data: await getPermissions(caller, input),
+    data: await getPermissions(caller, input, await prefetched),
   }),
 });

@@ -1,10 +1,11 @@
-import { generateToken } from '../../shared/access/token-service';
+import { generateToken, readSigningSecret } from '../../shared/access/token-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.token.generate',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey }) => readSigningSecret(apiKey),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Token generated.',
-    data: await generateToken(caller, input),
+    data: await generateToken(caller, input, prefetched),
   }),
 });

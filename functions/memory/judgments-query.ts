@@ -1,8 +1,9 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { queryJudgments } from '../../shared/memory/service';
+import { queryJudgments, readJudgments } from '../../shared/memory/service';
 
 export const handler = defineEndpoint({
   route: 'memory.judgments.query',
+  prefetch: async ({ apiKey, input }) => readJudgments(apiKey, input),
   // addendum §6: `result: { results, total }`.
-  run: ({ caller, input }) => queryJudgments(caller, input),
+  run: async ({ caller, input, prefetched }) => queryJudgments(caller, input, await prefetched),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { addOrganizations } from '../../shared/organizations/organizations-service';
+import { addOrganizations, readOrganizationAddition } from '../../shared/organizations/organizations-service';
 
 export const handler = defineEndpoint({
   route: 'organizations.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readOrganizationAddition(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Organizations processed.',
-    data: await addOrganizations(caller, input),
+    data: await addOrganizations(caller, input, prefetched),
   }),
 });

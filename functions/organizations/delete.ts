@@ -1,10 +1,14 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { deleteOrganizations } from '../../shared/organizations/organizations-service';
+import {
+  deleteOrganizations,
+  readOrganizationDeletion,
+} from '../../shared/organizations/organizations-service';
 
 export const handler = defineEndpoint({
   route: 'organizations.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readOrganizationDeletion(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Organizations processed.',
-    data: await deleteOrganizations(caller, input),
+    data: await deleteOrganizations(caller, input, prefetched),
   }),
 });

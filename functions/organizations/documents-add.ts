@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { addDocuments } from '../../shared/organizations/documents-service';
+import { addDocuments, readDocumentAddition } from '../../shared/organizations/documents-service';
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.add',
-  run: async ({ caller, input }) => ({
+  prefetch: async ({ apiKey, input }) => readDocumentAddition(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Documents processed.',
-    data: await addDocuments(caller, input),
+    data: await addDocuments(caller, input, await prefetched),
   }),
 });

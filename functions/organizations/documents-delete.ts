@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { deleteDocuments } from '../../shared/organizations/documents-service';
+import { deleteDocuments, readDocumentDeletion } from '../../shared/organizations/documents-service';
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readDocumentDeletion(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Documents processed.',
-    data: await deleteDocuments(caller, input),
+    data: await deleteDocuments(caller, input, prefetched),
   }),
 });

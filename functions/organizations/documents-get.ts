@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getDocuments } from '../../shared/organizations/documents-service';
+import { getDocuments, readDocuments } from '../../shared/organizations/documents-service';
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.get',
-  run: async ({ caller, input }) => {
-    const { data, pageToken } = await getDocuments(caller, input);
+  prefetch: async ({ apiKey, input }) => readDocuments(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    const { data, pageToken } = await getDocuments(caller, input, await prefetched);
     return { message: 'Documents retrieved.', data, pageToken };
   },
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { migrationStatus } from '../../shared/migration/service';
+import { migrationStatus, readMigrationJob } from '../../shared/migration/service';
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.migrate.status',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readMigrationJob(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Migration status retrieved.',
-    data: await migrationStatus(caller, input),
+    data: await migrationStatus(caller, input, prefetched),
   }),
 });

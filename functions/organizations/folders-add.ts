@@ -1,10 +1,12 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { addFolders } from '../../shared/organizations/folders-service';
+import { readTree } from '../../shared/organizations/organization-tree';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readTree(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Folders processed.',
-    data: await addFolders(caller, input),
+    data: await addFolders(caller, input, prefetched),
   }),
 });

@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { deleteFolder } from '../../shared/organizations/folders-service';
+import { deleteFolder, readFolderDeletion } from '../../shared/organizations/folders-service';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.delete',
-  run: async ({ caller, input }) => {
-    await deleteFolder(caller, input);
+  prefetch: async ({ apiKey, input }) => readFolderDeletion(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    await deleteFolder(caller, input, await prefetched);
     return { message: 'Folder deleted.' };
   },
 });

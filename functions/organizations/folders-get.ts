@@ -1,10 +1,12 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 import { getFolders } from '../../shared/organizations/folders-service';
+import { readTree } from '../../shared/organizations/organization-tree';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.get',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readTree(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Folders retrieved.',
-    data: await getFolders(caller, input),
+    data: await getFolders(caller, input, prefetched),
   }),
 });

@@ -3,8 +3,9 @@ import { getOrganizations } from '../../shared/organizations/organizations-servi
 
 export const handler = defineEndpoint({
   route: 'organizations.get',
-  run: async ({ caller, input }) => {
-    const { data, nextPageToken } = await getOrganizations(caller, input);
+  prefetch: ({ apiKey, input }) => getOrganizations({ apiKey }, input),
+  run: async ({ prefetched }) => {
+    const { data, nextPageToken } = await prefetched;
     return { message: 'Organizations retrieved.', data, nextPageToken };
   },
 });

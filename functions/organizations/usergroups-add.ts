@@ -1,10 +1,11 @@
-import { addGroups } from '../../shared/access/groups-service';
+import { addGroups, readGroupsOrganization } from '../../shared/access/groups-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readGroupsOrganization(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'User groups processed.',
-    data: await addGroups(caller, input),
+    data: await addGroups(caller, input, prefetched),
   }),
 });

@@ -1,10 +1,11 @@
-import { getGroups } from '../../shared/access/groups-service';
+import { getGroups, readGroups } from '../../shared/access/groups-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.get',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readGroups(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'User groups retrieved.',
-    data: await getGroups(caller, input),
+    data: await getGroups(caller, input, prefetched),
   }),
 });

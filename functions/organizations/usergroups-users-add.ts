@@ -1,10 +1,11 @@
-import { addGroupUsers } from '../../shared/access/groups-service';
+import { addGroupUsers, readJoiningUsers } from '../../shared/access/groups-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.users.add',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readJoiningUsers(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Users processed.',
-    data: await addGroupUsers(caller, input),
+    data: await addGroupUsers(caller, input, prefetched),
   }),
 });

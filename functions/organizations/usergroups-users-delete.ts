@@ -1,10 +1,11 @@
-import { deleteGroupUsers } from '../../shared/access/groups-service';
+import { deleteGroupUsers, readLeftGroup } from '../../shared/access/groups-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.users.delete',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readLeftGroup(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Users processed.',
-    data: await deleteGroupUsers(caller, input),
+    data: await deleteGroupUsers(caller, input, prefetched),
   }),
 });

@@ -1,7 +1,12 @@
 import { addUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { readTarget } from '../../shared/organizations/targets';
 
 export const handler = defineEndpoint({
   route: 'users.add',
-  run: async ({ caller, input }) => ({ message: 'Users processed.', data: await addUsers(caller, input) }),
+  prefetch: ({ apiKey, input }) => readTarget(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
+    message: 'Users processed.',
+    data: await addUsers(caller, input, prefetched),
+  }),
 });

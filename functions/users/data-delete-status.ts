@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { userErasureStatus } from '../../shared/lifecycle/service';
+import { readEraseJob, userErasureStatus } from '../../shared/lifecycle/service';
 
 export const handler = defineEndpoint({
   route: 'users.data.delete.status',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => readEraseJob(apiKey, input.jobId),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'User data erasure status retrieved.',
-    data: await userErasureStatus(caller, input.jobId),
+    data: await userErasureStatus(caller, input.jobId, prefetched),
   }),
 });

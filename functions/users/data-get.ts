@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getUserData } from '../../shared/lifecycle/user-data';
+import { getUserData, readUserData } from '../../shared/lifecycle/user-data';
 
 export const handler = defineEndpoint({
   route: 'users.data.get',
-  run: async ({ caller, input }) => {
-    const { nextPageToken, ...data } = await getUserData(caller, input);
+  prefetch: ({ apiKey, input }) => readUserData(apiKey, input),
+  run: async ({ caller, input, prefetched }) => {
+    const { nextPageToken, ...data } = await getUserData(caller, input, prefetched);
     return { message: 'User data retrieved.', data, nextPageToken };
   },
 });

@@ -1,7 +1,11 @@
-import { deleteUsers } from '../../shared/access/users-service';
+import { deleteUsers, readNamedUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.delete',
-  run: async ({ caller, input }) => ({ message: 'Users processed.', data: await deleteUsers(caller, input) }),
+  prefetch: ({ apiKey, input }) => readNamedUsers(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
+    message: 'Users processed.',
+    data: await deleteUsers(caller, input, prefetched),
+  }),
 });

@@ -3,8 +3,9 @@ import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.get',
-  run: async ({ caller, input }) => {
-    const { data, nextPageToken } = await getUsers(caller, input);
+  prefetch: ({ apiKey, input }) => getUsers({ apiKey }, input),
+  run: async ({ prefetched }) => {
+    const { data, nextPageToken } = await prefetched;
     return { message: 'Users retrieved.', data, nextPageToken };
   },
 });

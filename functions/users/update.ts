@@ -1,7 +1,11 @@
-import { updateUsers } from '../../shared/access/users-service';
+import { readNamedUsers, updateUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.update',
-  run: async ({ caller, input }) => ({ message: 'Users processed.', data: await updateUsers(caller, input) }),
+  prefetch: ({ apiKey, input }) => readNamedUsers(apiKey, input),
+  run: async ({ caller, input, prefetched }) => ({
+    message: 'Users processed.',
+    data: await updateUsers(caller, input, prefetched),
+  }),
 });

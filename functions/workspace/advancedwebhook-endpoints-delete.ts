@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { removeEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
+import { removeEndpoint, requireEndpoint } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.delete',
-  prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
+  prefetch: ({ apiKey, input }) => requireEndpoint(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => {
     await removeEndpoint(caller.apiKey, input.endpointId, prefetched);
     return { message: 'Endpoint deleted.' };

@@ -3,8 +3,6 @@ import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.messages.get',
-  run: async ({ caller, input }) => ({
-    message: 'Messages retrieved.',
-    data: await listEndpointMessages(caller.apiKey, input),
-  }),
+  prefetch: ({ apiKey, input }) => listEndpointMessages(apiKey, input),
+  run: async ({ prefetched }) => ({ message: 'Messages retrieved.', data: await prefetched }),
 });

@@ -1,10 +1,12 @@
 import { replayEndpointMessage } from '../../shared/delivery/operations';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { requireEndpoint } from '../../shared/webhooks/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.messages.replay',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => requireEndpoint(apiKey, input.endpointId),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Message replayed.',
-    data: await replayEndpointMessage(caller.apiKey, input),
+    data: await replayEndpointMessage(caller.apiKey, input, prefetched),
   }),
 });

@@ -3,8 +3,9 @@ import { getApiKeys } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.apikeys.get',
-  run: async ({ caller, input }) => {
-    const { data, nextPageToken } = await getApiKeys(caller, input);
+  prefetch: ({ workspaceId, input }) => getApiKeys({ workspaceId }, input),
+  run: async ({ prefetched }) => {
+    const { data, nextPageToken } = await prefetched;
     return { message: 'API keys retrieved.', data, nextPageToken };
   },
 });

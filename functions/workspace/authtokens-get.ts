@@ -1,10 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getAuthTokens } from '../../shared/workspace/service';
+import { getAuthTokens, readAuthTokens } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.authtokens.get',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ input }) => readAuthTokens(input),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Auth tokens retrieved.',
-    data: await getAuthTokens(caller, input),
+    data: await getAuthTokens(caller, input, prefetched),
   }),
 });

@@ -1,7 +1,11 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getWorkspace } from '../../shared/workspace/service';
+import { getWorkspace, readWorkspace } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.get',
-  run: async ({ caller }) => ({ message: 'Workspace retrieved.', data: await getWorkspace(caller) }),
+  prefetch: ({ workspaceId }) => readWorkspace(workspaceId),
+  run: async ({ caller, prefetched }) => ({
+    message: 'Workspace retrieved.',
+    data: await getWorkspace(caller, prefetched),
+  }),
 });

@@ -1,10 +1,11 @@
-import { sendTestEvent } from '../../shared/delivery/operations';
+import { sendTestEvent, testTargets } from '../../shared/delivery/operations';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhooks.test',
-  run: async ({ caller, input }) => ({
+  prefetch: ({ apiKey, input }) => testTargets(apiKey, input.endpointId),
+  run: async ({ caller, input, prefetched }) => ({
     message: 'Test event sent.',
-    data: await sendTestEvent(caller.apiKey, input),
+    data: await sendTestEvent(caller.apiKey, input, prefetched),
   }),
 });

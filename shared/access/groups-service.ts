@@ -1,18 +1,41 @@
 import type * as z from 'zod';
+import { startedEarly } from '../db/parallel';
+import type { QueryRequestOutput } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
 import { findOrganizations, organizationCreateIfMissing, writeAll } from '../organizations/repository';
-import { changeGroupMembers, entryAttribute, findGroups, findUsers, groupUpsert } from './repository';
-import type { addGroupsInput, addGroupUsersInput, deleteGroupUsersInput, getGroupsInput } from './schemas';
+import {
+  changeGroupMembers,
+  entryAttribute,
+  findGroups,
+  findUsers,
+  groupUpsert,
+  startGroupsRead,
+} from './repository';
+import type {
+  addGroupsInput,
+  addGroupUsersInput,
+  deleteGroupUsersInput,
+  GroupRecord,
+  getGroupsInput,
+} from './schemas';
+
+/** Starts `addGroups`' organization read by the API key and the input alone (a route's prefetch). */
+export const readGroupsOrganization = (apiKey: string, input: z.output<typeof addGroupsInput>) =>
+  startedEarly(findOrganizations(apiKey, [input.organizationId]));
 
 /**
  * Creates user groups, or renames existing ones. A missing organization is created only with
- * `createOrganization`, else NOT_FOUND.
+ * `createOrganization`, else NOT_FOUND. `started` is `readGroupsOrganization`'s read, when already started.
  */
-export async function addGroups(caller: ApiKeyCaller, input: z.output<typeof addGroupsInput>) {
+export async function addGroups(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addGroupsInput>,
+  started = readGroupsOrganization(caller.apiKey, input),
+) {
   const now = nowMs();
-  const [organization] = await findOrganizations(caller.apiKey, [input.organizationId]);
+  const [organization] = await started;
   if (!organization && !input.createOrganization) {
     throw notFound(
       `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
@@ -32,23 +55,53 @@ export async function addGroups(caller: ApiKeyCaller, input: z.output<typeof add
   );
 }
 
-/** Groups with their members: the given ones, or all of the organization. */
-export async function getGroups(caller: ApiKeyCaller, input: z.output<typeof getGroupsInput>) {
-  const groups = await findGroups(caller.apiKey, input.organizationId, input.groupIds);
+/**
+ * Starts `getGroups`' first read by the API key and the input alone (a route's prefetch): the given
+ * groups (one BatchGet), or the first Query page of all of them.
+ */
+export const readGroups = (apiKey: string, input: z.output<typeof getGroupsInput>) =>
+  startedEarly<GroupRecord[] | QueryRequestOutput>(
+    input.groupIds
+      ? findGroups(apiKey, input.organizationId, input.groupIds)
+      : startGroupsRead(apiKey, input.organizationId),
+  );
+
+/**
+ * Groups with their members: the given ones, or all of the organization (further pages after the
+ * first). `started` is `readGroups`' read, when already started.
+ */
+export async function getGroups(
+  caller: ApiKeyCaller,
+  input: z.output<typeof getGroupsInput>,
+  started = readGroups(caller.apiKey, input),
+) {
+  const first = await started;
+  const groups = Array.isArray(first)
+    ? first
+    : await findGroups(caller.apiKey, input.organizationId, undefined, Promise.resolve(first));
   return groups
     .sort((a, b) => a.groupId.localeCompare(b.groupId))
     .map((group) => ({ groupId: group.groupId, groupName: group.groupName, userIds: group.userIds }));
 }
 
+/** Starts `addGroupUsers`' read of the joining users by the API key and the input alone (a route's prefetch). */
+export const readJoiningUsers = (apiKey: string, input: z.output<typeof addGroupUsersInput>) =>
+  startedEarly(findUsers(apiKey, input.organizationId, [...new Set(input.userIds)]));
+
 /**
  * Adds users to a group. Only organization members may join (addendum §4 rule 6); others are
- * `success: false`. Members are added with set arithmetic, so parallel adds all land.
+ * `success: false`. Members are added with set arithmetic, so parallel adds all land. `started` is
+ * `readJoiningUsers`' read, when already started.
  */
-export async function addGroupUsers(caller: ApiKeyCaller, input: z.output<typeof addGroupUsersInput>) {
+export async function addGroupUsers(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addGroupUsersInput>,
+  started = readJoiningUsers(caller.apiKey, input),
+) {
   const groupId = input.organizationUserGroupId;
   const userIds = [...new Set(input.userIds)];
   const members = new Set(
-    (await findUsers(caller.apiKey, input.organizationId, userIds))
+    (await started)
       .filter((user) => user.item[entryAttribute('member', 'organization')] !== undefined)
       .map((user) => user.profile.userId),
   );
@@ -75,10 +128,21 @@ export async function addGroupUsers(caller: ApiKeyCaller, input: z.output<typeof
   );
 }
 
-/** Removes users from a group, or everyone with `deleteAll`; results are keyed by each removed user. */
-export async function deleteGroupUsers(caller: ApiKeyCaller, input: z.output<typeof deleteGroupUsersInput>) {
+/** Starts `deleteGroupUsers`' group read by the API key and the input alone (a route's prefetch). */
+export const readLeftGroup = (apiKey: string, input: z.output<typeof deleteGroupUsersInput>) =>
+  startedEarly(findGroups(apiKey, input.organizationId, [input.organizationUserGroupId]));
+
+/**
+ * Removes users from a group, or everyone with `deleteAll`; results are keyed by each removed user.
+ * `started` is `readLeftGroup`'s read, when already started.
+ */
+export async function deleteGroupUsers(
+  caller: ApiKeyCaller,
+  input: z.output<typeof deleteGroupUsersInput>,
+  started = readLeftGroup(caller.apiKey, input),
+) {
   const groupId = input.organizationUserGroupId;
-  const [group] = await findGroups(caller.apiKey, input.organizationId, [groupId]);
+  const [group] = await started;
   if (!group) throw notFound(`User group ${groupId} does not exist.`);
   const userIds = input.deleteAll ? group.userIds : [...new Set(input.userIds)];
   await changeGroupMembers(

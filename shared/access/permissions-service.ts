@@ -1,8 +1,9 @@
 import type * as z from 'zod';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
-import { findResources, loadTree } from '../organizations/repository';
+import { findResources, loadTree, startTreeRead } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, toOrganizationTree } from '../organizations/tree';
 import { revalidateConnections } from '../realtime/closing';
@@ -150,20 +151,42 @@ async function providerDecider(scope: LookupScope, userIds: readonly string[], c
 }
 
 /**
+ * Starts `getPermissions`' reads by the API key and the input alone (a route's prefetch): the tree's
+ * first Query page, and the documents and users.
+ */
+export const readPermissionScope = (apiKey: string, input: z.output<typeof getPermissionsInput>) => ({
+  tree: startedEarly(startTreeRead(apiKey, input.organizationId)),
+  documentsAndUsers: startedEarly(
+    findDocumentsAndUsers(
+      apiKey,
+      input.organizationId,
+      [...new Set(input.documentIds ?? [])],
+      [...new Set(input.userIds)],
+    ),
+  ),
+});
+
+/**
  * Permission lookup (base #1): per user, entries for the organization and each requested folder
  * and document — by the local rules, or by the permission provider when it is on. Reads, in
  * parallel: the organization's tree (one Query), the documents and users (one BatchGet per 100
  * keys) and the provider config (one GetItem). A missing folder or document fails the whole call with NOT_FOUND whose `details`
- * hold the same per-user structure, the missing resource marked `does_not_exist`.
+ * hold the same per-user structure, the missing resource marked `does_not_exist`. `started` is
+ * `readPermissionScope`'s reads, when already started; the provider config waits for auth, which
+ * says whether the key uses a provider (so keys without one never read it).
  */
-export async function getPermissions(caller: ApiKeyCaller, input: z.output<typeof getPermissionsInput>) {
+export async function getPermissions(
+  caller: ApiKeyCaller,
+  input: z.output<typeof getPermissionsInput>,
+  started = readPermissionScope(caller.apiKey, input),
+) {
   const now = nowMs();
   const userIds = [...new Set(input.userIds)];
   const folderIds = [...new Set(input.folderIds ?? [])];
   const documentIds = [...new Set(input.documentIds ?? [])];
   const [stored, { documents, users }, providerConfig] = await Promise.all([
-    loadTree(caller.apiKey, input.organizationId),
-    findDocumentsAndUsers(caller.apiKey, input.organizationId, documentIds, userIds),
+    loadTree(caller.apiKey, input.organizationId, started.tree),
+    started.documentsAndUsers,
     providerFor(caller),
   ]);
   if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
@@ -221,19 +244,38 @@ function byOrganizationOf<T extends { type: string; id: string; organizationId?:
 }
 
 /**
+ * Starts `addPermissions`' existence reads by the API key and the input alone (a route's prefetch):
+ * per organization named, one BatchGet of it and its named folders and documents.
+ */
+export const readGrantTargets = (apiKey: string, input: z.output<typeof addPermissionsInput>) =>
+  new Map(
+    [...byOrganizationOf(input.permissions.resources)].map(([organizationId, resources]) => [
+      organizationId,
+      startedEarly(
+        findResources(apiKey, organizationId, {
+          folderIds: resources.filter((r) => r.type === 'folder').map((r) => r.id),
+          documentIds: resources.filter((r) => r.type === 'document').map((r) => r.id),
+        }),
+      ),
+    ]),
+  );
+
+/**
  * Grants a user access to organizations, folders, documents and contexts (addendum §4). Every
  * named resource must exist (NOT_FOUND, nothing written); the grants then land in one transaction
- * per 100 organizations, one update per organization.
+ * per 100 organizations, one update per organization. `started` is `readGrantTargets`' reads, when
+ * already started.
  */
-export async function addPermissions(caller: ApiKeyCaller, input: z.output<typeof addPermissionsInput>) {
+export async function addPermissions(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addPermissionsInput>,
+  started = readGrantTargets(caller.apiKey, input),
+) {
   const now = nowMs();
   const byOrganization = byOrganizationOf(input.permissions.resources);
   await Promise.all(
     [...byOrganization].map(async ([organizationId, resources]) => {
-      const found = await findResources(caller.apiKey, organizationId, {
-        folderIds: resources.filter((r) => r.type === 'folder').map((r) => r.id),
-        documentIds: resources.filter((r) => r.type === 'document').map((r) => r.id),
-      });
+      const found = await (started.get(organizationId) as ReturnType<typeof findResources>);
       const exists = (resource: GrantedResource) =>
         resource.type === 'folder'
           ? found.folders.some((folder) => folder.folderId === resource.id)

@@ -12,7 +12,13 @@ import { db, tableName } from '../db/client';
 import type { ErasedPage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
 import { mapInParallel } from '../db/parallel';
-import { queryAll, queryFilteredPage, withoutKeys } from '../db/query-page';
+import {
+  type QueryRequestOutput,
+  queryAll,
+  queryFilteredPage,
+  queryFirstRequest,
+  withoutKeys,
+} from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
@@ -259,20 +265,31 @@ export async function deleteUsers(
 const parseGroup = (item: Item) => groupRecord.parse(withoutKeys(item));
 
 /** Groups by id, or every group of the organization. */
-export async function findGroups(apiKey: string, organizationId: string, groupIds?: readonly string[]) {
+export async function findGroups(
+  apiKey: string,
+  organizationId: string,
+  groupIds?: readonly string[],
+  firstRequest?: Promise<QueryRequestOutput>,
+) {
   if (groupIds) {
     const items = await batchGet(groupIds.map((id) => keys.userGroup(apiKey, organizationId, id)));
     return items.map(parseGroup);
   }
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(apiKey, organizationId),
-      ':prefix': keys.groupPrefix,
-    },
-  });
+  const items = await queryAll(groupsQuery(apiKey, organizationId), firstRequest);
   return items.map(parseGroup);
 }
+
+const groupsQuery = (apiKey: string, organizationId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: {
+    ':pk': organizationPartition(apiKey, organizationId),
+    ':prefix': keys.groupPrefix,
+  },
+});
+
+/** The first request of `findGroups` without ids, started early (one Query page; a route's prefetch). */
+export const startGroupsRead = (apiKey: string, organizationId: string) =>
+  queryFirstRequest(groupsQuery(apiKey, organizationId));
 
 /** A transaction item that creates a group or renames it. */
 export function groupUpsert(

@@ -1,5 +1,6 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type * as z from 'zod';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { decryptSecret, encryptSecret, generateSecret } from '../security/secrets';
@@ -12,12 +13,16 @@ export const userTokenLifetimeSeconds = 48 * 60 * 60;
 /** The owner an API key's token-signing secret is sealed for. */
 export const signingSecretOwner = (apiKey: string) => `token:${apiKey}`;
 
+/** Starts the read of the API key's stored signing secret (a route's prefetch: one GetItem). */
+export const readSigningSecret = (apiKey: string) => startedEarly(findSigningSecret(apiKey));
+
 /**
  * The API key's HS256 secret: generated on first use (256 bits), stored only encrypted, never
- * returned. A concurrent first use converges on whichever secret was stored first.
+ * returned. A concurrent first use converges on whichever secret was stored first. `stored` is
+ * `readSigningSecret`'s read, when already started.
  */
-async function signingSecret(apiKey: string): Promise<Uint8Array> {
-  let encrypted = await findSigningSecret(apiKey);
+async function signingSecret(apiKey: string, stored = readSigningSecret(apiKey)): Promise<Uint8Array> {
+  let encrypted = await stored;
   if (!encrypted) {
     const candidate = encryptSecret(generateSecret(), signingSecretOwner(apiKey));
     encrypted = (await storeSigningSecret(apiKey, candidate, nowMs()))
@@ -29,9 +34,14 @@ async function signingSecret(apiKey: string): Promise<Uint8Array> {
 
 /**
  * A signed user token (JWT, HS256, 48 h): the user, their properties, and the resources and roles
- * it asserts. It records no grant; permissions/add does that.
+ * it asserts. It records no grant; permissions/add does that. `secret` is `readSigningSecret`'s
+ * read, when already started.
  */
-export async function generateToken(caller: ApiKeyCaller, input: z.output<typeof generateTokenInput>) {
+export async function generateToken(
+  caller: ApiKeyCaller,
+  input: z.output<typeof generateTokenInput>,
+  secret = readSigningSecret(caller.apiKey),
+) {
   const resources = (input.permissions?.resources ?? []).map((resource) => ({
     type: resource.type,
     id: resource.id,
@@ -55,7 +65,7 @@ export async function generateToken(caller: ApiKeyCaller, input: z.output<typeof
     .setIssuer('collab-backend')
     .setIssuedAt(issuedAt)
     .setExpirationTime(issuedAt + userTokenLifetimeSeconds)
-    .sign(await signingSecret(caller.apiKey));
+    .sign(await signingSecret(caller.apiKey, secret));
   return { token };
 }
 

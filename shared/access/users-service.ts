@@ -1,8 +1,9 @@
 import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
-import { prepareTarget } from '../organizations/targets';
+import { prepareTarget, readTarget } from '../organizations/targets';
 import { revalidateConnections } from '../realtime/closing';
 import {
   changeGroupMembers,
@@ -50,11 +51,16 @@ const profileOf = (user: UserInput) => ({
 /**
  * Adds users at one level — the organization, one folder only, or one document only (base #16) —
  * creating a missing organization, and a missing folder or document when asked. One BatchGet for
- * the target, then transactions of up to 100 writes.
+ * the target (`readTarget`, possibly started as the route's prefetch), then transactions of up to
+ * 100 writes.
  */
-export async function addUsers(caller: ApiKeyCaller, input: z.output<typeof addUsersInput>) {
+export async function addUsers(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addUsersInput>,
+  target = readTarget(caller.apiKey, input),
+) {
   const now = nowMs();
-  const creations = await prepareTarget(caller.apiKey, input, now);
+  const creations = await prepareTarget(caller.apiKey, input, now, target);
   const attribute = memberAttribute(input);
   await writeUserChanges(
     caller.apiKey,
@@ -76,22 +82,34 @@ export async function addUsers(caller: ApiKeyCaller, input: z.output<typeof addU
   );
 }
 
+/** Starts the read of the users a users/* call names, by the API key and the input alone (a route's prefetch). */
+export const readNamedUsers = (
+  apiKey: string,
+  input:
+    | { organizationId: string; users: readonly { userId: string }[] }
+    | { organizationId: string; userIds: readonly string[] },
+) =>
+  startedEarly(
+    findUsers(
+      apiKey,
+      input.organizationId,
+      'users' in input ? input.users.map((user) => user.userId) : [...new Set(input.userIds)],
+    ),
+  );
+
 /**
  * Updates profiles and, at the addressed level, roles. A user who does not exist (or is not a
- * member at that level) is `success: false` inside the success body.
+ * member at that level) is `success: false` inside the success body. `named` is `readNamedUsers`'
+ * read, when already started.
  */
-export async function updateUsers(caller: ApiKeyCaller, input: z.output<typeof updateUsersInput>) {
+export async function updateUsers(
+  caller: ApiKeyCaller,
+  input: z.output<typeof updateUsersInput>,
+  named = readNamedUsers(caller.apiKey, input),
+) {
   const now = nowMs();
   const attribute = memberAttribute(input);
-  const stored = new Map(
-    (
-      await findUsers(
-        caller.apiKey,
-        input.organizationId,
-        input.users.map((user) => user.userId),
-      )
-    ).map((user) => [user.profile.userId, user]),
-  );
+  const stored = new Map((await named).map((user) => [user.profile.userId, user]));
   const results: Record<string, { success: boolean; id: string; message: string }> = {};
   const changes = input.users.flatMap((user) => {
     const current = stored.get(user.userId);
@@ -135,8 +153,11 @@ const contactOf = (user: StoredUser, attribute: string) => ({
   initial: user.profile.initial ?? '',
 });
 
-/** Members of one level (its contact list): given users, the users of given groups, or a page of all. */
-export async function getUsers(caller: ApiKeyCaller, input: z.output<typeof getUsersInput>) {
+/**
+ * Members of one level (its contact list): given users, the users of given groups, or a page of all.
+ * Needs only the API key and the input, so a route runs it whole as its prefetch.
+ */
+export async function getUsers(caller: Pick<ApiKeyCaller, 'apiKey'>, input: z.output<typeof getUsersInput>) {
   const attribute = memberAttribute(input);
   const selected = new Set(input.userIds ?? []);
   if (input.organizationUserGroupIds) {
@@ -163,23 +184,28 @@ export async function getUsers(caller: ApiKeyCaller, input: z.output<typeof getU
 
 /**
  * Removes users from one level. At the organization level the user leaves the organization
- * entirely (all memberships, grants and group places); at a folder or document only that
- * membership goes. A user who is not a member there is `success: false`.
+ * entirely (all memberships, grants and group places; the groups are read beside the user deletes);
+ * at a folder or document only that membership goes. A user who is not a member there is
+ * `success: false`. `named` is `readNamedUsers`' read, when already started.
  */
-export async function deleteUsers(caller: ApiKeyCaller, input: z.output<typeof deleteUsersInput>) {
+export async function deleteUsers(
+  caller: ApiKeyCaller,
+  input: z.output<typeof deleteUsersInput>,
+  named = readNamedUsers(caller.apiKey, input),
+) {
   const attribute = memberAttribute(input);
   const userIds = [...new Set(input.userIds)];
   const members = new Set(
-    (await findUsers(caller.apiKey, input.organizationId, userIds))
-      .filter((user) => user.item[attribute] !== undefined)
-      .map((user) => user.profile.userId),
+    (await named).filter((user) => user.item[attribute] !== undefined).map((user) => user.profile.userId),
   );
   const leaving = userIds.filter((id) => members.has(id));
   if (leaving.length === 0) {
     // Nobody to remove: no writes, and no need to look through the groups.
   } else if (input.folderId === undefined && input.documentId === undefined) {
-    await deleteUserItems(caller.apiKey, input.organizationId, leaving);
-    const groups = await findGroups(caller.apiKey, input.organizationId);
+    const [, groups] = await Promise.all([
+      deleteUserItems(caller.apiKey, input.organizationId, leaving),
+      findGroups(caller.apiKey, input.organizationId),
+    ]);
     await Promise.all(
       groups
         .filter((group) => group.userIds.some((id) => members.has(id)))

@@ -20,3 +20,13 @@ export async function mapInParallel<T, R>(
   await Promise.all(runners);
   return results;
 }
+
+/**
+ * A read started ahead of its use (a route's prefetch, or reads started together): its rejection is
+ * marked handled, so a request that fails before awaiting it raises no unhandled rejection; awaiting
+ * it still throws.
+ */
+export function startedEarly<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}

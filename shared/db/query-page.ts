@@ -39,19 +39,39 @@ export function withoutKeys(item: Item): Item {
   return copy;
 }
 
+type QueryAllParams = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/** One request of a `queryAll`: its items and where the next request starts. */
+export interface QueryRequestOutput {
+  Items?: Item[];
+  LastEvaluatedKey?: Item;
+}
+
+/**
+ * The first request of a `queryAll`, started on its own: a prefetch reads one bounded page early
+ * and hands it to `queryAll`, which reads any further pages once the caller is authenticated.
+ */
+export function queryFirstRequest(params: QueryAllParams): Promise<QueryRequestOutput> {
+  return db().send(new QueryCommand({ ...params, TableName: tableName() }));
+}
+
 /**
  * Every item of a Query, page after page (bounded partitions only: an organization's folder tree,
- * a workspace's keys, a search scope's vectors). Returns raw items with their keys.
+ * a workspace's keys, a search scope's vectors). Returns raw items with their keys. `firstRequest`
+ * is `queryFirstRequest` of the same params, when already started.
  */
 export async function queryAll(
-  params: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,
+  params: QueryAllParams,
+  firstRequest?: Promise<QueryRequestOutput>,
 ): Promise<Item[]> {
   const items: Item[] = [];
   let startKey: Item | undefined;
+  let pending = firstRequest;
   do {
-    const output = await db().send(
-      new QueryCommand({ ...params, TableName: tableName(), ExclusiveStartKey: startKey }),
-    );
+    const output =
+      (await pending) ??
+      (await db().send(new QueryCommand({ ...params, TableName: tableName(), ExclusiveStartKey: startKey })));
+    pending = undefined;
     items.push(...(output.Items ?? []));
     startKey = output.LastEvaluatedKey;
   } while (startKey);

@@ -3,8 +3,7 @@ import { createEvent } from '../events/outbox';
 import { failedPrecondition, notFound } from '../http/errors';
 import { sendToQueue } from '../queues/send';
 import { getWebhookConfig } from '../settings/service';
-import { findEndpoint } from '../webhooks/repository';
-import { requireAdvancedWebhooks } from '../webhooks/service';
+import { requireEndpoint } from '../webhooks/service';
 import { startDeliveries } from './fanout';
 import { findDelivery, listDeliveries, reviveDelivery } from './repository';
 import {
@@ -45,16 +44,6 @@ function messageView(delivery: DeliveryRecord) {
   };
 }
 
-/**
- * The endpoint must exist under this API key (another key's endpoint is NOT_FOUND like a missing
- * one); read in parallel with the advanced-webhooks check. Throws FAILED_PRECONDITION, NOT_FOUND.
- */
-async function requireEndpoint(apiKey: string, endpointId: string) {
-  const [, endpoint] = await Promise.all([requireAdvancedWebhooks(apiKey), findEndpoint(apiKey, endpointId)]);
-  if (!endpoint) throw notFound(`Endpoint ${endpointId} not found.`);
-  return endpoint;
-}
-
 const messagesBinding = (apiKey: string, endpointId: string) => ({
   owner: `apiKey:${apiKey}`,
   query: { list: 'webhookMessages', endpointId },
@@ -62,7 +51,8 @@ const messagesBinding = (apiKey: string, endpointId: string) => ({
 
 /**
  * One page of an endpoint's messages (its deliveries), newest first, with their attempts. Three
- * calls in parallel: config, endpoint, Query. Throws FAILED_PRECONDITION, NOT_FOUND, INVALID_ARGUMENT
+ * calls in parallel: config, endpoint, Query (bounded reads needing only the API key and the input:
+ * the route runs it whole as its prefetch). Throws FAILED_PRECONDITION, NOT_FOUND, INVALID_ARGUMENT
  * (page token).
  */
 export async function listEndpointMessages(apiKey: string, input: ListMessagesInput) {
@@ -81,10 +71,15 @@ export async function listEndpointMessages(apiKey: string, input: ListMessagesIn
 /**
  * Replays a dead-lettered message: the delivery goes back to pending with a fresh retry schedule
  * and its next attempt is enqueued (same event, so the same `webhook-id`). Throws NOT_FOUND for an
- * unknown message, FAILED_PRECONDITION unless it is dead (or advanced webhooks are off).
+ * unknown message, FAILED_PRECONDITION unless it is dead (or advanced webhooks are off). `endpoint`
+ * is `requireEndpoint`'s read, possibly started as the route's prefetch.
  */
-export async function replayEndpointMessage(apiKey: string, input: ReplayMessageInput) {
-  await requireEndpoint(apiKey, input.endpointId);
+export async function replayEndpointMessage(
+  apiKey: string,
+  input: ReplayMessageInput,
+  endpoint = requireEndpoint(apiKey, input.endpointId),
+) {
+  await endpoint;
   const ref = {
     apiKey,
     targetId: endpointTarget(input.endpointId),
@@ -104,8 +99,12 @@ export async function replayEndpointMessage(apiKey: string, input: ReplayMessage
   return messageView(revived);
 }
 
-/** The targets of a test event: one enabled endpoint, or the configured basic-webhook URLs. */
-async function testTargets(apiKey: string, endpointId: string | undefined): Promise<TargetId[]> {
+/**
+ * The targets of a test event: one enabled endpoint, or the configured basic-webhook URLs. Reads
+ * only (the config, or the endpoint beside the advanced-webhooks check), so a route starts it as
+ * its prefetch. Throws FAILED_PRECONDITION, NOT_FOUND.
+ */
+export async function testTargets(apiKey: string, endpointId: string | undefined): Promise<TargetId[]> {
   if (endpointId !== undefined) {
     const endpoint = await requireEndpoint(apiKey, endpointId);
     if (endpoint.disabled) throw failedPrecondition(`Endpoint ${endpointId} is disabled; enable it first.`);
@@ -127,10 +126,15 @@ async function testTargets(apiKey: string, endpointId: string | undefined): Prom
 /**
  * Sends a synthetic `webhook.test` event through the real delivery path (signed, retried, listed
  * like any message) to one endpoint or to the basic-webhook URLs; the event bypasses endpoint
- * filters and basic triggers. Throws FAILED_PRECONDITION, NOT_FOUND.
+ * filters and basic triggers. Throws FAILED_PRECONDITION, NOT_FOUND. `started` is `testTargets`,
+ * possibly started as the route's prefetch.
  */
-export async function sendTestEvent(apiKey: string, input: TestWebhookInput) {
-  const targets = await testTargets(apiKey, input.endpointId);
+export async function sendTestEvent(
+  apiKey: string,
+  input: TestWebhookInput,
+  started = testTargets(apiKey, input.endpointId),
+) {
+  const targets = await started;
   const event = createEvent({
     event: testEventType,
     actionType: 'test',

@@ -13,12 +13,20 @@ import {
   type EndpointContext,
   errorEnvelope,
   jsonBody,
+  type PrefetchFunction,
   requestContext,
   startPrefetch,
   validateInput,
 } from './middleware';
 import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';
-import { type RouteDefinition, type RouteName, routeForPath, routeNamed, type routes } from './routes';
+import {
+  type AuthLevel,
+  type RouteDefinition,
+  type RouteName,
+  routeForPath,
+  routeNamed,
+  type routes,
+} from './routes';
 
 type RouteOf<Name extends RouteName> = Extract<(typeof routes)[number], { name: Name }>;
 
@@ -44,16 +52,25 @@ export interface PrefetchedArgs<Prefetched> {
   prefetched: Promise<Prefetched>;
 }
 
+/**
+ * What a prefetch receives: the valid input and the header the route's auth level reads by — the
+ * API key (`x-svc-api-key`) or, on workspace routes, the workspace id (`x-svc-workspace-id`).
+ */
+export type PrefetchArgs<Level extends AuthLevel, Input> = { input: Input } & (Level extends 'workspace'
+  ? { workspaceId: string }
+  : { apiKey: string });
+
 export interface EndpointDefinition<Name extends RouteName, Prefetched = undefined> {
   /** Names the route; its input and output schemas come from the contract registry. */
   route: Name;
   /**
-   * API-key routes only, optional: reads that need nothing but the API key header and the valid
-   * input, started together with the auth read instead of after it (one serial round trip fewer;
-   * decisions §39). `run` receives the promise as `prefetched`; it is never awaited when auth fails.
-   * The key it gets is the header's, which equals `caller.apiKey` once auth has passed.
+   * Optional, authenticated routes only: reads that need nothing but the credential's key header
+   * (API key, or workspace id on workspace routes) and the valid input, started together with the
+   * auth read instead of after it (one serial round trip fewer; decisions §39, §42). `run` receives
+   * the promise as `prefetched`; it is never awaited when auth fails. The key it gets is the
+   * header's, which equals `caller.apiKey` (`caller.workspaceId`) once auth has passed.
    */
-  prefetch?: (args: { apiKey: string; input: InputOf<Name> }) => Promise<Prefetched>;
+  prefetch?: (args: PrefetchArgs<RouteOf<Name>['auth'], InputOf<Name>>) => Promise<Prefetched>;
   run: (args: RunArgs<Name, InputOf<Name>> & PrefetchedArgs<Prefetched>) => Promise<RunResult<Name>>;
 }
 
@@ -80,17 +97,19 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   const route = routeNamed(definition.route);
   const contract: RouteContract = contractOf(definition.route);
   const enveloped = isEnveloped(contract);
-  if (definition.prefetch && route.auth !== 'apiKey') {
-    throw new Error(`${route.name}: prefetch needs an API-key route (it reads by the API key header)`);
+  if (definition.prefetch && route.auth === 'none') {
+    throw new Error(
+      `${route.name}: prefetch needs an authenticated route (it reads by the credential's key)`,
+    );
   }
   const chain = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, EndpointContext>()
     .use(requestContext(route.name))
     .use(keyringLoader())
     .use(jsonBody(route.maxBodyBytes));
-  const prefetch = definition.prefetch as
-    | ((args: { apiKey: string; input: unknown }) => Promise<unknown>)
-    | undefined;
-  const handler = (prefetch ? chain.use(startPrefetch(contract.input, prefetch)) : chain)
+  const prefetch = definition.prefetch as PrefetchFunction | undefined;
+  const handler = (
+    prefetch && route.auth !== 'none' ? chain.use(startPrefetch(contract.input, route.auth, prefetch)) : chain
+  )
     .use(authenticate(route.auth))
     .use(validateInput(contract.input))
     .use(errorEnvelope())

@@ -162,17 +162,32 @@ export function authenticate(level: AuthLevel): EndpointMiddleware {
   };
 }
 
+/** A route's prefetch as the middleware calls it: the valid input plus the credential's key (`prefetchKeys`). */
+export type PrefetchFunction = (args: { input: unknown } & Record<string, unknown>) => Promise<unknown>;
+
+/**
+ * The header a prefetch is keyed by for each authenticated level, and the argument it arrives as:
+ * the half of the credential that names what auth reads, never the secret half.
+ */
+const prefetchKeys = {
+  apiKey: { header: 'x-svc-api-key', argument: 'apiKey' },
+  workspace: { header: 'x-svc-workspace-id', argument: 'workspaceId' },
+} as const;
+
 /**
  * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and the
- * request carries a usable API key, starts `prefetch` so its reads travel together with the auth
- * read. Nothing changes what a failed request answers: a validation error is kept for
- * `validateInput`, which throws it only after auth has passed; a prefetch whose auth fails is
- * never awaited (its rejection is marked handled), so nothing it read reaches the caller.
+ * request carries a usable key header for the route's auth level (`prefetchKeys`), starts
+ * `prefetch` so its reads travel together with the auth read. Nothing changes what a failed request
+ * answers: a validation error is kept for `validateInput`, which throws it only after auth has
+ * passed; a prefetch whose auth fails is never awaited (its rejection is marked handled), so
+ * nothing it read reaches the caller.
  */
 export function startPrefetch(
   schema: z.ZodType,
-  prefetch: (args: { apiKey: string; input: unknown }) => Promise<unknown>,
+  level: Exclude<AuthLevel, 'none'>,
+  prefetch: PrefetchFunction,
 ): EndpointMiddleware {
+  const { header, argument } = prefetchKeys[level];
   return {
     before: (request) => {
       const state = request.context.endpoint;
@@ -182,11 +197,11 @@ export function startPrefetch(
         state.earlyValidation = { error };
         return;
       }
-      const apiKey = (request.event.headers as Record<string, string>)['x-svc-api-key'];
-      if (!usableCredential(apiKey)) return;
+      const key = (request.event.headers as Record<string, string>)[header];
+      if (!usableCredential(key)) return;
       let prefetched: Promise<unknown>;
       try {
-        prefetched = prefetch({ apiKey, input: state.earlyValidation.input });
+        prefetched = prefetch({ [argument]: key, input: state.earlyValidation.input });
       } catch (error) {
         // A synchronous throw must not answer before auth either.
         prefetched = Promise.reject(error);

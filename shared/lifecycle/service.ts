@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TransactItem, transactWrite } from '../db/batch';
 import { currentIncarnations, incarnationsWithin, withIncarnations } from '../db/incarnations';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
@@ -88,9 +89,17 @@ export async function startUserErasure(caller: ApiKeyCaller, input: DeleteUserDa
   return { jobId };
 }
 
-/** users/data/delete/status: the job's status and counts per feature; NOT_FOUND for an unknown job. */
-export async function userErasureStatus(caller: ApiKeyCaller, jobId: string) {
-  const job = await findEraseJob(caller.apiKey, jobId);
+/** Starts `userErasureStatus`' job read by the API key and the job id alone (a route's prefetch: one GetItem). */
+export const readEraseJob = (apiKey: string, jobId: string) => startedEarly(findEraseJob(apiKey, jobId));
+
+/** users/data/delete/status: the job's status and counts per feature; NOT_FOUND for an unknown job. * `started` is `readEraseJob`'s read, when already started.
+ */
+export async function userErasureStatus(
+  caller: ApiKeyCaller,
+  jobId: string,
+  started = readEraseJob(caller.apiKey, jobId),
+) {
+  const job = await started;
   if (job?.kind !== 'user') throw notFound(`Job ${jobId} does not exist.`);
   const { status, counts, message } = job;
   return { jobId, status, counts, ...(message !== undefined && { message }) };

@@ -1,5 +1,6 @@
 import { reactionKey } from '../comments/write-items';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { startedEarly } from '../db/parallel';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { isFenced } from './fence';
@@ -125,34 +126,52 @@ interface UserDataCursor {
   skip: number;
 }
 
+const userDataBinding = (apiKey: string, input: GetUserData) => ({
+  owner: `apiKey:${apiKey}`,
+  query: { list: 'userData', userId: input.userId, organizationId: input.organizationId ?? null },
+});
+
+async function firstUserDataRead(apiKey: string, input: GetUserData) {
+  const cursor: UserDataCursor = input.pageToken
+    ? (decodePageToken(input.pageToken, userDataBinding(apiKey, input)) as unknown as UserDataCursor)
+    : { skip: 0 };
+  const page = await userDataKeys(apiKey, input.userId, input.organizationId, userDataPageSize, cursor.after);
+  return { cursor, page };
+}
+
+/**
+ * Starts `getUserData`'s first index Query (one bounded page) by the API key and the input alone
+ * (a route's prefetch); a bad page token surfaces when it is awaited, after auth.
+ */
+export const readUserData = (apiKey: string, input: GetUserData) =>
+  startedEarly(firstUserDataRead(apiKey, input));
+
 /**
  * users/data/get (addendum §10): a page of everything stored about a user, across every domain, in
  * one listing: the user's index (gsi8, keyed by API key and user, sorted by organization) is read
  * a Query page at a time and its items fetched by BatchGetItem, so finding "everything of user X"
  * never scans. Pages hold exactly 100 items but the last; the opaque token records the index entry
  * to continue after and how many items of the next entry were listed. Records of deleted
- * organizations and documents whose erasure is still running are left out.
+ * organizations and documents whose erasure is still running are left out (after auth: the
+ * fences come with the caller). `started` is `readUserData`'s first read, when already started.
  */
-export async function getUserData(caller: ApiKeyCaller, input: GetUserData) {
-  const binding = {
-    owner: `apiKey:${caller.apiKey}`,
-    query: { list: 'userData', userId: input.userId, organizationId: input.organizationId ?? null },
-  };
-  const cursor: UserDataCursor = input.pageToken
-    ? (decodePageToken(input.pageToken, binding) as unknown as UserDataCursor)
-    : { skip: 0 };
+export async function getUserData(
+  caller: ApiKeyCaller,
+  input: GetUserData,
+  started = readUserData(caller.apiKey, input),
+) {
+  const binding = userDataBinding(caller.apiKey, input);
+  const { cursor, page: firstPage } = await started;
   const listed: UserDataItem[] = [];
   let after = cursor.after;
   let skip = cursor.skip;
   let startKey = cursor.after;
+  let pending: Awaited<ReturnType<typeof userDataKeys>> | undefined = firstPage;
   for (;;) {
-    const page = await userDataKeys(
-      caller.apiKey,
-      input.userId,
-      input.organizationId,
-      userDataPageSize,
-      startKey,
-    );
+    const page =
+      pending ??
+      (await userDataKeys(caller.apiKey, input.userId, input.organizationId, userDataPageSize, startKey));
+    pending = undefined;
     const items = await userDataItems(page.entries);
     const marked = await markedItems(caller.apiKey, [...items.values()]);
     for (const [index, entry] of page.entries.entries()) {

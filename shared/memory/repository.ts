@@ -1,9 +1,15 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  QueryCommand,
+  type QueryCommandInput,
+  type QueryCommandOutput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
 import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
+import { startedEarly } from '../db/parallel';
 import { queryAll, withoutKeys } from '../db/query-page';
 import type { QuantisedVector } from './embedder';
 import { type EmbeddingType, embeddingTypes, type Judgment, judgment as judgmentSchema } from './schemas';
@@ -306,17 +312,82 @@ export async function findJudgments(
  * Up to `limit` judgments of one timeline in time order (`asc` oldest first), optionally within a
  * `createdAt` window (applied in the key condition), keeping those that pass `filters` — plus how
  * many in the timeline (and window) pass them. The page is read in growing Query steps until it
- * is full; the count is a parallel `Select: COUNT` Query of the whole range. Items of an old
- * incarnation are left out of the page (the count includes them until they are erased).
+ * is full; the count is a parallel `Select: COUNT` Query of the whole range. `started` is
+ * `startTimelineRead`'s first requests, when already started. Items of an old incarnation are left
+ * out of the page (the count includes them until they are erased).
  */
-export async function timelineJudgments(query: {
+export async function timelineJudgments(
+  query: TimelineQuery,
+  started = startTimelineRead(query),
+): Promise<{ judgments: Judgment[]; total: number }> {
+  const base = timelineBase(query);
+  const readPage = async () => {
+    const found: Judgment[] = [];
+    let startKey: Item | undefined;
+    let limit = query.limit + 1;
+    let first: Promise<QueryCommandOutput> | undefined = started.page;
+    do {
+      const output =
+        (await first) ??
+        (await db().send(
+          new QueryCommand({ ...base, TableName: tableName(), Limit: limit, ExclusiveStartKey: startKey }),
+        ));
+      first = undefined;
+      found.push(
+        ...(output.Items ?? []).filter((item) => inCurrentIncarnation(query.apiKey, item)).map(parseJudgment),
+      );
+      startKey = output.LastEvaluatedKey;
+      // Filters rejected items: read on in growing steps rather than item by item.
+      limit = Math.min(1000, limit * 4);
+    } while (startKey && found.length < query.limit);
+    return found.slice(0, query.limit);
+  };
+  const count = async () => {
+    let total = 0;
+    let startKey: Item | undefined;
+    let first: Promise<QueryCommandOutput> | undefined = started.count;
+    do {
+      const output =
+        (await first) ??
+        (await db().send(
+          new QueryCommand({ ...base, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: startKey }),
+        ));
+      first = undefined;
+      total += output.Count ?? 0;
+      startKey = output.LastEvaluatedKey;
+    } while (startKey);
+    return total;
+  };
+  const [judgments, total] = await Promise.all([readPage(), count()]);
+  return { judgments, total };
+}
+
+/** What `timelineJudgments` reads: a timeline, its order, an optional window, filters and a page size. */
+export interface TimelineQuery {
+  /** Whose judgments (the incarnation check rebuilds their keys). */
   apiKey: string;
   timeline: { index: IndexName; partition: string };
   order: 'asc' | 'desc';
   window?: { start: number; end: number };
   filters: ItemFilters;
   limit: number;
-}): Promise<{ judgments: Judgment[]; total: number }> {
+}
+
+/**
+ * The first requests of `timelineJudgments` — the page's and the count's, two bounded Queries —
+ * started early (a route's prefetch); any further pages follow once the caller is authenticated.
+ */
+export function startTimelineRead(query: TimelineQuery) {
+  const base = timelineBase(query);
+  return {
+    page: startedEarly(
+      db().send(new QueryCommand({ ...base, TableName: tableName(), Limit: query.limit + 1 })),
+    ),
+    count: startedEarly(db().send(new QueryCommand({ ...base, TableName: tableName(), Select: 'COUNT' }))),
+  };
+}
+
+function timelineBase(query: TimelineQuery): Omit<QueryCommandInput, 'TableName'> {
   const { index, partition } = query.timeline;
   const filter = filterExpression(query.filters);
   const base: Omit<QueryCommandInput, 'TableName'> = {
@@ -338,37 +409,7 @@ export async function timelineJudgments(query: {
     },
     ScanIndexForward: query.order === 'asc',
   };
-  const readPage = async () => {
-    const found: Judgment[] = [];
-    let startKey: Item | undefined;
-    let limit = query.limit + 1;
-    do {
-      const output = await db().send(
-        new QueryCommand({ ...base, TableName: tableName(), Limit: limit, ExclusiveStartKey: startKey }),
-      );
-      found.push(
-        ...(output.Items ?? []).filter((item) => inCurrentIncarnation(query.apiKey, item)).map(parseJudgment),
-      );
-      startKey = output.LastEvaluatedKey;
-      // Filters rejected items: read on in growing steps rather than item by item.
-      limit = Math.min(1000, limit * 4);
-    } while (startKey && found.length < query.limit);
-    return found.slice(0, query.limit);
-  };
-  const count = async () => {
-    let total = 0;
-    let startKey: Item | undefined;
-    do {
-      const output = await db().send(
-        new QueryCommand({ ...base, TableName: tableName(), Select: 'COUNT', ExclusiveStartKey: startKey }),
-      );
-      total += output.Count ?? 0;
-      startKey = output.LastEvaluatedKey;
-    } while (startKey);
-    return total;
-  };
-  const [judgments, total] = await Promise.all([readPage(), count()]);
-  return { judgments, total };
+  return base;
 }
 
 /** Ids of up to `limit` judgments still on a document's timeline (one Query; migration batches). */

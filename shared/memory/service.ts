@@ -8,6 +8,8 @@ import {
   findJudgments,
   type ItemFilters,
   scopeVectors,
+  startTimelineRead,
+  type TimelineQuery,
   timelineJudgments,
   type VectorEntry,
 } from './repository';
@@ -74,15 +76,14 @@ const toResult = (
 const notFenced = (caller: ApiKeyCaller) => (judgment: Judgment) =>
   !isFenced(caller, judgment.organizationId, judgment.documentId);
 
-async function listed(
+function timelineQueryOf(
   apiKey: string,
   scope: Scope,
   filters: JudgmentFilters | undefined,
   limit: number,
   organizationId: string | undefined,
-  visible: (judgment: Judgment) => boolean,
   window?: { start: number; end: number },
-) {
+): TimelineQuery {
   const annotationId = filters?.annotationId;
   const { createdAt, ...rest } = itemFilters(filters, scope);
   const range = window ?? createdAt;
@@ -91,14 +92,28 @@ async function listed(
     annotationId !== undefined && organizationId !== undefined
       ? keys.judgmentTimeline(apiKey, { by: 'annotation', organizationId, id: annotationId })
       : keys.judgmentTimeline(apiKey, scope);
-  const page = await timelineJudgments({
+  return {
     apiKey,
     timeline,
     order: annotationId !== undefined ? 'asc' : 'desc',
     ...(range && { window: range }),
     filters: rest,
     limit,
-  });
+  };
+}
+
+async function listed(
+  apiKey: string,
+  scope: Scope,
+  filters: JudgmentFilters | undefined,
+  limit: number,
+  organizationId: string | undefined,
+  visible: (judgment: Judgment) => boolean,
+  window?: { start: number; end: number },
+  started?: ReturnType<typeof startTimelineRead>,
+) {
+  const query = timelineQueryOf(apiKey, scope, filters, limit, organizationId, window);
+  const page = await timelineJudgments(query, started);
   return {
     results: page.judgments.filter(visible).map((judgment) => toResult(judgment, 1, scopeName(scope))),
     total: page.total,
@@ -233,8 +248,13 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
  * Judgment metadata (addendum §6): the scope's judgments newest first (a thread's oldest first),
  * with the search filters, `limit` of them, and how many pass the filters in all (`total`).
  * DynamoDB: one Query for the page (more when filters reject many) + a parallel COUNT Query.
+ * `started` is `readJudgments`' first requests, when already started.
  */
-export async function queryJudgments(caller: ApiKeyCaller, input: QueryJudgmentsInput) {
+export async function queryJudgments(
+  caller: ApiKeyCaller,
+  input: QueryJudgmentsInput,
+  started = readJudgments(caller.apiKey, input),
+) {
   return listed(
     caller.apiKey,
     scopeOf(input),
@@ -242,5 +262,16 @@ export async function queryJudgments(caller: ApiKeyCaller, input: QueryJudgments
     input.limit,
     input.organizationId,
     notFenced(caller),
+    undefined,
+    started,
   );
 }
+
+/**
+ * Starts `queryJudgments`' first requests by the API key and the input alone (a route's prefetch:
+ * the page's and the count's first Queries); the fence filter waits for the caller.
+ */
+export const readJudgments = (apiKey: string, input: QueryJudgmentsInput) =>
+  startTimelineRead(
+    timelineQueryOf(apiKey, scopeOf(input), input.filters, input.limit, input.organizationId),
+  );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
@@ -46,12 +47,21 @@ export async function startMigration(caller: ApiKeyCaller, input: MigrateDocumen
   return { migrationId: job.migrationId };
 }
 
+/** Starts `migrationStatus`' job read by the API key and the input alone (a route's prefetch: one GetItem). */
+export const readMigrationJob = (apiKey: string, input: MigrationStatusQuery) =>
+  startedEarly(findJob(apiKey, input.organizationId, input.migrationId));
+
 /**
  * A migration's status (base #25), with the failure or completion message and the records moved so
  * far per domain (`moved`, decisions §38); one GetItem.
+ * `started` is `readMigrationJob`'s read, when already started.
  */
-export async function migrationStatus(caller: ApiKeyCaller, input: MigrationStatusQuery) {
-  const found = await findJob(caller.apiKey, input.organizationId, input.migrationId);
+export async function migrationStatus(
+  caller: ApiKeyCaller,
+  input: MigrationStatusQuery,
+  started = readMigrationJob(caller.apiKey, input),
+) {
+  const found = await started;
   if (!found) throw notFound(`Migration ${input.migrationId} does not exist in this organization.`);
   const { migrationId, status, message, moved } = found.job;
   return { migrationId, status, moved: moved ?? {}, ...(message !== undefined && { message }) };

@@ -1,13 +1,14 @@
 import type * as z from 'zod';
 import { effectiveDocumentAccessType } from '../access/resolver';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
-import { requireTree } from './organization-tree';
+import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
 import {
   documentDelete,
@@ -22,16 +23,34 @@ import type { addDocumentsInput, DocumentRecord, deleteDocumentsInput, getDocume
 import { toOrganizationTree } from './tree';
 
 /**
+ * Starts `addDocuments`' reads by the API key and the input alone (a route's prefetch): the tree's
+ * first Query page and the named documents, together.
+ */
+export const readDocumentAddition = (apiKey: string, input: z.output<typeof addDocumentsInput>) => ({
+  tree: readTree(apiKey, input),
+  existing: startedEarly(
+    findDocuments(
+      apiKey,
+      input.organizationId,
+      input.documents.map((document) => document.documentId),
+    ),
+  ),
+});
+
+/**
  * Adds documents, or updates existing ones (name, access type, and the folder when `folderId` is
  * given: adding moves a document into that folder). The folder must belong to the organization;
- * a missing organization is created.
+ * a missing organization is created. `started` is `readDocumentAddition`'s, when already started.
  */
-export async function addDocuments(caller: ApiKeyCaller, input: z.output<typeof addDocumentsInput>) {
+export async function addDocuments(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addDocumentsInput>,
+  started = readDocumentAddition(caller.apiKey, input),
+) {
   const now = nowMs();
-  const ids = input.documents.map((document) => document.documentId);
   const [stored, existing] = await Promise.all([
-    loadTree(caller.apiKey, input.organizationId),
-    findDocuments(caller.apiKey, input.organizationId, ids),
+    loadTree(caller.apiKey, input.organizationId, started.tree),
+    started.existing,
   ]);
   if (input.folderId !== undefined && !stored.folders.some((folder) => folder.folderId === input.folderId)) {
     throw invalidArgument(
@@ -70,9 +89,43 @@ export async function addDocuments(caller: ApiKeyCaller, input: z.output<typeof 
   return results;
 }
 
-/** Given documents, or a page of the organization's documents (optionally of one folder). */
-export async function getDocuments(caller: ApiKeyCaller, input: z.output<typeof getDocumentsInput>) {
-  const { organization, folders } = await requireTree(caller.apiKey, input.organizationId);
+const documentsBinding = (apiKey: string, input: z.output<typeof getDocumentsInput>) => ({
+  owner: `apiKey:${apiKey}`,
+  query: { list: 'documents', organizationId: input.organizationId, folderId: input.folderId ?? null },
+});
+
+/** The documents `getDocuments` lists: the given ones (one BatchGet) or one page. */
+async function documentsPage(apiKey: string, input: z.output<typeof getDocumentsInput>) {
+  if (input.documentIds) {
+    const found = await findDocuments(apiKey, input.organizationId, input.documentIds);
+    const scoped = input.folderId === undefined ? found : found.filter((d) => d.folderId === input.folderId);
+    return { documents: scoped, nextKey: undefined };
+  }
+  const startKey = input.pageToken
+    ? decodePageToken(input.pageToken, documentsBinding(apiKey, input))
+    : undefined;
+  return listDocuments(apiKey, input.organizationId, input.pageSize, startKey, input.folderId);
+}
+
+/**
+ * Starts `getDocuments`' reads by the API key and the input alone (a route's prefetch): the tree's
+ * first Query page and the documents, together (a bad page token surfaces only after the tree checks).
+ */
+export const readDocuments = (apiKey: string, input: z.output<typeof getDocumentsInput>) => ({
+  tree: readTree(apiKey, input),
+  page: startedEarly(documentsPage(apiKey, input)),
+});
+
+/**
+ * Given documents, or a page of the organization's documents (optionally of one folder). `started`
+ * is `readDocuments`' reads, when already started.
+ */
+export async function getDocuments(
+  caller: ApiKeyCaller,
+  input: z.output<typeof getDocumentsInput>,
+  started = readDocuments(caller.apiKey, input),
+) {
+  const { organization, folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
   if (input.folderId !== undefined && !folders.has(input.folderId)) {
     throw notFound(`Folder ${input.folderId} does not exist.`);
   }
@@ -84,28 +137,18 @@ export async function getDocuments(caller: ApiKeyCaller, input: z.output<typeof 
     accessType: effectiveDocumentAccessType(tree, document),
     disabled: document.disabled,
   });
-  if (input.documentIds) {
-    const found = await findDocuments(caller.apiKey, input.organizationId, input.documentIds);
-    const scoped = input.folderId === undefined ? found : found.filter((d) => d.folderId === input.folderId);
-    return { data: scoped.map(view), pageToken: undefined };
-  }
-  const binding = {
-    owner: `apiKey:${caller.apiKey}`,
-    query: { list: 'documents', organizationId: input.organizationId, folderId: input.folderId ?? null },
-  };
-  const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
-  const page = await listDocuments(
-    caller.apiKey,
-    input.organizationId,
-    input.pageSize,
-    startKey,
-    input.folderId,
-  );
+  const page = await started.page;
   return {
     data: page.documents.map(view),
-    pageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : undefined,
+    pageToken: page.nextKey
+      ? encodePageToken(page.nextKey, documentsBinding(caller.apiKey, input))
+      : undefined,
   };
 }
+
+/** Starts `deleteDocuments`' read of the named documents by the API key and the input alone (a route's prefetch). */
+export const readDocumentDeletion = (apiKey: string, input: z.output<typeof deleteDocumentsInput>) =>
+  startedEarly(findDocuments(apiKey, input.organizationId, [...new Set(input.documentIds)]));
 
 /** Documents erased by one job: its transaction deletes their items besides the job and the fence. */
 const documentsPerJob = 50;
@@ -117,12 +160,14 @@ const documentsPerJob = 50;
  * notifications and CRDT content accept any document id), so every id is erased; one that has no
  * item is `success: true` with a does-not-exist message. Ids still being erased are left alone.
  */
-export async function deleteDocuments(caller: ApiKeyCaller, input: z.output<typeof deleteDocumentsInput>) {
+export async function deleteDocuments(
+  caller: ApiKeyCaller,
+  input: z.output<typeof deleteDocumentsInput>,
+  started = readDocumentDeletion(caller.apiKey, input),
+) {
   const { organizationId } = input;
   const ids = [...new Set(input.documentIds)];
-  const existing = new Set(
-    (await findDocuments(caller.apiKey, organizationId, ids)).map((d) => d.documentId),
-  );
+  const existing = new Set((await started).map((d) => d.documentId));
   await eraseDocuments(
     caller,
     organizationId,
@@ -137,7 +182,16 @@ export async function deleteDocuments(caller: ApiKeyCaller, input: z.output<type
 }
 
 /** Deletes documents' items and erases their records in the background (see `deleteDocuments`). */
-export async function eraseDocuments(
+async function eraseDocuments(caller: ApiKeyCaller, organizationId: string, documentIds: readonly string[]) {
+  await startDocumentErasure(caller, organizationId, documentIds);
+  await closeDeletedDocumentsOf(caller, organizationId, documentIds);
+}
+
+/**
+ * The first half of erasing documents: their items deleted and their ids fenced, with erasure jobs
+ * started (one transaction per 50 documents, one after the other).
+ */
+export async function startDocumentErasure(
   caller: ApiKeyCaller,
   organizationId: string,
   documentIds: readonly string[],
@@ -150,7 +204,17 @@ export async function eraseDocuments(
       chunk.map((documentId) => ({ organizationId, documentId })),
       chunk.map((documentId) => documentDelete(caller.apiKey, organizationId, documentId)),
     );
-    // Connected clients learn at once (addendum §9); the job's realtime eraser repeats it.
-    await closeDeletedDocuments(caller.apiKey, organizationId, chunk);
   }
+}
+
+/**
+ * The second half, once `startDocumentErasure` committed: connected clients of the deleted documents
+ * learn at once (addendum §9; the jobs' realtime eraser repeats it). Nothing for no documents.
+ */
+export async function closeDeletedDocumentsOf(
+  caller: ApiKeyCaller,
+  organizationId: string,
+  documentIds: readonly string[],
+) {
+  if (documentIds.length > 0) await closeDeletedDocuments(caller.apiKey, organizationId, documentIds);
 }

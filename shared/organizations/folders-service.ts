@@ -1,12 +1,13 @@
 import type * as z from 'zod';
 import { rootFolderId } from '../access/model';
 import { effectiveFolderAccessType } from '../access/resolver';
+import { startedEarly } from '../db/parallel';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, invalidArgument, notFound } from '../http/errors';
-import { eraseDocuments } from './documents-service';
-import { requireTree } from './organization-tree';
+import { closeDeletedDocumentsOf, startDocumentErasure } from './documents-service';
+import { readTree, requireTree, type StartedTreeRead } from './organization-tree';
 import type { ItemResult } from './organizations-service';
 import {
   deleteFolders,
@@ -15,6 +16,7 @@ import {
   folderReplace,
   loadTree,
   organizationCreateIfMissing,
+  startDocumentPlacementsRead,
   writeAll,
 } from './repository';
 import type {
@@ -44,10 +46,15 @@ async function writeFolders(items: Parameters<typeof writeAll>[0]): Promise<void
 /**
  * Adds folders under `root` or under existing folders (or folders added earlier in the same call).
  * Existing folders and missing parents fail per item; the rest are written (one transaction per 100).
+ * `tree` is `readTree`'s read, when already started (a route's prefetch).
  */
-export async function addFolders(caller: ApiKeyCaller, input: z.output<typeof addFoldersInput>) {
+export async function addFolders(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addFoldersInput>,
+  tree: StartedTreeRead = readTree(caller.apiKey, input),
+) {
   const now = nowMs();
-  const stored = await loadTree(caller.apiKey, input.organizationId);
+  const stored = await loadTree(caller.apiKey, input.organizationId, tree);
   if (!stored.organization && !input.createOrganization) {
     throw notFound(
       `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
@@ -108,10 +115,15 @@ function folderView(apiKey: string, folder: FolderRecord, accessType: string) {
 /**
  * Folders of an organization from one Query of its tree: a folder with its subfolders nested to
  * `maxDepth` (default 1: immediate children); without a folder, the top-level folders nested to
- * `maxDepth`, or every folder flat when no depth is asked for.
+ * `maxDepth`, or every folder flat when no depth is asked for. `treeRead` is `readTree`'s, when
+ * already started (a route's prefetch).
  */
-export async function getFolders(caller: ApiKeyCaller, input: z.output<typeof getFoldersInput>) {
-  const { organization, folders } = await requireTree(caller.apiKey, input.organizationId);
+export async function getFolders(
+  caller: ApiKeyCaller,
+  input: z.output<typeof getFoldersInput>,
+  treeRead?: StartedTreeRead,
+) {
+  const { organization, folders } = await requireTree(caller.apiKey, input.organizationId, treeRead);
   const tree = toOrganizationTree(organization, folders);
   const children = childrenByParent(folders);
   type FolderView = ReturnType<typeof folderView> & { subFolders?: FolderView[] };
@@ -152,11 +164,16 @@ function sameFolder(a: FolderRecord, b: FolderRecord): boolean {
  * Renames, re-types and moves folders. A move carries the whole subtree (descendants' ancestors
  * follow; documents follow through their folder). A move into the folder's own subtree is
  * INVALID_ARGUMENT and nothing is written; a missing folder or parent fails per item. Each changed
- * folder is written only if unchanged since it was read.
+ * folder is written only if unchanged since it was read. `tree` is `readTree`'s read, when already
+ * started (a route's prefetch).
  */
-export async function updateFolders(caller: ApiKeyCaller, input: z.output<typeof updateFoldersInput>) {
+export async function updateFolders(
+  caller: ApiKeyCaller,
+  input: z.output<typeof updateFoldersInput>,
+  tree?: StartedTreeRead,
+) {
   const now = nowMs();
-  const { folders } = await requireTree(caller.apiKey, input.organizationId);
+  const { folders } = await requireTree(caller.apiKey, input.organizationId, tree);
   const working = new Map([...folders].map(([id, folder]) => [id, { ...folder }]));
   const results: Record<string, ItemResult> = {};
   input.folders.forEach((item, index) => {
@@ -218,18 +235,40 @@ export async function updateFolders(caller: ApiKeyCaller, input: z.output<typeof
 }
 
 /**
+ * Starts `deleteFolder`'s reads by the API key and the input alone (a route's prefetch): the tree's
+ * and the document placements' first Query pages, together.
+ */
+export const readFolderDeletion = (apiKey: string, input: z.output<typeof deleteFolderInput>) => ({
+  tree: readTree(apiKey, input),
+  placements: startedEarly(startDocumentPlacementsRead(apiKey, input.organizationId)),
+});
+
+/**
  * Deletes a folder, its subfolders and their documents: documents first (with everything stored
  * under them, erased in the background like documents.delete), then folders deepest first, so an
- * interrupted delete leaves a consistent tree and can be repeated.
+ * interrupted delete leaves a consistent tree and can be repeated. Closing the deleted documents'
+ * connections runs beside the folder deletes. `started` is `readFolderDeletion`'s, when already started.
  */
-export async function deleteFolder(caller: ApiKeyCaller, input: z.output<typeof deleteFolderInput>) {
-  const { folders } = await requireTree(caller.apiKey, input.organizationId);
+export async function deleteFolder(
+  caller: ApiKeyCaller,
+  input: z.output<typeof deleteFolderInput>,
+  started = readFolderDeletion(caller.apiKey, input),
+) {
+  const { folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
   if (!folders.has(input.folderId)) throw notFound(`Folder ${input.folderId} does not exist.`);
   const subtree = subtreeOf(input.folderId, folders);
-  const documentIds = await findDocumentIdsInFolders(caller.apiKey, input.organizationId, subtree);
+  const documentIds = await findDocumentIdsInFolders(
+    caller.apiKey,
+    input.organizationId,
+    subtree,
+    started.placements,
+  );
   const deepestFirst = [...subtree].sort(
     (a, b) => (folders.get(b)?.ancestors.length ?? 0) - (folders.get(a)?.ancestors.length ?? 0),
   );
-  await eraseDocuments(caller, input.organizationId, documentIds);
-  await deleteFolders(caller.apiKey, input.organizationId, deepestFirst);
+  await startDocumentErasure(caller, input.organizationId, documentIds);
+  await Promise.all([
+    closeDeletedDocumentsOf(caller, input.organizationId, documentIds),
+    deleteFolders(caller.apiKey, input.organizationId, deepestFirst),
+  ]);
 }

@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { isFenced } from '../lifecycle/fence';
@@ -34,19 +35,30 @@ const view = (organization: OrganizationRecord) => ({
   disabled: organization.disabled,
 });
 
+/** Starts `addOrganizations`' read by the API key and the input alone (a route's prefetch: one BatchGet). */
+export const readOrganizationAddition = (apiKey: string, input: z.output<typeof addOrganizationsInput>) =>
+  startedEarly(
+    findOrganizations(
+      apiKey,
+      input.organizations.map((organization) => organization.organizationId),
+    ),
+  );
+
 /**
  * Creates organizations, or updates the name and metadata of existing ones (one BatchGet, one
  * transaction per 100). Extra fields are kept as metadata. An organization whose deleted data is
  * still being erased is created in its next incarnation (shared/db/incarnations.ts): empty, while
  * the job erases the old one; those are written with the incarnation bump in one transaction
- * (ABORTED when another request re-created one of them at the same time).
+ * (ABORTED when another request re-created one of them at the same time). `started` is
+ * `readOrganizationAddition`'s read, when already started.
  */
-export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typeof addOrganizationsInput>) {
+export async function addOrganizations(
+  caller: ApiKeyCaller,
+  input: z.output<typeof addOrganizationsInput>,
+  started = readOrganizationAddition(caller.apiKey, input),
+) {
   const now = nowMs();
-  const ids = input.organizations.map((organization) => organization.organizationId);
-  const existing = new Map(
-    (await findOrganizations(caller.apiKey, ids)).map((found) => [found.organizationId, found]),
-  );
+  const existing = new Map((await started).map((found) => [found.organizationId, found]));
   const results: Record<string, ItemResult> = {};
   const put = ({ organizationId, organizationName, ...metadata }: (typeof input.organizations)[number]) => {
     const stored = existing.get(organizationId);
@@ -76,8 +88,14 @@ export async function addOrganizations(caller: ApiKeyCaller, input: z.output<typ
   return results;
 }
 
-/** Given organizations (one BatchGet), or a page of all of them in id order. */
-export async function getOrganizations(caller: ApiKeyCaller, input: z.output<typeof getOrganizationsInput>) {
+/**
+ * Given organizations (one BatchGet), or a page of all of them in id order. Needs only the API key
+ * and the input, so a route runs it whole as its prefetch.
+ */
+export async function getOrganizations(
+  caller: Pick<ApiKeyCaller, 'apiKey'>,
+  input: z.output<typeof getOrganizationsInput>,
+) {
   if (input.organizationIds) {
     const found = await findOrganizations(caller.apiKey, input.organizationIds);
     const order = new Map(input.organizationIds.map((id, index) => [id, index]));
@@ -93,19 +111,23 @@ export async function getOrganizations(caller: ApiKeyCaller, input: z.output<typ
   };
 }
 
+/** Starts `deleteOrganizations`' read by the API key and the input alone (a route's prefetch: one BatchGet). */
+export const readOrganizationDeletion = (apiKey: string, input: z.output<typeof deleteOrganizationsInput>) =>
+  startedEarly(findOrganizations(apiKey, input.organizationIds));
+
 /**
  * Deletes organizations with everything stored under them (addendum §10): the organizations
  * vanish in this call (their items deleted and their ids fenced, one transaction) and one erasure
  * job erases every domain's records in the background. A missing organization is
- * `success: false`; an organization still being erased is missing.
+ * `success: false`; an organization still being erased is missing. `started` is
+ * `readOrganizationDeletion`'s read, when already started.
  */
 export async function deleteOrganizations(
   caller: ApiKeyCaller,
   input: z.output<typeof deleteOrganizationsInput>,
+  started = readOrganizationDeletion(caller.apiKey, input),
 ) {
-  const existing = new Set(
-    (await findOrganizations(caller.apiKey, input.organizationIds)).map((o) => o.organizationId),
-  );
+  const existing = new Set((await started).map((o) => o.organizationId));
   const results: Record<string, ItemResult> = {};
   for (const organizationId of new Set(input.organizationIds)) {
     results[organizationId] = existing.has(organizationId)

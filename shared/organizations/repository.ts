@@ -3,7 +3,14 @@ import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from 
 import { db, tableName } from '../db/client';
 import { type ErasedPage, erasePage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
-import { queryAll, queryFilteredPage, queryPage, withoutKeys } from '../db/query-page';
+import {
+  type QueryRequestOutput,
+  queryAll,
+  queryFilteredPage,
+  queryFirstRequest,
+  queryPage,
+  withoutKeys,
+} from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import {
   type DocumentRecord,
@@ -26,15 +33,28 @@ const parseOrganization = (item: Item) => organizationRecord.parse(withoutKeys(i
 const parseFolder = (item: Item) => folderRecord.parse(withoutKeys(item));
 const parseDocument = (item: Item) => documentRecord.parse(withoutKeys(item));
 
-/** The organization item and every folder, in one Query (they share the `ORG` sort-key prefix). */
-export async function loadTree(apiKey: string, organizationId: string): Promise<StoredTree> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(apiKey, organizationId),
-      ':prefix': keys.organizationTreePrefix,
-    },
-  });
+const treeQuery = (apiKey: string, organizationId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: {
+    ':pk': organizationPartition(apiKey, organizationId),
+    ':prefix': keys.organizationTreePrefix,
+  },
+});
+
+/** The first request of `loadTree`, started early (one Query page; a route's prefetch). */
+export const startTreeRead = (apiKey: string, organizationId: string) =>
+  queryFirstRequest(treeQuery(apiKey, organizationId));
+
+/**
+ * The organization item and every folder, in one Query (they share the `ORG` sort-key prefix;
+ * more pages only past 1 MB). `firstRequest` is `startTreeRead`'s, when already started.
+ */
+export async function loadTree(
+  apiKey: string,
+  organizationId: string,
+  firstRequest?: Promise<QueryRequestOutput>,
+): Promise<StoredTree> {
+  const items = await queryAll(treeQuery(apiKey, organizationId), firstRequest);
   const organization = items.find((item) => item.entity === 'organization');
   return {
     organization: organization && parseOrganization(organization),
@@ -161,20 +181,30 @@ export async function findDocuments(apiKey: string, organizationId: string, docu
   return items.map(parseDocument);
 }
 
-/** Ids of the organization's documents filed in any of `folderIds` (keys and folder only). */
+const documentPlacementsQuery = (apiKey: string, organizationId: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: {
+    ':pk': organizationPartition(apiKey, organizationId),
+    ':prefix': keys.documentPrefix,
+  },
+  ProjectionExpression: 'documentId, folderId',
+});
+
+/** The first request of `findDocumentIdsInFolders`, started early (one Query page; a route's prefetch). */
+export const startDocumentPlacementsRead = (apiKey: string, organizationId: string) =>
+  queryFirstRequest(documentPlacementsQuery(apiKey, organizationId));
+
+/**
+ * Ids of the organization's documents filed in any of `folderIds` (keys and folder only).
+ * `firstRequest` is `startDocumentPlacementsRead`'s, when already started.
+ */
 export async function findDocumentIdsInFolders(
   apiKey: string,
   organizationId: string,
   folderIds: ReadonlySet<string>,
+  firstRequest?: Promise<QueryRequestOutput>,
 ) {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': organizationPartition(apiKey, organizationId),
-      ':prefix': keys.documentPrefix,
-    },
-    ProjectionExpression: 'documentId, folderId',
-  });
+  const items = await queryAll(documentPlacementsQuery(apiKey, organizationId), firstRequest);
   return items
     .filter((item) => folderIds.has(item.folderId as string))
     .map((item) => item.documentId as string);

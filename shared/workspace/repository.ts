@@ -3,7 +3,13 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
-import { queryAll, queryPage, withoutKeys } from '../db/query-page';
+import {
+  type QueryRequestOutput,
+  queryAll,
+  queryFirstRequest,
+  queryPage,
+  withoutKeys,
+} from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError, resourceExhausted } from '../http/errors';
 import {
@@ -137,14 +143,23 @@ export async function findWorkspaceTokenHash(workspaceId: string): Promise<strin
   return output.Item?.tokenHash as string | undefined;
 }
 
-/** The workspace item with all its API-key listings (one Query over the workspace's partition). */
+const workspacePartition = (workspaceId: string) => ({
+  KeyConditionExpression: 'pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk },
+});
+
+/** The first request of `findWorkspaceWithApiKeys`, started early (one Query page; a route's prefetch). */
+export const startWorkspaceRead = (workspaceId: string) => queryFirstRequest(workspacePartition(workspaceId));
+
+/**
+ * The workspace item with all its API-key listings (one Query over the workspace's partition;
+ * more pages only past 1 MB). `firstRequest` is `startWorkspaceRead`'s, when already started.
+ */
 export async function findWorkspaceWithApiKeys(
   workspaceId: string,
+  firstRequest?: Promise<QueryRequestOutput>,
 ): Promise<{ workspace: WorkspaceRecord; apiKeys: ApiKeyListing[] } | undefined> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk },
-  });
+  const items = await queryAll(workspacePartition(workspaceId), firstRequest);
   const workspaceItem = items.find((item) => item.entity === 'workspace');
   if (!workspaceItem) return undefined;
   return {

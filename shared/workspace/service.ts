@@ -12,6 +12,7 @@ import {
   insertWorkspace,
   listApiKeys,
   replaceAuthToken,
+  startWorkspaceRead,
 } from './repository';
 import type {
   ApiKeyCredential,
@@ -126,9 +127,15 @@ export async function provisionWorkspace(input: z.output<typeof createWorkspaceI
   };
 }
 
-/** The workspace as created, without its token (one Query after authentication). */
-export async function getWorkspace(caller: WorkspaceCaller) {
-  const found = await findWorkspaceWithApiKeys(caller.workspaceId);
+/** Starts `getWorkspace`'s read by the workspace id alone (a route's prefetch: one Query page). */
+export const readWorkspace = (workspaceId: string) => startWorkspaceRead(workspaceId);
+
+/**
+ * The workspace as created, without its token (one Query). `started` is `readWorkspace`'s read of
+ * the caller's workspace, when already started.
+ */
+export async function getWorkspace(caller: WorkspaceCaller, started?: ReturnType<typeof readWorkspace>) {
+  const found = await findWorkspaceWithApiKeys(caller.workspaceId, started);
   if (!found) throw notFound('Workspace not found.');
   const { workspace, apiKeys } = found;
   return {
@@ -161,7 +168,10 @@ export async function createApiKey(caller: WorkspaceCaller, input: z.output<type
  * Lists the caller's API keys a page at a time, or the given keys (one BatchGet); a given key that
  * is not the workspace's is NOT_FOUND.
  */
-export async function getApiKeys(caller: WorkspaceCaller, input: z.output<typeof listApiKeysInput>) {
+export async function getApiKeys(
+  caller: Pick<WorkspaceCaller, 'workspaceId'>,
+  input: z.output<typeof listApiKeysInput>,
+) {
   if (input.apiKeys) {
     const listings = await findApiKeyListings(caller.workspaceId, input.apiKeys);
     const found = new Set(listings.map((listing) => listing.apiKey));
@@ -184,9 +194,19 @@ const tokenView = (token: string, credential: ApiKeyCredential) => ({
   domains: credential.domains,
 });
 
-/** Shows an API key's auth token (decrypted), its name and domains. NOT_FOUND outside the workspace. */
-export async function getAuthTokens(caller: WorkspaceCaller, input: z.output<typeof apiKeyInput>) {
-  const credential = await findCredential(input.apiKey);
+/** Reads the credential `getAuthTokens` shows, by the input alone (a route's prefetch: one GetItem). */
+export const readAuthTokens = (input: z.output<typeof apiKeyInput>) => findCredential(input.apiKey);
+
+/**
+ * Shows an API key's auth token (decrypted), its name and domains. NOT_FOUND outside the workspace.
+ * `credential` is `readAuthTokens`' read, when already started.
+ */
+export async function getAuthTokens(
+  caller: WorkspaceCaller,
+  input: z.output<typeof apiKeyInput>,
+  started = readAuthTokens(input),
+) {
+  const credential = await started;
   if (!credential || credential.workspaceId !== caller.workspaceId) {
     throw notFound(`API key ${input.apiKey} not found in this workspace.`);
   }

@@ -81,6 +81,8 @@ describe('workspace.advancedwebhook.endpoints.messages.get and .replay', () => {
 
     const first = await callAs(workspace, messagesGet, { endpointId, limit: 1 });
     expect(first.db.commands.sort()).toEqual(['GetItem', 'GetItem', 'GetItem', 'Query']);
+    // Config, endpoint and page all travel with the auth read (prefetch).
+    expect(first.db.serialRoundTrips).toBe(1);
     const firstPage = dataOf(first);
     const [message] = firstPage.messages;
     expect(message).toMatchObject({ messageId: newer.event.id, status: 'dead', attemptCount: 4 });
@@ -103,7 +105,11 @@ describe('workspace.advancedwebhook.endpoints.messages.get and .replay', () => {
 
     failingPaths.delete(`/${path}`);
     const replay = { endpointId, messageId: older.event.id, timestamp: older.event.timestamp };
-    expect(await succeed(workspace, messagesReplay, replay)).toMatchObject({ status: 'pending' });
+    const replayed = await callAs(workspace, messagesReplay, replay);
+    expect(dataOf(replayed)).toMatchObject({ status: 'pending' });
+    // Config and endpoint beside the auth read, then the conditional update.
+    expect(replayed.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem']);
+    expect(replayed.db.serialRoundTrips).toBe(2);
     await waitFor(async () => (await findDelivery(older.ref))?.status === 'succeeded');
     const requests = receivedAt(path);
     expect(requests).toHaveLength(9);
@@ -147,7 +153,11 @@ describe('workspace.webhooks.test', () => {
     const workspace = await createWebhookWorkspace();
     const { endpointId, path } = await endpointAt(workspace, 'tested');
     await endpointAt(workspace, 'bystander');
-    const sent = await succeed(workspace, webhooksTest, { endpointId });
+    const response = await callAs(workspace, webhooksTest, { endpointId });
+    const sent = dataOf(response);
+    // Config and endpoint beside the auth read, then the delivery write.
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'PutItem']);
+    expect(response.db.serialRoundTrips).toBe(2);
     await waitFor(() => receivedAt(path).length === 1);
     const [request] = receivedAt(path);
     const headers = request!.headers as Record<string, string>;

@@ -196,17 +196,79 @@ describe('prefetch', () => {
     expect(prefetch).not.toHaveBeenCalled();
   });
 
-  it('is refused on a route that is not authenticated by API key', async () => {
+  it('is refused on a route without authentication', async () => {
     const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
     expect(() =>
       defineEndpoint({
-        route: 'workspace.get',
+        route: 'workspace.create',
         prefetch: async () => 'read',
         run: async () => {
           throw new Error('never run');
         },
       }),
-    ).toThrow(/prefetch needs an API-key route/);
+    ).toThrow(/prefetch needs an authenticated route/);
+  });
+
+  describe('on a workspace route', () => {
+    // A workspace route whose input is `{ apiKey }`: the prefetch's result is the auth token listed.
+    const defineWorkspacePrefetch = async (prefetch: (args: { workspaceId: string }) => Promise<string>) => {
+      const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+      return defineEndpoint({
+        route: 'workspace.authtokens.get',
+        prefetch,
+        run: async ({ input, prefetched }) => ({
+          message: 'ok',
+          data: { apiKey: input.apiKey, authTokens: [{ token: await prefetched, name: 'n', domains: [] }] },
+        }),
+      });
+    };
+
+    it('is keyed by the workspace id header and starts together with the auth read', async () => {
+      const { getActivityConfig } = await import('../../../shared/settings/service');
+      const prefetch = jest.fn(async ({ workspaceId }: { workspaceId: string }) => {
+        await getActivityConfig(workspace.apiKey);
+        return workspaceId;
+      });
+      const handler = await defineWorkspacePrefetch(prefetch);
+      const response = await call(handler, {
+        headers: workspace.workspaceHeaders,
+        data: { apiKey: workspace.apiKey },
+      });
+      expect(dataOf(response).authTokens[0].token).toBe(workspace.workspaceId);
+      expect(response.db.calls).toBe(2);
+      expect(response.db.serialRoundTrips).toBe(1);
+    });
+
+    it('answers a failed auth as before, never awaiting nor leaking a prefetch that fails', async () => {
+      const unhandled = jest.fn();
+      process.on('unhandledRejection', unhandled);
+      try {
+        const handler = await defineWorkspacePrefetch(async () => {
+          throw new Error('prefetched secret');
+        });
+        const response = await call(handler, {
+          headers: { ...workspace.workspaceHeaders, 'x-svc-workspace-auth-token': 'wrong' },
+          data: { apiKey: workspace.apiKey },
+        });
+        expectFailure(response, 403, 'PERMISSION_DENIED');
+        expect(JSON.stringify(response.json)).not.toContain('prefetched secret');
+        await new Promise((done) => setImmediate(done));
+        expect(unhandled).not.toHaveBeenCalled();
+      } finally {
+        process.off('unhandledRejection', unhandled);
+      }
+    });
+
+    it('starts nothing without a usable workspace id header', async () => {
+      const prefetch = jest.fn(async () => 'read');
+      const handler = await defineWorkspacePrefetch(prefetch);
+      const response = await call(handler, {
+        headers: { ...workspace.workspaceHeaders, 'x-svc-workspace-id': '' },
+        data: { apiKey: workspace.apiKey },
+      });
+      expectFailure(response, 403, 'PERMISSION_DENIED');
+      expect(prefetch).not.toHaveBeenCalled();
+    });
   });
 });
 

@@ -210,6 +210,15 @@ describe('users.data.get', () => {
     expect(all.every((item) => item.organizationId === organizationId)).toBe(true);
   });
 
+  it('reads the first index page beside the auth read, then the items, then the items they mark', async () => {
+    const organizationId = `org-${randomUUID()}`;
+    await seedBob(workspace, organizationId, 'doc');
+    const response = await callAs(workspace, 'users.data.get', { userId: 'bob', organizationId });
+    expect(response.statusCode).toBe(200);
+    expect([...response.db.commands].sort()).toEqual(['BatchGetItem', 'BatchGetItem', 'GetItem', 'Query']);
+    expect(response.db.serialRoundTrips).toBe(3);
+  });
+
   it('refuses a missing userId, and a token of another query or API key', async () => {
     const missing = await callAs(workspace, 'users.data.get', {});
     expect(missing.json.error?.status).toBe('INVALID_ARGUMENT');

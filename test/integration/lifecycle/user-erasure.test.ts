@@ -273,8 +273,12 @@ describe('users.data.delete: profile copies', () => {
 
     const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'zed' });
     await queue.drain();
-    const status = await succeed(workspace, 'users.data.delete.status', { jobId });
+    const statusResponse = await callAs(workspace, 'users.data.delete.status', { jobId });
+    const status = statusResponse.json.result?.data;
     expect(status.status).toBe('completed');
+    // The job read travels with the auth read (prefetch).
+    expect(statusResponse.db.commands).toEqual(['GetItem', 'GetItem']);
+    expect(statusResponse.db.serialRoundTrips).toBe(1);
 
     const answers = await readEverything(organizationId, documentId);
     const text = JSON.stringify(answers);

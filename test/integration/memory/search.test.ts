@@ -185,12 +185,15 @@ describe('memory.search', () => {
     await callAs(workspace, 'memory.search', { query: 'backoff', organizationId });
     const response = await callAs(workspace, 'memory.search', { query: 'backoff', organizationId });
     expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    // The vectors are read after auth (a scope's vectors are not a bounded prefetch), then the top judgments.
+    expect(response.db.serialRoundTrips).toBe(3);
     const document = await callAs(workspace, 'memory.search', {
       query: 'backoff',
       organizationId,
       documentId: 'doc-a',
     });
     expect(document.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+    expect(document.db.serialRoundTrips).toBe(3);
   });
 
   it("never returns another API key's judgments", async () => {
@@ -229,6 +232,12 @@ describe('memory.judgments.query', () => {
     expect(result.total).toBe(4);
     expect(ids(result)).toEqual(['j4', 'j3']);
     expect(Object.keys(result).sort()).toEqual(['results', 'total']);
+  });
+
+  it('reads the page and the count beside the auth read', async () => {
+    const response = await callAs(workspace, 'memory.judgments.query', { organizationId, limit: 2 });
+    expect(response.db.commands.sort()).toEqual(['GetItem', 'Query', 'Query']);
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 
   it('filters by document, decision, thread and date range', async () => {

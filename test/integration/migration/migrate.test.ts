@@ -272,6 +272,8 @@ describe('organizations.documents.migrate.status', () => {
       migrationId,
     });
     expect(own.db.commands).toEqual(['GetItem', 'GetItem']);
+    // The job read travels with the auth read (prefetch).
+    expect(own.db.serialRoundTrips).toBe(1);
     await queue.drain();
   });
 });

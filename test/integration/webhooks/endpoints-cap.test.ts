@@ -44,7 +44,11 @@ describe('workspace.advancedwebhook.endpoints.create at the per-API-key cap', ()
     const ids: string[] = [];
     for (let index = 0; index < 5; index += 1) ids.push(dataOf(await create(workspace)).id);
     expect((await create(workspace)).statusCode).toBe(429);
-    expect((await remove(workspace, ids[0] as string)).statusCode).toBe(200);
+    const removed = await remove(workspace, ids[0] as string);
+    expect(removed.statusCode).toBe(200);
+    // The enabled check and the endpoint read travel with the auth read (prefetch), then the delete.
+    expect(removed.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
+    expect(removed.db.serialRoundTrips).toBe(2);
     // Deleting a missing endpoint gives nothing back.
     expect((await remove(workspace, ids[0] as string)).statusCode).toBe(404);
     expect((await create(workspace)).statusCode).toBe(200);

@@ -85,6 +85,9 @@ describe('workspace.authtokens.get', () => {
       apiKey: workspace.apiKey,
       authTokens: [{ token: workspace.authToken, name: 'default', domains: [] }],
     });
+    // The credential read needs only the input: it starts beside the auth read (prefetch).
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 
   it('answers NOT_FOUND for an API key of another workspace or no workspace', async () => {

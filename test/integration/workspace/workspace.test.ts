@@ -88,10 +88,12 @@ describe('workspace.get', () => {
     expect(data.owner.email).toMatch(/@example\.com$/);
   });
 
-  it('costs one read for auth and one Query', async () => {
+  it('costs one read for auth and one Query, in flight together', async () => {
     const workspace = await createTestWorkspace();
     const response = await call(getHandler, { headers: workspace.workspaceHeaders });
-    expect(response.db.commands).toEqual(['GetItem', 'Query']);
+    expect([...response.db.commands].sort()).toEqual(['GetItem', 'Query']);
+    // The partition Query is keyed by the workspace id header and starts beside the auth read (prefetch).
+    expect(response.db.serialRoundTrips).toBe(1);
   });
 
   it("refuses another workspace's token", async () => {
