@@ -29,6 +29,15 @@ const storedIn = (organizationId: string, n: number, documentIds: string[]) =>
     storedUnderOrganization(setup.workspace.apiKey, organizationId, documentIds),
   );
 
+/** A live-state value in a document (the realtime partition holds it until an erasure). */
+const broadcastCursor = (organizationId: string, documentId: string, at: number) =>
+  succeed(setup.workspace, 'livestate.broadcast', {
+    organizationId,
+    documentId,
+    liveStateDataId: 'cursor',
+    data: { at },
+  });
+
 /** Every item of a user's data listing, all pages. */
 async function userData(owner: TestWorkspace, data: Record<string, unknown>) {
   const items: { organizationId: string; feature: string; id: string }[] = [];
@@ -84,12 +93,7 @@ describe('organizations.add of an organization whose erasure has not run yet', (
     const documentIds = [`doc-${randomUUID()}`, `doc-${randomUUID()}`];
     for (const documentId of documentIds) {
       await seedDocument(setup.workspace, organizationId, documentId);
-      await succeed(setup.workspace, 'livestate.broadcast', {
-        organizationId,
-        documentId,
-        liveStateDataId: 'cursor',
-        data: { at: 0 },
-      });
+      await broadcastCursor(organizationId, documentId, 0);
     }
     // A finished migration leaves its job in the organization.
     await migrate(setup.workspace, organizationId, 'nothing', 'nothing-either');
@@ -127,12 +131,7 @@ describe('organizations.add of an organization whose erasure has not run yet', (
         expect(await storedIn(organizationId, k, documentIds)).toEqual(before);
 
       await seedDocument(setup.workspace, organizationId, documentIds[0]!);
-      await succeed(setup.workspace, 'livestate.broadcast', {
-        organizationId,
-        documentId: documentIds[0],
-        liveStateDataId: 'cursor',
-        data: { at: n },
-      });
+      await broadcastCursor(organizationId, documentIds[0]!, n);
       stored.push(await storedIn(organizationId, n, documentIds));
     }
     // A migration in the newest incarnation, queued behind both erasures.
@@ -193,12 +192,7 @@ describe('organizations.documents.delete in a re-created organization', () => {
     await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
     await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
     await seedDocument(setup.workspace, organizationId, documentId);
-    await succeed(setup.workspace, 'livestate.broadcast', {
-      organizationId,
-      documentId,
-      liveStateDataId: 'cursor',
-      data: { at: 1 },
-    });
+    await broadcastCursor(organizationId, documentId, 1);
     const inNew = { [incarnationEntry(organizationId)]: 1 };
     const stored = await withIncarnations(inNew, () =>
       storedUnderDocument(setup.workspace.apiKey, organizationId, documentId),
