@@ -222,7 +222,7 @@ export const routeContracts = {
   'commentannotations.delete': { input: comments.deleteAnnotationsInput, output: batch },
   'commentannotations.comments.add': {
     input: comments.addCommentsInput,
-    output: success({ data: z.z.array(z.string()).meta({ description: 'The new comment ids.' }) }),
+    output: success({ data: z.array(z.string()).meta({ description: 'The new comment ids.' }) }),
   },
   'commentannotations.comments.update': { input: comments.updateCommentInput, output: done },
   'commentannotations.comments.delete': { input: comments.deleteCommentsInput, output: batch },

@@ -56,4 +56,10 @@ describe('function bundles', () => {
   it('do not import clients the function never uses', () => {
     expect(firstMatch(/"(AmazonSQS|ApiGatewayManagementApi|InvokeModel|BedrockRuntime)"/)).toBeNull();
   });
+
+  it('carry only the parts of zod they use, not its every-language error messages (decisions §45)', () => {
+    // One reference to the namespace as a whole (`z.z`) kept all of zod: 444 KiB of 1.1 MiB.
+    // esbuild writes non-ASCII characters as escapes: look for Cyrillic and Hebrew ones.
+    expect(firstMatch(/\\u04[0-9A-F]{2}|\\u05[9A-F][0-9A-F]/i)).toBeNull();
+  });
 });
