@@ -168,6 +168,10 @@ export function startDevServer(options: DevServerOptions): Promise<DevServer> {
       response.end(JSON.stringify({ error: { status: 'INTERNAL', message: 'Dev server failure.' } }));
     });
   });
+  // Node closes an idle keep-alive socket after 5 s; a client whose next request leaves just as that
+  // happens (a loaded machine delays both sides' timers) sees "other side closed". API Gateway keeps
+  // idle connections far longer, so the dev server keeps them for 30 s (below its 60 s headers timeout).
+  server.keepAliveTimeout = 30_000;
   const realtime = attachRealtime(server, {
     connect: connectHandler,
     disconnect: disconnectHandler,
