@@ -8,6 +8,7 @@ import type { GetUserData, UserDataItem } from './schemas';
 import {
   itemId,
   markedItems,
+  ofCurrentDocumentIncarnation,
   ofCurrentIncarnation,
   userDataItems,
   userDataKeys,
@@ -176,7 +177,8 @@ export async function getUserData(
     const marked = await markedItems(caller.apiKey, [...items.values()]);
     for (const [index, entry] of page.entries.entries()) {
       const item = items.get(itemId(entry));
-      const all = (item ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
+      const current = item !== undefined && ofCurrentDocumentIncarnation(caller.apiKey, item);
+      const all = (current ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
         (data) =>
           ofCurrentIncarnation(entry, data.organizationId) &&
           !isFenced(caller, data.organizationId, data.documentId),
