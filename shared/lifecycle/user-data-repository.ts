@@ -48,8 +48,8 @@ export const ofCurrentIncarnation = (entry: Item, organizationId: string) =>
  * Whether a listed item is of the current incarnation of its document (shared/db/incarnations.ts):
  * the key that names its document (a timeline, or the comment or CRDT partition) is the one the key
  * builders give now. A re-created document's old records stay in the user's index until its
- * erasure removes them (decisions §46). Inbox entries and access entries have no such key: they
- * are checked by neither (see §46).
+ * erasure removes them (decisions §46). Inbox and access entries have no such key (`hidden` in
+ * ./user-data.ts covers them).
  */
 export function ofCurrentDocumentIncarnation(apiKey: string, item: Item): boolean {
   const organizationId = item.organizationId as string;
