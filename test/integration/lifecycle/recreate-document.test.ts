@@ -107,7 +107,7 @@ async function recreatedWithNewData(
 async function expectOnlyTheNewIncarnation(scenario: Awaited<ReturnType<typeof recreatedWithNewData>>) {
   const { organizationId, documentId, old, recreated } = scenario;
   const now = await storedIn(organizationId, documentId, 1);
-  expect(now).toEqual({ ...recreated, access: recreated.access - 1, inbox: recreated.inbox - old.inbox });
+  expect(now).toEqual({ ...recreated, access: recreated.access! - 1, inbox: recreated.inbox! - old.inbox! });
   const shared = Object.fromEntries(sharedPlaces.map((place) => [place, now[place]]));
   expect(await storedIn(organizationId, documentId, 0)).toEqual({ ...nothingStored(old), ...shared });
   expect(await documentView(setup.workspace, organizationId, documentId)).toEqual(scenario.view);
