@@ -1,30 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { db } from '../../../shared/db/client';
 import { incarnationEntry, withIncarnations } from '../../../shared/db/incarnations';
 import { addDocuments } from '../../../shared/organizations/documents-service';
 import { apiKeyCaller } from '../../../shared/workspace/credentials';
 import { callAs, succeed } from '../../support/api';
 import { documentView, migrate, seedDocument } from '../migration/support';
-import {
-  acrossDocuments,
-  broadcastCursor,
-  incarnations,
-  nothingStored,
-  storedUnderDocument,
-  useJobQueueAndWorkspaces,
-} from './support';
+import * as lifecycle from './support';
 
 jest.setTimeout(120_000);
 
 // The last pass may start at once: no write of these tests is in flight across a delete.
 process.env.ERASE_SETTLE_SECONDS = '0';
 
-const setup = useJobQueueAndWorkspaces();
+const setup = lifecycle.useJobQueueAndWorkspaces();
 
 /** What is stored under a document in incarnation `n` (keys built as its job builds them). */
 const storedIn = (organizationId: string, documentId: string, n: number) =>
   withIncarnations(n === 0 ? {} : { [incarnationEntry(organizationId, documentId)]: n }, () =>
-    storedUnderDocument(setup.workspace.apiKey, organizationId, documentId),
+    lifecycle.storedUnderDocument(setup.workspace.apiKey, organizationId, documentId),
   );
 
 /**
@@ -52,7 +44,7 @@ async function recreatedWithNewData(
     documentId,
     users: [{ userId: 'frank', accessRole: 'viewer' }],
   });
-  await broadcastCursor(setup.workspace, organizationId, documentId, 0);
+  await lifecycle.broadcastCursor(setup.workspace, organizationId, documentId, 0);
   await setup.queue.drain();
   await succeed(setup.workspace, 'organizations.documents.delete', {
     organizationId,
@@ -70,13 +62,15 @@ async function recreatedWithNewData(
     documents: [fresh, documentId].map((id) => ({ documentId: id, accessType: 'restricted' })),
   });
   expect(added[documentId]).toMatchObject({ success: true, message: 'Document added.' });
-  expect((await incarnations(setup.workspace))[incarnationEntry(organizationId, documentId)]).toBe(1);
+  expect((await lifecycle.incarnations(setup.workspace))[incarnationEntry(organizationId, documentId)]).toBe(
+    1,
+  );
 
   // Empty in every read route, like a document never used, while the old records are all stored.
   expect(await documentView(setup.workspace, organizationId, documentId)).toEqual(
     await documentView(setup.workspace, organizationId, fresh),
   );
-  expect(await acrossDocuments(setup.workspace, organizationId)).toEqual({
+  expect(await lifecycle.acrossDocuments(setup.workspace, organizationId)).toEqual({
     activities: [],
     bobInbox: [],
     threads: [],
@@ -86,7 +80,7 @@ async function recreatedWithNewData(
   expect(await storedIn(organizationId, documentId, 0)).toEqual({ ...old, document: 1 });
 
   await seedDocument(setup.workspace, organizationId, documentId);
-  await broadcastCursor(setup.workspace, organizationId, documentId, 1);
+  await lifecycle.broadcastCursor(setup.workspace, organizationId, documentId, 1);
   const recreated = await storedIn(organizationId, documentId, 1);
   for (const [place, count] of Object.entries(recreated)) expect([place, count > 0]).toEqual([place, true]);
   return {
@@ -95,7 +89,7 @@ async function recreatedWithNewData(
     old,
     recreated,
     view: await documentView(setup.workspace, organizationId, documentId),
-    across: await acrossDocuments(setup.workspace, organizationId),
+    across: await lifecycle.acrossDocuments(setup.workspace, organizationId),
   };
 }
 
@@ -109,9 +103,26 @@ async function expectOnlyTheNewIncarnation(scenario: Awaited<ReturnType<typeof r
   const now = await storedIn(organizationId, documentId, 1);
   expect(now).toEqual({ ...recreated, access: recreated.access! - 1, inbox: recreated.inbox! - old.inbox! });
   const shared = Object.fromEntries(sharedPlaces.map((place) => [place, now[place]]));
-  expect(await storedIn(organizationId, documentId, 0)).toEqual({ ...nothingStored(old), ...shared });
+  expect(await storedIn(organizationId, documentId, 0)).toEqual({
+    ...lifecycle.nothingStored(old),
+    ...shared,
+  });
   expect(await documentView(setup.workspace, organizationId, documentId)).toEqual(scenario.view);
   expect((await apiKeyCaller(setup.workspace.apiKey))?.erasing.size).toBe(0);
+}
+
+/** An empty document, added and deleted (its erasure job held in the queue). */
+async function deletedDocument() {
+  const [organizationId, documentId] = [`org-${randomUUID()}`, `doc-${randomUUID()}`];
+  await succeed(setup.workspace, 'organizations.documents.add', {
+    organizationId,
+    documents: [{ documentId }],
+  });
+  await succeed(setup.workspace, 'organizations.documents.delete', {
+    organizationId,
+    documentIds: [documentId],
+  });
+  return { organizationId, documentId };
 }
 
 describe('organizations.documents.add of a document whose erasure has not run yet', () => {
@@ -132,7 +143,7 @@ describe('organizations.documents.add of a document whose erasure has not run ye
     const runs = await setup.queue.drain();
     expect(runs.every((run) => !run.failed)).toBe(true);
     await expectOnlyTheNewIncarnation(scenario);
-    const after = await acrossDocuments(setup.workspace, organizationId);
+    const after = await lifecycle.acrossDocuments(setup.workspace, organizationId);
     expect({ ...after, bobData: [] }).toEqual({ ...across, bobData: [] });
     const listedLate = after.bobData.filter((item) => !across.bobData.includes(item));
     expect(listedLate.map((item) => item.split('/')[1]).sort()).toEqual([
@@ -146,16 +157,7 @@ describe('organizations.documents.add of a document whose erasure has not run ye
   });
 
   it('refuses to migrate it (or into it) until the old incarnation is erased', async () => {
-    const organizationId = `org-${randomUUID()}`;
-    const documentId = `doc-${randomUUID()}`;
-    await succeed(setup.workspace, 'organizations.documents.add', {
-      organizationId,
-      documents: [{ documentId }],
-    });
-    await succeed(setup.workspace, 'organizations.documents.delete', {
-      organizationId,
-      documentIds: [documentId],
-    });
+    const { organizationId, documentId } = await deletedDocument();
     await succeed(setup.workspace, 'organizations.documents.add', {
       organizationId,
       documents: [{ documentId }],
@@ -179,33 +181,20 @@ describe('organizations.documents.add of a document whose erasure has not run ye
 
 describe('concurrent re-creation of one deleted document', () => {
   it('bumps its incarnation once: of two re-creations read from the same state, the second is ABORTED', async () => {
-    const organizationId = `org-${randomUUID()}`;
-    const documentId = `doc-${randomUUID()}`;
+    const { organizationId, documentId } = await deletedDocument();
     const input = { organizationId, documents: [{ documentId }] };
-    await succeed(setup.workspace, 'organizations.documents.add', input);
-    await succeed(setup.workspace, 'organizations.documents.delete', {
-      organizationId,
-      documentIds: [documentId],
-    });
     const caller = await apiKeyCaller(setup.workspace.apiKey);
     if (!caller) throw new Error('no caller');
     await addDocuments(caller, input);
     await expect(addDocuments(caller, input)).rejects.toMatchObject({ status: 'ABORTED' });
-    expect((await incarnations(setup.workspace))[incarnationEntry(organizationId, documentId)]).toBe(1);
+    expect(
+      (await lifecycle.incarnations(setup.workspace))[incarnationEntry(organizationId, documentId)],
+    ).toBe(1);
     await setup.queue.drain();
   });
 
   it('answers every racing organizations.documents.add with success or ABORTED and bumps once', async () => {
-    const organizationId = `org-${randomUUID()}`;
-    const documentId = `doc-${randomUUID()}`;
-    await succeed(setup.workspace, 'organizations.documents.add', {
-      organizationId,
-      documents: [{ documentId }],
-    });
-    await succeed(setup.workspace, 'organizations.documents.delete', {
-      organizationId,
-      documentIds: [documentId],
-    });
+    const { organizationId, documentId } = await deletedDocument();
     const responses = await Promise.all(
       ['a', 'b', 'c'].map((documentName) =>
         callAs(setup.workspace, 'organizations.documents.add', {
@@ -217,30 +206,19 @@ describe('concurrent re-creation of one deleted document', () => {
     for (const response of responses)
       expect(response.statusCode === 200 || response.json.error?.status === 'ABORTED').toBe(true);
     expect(responses.some((response) => response.statusCode === 200)).toBe(true);
-    expect((await incarnations(setup.workspace))[incarnationEntry(organizationId, documentId)]).toBe(1);
+    expect(
+      (await lifecycle.incarnations(setup.workspace))[incarnationEntry(organizationId, documentId)],
+    ).toBe(1);
     await setup.queue.drain();
   });
 });
 
-/**
- * Fails the removal of an old access entry (frank's: the others were given again) and every call
- * after it, as if the worker died in the middle of the job, after the realtime eraser and before
- * every other domain's (found by what it writes, not by a call count).
- */
-function crashAtAccessRemoval() {
-  const client = db();
-  const send = client.send.bind(client);
-  let crashed = false;
-  return jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
-    crashed ||= JSON.stringify(command.input).includes('REMOVE #entry');
-    return crashed ? Promise.reject(new Error('injected crash')) : send(command);
-  }) as typeof client.send);
-}
-
 describe('the old erasure job of a re-created document', () => {
   it('crashes while erasing an old access entry; the redelivered message finishes it and the new incarnation is intact', async () => {
     const scenario = await recreatedWithNewData();
-    const crash = crashAtAccessRemoval();
+    // Frank's old membership is the one access entry to remove (the others were given again): the
+    // worker dies after the realtime eraser, before every other domain's.
+    const crash = lifecycle.crashAtWrite('REMOVE #entry');
     const crashed = await setup.queue.runWorkerOnce();
     crash.mockRestore();
     expect(crashed?.failed).toBe(true);

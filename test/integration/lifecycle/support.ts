@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { entryAttribute } from '../../../shared/access/repository';
+import { db } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { embeddingTypes } from '../../../shared/memory/schemas';
@@ -249,4 +250,19 @@ export async function acrossDocuments(owner: TestWorkspace, organizationId: stri
     judged: await judgedIn(owner, organizationId),
     bobData: await userData(owner, { userId: 'bob', organizationId }),
   };
+}
+
+/**
+ * Fails the first DynamoDB call whose input contains `marker` and every call after it, as if the
+ * worker died there: a step of a run found by what it writes rather than by a call count that may
+ * vary by one.
+ */
+export function crashAtWrite(marker: string) {
+  const client = db();
+  const send = client.send.bind(client);
+  let crashed = false;
+  return jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
+    crashed ||= JSON.stringify(command.input).includes(marker);
+    return crashed ? Promise.reject(new Error('injected crash')) : send(command);
+  }) as typeof client.send);
 }
