@@ -56,8 +56,9 @@ export function isFenced(
 
 /**
  * Whether an earlier incarnation of a document (re-created while its erasure runs, decisions §46)
- * is still being erased. Work that moves a document's records by its id alone (a migration) would
- * meet the old incarnation's records among the new ones while that runs.
+ * is still being erased. Meanwhile whatever finds a document's records by its id alone, where keys
+ * carry no incarnation (access entries on user items, inbox entries), meets the old incarnation's
+ * among the new ones: a migration is refused, `users.get` and `users.data.get` filter.
  */
 export function erasingEarlierIncarnation(
   caller: Pick<ApiKeyCaller, 'erasing' | 'incarnations'>,
