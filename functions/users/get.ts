@@ -1,11 +1,11 @@
-import { getUsers } from '../../shared/access/users-service';
+import { getCurrentUsers, getUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.get',
   prefetch: ({ apiKey, input }) => getUsers({ apiKey }, input),
-  run: async ({ prefetched }) => {
-    const { data, nextPageToken } = await prefetched;
+  run: async ({ caller, input, prefetched }) => {
+    const { data, nextPageToken } = await getCurrentUsers(caller, input, prefetched);
     return { message: 'Users retrieved.', data, nextPageToken };
   },
 });

@@ -535,35 +535,49 @@ export async function moveDocumentAccess(
 }
 
 /**
- * Erases users' memberships and grants on a document (deletion cascade) for one page of the
- * organization's users (up to 1,000 read): one Query plus one UpdateItem (REMOVE) per holder.
+ * Erases users' memberships and grants on a deleted document (deletion cascade) for one page of the
+ * organization's users (up to 1,000 read): one Query plus one UpdateItem (REMOVE) per entry given
+ * no later than `deletedAt`. Each is conditioned on its own `since`, so an entry given on the
+ * re-created document (a new incarnation, decisions §46) survives, even one written between the
+ * Query and the update; readers ignore the old entries meanwhile (rule "current",
+ * docs/access-control.md). Returns how many entries it removed.
  */
 export async function eraseDocumentAccess(
   apiKey: string,
   organizationId: string,
   documentId: string,
+  deletedAt: number,
   startKey?: Item,
 ): Promise<ErasedPage> {
   const page = await documentAccessPage(apiKey, organizationId, documentId, startKey);
   const attributes = [
     entryAttribute('member', 'document', documentId),
     entryAttribute('grant', 'document', documentId),
-  ] as const;
-  await mapInParallel(page.items, moveConcurrency, async (item) => {
+  ];
+  const removals = page.items.flatMap((item) =>
+    attributes
+      .filter((name) => ((item[name] as { since?: number } | undefined)?.since ?? Infinity) <= deletedAt)
+      .map((name) => ({ key: { pk: item.pk, sk: item.sk }, name })),
+  );
+  const outcomes = await mapInParallel(removals, moveConcurrency, async ({ key, name }) => {
     try {
       await db().send(
         new UpdateCommand({
           TableName: tableName(),
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'REMOVE #member, #grant',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#member': attributes[0], '#grant': attributes[1] },
+          Key: key,
+          UpdateExpression: 'REMOVE #entry',
+          ConditionExpression: '#entry.#since <= :deletedAt',
+          ExpressionAttributeNames: { '#entry': name, '#since': 'since' },
+          ExpressionAttributeValues: { ':deletedAt': deletedAt },
         }),
       );
+      return 1;
     } catch (error) {
-      // The user item is gone already (the user was deleted): nothing left to erase.
+      // Gone already (the user was deleted, or a retried run removed it) or given again since.
       if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      return 0;
     }
   });
-  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
+  const erased = outcomes.reduce((sum: number, count) => sum + count, 0);
+  return { erased, ...(page.nextKey && { nextKey: page.nextKey }) };
 }

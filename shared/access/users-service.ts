@@ -3,6 +3,8 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
+import { erasingEarlierIncarnation } from '../lifecycle/fence';
+import { findDocuments } from '../organizations/repository';
 import { prepareTarget, readTarget } from '../organizations/targets';
 import { revalidateConnections } from '../realtime/closing';
 import {
@@ -153,12 +155,17 @@ const contactOf = (user: StoredUser, attribute: string) => ({
   initial: user.profile.initial ?? '',
 });
 
+type GetUsers = z.output<typeof getUsersInput>;
+
 /**
  * Members of one level (its contact list): given users, the users of given groups, or a page of all.
- * Needs only the API key and the input, so a route runs it whole as its prefetch.
+ * Needs only the API key and the input, so a route runs it whole as its prefetch. `since`: only
+ * memberships given from then on count (see `getCurrentUsers`).
  */
-export async function getUsers(caller: Pick<ApiKeyCaller, 'apiKey'>, input: z.output<typeof getUsersInput>) {
+export async function getUsers(caller: Pick<ApiKeyCaller, 'apiKey'>, input: GetUsers, since = 0) {
   const attribute = memberAttribute(input);
+  const current = (user: StoredUser) =>
+    ((user.item[attribute] as { since?: number } | undefined)?.since ?? 0) >= since;
   const selected = new Set(input.userIds ?? []);
   if (input.organizationUserGroupIds) {
     const groups = await findGroups(caller.apiKey, input.organizationId, input.organizationUserGroupIds);
@@ -166,7 +173,7 @@ export async function getUsers(caller: Pick<ApiKeyCaller, 'apiKey'>, input: z.ou
   }
   if (input.userIds || input.organizationUserGroupIds) {
     const users = await findUsers(caller.apiKey, input.organizationId, [...selected]);
-    const members = users.filter((user) => user.item[attribute] !== undefined);
+    const members = users.filter((user) => user.item[attribute] !== undefined && current(user));
     members.sort((a, b) => a.profile.userId.localeCompare(b.profile.userId));
     return { data: members.map((user) => contactOf(user, attribute)), nextPageToken: undefined };
   }
@@ -177,9 +184,30 @@ export async function getUsers(caller: Pick<ApiKeyCaller, 'apiKey'>, input: z.ou
   const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
   const page = await listMembers(caller.apiKey, input.organizationId, attribute, input.pageSize, startKey);
   return {
-    data: page.users.map((user) => contactOf(user, attribute)),
+    data: page.users.filter(current).map((user) => contactOf(user, attribute)),
     nextPageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : undefined,
   };
+}
+
+/**
+ * users/get in the caller's view: `prefetched` (`getUsers`, started before auth), unless the
+ * document was re-created while an earlier incarnation is still being erased (decisions §46): its
+ * old memberships are attributes of the same user items until the old job removes them, so the
+ * list is read again keeping only memberships from the document's creation on (rule "current",
+ * docs/access-control.md). That costs one BatchGet of the document and the list again, only then.
+ */
+export async function getCurrentUsers(
+  caller: ApiKeyCaller,
+  input: GetUsers,
+  prefetched: ReturnType<typeof getUsers>,
+): ReturnType<typeof getUsers> {
+  const { organizationId, documentId } = input;
+  if (documentId === undefined || !erasingEarlierIncarnation(caller, organizationId, documentId))
+    return prefetched;
+  // The re-read answers (or fails) as the prefetch would have.
+  prefetched.catch(() => undefined);
+  const [document] = await findDocuments(caller.apiKey, organizationId, [documentId]);
+  return getUsers(caller, input, document?.createdAt ?? Number.POSITIVE_INFINITY);
 }
 
 /**

@@ -16,6 +16,21 @@ type Item = Record<string, unknown>;
 
 const parse = (item: Item): StoredActivity => storedActivity.parse(item);
 
+/**
+ * Whether an activity item is of the current incarnation of its organization and document
+ * (shared/db/incarnations.ts): its document timeline key names both, so it is the one the key
+ * builders give now. Timelines across documents (organization, user, target, feature) and lookups
+ * by id meet a re-created document's old activities until its erasure removes them; they are not
+ * shown (decisions §46).
+ */
+export const activityOfCurrentIncarnation = (apiKey: string, item: Item) => {
+  const { organizationId, documentId } = item.metadata as { organizationId: string; documentId: string };
+  return (
+    item.gsi3pk ===
+    keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId }).partition
+  );
+};
+
 function activityItem(apiKey: string, activity: StoredActivity, now: number): Item {
   return {
     ...keys.activity(apiKey, activity.metadata.organizationId, activity.id),
@@ -110,10 +125,10 @@ export async function putGivenActivity(apiKey: string, activity: StoredActivity,
   }
 }
 
-/** Activities by id (one BatchGet per 100); missing ones are absent. */
+/** Activities by id (one BatchGet per 100); missing ones (and an old incarnation's) are absent. */
 export async function findActivities(apiKey: string, organizationId: string, ids: readonly string[]) {
   const items = await batchGet(ids.map((id) => keys.activity(apiKey, organizationId, id)));
-  return items.map(parse);
+  return items.filter((item) => activityOfCurrentIncarnation(apiKey, item)).map(parse);
 }
 
 /** Why an update was refused: no such activity, or it is immutable. */
@@ -232,10 +247,12 @@ interface PartitionRead {
 }
 
 /**
- * Reads one timeline partition in order after `after`, keeping records that pass `keep`, until it
- * holds `wanted` of them or the partition ends (bounded by `maxRequestsPerPartition`).
+ * Reads one timeline partition in order after `after`, keeping records of the current incarnation
+ * that pass `keep`, until it holds `wanted` of them or the partition ends (bounded by
+ * `maxRequestsPerPartition`).
  */
 async function readPartition(
+  apiKey: string,
   index: IndexName,
   partition: string,
   order: 'asc' | 'desc',
@@ -261,6 +278,7 @@ async function readPartition(
       }),
     );
     for (const item of output.Items ?? []) {
+      if (!activityOfCurrentIncarnation(apiKey, item)) continue;
       const record = parse(item);
       if (keep(record)) matches.push({ sortKey: item[sortKeyName] as string, record });
     }
@@ -286,6 +304,7 @@ export interface TimelinePage {
  * (not a DynamoDB start key) lets one cursor serve every partition of the merge.
  */
 export async function timelinePage(query: {
+  apiKey: string;
   index: IndexName;
   partitions: readonly string[];
   order: 'asc' | 'desc';
@@ -295,7 +314,15 @@ export async function timelinePage(query: {
 }): Promise<TimelinePage> {
   const reads = await Promise.all(
     query.partitions.map((partition) =>
-      readPartition(query.index, partition, query.order, query.after, query.pageSize + 1, query.keep),
+      readPartition(
+        query.apiKey,
+        query.index,
+        partition,
+        query.order,
+        query.after,
+        query.pageSize + 1,
+        query.keep,
+      ),
     ),
   );
   const before = (a: string, b: string) => (query.order === 'asc' ? a < b : a > b);

@@ -132,6 +132,7 @@ async function activityPage(
   if (input.activityIds) return pageOfIds(apiKey, input, after, keep);
   const timelines = timelineFor(apiKey, input);
   return timelinePage({
+    apiKey,
     index: timelines[0]!.index,
     partitions: timelines.map((timeline) => timeline.partition),
     order: input.order,

@@ -132,7 +132,15 @@ export async function findThreadsById(
         ExpressionAttributeValues: {
           ':pk': keys.commentAnnotationPartition(apiKey, organizationId, annotationId),
         },
-      }).then(threadsOf),
+      }).then((items) =>
+        // A re-created document's old threads stay listed until its erasure: only the partition
+        // the key builders give now is its current incarnation (decisions §46).
+        threadsOf(
+          items.filter(
+            (item) => item.pk === keys.commentsPartition(apiKey, organizationId, item.documentId as string),
+          ),
+        ),
+      ),
     ),
   );
   return perId.flat();

@@ -10,6 +10,12 @@ export interface EraseScope {
   readonly apiKey: string;
   readonly organizationId: string;
   readonly documentId?: string;
+  /**
+   * When it was deleted (the erasure job's creation, epoch ms): records on attributes of items
+   * that outlive the scope (access entries on user items) are erased only when not newer, so a
+   * re-created document keeps what was granted on it since.
+   */
+  readonly deletedAt: number;
 }
 
 /** Where the items to erase are listed: a table partition (optionally a sort-key prefix) or an index partition. */

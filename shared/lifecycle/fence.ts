@@ -55,10 +55,31 @@ export function isFenced(
 }
 
 /**
+ * Whether an earlier incarnation of a document (re-created while its erasure runs, decisions §46)
+ * is still being erased. Meanwhile whatever finds a document's records by its id alone, where keys
+ * carry no incarnation (access entries on user items, inbox entries), meets the old incarnation's
+ * among the new ones: a migration is refused, `users.get` and `users.data.get` filter.
+ */
+export function erasingEarlierIncarnation(
+  caller: Pick<ApiKeyCaller, 'erasing' | 'incarnations'>,
+  organizationId: string,
+  documentId: string,
+): boolean {
+  const entry = incarnationEntry(organizationId, documentId);
+  const current = caller.incarnations[entry] ?? 0;
+  for (let earlier = 0; earlier < current && caller.erasing.size > 0; earlier += 1) {
+    const incarnations = { ...caller.incarnations, [entry]: earlier };
+    if (caller.erasing.has(fenceEntry({ organizationId, documentId }, incarnations))) return true;
+  }
+  return false;
+}
+
+/**
  * Refuses a request whose `organizationId` (and `documentId`) names a fenced target: NOT_FOUND for
- * reads (the parent is deleted; its records are invisible), ABORTED for writes: an organization can
- * be created again at once (a new incarnation), a document once its erasure completes (usually
- * within seconds).
+ * reads (the parent is deleted; its records are invisible), ABORTED for writes: either can be
+ * created again at once (organizations/add, organizations/documents/add: a new incarnation), or
+ * used again once its erasure completes. Routes that create a document implicitly
+ * (`createDocument`) are refused too: they write records in the same call, before a bump could.
  */
 export function assertNotFenced(caller: ApiKeyCaller, input: unknown, writes: boolean): void {
   if (caller.erasing.size === 0 || typeof input !== 'object' || input === null) return;
@@ -69,10 +90,9 @@ export function assertNotFenced(caller: ApiKeyCaller, input: unknown, writes: bo
   const organization = caller.erasing.has(fenceEntry({ organizationId }, caller.incarnations));
   const what = organization ? `Organization ${organizationId}` : `Document ${document}`;
   if (!writes) throw new ApiError('NOT_FOUND', `${what} was deleted.`);
+  const route = organization ? 'organizations/add' : 'organizations/documents/add';
   throw new ApiError(
     'ABORTED',
-    organization
-      ? `${what} was deleted and its data is still being erased; add it again (organizations/add) to use the id now.`
-      : `${what} was deleted and its data is still being erased; retry in a few seconds.`,
+    `${what} was deleted and its data is still being erased; add it again (${route}) to use the id now.`,
   );
 }

@@ -1,8 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { activityOfCurrentIncarnation } from '../activities/repository';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
 import { keys } from '../db/keys';
+import { judgmentOfCurrentIncarnation } from '../memory/repository';
+import { notificationOfCurrentIncarnation } from '../notifications/repository';
 
 type Item = Record<string, unknown>;
 
@@ -40,6 +43,33 @@ export async function userDataKeys(
  */
 export const ofCurrentIncarnation = (entry: Item, organizationId: string) =>
   String(entry.gsi8sk).startsWith(keys.userDataOrganizationPrefix(organizationId));
+
+/**
+ * Whether a listed item is of the current incarnation of its document (shared/db/incarnations.ts):
+ * the key that names its document (a timeline, or the comment or CRDT partition) is the one the key
+ * builders give now. A re-created document's old records stay in the user's index until its
+ * erasure removes them (decisions §46). Inbox and access entries have no such key (`hidden` in
+ * ./user-data.ts covers them).
+ */
+export function ofCurrentDocumentIncarnation(apiKey: string, item: Item): boolean {
+  const organizationId = item.organizationId as string;
+  const documentId = item.documentId as string;
+  switch (item.entity) {
+    case 'activity':
+      return activityOfCurrentIncarnation(apiKey, item);
+    case 'judgment':
+      return judgmentOfCurrentIncarnation(apiKey, item);
+    case 'notification':
+      return notificationOfCurrentIncarnation(apiKey, item);
+    case 'comment':
+    case 'commentReaction':
+      return item.pk === keys.commentsPartition(apiKey, organizationId, documentId);
+    case 'crdtEditor':
+      return item.pk === keys.crdtPartition(apiKey, organizationId, documentId);
+    default:
+      return true;
+  }
+}
 
 /** The items behind index entries (one BatchGetItem per 100), by `pk + sk`; gone ones are absent. */
 export async function userDataItems(entries: readonly Item[]): Promise<Map<string, Item>> {

@@ -3,11 +3,12 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
-import { isFenced } from './fence';
+import { erasingEarlierIncarnation, isFenced } from './fence';
 import type { GetUserData, UserDataItem } from './schemas';
 import {
   itemId,
   markedItems,
+  ofCurrentDocumentIncarnation,
   ofCurrentIncarnation,
   userDataItems,
   userDataKeys,
@@ -120,6 +121,25 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
   }
 }
 
+/** Entities whose keys do not name their document's incarnation (see `hidden`). */
+const keyedWithoutDocument = new Set(['inboxEntry', 'userAccess']);
+
+/**
+ * Whether a listed item stays out of users/data/get: its organization or document is being erased
+ * (fenced), or it is an inbox or access entry of a document re-created while an earlier
+ * incarnation is still being erased. Those keys do not name the incarnation, and telling old from
+ * new would take a read of the document, so both are left out for the seconds the old job runs
+ * (decisions §46): nothing of the deleted document shows, at the price of a late listing.
+ */
+function hidden(caller: ApiKeyCaller, entity: unknown, data: UserDataItem): boolean {
+  if (isFenced(caller, data.organizationId, data.documentId)) return true;
+  return (
+    data.documentId !== undefined &&
+    keyedWithoutDocument.has(entity as string) &&
+    erasingEarlierIncarnation(caller, data.organizationId, data.documentId)
+  );
+}
+
 /** Where a page stops: after the index entry `after`, having listed `skip` items of the next one. */
 interface UserDataCursor {
   after?: Item;
@@ -176,10 +196,9 @@ export async function getUserData(
     const marked = await markedItems(caller.apiKey, [...items.values()]);
     for (const [index, entry] of page.entries.entries()) {
       const item = items.get(itemId(entry));
-      const all = (item ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
-        (data) =>
-          ofCurrentIncarnation(entry, data.organizationId) &&
-          !isFenced(caller, data.organizationId, data.documentId),
+      const current = item !== undefined && ofCurrentDocumentIncarnation(caller.apiKey, item);
+      const all = (current ? userDataOf(item, marked.get(itemId(entry))) : []).filter(
+        (data) => ofCurrentIncarnation(entry, data.organizationId) && !hidden(caller, item?.entity, data),
       );
       const rest = all.slice(skip);
       const room = userDataPageSize - listed.length;

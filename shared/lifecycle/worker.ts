@@ -107,7 +107,7 @@ export async function runErase(
     return;
   }
   for (const { incarnations = {}, ...target } of job.targets) {
-    const scope: EraseScope = { apiKey, ...target };
+    const scope: EraseScope = { apiKey, ...target, deletedAt: job.createdAt };
     for (const eraser of erasers) {
       // Every key the eraser builds is the deleted incarnation's (decisions §41).
       const done = await batches<EraseCursor>((cursor) =>

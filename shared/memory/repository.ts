@@ -281,7 +281,7 @@ const parseJudgment = (item: Item): Judgment => judgmentSchema.parse(withoutKeys
  * builders give now. A timeline across organizations or documents meets the old incarnation's items
  * until their erasure job removes them; they are not shown.
  */
-const inCurrentIncarnation = (apiKey: string, item: Item) =>
+export const judgmentOfCurrentIncarnation = (apiKey: string, item: Item) =>
   item.gsi3pk ===
   keys.judgmentTimeline(apiKey, {
     by: 'document',
@@ -297,7 +297,7 @@ export async function findJudgments(
   const items = await batchGet(refs.map((ref) => keys.judgment(apiKey, ref.organizationId, ref.recordId)));
   const byKey = new Map(
     items
-      .filter((item) => inCurrentIncarnation(apiKey, item))
+      .filter((item) => judgmentOfCurrentIncarnation(apiKey, item))
       .map((item) => [
         `${item.organizationId as string}\u0000${item.recordId as string}`,
         parseJudgment(item),
@@ -334,7 +334,9 @@ export async function timelineJudgments(
         ));
       first = undefined;
       found.push(
-        ...(output.Items ?? []).filter((item) => inCurrentIncarnation(query.apiKey, item)).map(parseJudgment),
+        ...(output.Items ?? [])
+          .filter((item) => judgmentOfCurrentIncarnation(query.apiKey, item))
+          .map(parseJudgment),
       );
       startKey = output.LastEvaluatedKey;
       // Filters rejected items: read on in growing steps rather than item by item.

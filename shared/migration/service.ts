@@ -3,7 +3,8 @@ import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
-import { notFound } from '../http/errors';
+import { ApiError, notFound } from '../http/errors';
+import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { sendToQueue } from '../queues/send';
 import { jobLeaseMs } from './lease';
 import { createJob, findJob } from './repository';
@@ -19,8 +20,18 @@ import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQu
  * A target that has records fails the job asynchronously (`failed`, nothing changed), as the
  * addendum says. The job starts with a lease (`JOB_LEASE_SECONDS`): if its message is lost before
  * a worker claims it, the reconciler resumes it. Costs one SQS SendMessage and one PutItem.
+ * ABORTED while an earlier incarnation of either document is still being erased (a document
+ * re-created during its erasure): movers find records by document id, so they would move the old
+ * incarnation's among the new ones (decisions §46).
  */
 export async function startMigration(caller: ApiKeyCaller, input: MigrateDocument) {
+  for (const documentId of [input.documentId, input.newDocumentId]) {
+    if (erasingEarlierIncarnation(caller, input.organizationId, documentId))
+      throw new ApiError(
+        'ABORTED',
+        `Document ${documentId} was deleted and re-created, and its earlier data is still being erased; retry the migration in a few seconds.`,
+      );
+  }
   const now = nowMs();
   const within = incarnationsWithin(currentIncarnations(), input.organizationId);
   const incarnations = Object.keys(within).length === 0 ? {} : { incarnations: within };

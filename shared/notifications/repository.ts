@@ -118,11 +118,23 @@ export async function readStoredRecord(apiKey: string, organizationId: string, i
   return output.Item;
 }
 
-/** Shared records by id (one BatchGet per 100); missing ones are absent. */
+/** Shared records by id (one BatchGet per 100); missing ones (and an old incarnation's) are absent. */
 export async function findRecords(apiKey: string, organizationId: string, ids: readonly string[]) {
   const items = await batchGet(ids.map((id) => keys.notification(apiKey, organizationId, id)));
-  return items.map((item) => notificationRecord.parse(item));
+  return items
+    .filter((item) => notificationOfCurrentIncarnation(apiKey, item))
+    .map((item) => notificationRecord.parse(item));
 }
+
+/**
+ * Whether a notification's shared record is of the current incarnation of its organization and
+ * document (shared/db/incarnations.ts): its document listing key names both, so it is the one the
+ * key builders give now. Inboxes span documents and meet a re-created document's old records (and
+ * their entries) until its erasure removes them; they are not shown (decisions §46).
+ */
+export const notificationOfCurrentIncarnation = (apiKey: string, item: Item) =>
+  item.gsi3pk ===
+  keys.notificationDocumentPartition(apiKey, item.organizationId as string, item.documentId as string);
 
 /** A full page of a user's inbox (optionally one document's or some ids), by time. */
 export async function inboxPage(

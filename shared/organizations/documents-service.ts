@@ -1,12 +1,13 @@
 import type * as z from 'zod';
 import { effectiveDocumentAccessType } from '../access/resolver';
+import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
-import { deleteInBackground } from '../lifecycle/service';
+import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
 import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
@@ -40,7 +41,10 @@ export const readDocumentAddition = (apiKey: string, input: z.output<typeof addD
 /**
  * Adds documents, or updates existing ones (name, access type, and the folder when `folderId` is
  * given: adding moves a document into that folder). The folder must belong to the organization;
- * a missing organization is created. `started` is `readDocumentAddition`'s, when already started.
+ * a missing organization is created. A document whose deleted data is still being erased is
+ * created in its next incarnation (shared/db/incarnations.ts), empty while the job erases the old
+ * one: the bump and the writes are one transaction (ABORTED when another request re-created it at
+ * the same time). `started` is `readDocumentAddition`'s, when already started.
  */
 export async function addDocuments(
   caller: ApiKeyCaller,
@@ -82,10 +86,17 @@ export async function addDocuments(
       lastUpdated: now,
     };
   });
-  await writeAll([
+  const writes = () => [
     ...(stored.organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
     ...documents.map((document) => documentPut(caller.apiKey, document)),
-  ]);
+  ];
+  const fenced = new Set(
+    documents
+      .filter((document) => isFenced(caller, input.organizationId, document.documentId))
+      .map((document) => incarnationEntry(input.organizationId, document.documentId)),
+  );
+  if (fenced.size === 0) await writeAll(writes());
+  else await recreateFenced(caller, [...fenced], writes);
   return results;
 }
 

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { putNewActivities } from '../../../shared/activities/repository';
-import { db } from '../../../shared/db/client';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import {
@@ -10,7 +9,7 @@ import {
   seedDocument,
   startMigrationQueue,
 } from '../migration/support';
-import { nothingStored, storedUnderDocument, storedUnderOrganization } from './support';
+import { crashAtWrite, nothingStored, storedUnderDocument, storedUnderOrganization } from './support';
 
 jest.setTimeout(90_000);
 
@@ -47,25 +46,12 @@ async function seedOrganization() {
 }
 
 /**
- * Fails the completing transaction (the one that lifts the fence) and every call after it: the
- * last step of a run, found by what it writes rather than by a call count that may vary by one.
- */
-function crashAtCompletion() {
-  const client = db();
-  const send = client.send.bind(client);
-  let crashed = false;
-  return jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
-    crashed ||= JSON.stringify(command.input).includes('DELETE erasing');
-    return crashed ? Promise.reject(new Error('injected crash')) : send(command);
-  }) as typeof client.send);
-}
-
-/**
  * Runs the worker once with a crash after `calls` DynamoDB calls (or at the completion); true
  * when it crashed.
  */
 async function crashedRun(calls: number | 'completion') {
-  const crash = calls === 'completion' ? crashAtCompletion() : crashAfter(calls);
+  // The completing transaction lifts the fence: the last step of a run.
+  const crash = calls === 'completion' ? crashAtWrite('DELETE erasing') : crashAfter(calls);
   const run = await queue.runWorkerOnce();
   crash.mockRestore();
   return run?.failed === true;

@@ -3,10 +3,12 @@ import { incarnationEntry, withIncarnations } from '../../../shared/db/incarnati
 import { incarnationBump, writeWithBump } from '../../../shared/lifecycle/repository';
 import { apiKeyCaller } from '../../../shared/workspace/credentials';
 import { callAs, succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
 import { documentView, migrate, seedDocument, statusOf } from '../migration/support';
 import {
+  acrossDocuments,
+  broadcastCursor,
   emptyDocumentView,
+  incarnations,
   nothingStored,
   storedUnderDocument,
   storedUnderOrganization,
@@ -20,50 +22,13 @@ process.env.ERASE_SETTLE_SECONDS = '0';
 
 const setup = useJobQueueAndWorkspaces();
 
-/** The API key's incarnations as its credential holds them. */
-const incarnations = async (owner: TestWorkspace) => (await apiKeyCaller(owner.apiKey))?.incarnations ?? {};
-
 /** What is stored under an organization in incarnation `n` (keys built as its job builds them). */
 const storedIn = (organizationId: string, n: number, documentIds: string[]) =>
   withIncarnations(n === 0 ? {} : { [incarnationEntry(organizationId)]: n }, () =>
     storedUnderOrganization(setup.workspace.apiKey, organizationId, documentIds),
   );
 
-/** A live-state value in a document (the realtime partition holds it until an erasure). */
-const broadcastCursor = (organizationId: string, documentId: string, at: number) =>
-  succeed(setup.workspace, 'livestate.broadcast', {
-    organizationId,
-    documentId,
-    liveStateDataId: 'cursor',
-    data: { at },
-  });
-
-/** Every item of a user's data listing, all pages. */
-async function userData(owner: TestWorkspace, data: Record<string, unknown>) {
-  const items: { organizationId: string; feature: string; id: string }[] = [];
-  let pageToken: string | undefined;
-  do {
-    const response = await callAs(owner, 'users.data.get', { ...data, ...(pageToken && { pageToken }) });
-    expect(response.statusCode).toBe(200);
-    items.push(...((response.json.result?.data as { items: typeof items } | undefined)?.items ?? []));
-    pageToken = response.json.result?.nextPageToken as string | undefined;
-  } while (pageToken);
-  return items.map((item) => `${item.organizationId}/${item.feature}/${item.id}`).sort();
-}
-
-/** The API key's judgments (the API-key-wide query) of one organization, by record id. */
-async function judgedIn(organizationId: string) {
-  const response = await callAs(setup.workspace, 'memory.judgments.query', { limit: 100 });
-  const { results } = response.json.result as unknown as {
-    results: { organizationId: string; recordId: string }[];
-  };
-  return results
-    .filter((judgment) => judgment.organizationId === organizationId)
-    .map((judgment) => judgment.recordId)
-    .sort();
-}
-
-/** Everything the API shows of an organization: its documents' views, users, folders, activities, bob's data. */
+/** Everything the API shows of an organization: its documents' views, users, folders, and what spans documents. */
 async function organizationView(organizationId: string, documentIds: string[]) {
   return {
     organizations: await succeed(setup.workspace, 'organizations.get', {
@@ -72,18 +37,7 @@ async function organizationView(organizationId: string, documentIds: string[]) {
     documents: await Promise.all(documentIds.map((id) => documentView(setup.workspace, organizationId, id))),
     users: await succeed(setup.workspace, 'users.get', { organizationId }),
     folders: await succeed(setup.workspace, 'organizations.folders.get', { organizationId }),
-    activities: (await succeed(setup.workspace, 'activities.get', { organizationId })).map(
-      (activity: { id: string }) => activity.id,
-    ),
-    bobInbox: (await succeed(setup.workspace, 'notifications.get', { organizationId, userId: 'bob' })).map(
-      (notification: { id: string }) => notification.id,
-    ),
-    threads: await succeed(setup.workspace, 'commentannotations.get', {
-      organizationId,
-      annotationIds: ['thread-1'],
-    }),
-    judged: await judgedIn(organizationId),
-    bobData: await userData(setup.workspace, { userId: 'bob', organizationId }),
+    ...(await acrossDocuments(setup.workspace, organizationId)),
   };
 }
 
@@ -93,7 +47,7 @@ describe('organizations.add of an organization whose erasure has not run yet', (
     const documentIds = [`doc-${randomUUID()}`, `doc-${randomUUID()}`];
     for (const documentId of documentIds) {
       await seedDocument(setup.workspace, organizationId, documentId);
-      await broadcastCursor(organizationId, documentId, 0);
+      await broadcastCursor(setup.workspace, organizationId, documentId, 0);
     }
     // A finished migration leaves its job in the organization.
     await migrate(setup.workspace, organizationId, 'nothing', 'nothing-either');
@@ -131,7 +85,7 @@ describe('organizations.add of an organization whose erasure has not run yet', (
         expect(await storedIn(organizationId, k, documentIds)).toEqual(before);
 
       await seedDocument(setup.workspace, organizationId, documentIds[0]!);
-      await broadcastCursor(organizationId, documentIds[0]!, n);
+      await broadcastCursor(setup.workspace, organizationId, documentIds[0]!, n);
       stored.push(await storedIn(organizationId, n, documentIds));
     }
     // A migration in the newest incarnation, queued behind both erasures.
@@ -192,7 +146,7 @@ describe('organizations.documents.delete in a re-created organization', () => {
     await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
     await succeed(setup.workspace, 'organizations.add', { organizations: [{ organizationId }] });
     await seedDocument(setup.workspace, organizationId, documentId);
-    await broadcastCursor(organizationId, documentId, 1);
+    await broadcastCursor(setup.workspace, organizationId, documentId, 1);
     const inNew = { [incarnationEntry(organizationId)]: 1 };
     const stored = await withIncarnations(inNew, () =>
       storedUnderDocument(setup.workspace.apiKey, organizationId, documentId),

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { entryAttribute } from '../../../shared/access/repository';
+import { db } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { embeddingTypes } from '../../../shared/memory/schemas';
-import { succeed } from '../../support/api';
+import { apiKeyCaller } from '../../../shared/workspace/credentials';
+import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { documentView, type MigrationQueue, startMigrationQueue } from '../migration/support';
 
@@ -187,3 +189,80 @@ export function useJobQueueAndWorkspaces() {
 /** What a document id shows through the API when nothing was ever stored under it. */
 export const emptyDocumentView = (owner: TestWorkspace, organizationId: string) =>
   documentView(owner, organizationId, `never-${randomUUID()}`);
+
+/** The API key's incarnations as its credential holds them. */
+export const incarnations = async (owner: TestWorkspace) =>
+  (await apiKeyCaller(owner.apiKey))?.incarnations ?? {};
+
+/** A live-state value in a document (the realtime partition holds it until an erasure). */
+export const broadcastCursor = (
+  owner: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+  at: number,
+) =>
+  succeed(owner, 'livestate.broadcast', {
+    organizationId,
+    documentId,
+    liveStateDataId: 'cursor',
+    data: { at },
+  });
+
+/** Every item of a user's data listing, all pages, as `organization/feature/id`. */
+export async function userData(owner: TestWorkspace, data: Record<string, unknown>) {
+  const items: { organizationId: string; feature: string; id: string }[] = [];
+  let pageToken: string | undefined;
+  do {
+    const response = await callAs(owner, 'users.data.get', { ...data, ...(pageToken && { pageToken }) });
+    expect(response.statusCode).toBe(200);
+    items.push(...((response.json.result?.data as { items: typeof items } | undefined)?.items ?? []));
+    pageToken = response.json.result?.nextPageToken as string | undefined;
+  } while (pageToken);
+  return items.map((item) => `${item.organizationId}/${item.feature}/${item.id}`).sort();
+}
+
+/** The API key's judgments (the API-key-wide query) of one organization, by record id. */
+async function judgedIn(owner: TestWorkspace, organizationId: string) {
+  const response = await callAs(owner, 'memory.judgments.query', { limit: 100 });
+  const { results } = response.json.result as unknown as {
+    results: { organizationId: string; recordId: string }[];
+  };
+  return results
+    .filter((judgment) => judgment.organizationId === organizationId)
+    .map((judgment) => judgment.recordId)
+    .sort();
+}
+
+/**
+ * What the reads spanning an organization's documents show (no document named): activities,
+ * bob's inbox, threads by annotation id (`thread-1`, as the migration seed names it), the API key's
+ * judgments and bob's data.
+ */
+export async function acrossDocuments(owner: TestWorkspace, organizationId: string) {
+  return {
+    activities: (await succeed(owner, 'activities.get', { organizationId })).map(
+      (activity: { id: string }) => activity.id,
+    ),
+    bobInbox: (await succeed(owner, 'notifications.get', { organizationId, userId: 'bob' })).map(
+      (notification: { id: string }) => notification.id,
+    ),
+    threads: await succeed(owner, 'commentannotations.get', { organizationId, annotationIds: ['thread-1'] }),
+    judged: await judgedIn(owner, organizationId),
+    bobData: await userData(owner, { userId: 'bob', organizationId }),
+  };
+}
+
+/**
+ * Fails the first DynamoDB call whose input contains `marker` and every call after it, as if the
+ * worker died there: a step of a run found by what it writes rather than by a call count that may
+ * vary by one.
+ */
+export function crashAtWrite(marker: string) {
+  const client = db();
+  const send = client.send.bind(client);
+  let crashed = false;
+  return jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
+    crashed ||= JSON.stringify(command.input).includes(marker);
+    return crashed ? Promise.reject(new Error('injected crash')) : send(command);
+  }) as typeof client.send);
+}
