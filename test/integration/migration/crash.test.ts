@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { putNewActivities } from '../../../shared/activities/repository';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import type { TestWorkspace } from '../../support/workspaces';
 import {
   crashAfter,
   documentView,
   type MigrationQueue,
   migrate,
-  seedDocument,
-  startMigrationQueue,
+  newId,
+  organizationId,
+  seedDocumentWithManyActivities,
+  startMigrationSuite,
   statusOf,
 } from './support';
 
@@ -15,40 +15,16 @@ jest.setTimeout(60_000);
 
 let queue: MigrationQueue;
 let workspace: TestWorkspace;
-const organizationId = 'org';
 
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
-});
+beforeAll(async () => ({ queue, workspace } = await startMigrationSuite()));
 afterAll(() => queue.stop());
-
-/** Every record kind, plus 150 more activities so that activities take two batches. */
-async function seed(documentId: string) {
-  await seedDocument(workspace, organizationId, documentId);
-  const now = Date.now();
-  const tag = randomUUID().slice(0, 8);
-  await putNewActivities(
-    workspace.apiKey,
-    Array.from({ length: 150 }, (_, index) => ({
-      id: `${tag}-bulk-${index}`,
-      featureType: 'custom' as const,
-      actionType: 'bulk',
-      actionUser: { userId: 'bob' },
-      metadata: { apiKey: workspace.apiKey, documentId, organizationId },
-      timestamp: now - index,
-    })),
-    now,
-  );
-  return documentView(workspace, organizationId, documentId);
-}
 
 let uncrashedCalls = 0;
 
 describe('the document-migration worker', () => {
   it('moves a seeded document in one run (the reference for the crash points)', async () => {
-    const [from, to] = [`doc-${randomUUID()}`, `moved-${randomUUID()}`];
-    const before = await seed(from);
+    const [from, to] = [newId('doc'), newId('moved')];
+    const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
     expect(before.activities).toHaveLength(153);
     const migrationId = await migrate(workspace, organizationId, from, to);
     const runs = await queue.drain();
@@ -69,8 +45,8 @@ describe('the document-migration worker', () => {
       expect(uncrashedCalls).toBeGreaterThan(20);
       const crashAt =
         point >= 1 ? point : point > 0 ? Math.round(uncrashedCalls * point) : uncrashedCalls + point;
-      const [from, to] = [`doc-${randomUUID()}`, `moved-${randomUUID()}`];
-      const before = await seed(from);
+      const [from, to] = [newId('doc'), newId('moved')];
+      const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
       const migrationId = await migrate(workspace, organizationId, from, to);
       const crash = crashAfter(crashAt);
       const crashed = await queue.runWorkerOnce();

@@ -7,16 +7,14 @@ import { documentRecordMovers } from '../../../shared/migration/movers';
 import { runMigration } from '../../../shared/migration/worker';
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { type MigrationQueue, migrate, startMigrationQueue, statusOf } from './support';
+import type { TestWorkspace } from '../../support/workspaces';
+import { type MigrationQueue, migrate, organizationId, startMigrationSuite, statusOf } from './support';
 
 let queue: MigrationQueue;
 let workspace: TestWorkspace;
-const organizationId = 'org';
 
 beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
+  ({ queue, workspace } = await startMigrationSuite());
   await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
 });
 afterAll(() => queue.stop());

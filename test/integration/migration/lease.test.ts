@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { activityMover } from '../../../shared/activities/document-mover';
-import { putNewActivities } from '../../../shared/activities/repository';
 import { logger } from '../../../shared/http/logger';
 import { jobLeaseMs } from '../../../shared/migration/lease';
 import type { DocumentRecordMover } from '../../../shared/migration/mover';
@@ -11,13 +9,17 @@ import type { MigrationMessage } from '../../../shared/migration/schemas';
 import { runMigration } from '../../../shared/migration/worker';
 import { dueHandlers } from '../../../shared/reconcile/handlers';
 import { type DueHandler, reconcile } from '../../../shared/reconcile/reconciler';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import type { TestWorkspace } from '../../support/workspaces';
 import {
   documentView,
   type MigrationQueue,
   migrate,
+  newId,
+  organizationId,
+  queuedMigrations,
   seedDocument,
-  startMigrationQueue,
+  seedDocumentWithManyActivities,
+  startMigrationSuite,
   statusOf,
 } from './support';
 
@@ -25,20 +27,13 @@ jest.setTimeout(60_000);
 
 let queue: MigrationQueue;
 let workspace: TestWorkspace;
-const organizationId = 'org';
 let lease: number;
 
 beforeAll(async () => {
-  queue = await startMigrationQueue({ ownTable: true });
-  workspace = await createTestWorkspace();
+  ({ queue, workspace } = await startMigrationSuite({ ownTable: true }));
   lease = jobLeaseMs();
 });
 afterAll(() => queue.stop());
-
-const newId = (name: string) => `${name}-${randomUUID()}`;
-
-/** Messages waiting on the migration queue. */
-const queued = () => queue.sqs.server.inspectQueue('document-migration')?.messages.ready.length ?? 0;
 
 /** Loses every message on the queue (one dead-lettered or lost in AWS). */
 const loseMessages = () => queue.sqs.server.reset();
@@ -73,26 +68,6 @@ async function sweep(now: number, { readOnly = false } = {}) {
     );
   const counts = await reconcile(handlers, logger, { now });
   return { items, seen: items.map((item) => item.migrationId), handled: counts.migrationJob ?? 0 };
-}
-
-/** Every record kind, plus 150 more activities so that activities take two batches. */
-async function seed(documentId: string) {
-  await seedDocument(workspace, organizationId, documentId);
-  const now = Date.now();
-  const tag = randomUUID().slice(0, 8);
-  await putNewActivities(
-    workspace.apiKey,
-    Array.from({ length: 150 }, (_, index) => ({
-      id: `${tag}-bulk-${index}`,
-      featureType: 'custom' as const,
-      actionType: 'bulk',
-      actionUser: { userId: 'bob' },
-      metadata: { apiKey: workspace.apiKey, documentId, organizationId },
-      timestamp: now - index,
-    })),
-    now,
-  );
-  return documentView(workspace, organizationId, documentId);
 }
 
 /** What is left under a migrated document's old id: nothing. */
@@ -134,7 +109,7 @@ const messageOf = (migrationId: string): MigrationMessage => ({
 describe('migration job leases and the reconciler', () => {
   it('resumes a job whose message was lost once its lease has run out, once however many sweeps race, and the worker then moves every record exactly once', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seed(from);
+    const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
     expect(dueHandlers).toContain(migrationJobDueHandler);
     const migrationId = await migrate(workspace, organizationId, from, to);
     loseMessages();
@@ -148,12 +123,12 @@ describe('migration job leases and the reconciler', () => {
     // Overdue, two sweeps at once: one resume, one message.
     const raced = await Promise.all([sweep(leaseUntil + 1), sweep(leaseUntil + 1)]);
     expect(raced[0].handled + raced[1].handled).toBe(1);
-    expect(queued()).toBe(1);
+    expect(queuedMigrations(queue)).toBe(1);
     // A sweep that read the job before the resume and handles it after: nothing more.
     const stale = raced.flatMap((result) => result.items);
     expect(stale.map((item) => item.migrationId)).toContain(migrationId);
     expect(await migrationJobDueHandler.handle(stale, leaseUntil + 2, logger)).toBe(0);
-    expect(queued()).toBe(1);
+    expect(queuedMigrations(queue)).toBe(1);
     expect(await jobOf(migrationId)).toMatchObject({
       status: 'pending',
       resumes: 1,
@@ -169,7 +144,7 @@ describe('migration job leases and the reconciler', () => {
 
   it(`fails a job whose worker crashes on every run after ${maxResumes} resumes, with a message saying what moved, and releases both documents`, async () => {
     const [from, to, later] = [newId('doc'), newId('moved'), newId('later')];
-    const before = await seed(from);
+    const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
     const migrationId = await migrate(workspace, organizationId, from, to);
     const crash = crashActivities();
     try {
@@ -180,13 +155,13 @@ describe('migration job leases and the reconciler', () => {
         const { leaseUntil } = await jobOf(migrationId);
         expect((await sweep((leaseUntil as number) + 1)).handled).toBe(1);
         expect(await jobOf(migrationId)).toMatchObject({ status: 'in_progress', resumes: resume });
-        expect(queued()).toBe(1);
+        expect(queuedMigrations(queue)).toBe(1);
         expect((await queue.runWorkerOnce())?.failed).toBe(true);
         loseMessages();
       }
       const { leaseUntil } = await jobOf(migrationId);
       expect((await sweep((leaseUntil as number) + 1)).handled).toBe(1);
-      expect(queued()).toBe(0);
+      expect(queuedMigrations(queue)).toBe(0);
     } finally {
       crash.mockRestore();
     }
@@ -209,7 +184,7 @@ describe('migration job leases and the reconciler', () => {
 
   it('leaves a job that makes progress alone: its worker renews the lease past the time it was first due', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seed(from);
+    const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
     const migrationId = await migrate(workspace, organizationId, from, to);
     loseMessages();
     const firstDue = (await jobOf(migrationId)).leaseUntil as number;
@@ -224,7 +199,7 @@ describe('migration job leases and the reconciler', () => {
     const renewed = await jobOf(migrationId);
     expect(renewed.status).toBe('in_progress');
     expect(renewed.leaseUntil).toBeGreaterThan(clock.at);
-    expect(queued()).toBe(1);
+    expect(queuedMigrations(queue)).toBe(1);
 
     const swept = await sweep(clock.at);
     expect(swept).toEqual({ items: [], seen: [], handled: 0 });
@@ -237,7 +212,7 @@ describe('migration job leases and the reconciler', () => {
 
   it('clears the resume count of a resumed job as soon as its worker moves records again', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seed(from);
+    const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
     const migrationId = await migrate(workspace, organizationId, from, to);
     const crash = crashActivities();
     try {
@@ -284,7 +259,7 @@ describe('migration job leases and the reconciler', () => {
     expect(completed.leaseUntil).toBeUndefined();
     expect(await migrationJobDueHandler.handle(items, (leaseUntil as number) + 1, logger)).toBe(0);
     expect(await jobOf(migrationId)).toEqual(completed);
-    expect(queued()).toBe(0);
+    expect(queuedMigrations(queue)).toBe(0);
     expect((await sweep(Date.now() + 10 * lease)).seen).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { commentMover } from '../../../shared/comments/document-mover';
 import { sendToQueue } from '../../../shared/queues/send';
 import { callAs, succeed } from '../../support/api';
@@ -8,8 +7,11 @@ import {
   documentView,
   type MigrationQueue,
   migrate,
+  newId,
+  organizationId,
+  queuedMigrations,
   seedDocument,
-  startMigrationQueue,
+  startMigrationSuite,
   statusOf,
 } from './support';
 
@@ -17,18 +19,13 @@ jest.setTimeout(60_000);
 
 let queue: MigrationQueue;
 let workspace: TestWorkspace;
-const organizationId = 'org';
 
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
-});
+beforeAll(async () => ({ queue, workspace } = await startMigrationSuite()));
 afterAll(() => queue.stop());
 
-const newId = (name: string) => `${name}-${randomUUID()}`;
-
-/** Messages waiting on the migration queue. */
-const queued = () => queue.sqs.server.inspectQueue('document-migration')?.messages.ready.length ?? 0;
+/** Content under `documentId` without a document item: a CRDT editor. */
+const addEditorWithoutDocument = (documentId: string) =>
+  succeed(workspace, 'crdt.add', { organizationId, documentId, editorId: 'x', type: 'text', data: 'x' });
 
 describe('organizations.documents.migrate', () => {
   it('moves every record of the document to the new id and leaves nothing under the old one', async () => {
@@ -110,13 +107,7 @@ describe('organizations.documents.migrate', () => {
   it('treats any record under the new id as an existing target, even without a document item', async () => {
     const [from, to] = [newId('doc'), newId('content-only')];
     await seedDocument(workspace, organizationId, from);
-    await callAs(workspace, 'crdt.add', {
-      organizationId,
-      documentId: to,
-      editorId: 'x',
-      type: 'text',
-      data: 'x',
-    });
+    await addEditorWithoutDocument(to);
     const migrationId = await migrate(workspace, organizationId, from, to);
     await queue.drain();
     const status = await statusOf(workspace, organizationId, migrationId);
@@ -128,13 +119,7 @@ describe('organizations.documents.migrate', () => {
   it('can run again after a failed migration once the target is free, and a second run of a done job is a no-op', async () => {
     const [from, to] = [newId('doc'), newId('retry')];
     const tag = await seedDocument(workspace, organizationId, from);
-    await callAs(workspace, 'crdt.add', {
-      organizationId,
-      documentId: to,
-      editorId: 'x',
-      type: 'text',
-      data: 'x',
-    });
+    await addEditorWithoutDocument(to);
     const failed = await migrate(workspace, organizationId, from, to);
     await queue.drain();
     expect((await statusOf(workspace, organizationId, failed)).status).toBe('failed');
@@ -211,7 +196,7 @@ describe('organizations.documents.migrate', () => {
   });
 
   it('refuses a migration to the same id, naming newDocumentId, and queues and writes nothing', async () => {
-    const waiting = queued();
+    const waiting = queuedMigrations(queue);
     const response = await callAs(workspace, 'organizations.documents.migrate', {
       organizationId,
       documentId: 'same',
@@ -221,7 +206,7 @@ describe('organizations.documents.migrate', () => {
     expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
     expect(response.json.error?.message).toContain('newDocumentId');
     expect(response.db.calls).toBe(1); // authentication only
-    expect(queued()).toBe(waiting);
+    expect(queuedMigrations(queue)).toBe(waiting);
   });
 });
 

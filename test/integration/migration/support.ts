@@ -8,13 +8,15 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ensureTable } from '../../../scripts/local/dynamodb';
-import { lambdaContext } from '../../../scripts/local/lambda-adapter';
-import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
+import { lambdaContext, toSqsRecord } from '../../../scripts/local/lambda-adapter';
+import { type LocalSqs, localSqsEnv, startLocalSqs } from '../../../scripts/local/sqs';
+import { putNewActivities } from '../../../shared/activities/repository';
 import { db } from '../../../shared/db/client';
 import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
-import { queueDefinitions, queueUrlEnvName, workerTimeoutSeconds } from '../../../shared/queues/queues';
+import { queueDefinitions, workerTimeoutSeconds } from '../../../shared/queues/queues';
 import { callAs, succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
+import { givenOrganizationWithFolders } from '../../support/organizations';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 const queueName = 'document-migration';
 
@@ -47,12 +49,7 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
     process.env.TABLE_NAME = tableName;
   }
   const sqs = await startLocalSqs();
-  Object.assign(process.env, {
-    SQS_ENDPOINT: sqs.endpoint,
-    ...Object.fromEntries(
-      queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
-    ),
-  });
+  Object.assign(process.env, localSqsEnv(sqs));
   const { handler } = await import('../../../functions/workers/document-migration');
   const client = new SQSClient({ endpoint: sqs.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
   const queueUrl = sqs.queueUrls[queueName] as string;
@@ -70,21 +67,7 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
     );
     const [message] = Messages;
     if (!message) return undefined;
-    const event: SQSEvent = {
-      Records: [
-        {
-          messageId: message.MessageId as string,
-          receiptHandle: message.ReceiptHandle as string,
-          body: message.Body ?? '',
-          attributes: message.Attributes as SQSEvent['Records'][number]['attributes'],
-          messageAttributes: {},
-          md5OfBody: message.MD5OfBody ?? '',
-          eventSource: 'aws:sqs',
-          eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
-          awsRegion: 'local',
-        },
-      ],
-    };
+    const event: SQSEvent = { Records: [toSqsRecord(message, queueName)] };
     const { result, stats } = await measureDbCalls(
       () => handler(event, context()) as Promise<SQSBatchResponse>,
     );
@@ -118,6 +101,25 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
     },
   };
 }
+
+/** The organization the migration tests seed their documents in. */
+export const organizationId = 'org';
+
+/** A fresh id `<name>-<uuid>`, so tests in one workspace never meet each other's documents. */
+export const newId = (name: string) => `${name}-${randomUUID()}`;
+
+/**
+ * What a migration test file starts with (in `beforeAll`): the queue with the worker (see
+ * `startMigrationQueue`, with its `ownTable` option) and a fresh workspace. Stop the queue in `afterAll`.
+ */
+export async function startMigrationSuite(options: { ownTable?: boolean } = {}) {
+  const queue = await startMigrationQueue(options);
+  return { queue, workspace: await createTestWorkspace() };
+}
+
+/** Messages waiting on the migration queue. */
+export const queuedMigrations = (queue: MigrationQueue) =>
+  queue.sqs.server.inspectQueue(queueName)?.messages.ready.length ?? 0;
 
 /** Starts a migration and returns its id. */
 export async function migrate(
@@ -161,11 +163,9 @@ export async function seedDocument(workspace: TestWorkspace, organizationId: str
   // Activity and notification ids are organization-wide: a fresh tag keeps seeded documents apart.
   const tag = randomUUID().slice(0, 8);
   await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'folder-1', folderName: 'Specs' }],
-  });
+  await givenOrganizationWithFolders(workspace, organizationId, [
+    { folderId: 'folder-1', folderName: 'Specs' },
+  ]);
   await succeed(workspace, 'organizations.documents.add', {
     organizationId,
     folderId: 'folder-1',
@@ -242,6 +242,33 @@ export async function seedDocument(workspace: TestWorkspace, organizationId: str
     data: { title: 'Spec' },
   });
   return tag;
+}
+
+/**
+ * `seedDocument` plus 150 more activities written through the repository, so that activities take
+ * two batches of the mover. Returns the document's view (`documentView`) before any migration.
+ */
+export async function seedDocumentWithManyActivities(
+  workspace: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+) {
+  await seedDocument(workspace, organizationId, documentId);
+  const now = Date.now();
+  const tag = randomUUID().slice(0, 8);
+  await putNewActivities(
+    workspace.apiKey,
+    Array.from({ length: 150 }, (_, index) => ({
+      id: `${tag}-bulk-${index}`,
+      featureType: 'custom' as const,
+      actionType: 'bulk',
+      actionUser: { userId: 'bob' },
+      metadata: { apiKey: workspace.apiKey, documentId, organizationId },
+      timestamp: now - index,
+    })),
+    now,
+  );
+  return documentView(workspace, organizationId, documentId);
 }
 
 const sortedIds = (records: { id: string }[]) => records.map((record) => record.id).sort();
