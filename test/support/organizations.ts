@@ -7,7 +7,11 @@ export async function givenOrganizationWithFolders(
   organizationId: string,
   folders: Record<string, unknown>[],
 ): Promise<void> {
-  await succeed(workspace, 'organizations.folders.add', { organizationId, createOrganization: true, folders });
+  await succeed(workspace, 'organizations.folders.add', {
+    organizationId,
+    createOrganization: true,
+    folders,
+  });
 }
 
 /**

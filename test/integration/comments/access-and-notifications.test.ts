@@ -2,8 +2,9 @@ import { db } from '../../../shared/db/client';
 import { callAs, succeed } from '../../support/api';
 import { givenDocumentInRestrictedFolder } from '../../support/organizations';
 import { outboxEvents } from '../../support/outbox';
+import { alice, bob, carol } from '../../support/people';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { addThread, alice, bob, carol, comment, documentId, organizationId, threadOf } from './support';
+import { addThread, comment, documentId, organizationId, threadOf } from './support';
 
 let workspace: TestWorkspace;
 const onThread = (fields: Record<string, unknown>) => ({

@@ -12,7 +12,11 @@ const organizationId = 'org';
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await givenOrganizationWithFolders(workspace, organizationId, [{ folderId: 'a' }, { folderId: 'b', parentFolderId: 'a' }, { folderId: 'empty' }]);
+  await givenOrganizationWithFolders(workspace, organizationId, [
+    { folderId: 'a' },
+    { folderId: 'b', parentFolderId: 'a' },
+    { folderId: 'empty' },
+  ]);
   // One document in the subtree of `a`: with several, the closing Queries of different documents
   // interleave and the count of round trips would depend on which answers first.
   await succeed(workspace, 'organizations.documents.add', {

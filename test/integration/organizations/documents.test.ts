@@ -8,7 +8,10 @@ const organizationId = 'org';
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await givenOrganizationWithFolders(workspace, organizationId, [{ folderId: 'private', accessType: 'restricted' }, { folderId: 'open' }]);
+  await givenOrganizationWithFolders(workspace, organizationId, [
+    { folderId: 'private', accessType: 'restricted' },
+    { folderId: 'open' },
+  ]);
 });
 
 describe('organizations.documents.add', () => {
