@@ -1,39 +1,24 @@
-import type { TestWorkspace } from '../../support/workspaces';
-import {
-  crashAfter,
-  documentView,
-  type MigrationQueue,
-  migrate,
-  newId,
-  organizationId,
-  seedDocumentWithManyActivities,
-  startMigrationSuite,
-  statusOf,
-} from './support';
+import { crashAfter, migrationHarness, newId } from './support';
 
 jest.setTimeout(60_000);
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-
-beforeAll(async () => ({ queue, workspace } = await startMigrationSuite()));
-afterAll(() => queue.stop());
+const harness = migrationHarness();
 
 let uncrashedCalls = 0;
 
 describe('the document-migration worker', () => {
   it('moves a seeded document in one run (the reference for the crash points)', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
+    const before = await harness.seedDocumentWithManyActivities(from);
     expect(before.activities).toHaveLength(153);
-    const migrationId = await migrate(workspace, organizationId, from, to);
-    const runs = await queue.drain();
+    const migrationId = await harness.migrate(from, to);
+    const runs = await harness.queue.drain();
     expect(runs.map((run) => run.failed)).toEqual([false]);
     uncrashedCalls = runs[0]?.db.calls ?? 0;
     // Batches, not a call per record: 153 activities are 2 Queries and 2 transactions.
     expect(uncrashedCalls).toBeLessThan(60);
-    expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
-    expect(await documentView(workspace, organizationId, to)).toEqual(before);
+    expect((await harness.statusOf(migrationId)).status).toBe('completed');
+    expect(await harness.documentView(to)).toEqual(before);
   });
 
   // Crash points spread over the whole run: the claim (2), the target check (5), then fractions of
@@ -46,19 +31,19 @@ describe('the document-migration worker', () => {
       const crashAt =
         point >= 1 ? point : point > 0 ? Math.round(uncrashedCalls * point) : uncrashedCalls + point;
       const [from, to] = [newId('doc'), newId('moved')];
-      const before = await seedDocumentWithManyActivities(workspace, organizationId, from);
-      const migrationId = await migrate(workspace, organizationId, from, to);
+      const before = await harness.seedDocumentWithManyActivities(from);
+      const migrationId = await harness.migrate(from, to);
       const crash = crashAfter(crashAt);
-      const crashed = await queue.runWorkerOnce();
+      const crashed = await harness.queue.runWorkerOnce();
       crash.mockRestore();
       expect(crashed?.failed).toBe(true);
-      expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('in_progress');
+      expect((await harness.statusOf(migrationId)).status).toBe('in_progress');
 
-      const redelivered = await queue.drain();
+      const redelivered = await harness.queue.drain();
       expect(redelivered.map((run) => [run.failed, run.receiveCount])).toEqual([[false, 2]]);
-      expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({ status: 'completed' });
-      expect(await documentView(workspace, organizationId, to)).toEqual(before);
-      expect(await documentView(workspace, organizationId, from)).toMatchObject({
+      expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
+      expect(await harness.documentView(to)).toEqual(before);
+      expect(await harness.documentView(from)).toMatchObject({
         documents: [],
         members: [],
         activities: [],

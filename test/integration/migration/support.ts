@@ -108,19 +108,6 @@ export const organizationId = 'org';
 /** A fresh id `<name>-<uuid>`, so tests in one workspace never meet each other's documents. */
 export const newId = (name: string) => `${name}-${randomUUID()}`;
 
-/**
- * What a migration test file starts with (in `beforeAll`): the queue with the worker (see
- * `startMigrationQueue`, with its `ownTable` option) and a fresh workspace. Stop the queue in `afterAll`.
- */
-export async function startMigrationSuite(options: { ownTable?: boolean } = {}) {
-  const queue = await startMigrationQueue(options);
-  return { queue, workspace: await createTestWorkspace() };
-}
-
-/** Messages waiting on the migration queue. */
-export const queuedMigrations = (queue: MigrationQueue) =>
-  queue.sqs.server.inspectQueue(queueName)?.messages.ready.length ?? 0;
-
 /** Starts a migration and returns its id. */
 export async function migrate(
   workspace: TestWorkspace,
@@ -269,6 +256,43 @@ export async function seedDocumentWithManyActivities(
     now,
   );
   return documentView(workspace, organizationId, documentId);
+}
+
+export type MigrationHarness = ReturnType<typeof migrationHarness>;
+
+/**
+ * A migration test file's fixtures, started in `beforeAll` and stopped in `afterAll` (both
+ * registered here, so call it at the top of the file): the queue with the worker (`ownTable` as
+ * for `startMigrationQueue`), a fresh workspace, and this file's helpers bound to that workspace
+ * and `organizationId`. Read `queue` and `workspace` inside hooks and tests.
+ */
+export function migrationHarness(options: { ownTable?: boolean } = {}) {
+  let started: { queue: MigrationQueue; workspace: TestWorkspace } | undefined;
+  const fixtures = () => {
+    if (!started) throw new Error('the migration harness starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    const queue = await startMigrationQueue(options);
+    started = { queue, workspace: await createTestWorkspace() };
+  });
+  afterAll(() => started?.queue.stop());
+  return {
+    get queue() {
+      return fixtures().queue;
+    },
+    get workspace() {
+      return fixtures().workspace;
+    },
+    /** Messages waiting on the migration queue. */
+    queued: () => fixtures().queue.sqs.server.inspectQueue(queueName)?.messages.ready.length ?? 0,
+    migrate: (from: string, to: string) => migrate(fixtures().workspace, organizationId, from, to),
+    statusOf: (migrationId: string) => statusOf(fixtures().workspace, organizationId, migrationId),
+    seedDocument: (documentId: string) => seedDocument(fixtures().workspace, organizationId, documentId),
+    seedDocumentWithManyActivities: (documentId: string) =>
+      seedDocumentWithManyActivities(fixtures().workspace, organizationId, documentId),
+    documentView: (documentId: string) => documentView(fixtures().workspace, organizationId, documentId),
+  };
 }
 
 const sortedIds = (records: { id: string }[]) => records.map((record) => record.id).sort();
