@@ -9,7 +9,7 @@ import type { MigrationMessage } from '../../../shared/migration/schemas';
 import { runMigration } from '../../../shared/migration/worker';
 import { dueHandlers } from '../../../shared/reconcile/handlers';
 import { type DueHandler, reconcile } from '../../../shared/reconcile/reconciler';
-import { migrationHarness, newId, organizationId } from './support';
+import { emptyDocumentView, migrationHarness, newId, organizationId } from './support';
 
 jest.setTimeout(60_000);
 
@@ -55,18 +55,6 @@ async function sweep(now: number, { readOnly = false } = {}) {
   const counts = await reconcile(handlers, logger, { now });
   return { items, seen: items.map((item) => item.migrationId), handled: counts.migrationJob ?? 0 };
 }
-
-/** What is left under a migrated document's old id: nothing. */
-const emptied = {
-  documents: [],
-  members: [],
-  activities: [],
-  notifications: [],
-  bobInbox: [],
-  carolInbox: [],
-  crdt: [],
-  comments: [],
-};
 
 /** Fails every activity batch, as a worker that dies at the same place on every run. */
 const crashActivities = () =>
@@ -125,7 +113,7 @@ describe('migration job leases and the reconciler', () => {
     expect(runs.map((run) => run.failed)).toEqual([false]);
     expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
     expect(await harness.documentView(to)).toEqual(before);
-    expect(await harness.documentView(from)).toMatchObject(emptied);
+    expect(await harness.documentView(from)).toMatchObject(emptyDocumentView);
   });
 
   it(`fails a job whose worker crashes on every run after ${maxResumes} resumes, with a message saying what moved, and releases both documents`, async () => {
@@ -165,7 +153,7 @@ describe('migration job leases and the reconciler', () => {
     expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
     expect(await harness.statusOf(again)).toMatchObject({ status: 'completed' });
     expect((await harness.documentView(later)).activities).toEqual(before.activities);
-    expect(await harness.documentView(from)).toMatchObject(emptied);
+    expect(await harness.documentView(from)).toMatchObject(emptyDocumentView);
   });
 
   it('leaves a job that makes progress alone: its worker renews the lease past the time it was first due', async () => {

@@ -5,6 +5,7 @@ import { dataOf } from '../../support/lambda';
 import { createTestWorkspace } from '../../support/workspaces';
 import {
   documentView,
+  emptyDocumentView,
   migrate,
   migrationHarness,
   newId,
@@ -68,18 +69,7 @@ describe('organizations.documents.migrate', () => {
     });
     expect(await harness.documentView(to)).toEqual(before);
     const after = await harness.documentView(from);
-    expect(after).toMatchObject({
-      documents: [],
-      members: [],
-      activities: [],
-      notifications: [],
-      bobInbox: [],
-      carolInbox: [],
-      crdt: [],
-      comments: [],
-      judgments: [],
-      searchedJudgments: [],
-    });
+    expect(after).toMatchObject(emptyDocumentView);
     for (const userId of ['bob', 'carol', 'dave']) {
       expect(after.permissions[userId].documents['<doc>'].errorCode).toBe('does_not_exist');
     }

@@ -360,6 +360,20 @@ export async function documentView(workspace: TestWorkspace, organizationId: str
   };
   return JSON.parse(JSON.stringify(view).replaceAll(JSON.stringify(documentId).slice(1, -1), '<doc>'));
 }
+/** What `documentView` shows under a migrated document's old id: no record of any kind. */
+export const emptyDocumentView = {
+  documents: [],
+  members: [],
+  activities: [],
+  notifications: [],
+  bobInbox: [],
+  carolInbox: [],
+  crdt: [],
+  comments: [],
+  judgments: [],
+  searchedJudgments: [],
+};
+
 /**
  * Fails every DynamoDB call after the first `calls` of the worker, as if its process died there:
  * calls in flight at that moment complete or not, nothing after them happens.
