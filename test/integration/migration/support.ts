@@ -258,8 +258,6 @@ export async function seedDocumentWithManyActivities(
   return documentView(workspace, organizationId, documentId);
 }
 
-export type MigrationHarness = ReturnType<typeof migrationHarness>;
-
 /**
  * A migration test file's fixtures, started in `beforeAll` and stopped in `afterAll` (both
  * registered here, so call it at the top of the file): the queue with the worker (`ownTable` as
