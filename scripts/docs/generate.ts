@@ -3,24 +3,13 @@
  * table from the route table and the contract registry, then renders the HTML reference
  * (docs/reference.html, not committed) from that openapi.json. Run from the project root.
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { referencePageFile, renderReferencePage } from './reference-page';
-import {
-  openApiFile,
-  openApiTypesFile,
-  readmeFile,
-  renderOpenApi,
-  renderOpenApiTypes,
-  renderReadme,
-} from './render';
+import { committedDocs, openApiFile } from './render';
 
 const root = process.cwd();
-const [openApi, readme] = await Promise.all([renderOpenApi(root), renderReadme(root)]);
-await writeFile(join(root, openApiFile), openApi);
-await writeFile(join(root, readmeFile), readme);
-await writeFile(join(root, openApiTypesFile), await renderOpenApiTypes(root));
+for (const { file, render } of committedDocs) await writeFile(join(root, file), await render(root));
+const openApi = await readFile(join(root, openApiFile), 'utf8');
 await writeFile(join(root, referencePageFile), await renderReferencePage(openApi));
-console.log(
-  `Wrote ${openApiFile}, ${openApiTypesFile}, the endpoint table in ${readmeFile} and ${referencePageFile}.`,
-);
+console.log(`Wrote ${committedDocs.map(({ file }) => file).join(', ')} and ${referencePageFile}.`);

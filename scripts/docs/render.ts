@@ -77,3 +77,14 @@ export function withRouteTable(readme: string): string {
 export async function renderReadme(root: string): Promise<string> {
   return withRouteTable(await readFile(join(root, readmeFile), 'utf8'));
 }
+
+/**
+ * The generated files committed to the repository, in the order `npm run docs` writes them (the
+ * types are made of the written `docs/openapi.json`), each with its fresh rendering: the docs test
+ * holds every checked-in one equal to it.
+ */
+export const committedDocs: { file: string; render: (root: string) => Promise<string> }[] = [
+  { file: openApiFile, render: renderOpenApi },
+  { file: openApiTypesFile, render: renderOpenApiTypes },
+  { file: readmeFile, render: renderReadme },
+];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { Message } from '@aws-sdk/client-sqs';
+import type { APIGatewayProxyEventV2, Context, SQSRecord } from 'aws-lambda';
 
 /** The API Gateway (HTTP API, payload 2.0) event Lambda would receive for this request. */
 export function toApiGatewayEvent(
@@ -40,6 +41,24 @@ export function toApiGatewayEvent(
     },
     body,
     isBase64Encoded: false,
+  };
+}
+
+/**
+ * The SQS event record Lambda's event source mapping would hand a consumer for a message received
+ * from `queueName` (received with `MessageSystemAttributeNames: ['All']`, so the attributes are there).
+ */
+export function toSqsRecord(message: Message, queueName: string): SQSRecord {
+  return {
+    messageId: message.MessageId as string,
+    receiptHandle: message.ReceiptHandle as string,
+    body: message.Body ?? '',
+    attributes: message.Attributes as SQSRecord['attributes'],
+    messageAttributes: {},
+    md5OfBody: message.MD5OfBody ?? '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
+    awsRegion: 'local',
   };
 }
 

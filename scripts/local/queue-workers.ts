@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type QueueDefinition, queueDefinitions, workerTimeoutSeconds } from '../../shared/queues/queues';
-import { lambdaContext } from './lambda-adapter';
+import { lambdaContext, toSqsRecord } from './lambda-adapter';
 
 type WorkerHandler = (
   event: SQSEvent,
@@ -61,7 +61,6 @@ export function startQueueWorkers(
     .map(async ({ definition, handler: loading }) => {
       const handler = await loading;
       const queueUrl = options.queueUrls[definition.name] as string;
-      const arn = `arn:aws:sqs:local:000000000000:${definition.name}`;
       while (running) {
         try {
           const { Messages = [] } = await sqs.send(
@@ -74,17 +73,7 @@ export function startQueueWorkers(
           );
           if (Messages.length === 0) continue;
           const event: SQSEvent = {
-            Records: Messages.map((message) => ({
-              messageId: message.MessageId as string,
-              receiptHandle: message.ReceiptHandle as string,
-              body: message.Body ?? '',
-              attributes: message.Attributes as SQSEvent['Records'][number]['attributes'],
-              messageAttributes: {},
-              md5OfBody: message.MD5OfBody ?? '',
-              eventSource: 'aws:sqs',
-              eventSourceARN: arn,
-              awsRegion: 'local',
-            })),
+            Records: Messages.map((message) => toSqsRecord(message, definition.name)),
           };
           const context = lambdaContext(`worker-${definition.name}`, workerTimeoutSeconds(definition) * 1000);
           const response = await handler(event, context).catch(() => ({

@@ -1,6 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { waitFor } from '../support/delivery';
+import { commentReviewEvents, deliveredTo } from '../support/delivery-suite';
+import { alice, bob, carol } from '../support/people';
 import { type Receiver, startReceiver } from '../support/receiver';
 
 /**
@@ -32,10 +34,6 @@ async function post(path: string, data: unknown, headers: Record<string, string>
   if (response.status !== 200) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
   return body.result.data;
 }
-
-const alice = { userId: 'alice', name: 'Alice', email: 'alice@example.com' };
-const bob = { userId: 'bob', name: 'Bob', email: 'bob@example.com' };
-const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
 
 describe('comments over HTTP', () => {
   it('a review (thread, tagged reply, status change, reaction, accepted suggestion) reaches webhooks, activities and the inbox', async () => {
@@ -108,18 +106,9 @@ describe('comments over HTTP', () => {
       actionUser: alice,
     });
 
-    const at = (path: string) =>
-      receiver.received
-        .filter((request) => request.url === `/${path}`)
-        .sort((a, b) => a.body.timestamp - b.body.timestamp);
+    const at = (path: string) => deliveredTo(receiver, path);
     await waitFor(() => at('signed').length === 5 && at('processed').length === 5);
-    const expected = [
-      'comment_annotation.add',
-      'comment.add',
-      'comment_annotation.status_change',
-      'comment.reaction_add',
-      'comment_annotation.suggestion_accept',
-    ];
+    const expected = commentReviewEvents;
     expect(at('signed').map((request) => request.body.event)).toEqual(expected);
     expect(at('processed').map((request) => request.body.event)).toEqual(expected);
     for (const request of at('signed')) {

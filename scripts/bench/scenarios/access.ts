@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids } from './types';
+import { type ApiKeyClient, type Area, ids, newWorkspaceClient, type Scenario } from './types';
 
 /**
  * One key with three organizations: `team` (20 members, 6 groups, a restricted folder) for the
@@ -113,11 +113,28 @@ async function seedLookup(api: ApiKeyClient) {
   }
 }
 
+/**
+ * A scenario flipping one member's place in group `churn`: `prepare` calls `opposite` for the
+ * request's member, the request (the route the scenario times) then undoes it.
+ */
+function churnMembership(
+  opposite: 'organizations.usergroups.users.add' | 'organizations.usergroups.users.delete',
+): Scenario<AccessFixture> {
+  const data = (index: number) => ({
+    organizationId: team,
+    organizationUserGroupId: churn,
+    userIds: [members[index % members.length]!],
+  });
+  return {
+    prepare: (fixture, index) => fixture.api.call(opposite, data(index)),
+    request: (fixture, index) => ({ headers: fixture.api.headers, data: data(index) }),
+  };
+}
+
 export const accessArea: Area<AccessFixture> = {
   name: 'access',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'access');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'access');
     await api.call('organizations.add', {
       organizations: [team, groupsScratch, lookup].map((organizationId) => ({ organizationId })),
     });
@@ -169,39 +186,9 @@ export const accessArea: Area<AccessFixture> = {
     'organizations.usergroups.get': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { organizationId: team } }),
     },
-    'organizations.usergroups.users.add': {
-      // Takes the member out first, so every request really adds someone.
-      prepare: (fixture, index) =>
-        fixture.api.call('organizations.usergroups.users.delete', {
-          organizationId: team,
-          organizationUserGroupId: churn,
-          userIds: [members[index % members.length]!],
-        }),
-      request: (fixture, index) => ({
-        headers: fixture.api.headers,
-        data: {
-          organizationId: team,
-          organizationUserGroupId: churn,
-          userIds: [members[index % members.length]],
-        },
-      }),
-    },
-    'organizations.usergroups.users.delete': {
-      prepare: (fixture, index) =>
-        fixture.api.call('organizations.usergroups.users.add', {
-          organizationId: team,
-          organizationUserGroupId: churn,
-          userIds: [members[index % members.length]!],
-        }),
-      request: (fixture, index) => ({
-        headers: fixture.api.headers,
-        data: {
-          organizationId: team,
-          organizationUserGroupId: churn,
-          userIds: [members[index % members.length]],
-        },
-      }),
-    },
+    // Each takes the opposite step first, so every request really adds or removes someone.
+    'organizations.usergroups.users.add': churnMembership('organizations.usergroups.users.delete'),
+    'organizations.usergroups.users.delete': churnMembership('organizations.usergroups.users.add'),
     'auth.permissions.get': [
       {
         // What a client asks when a user opens a document: one user, its folder and the document.

@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids, inChunks } from './types';
+import { type ApiKeyClient, type Area, ids, inChunks, newWorkspaceClient } from './types';
 
 /**
  * A key with the activity service on (mutable, so updates and deletes apply) and one organization
@@ -25,8 +25,7 @@ const activity = (fields: Record<string, unknown> = {}) => ({
 export const activitiesArea: Area<ActivitiesFixture> = {
   name: 'activities',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'activities');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'activities');
     await api.call('workspace.activityconfig.update', {
       activityServiceConfig: { isEnabled: true, immutable: false },
     });

@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids, inChunks } from './types';
+import { type ApiKeyClient, type Area, ids, inChunks, newWorkspaceClient } from './types';
 
 /**
  * A key with the activity service on and two documents: `read` holds 60 threads of 3 comments each
@@ -38,8 +38,7 @@ const writeTarget = (index: number) => ({
 export const commentsArea: Area<CommentsFixture> = {
   name: 'comments',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'comments');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'comments');
     await api.call('workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
     for (const [documentId, threads] of [
       ['read', readThreads],

@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace } from './types';
+import { type ApiKeyClient, type Area, newWorkspaceClient } from './types';
 
 /**
  * A key with one document holding two text editors of about 4 KB: `read`, with a handful of
@@ -32,8 +32,7 @@ const editor = (editorId: string, data: string) => ({
 export const crdtArea: Area<CrdtFixture> = {
   name: 'crdt',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'crdt');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'crdt');
     // The document exists as a resource too, for livestate/broadcast (which checks it).
     await api.call('organizations.add', { organizations: [{ organizationId: document.organizationId }] });
     await api.call('organizations.documents.add', {

@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace } from './types';
+import { type ApiKeyClient, type Area, newWorkspaceClient } from './types';
 
 /**
  * A key where user `bob` has a membership, activities and a notification (what users.data.get
@@ -15,8 +15,7 @@ const organizationId = 'org';
 export const lifecycleArea: Area<LifecycleFixture> = {
   name: 'lifecycle',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'lifecycle');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'lifecycle');
     await api.call('users.add', {
       organizationId,
       createOrganization: true,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, inChunks } from './types';
+import { type ApiKeyClient, type Area, inChunks, newWorkspaceClient } from './types';
 
 /**
  * A key with the activity service on and one organization holding the 200 judgments of the
@@ -25,8 +25,7 @@ export const memoryArea: Area<MemoryFixture> = {
     const evalSet: EvalSet = JSON.parse(
       readFileSync(resolve(import.meta.dirname, '../../../test/fixtures/memory-eval.json'), 'utf8'),
     );
-    const { apiKey } = await createWorkspace(context, 'memory');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'memory');
     await api.call('workspace.activityconfig.update', {
       activityServiceConfig: { isEnabled: true, immutable: false },
     });

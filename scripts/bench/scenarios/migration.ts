@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace } from './types';
+import { type ApiKeyClient, type Area, newWorkspaceClient } from './types';
 
 /**
  * A key whose organization has one started migration (its status is what the status scenario
@@ -15,8 +15,7 @@ const organizationId = 'org';
 export const migrationArea: Area<MigrationFixture> = {
   name: 'migration',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'migration');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'migration');
     const { migrationId } = await api.call<{ migrationId: string }>('organizations.documents.migrate', {
       organizationId,
       documentId: 'seeded',

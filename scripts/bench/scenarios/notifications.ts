@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids } from './types';
+import { type ApiKeyClient, type Area, ids, newWorkspaceClient } from './types';
 
 /**
  * A key with one organization of 20 members and one document; 120 notifications sent to everyone,
@@ -29,8 +29,7 @@ const notification = (notificationId: string) => ({
 export const notificationsArea: Area<NotificationsFixture> = {
   name: 'notifications',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'notifications');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'notifications');
     await api.call('users.add', {
       organizationId,
       users: members.map((userId) => ({ userId, name: `Bench ${userId}`, email: `${userId}@example.com` })),

@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace, ids, inChunks } from './types';
+import { type ApiKeyClient, type Area, ids, inChunks, newWorkspaceClient } from './types';
 
 /**
  * One key with three kinds of organization: `directory-*` (ten, read by id), `tree` (200 folders,
@@ -66,8 +66,7 @@ async function seedSmallOrganization(api: ApiKeyClient, organizationId: string) 
 export const organizationsArea: Area<OrganizationsFixture> = {
   name: 'organizations',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'organizations');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'organizations');
     await api.call('organizations.add', {
       organizations: [...directoryIds, tree, work].map((organizationId) => ({
         organizationId,

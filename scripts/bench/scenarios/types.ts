@@ -109,6 +109,11 @@ async function authTokenOf(url: string, workspace: WorkspaceCredentials, key: st
   return token;
 }
 
+/** A client of a new workspace's first API key: what most areas seed through and call with. */
+export async function newWorkspaceClient(context: BenchContext, label: string): Promise<ApiKeyClient> {
+  return apiKeyClient(context.url, (await createWorkspace(context, label)).apiKey);
+}
+
 /** Creates a workspace owned by `bench-<runId>-<label>@example.com` (an owner may hold 5). */
 export async function createWorkspace(context: BenchContext, label: string): Promise<CreatedWorkspace> {
   const created = await call<{ id: string; authToken: string; apiKeyList: Record<string, unknown> }>(

@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, apiKeyClient, createWorkspace } from './types';
+import { type ApiKeyClient, type Area, newWorkspaceClient } from './types';
 
 /** A key with advanced webhooks enabled and a page's worth of endpoints. */
 export interface WebhooksFixture {
@@ -69,8 +69,7 @@ async function createEndpoint(api: ApiKeyClient, label: string): Promise<string>
 export const webhooksArea: Area<WebhooksFixture> = {
   name: 'webhooks',
   async seed(context) {
-    const { apiKey } = await createWorkspace(context, 'webhooks');
-    const api = apiKeyClient(context.url, apiKey);
+    const api = await newWorkspaceClient(context, 'webhooks');
     await api.call('workspace.advancedwebhookconfig.update', { isEnabled: true });
     let target: string | undefined;
     for (let index = 0; index < seededEndpoints; index += 1) {

@@ -1,6 +1,7 @@
 import type { RouteName } from '../../../shared/http/routes';
 import { callAs, succeed } from '../../support/api';
 import type { CallResult } from '../../support/lambda';
+import { givenUserGroup } from '../../support/organizations';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 // Serial DynamoDB round trips per access route (docs/data-model.md, Critical paths; decisions §42):
@@ -12,15 +13,7 @@ const organizationId = 'org';
 beforeEach(async () => {
   workspace = await createTestWorkspace();
   await succeed(workspace, 'users.add', { organizationId, users: [{ userId: 'ada' }, { userId: 'bob' }] });
-  await succeed(workspace, 'organizations.usergroups.add', {
-    organizationId,
-    organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
-  });
-  await succeed(workspace, 'organizations.usergroups.users.add', {
-    organizationId,
-    organizationUserGroupId: 'g',
-    userIds: ['ada'],
-  });
+  await givenUserGroup(workspace, { organizationId, userIds: ['ada'] });
 });
 
 async function succeeded(route: RouteName, data: unknown): Promise<CallResult> {

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { providerDenials } from '../../../shared/access/provider';
 import { hostResolver } from '../../../shared/security/outbound-http';
 import { callAs, succeed } from '../../support/api';
+import { givenDocumentInRestrictedFolder } from '../../support/organizations';
+import { providerAnswering } from '../../support/permission-provider';
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -24,16 +26,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'vault', accessType: 'restricted' }],
-  });
-  await succeed(workspace, 'organizations.documents.add', {
-    organizationId,
-    folderId: 'vault',
-    documents: [{ documentId: 'doc' }],
-  });
+  await givenDocumentInRestrictedFolder(workspace, { organizationId, documentId: 'doc' });
   await succeed(workspace, 'workspace.permissionproviderconfig.update', {
     usePermissionProvider: true,
     permissionProviderConfig: { permissionProviderUrl: provider.url, authToken: 'provider-secret' },
@@ -47,19 +40,13 @@ const lookup = () =>
 describe('auth.permissions.get with the permission provider', () => {
   it('asks the provider, which decides over the local rules; expiresAt comes back in seconds', async () => {
     const expiresAtMs = Date.now() + 3_600_000;
-    provider.respond((request, response) => {
-      const data = request.body.data.requests.map(
-        (asked: { userId: string; resource: { id: string; type: string } }) => ({
-          userId: asked.userId,
-          resourceId: asked.resource.id,
-          type: asked.resource.type,
-          hasAccess: true,
-          accessRole: 'viewer',
-          ...(asked.resource.type === 'document' && { expiresAt: expiresAtMs }),
-        }),
-      );
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-    });
+    provider.respond(
+      providerAnswering((asked) => ({
+        hasAccess: true,
+        accessRole: 'viewer',
+        ...(asked.resource.type === 'document' && { expiresAt: expiresAtMs }),
+      })),
+    );
     const data = await lookup();
     expect(data.alice.documents.doc).toEqual({
       accessRole: 'viewer',
@@ -81,17 +68,7 @@ describe('auth.permissions.get with the permission provider', () => {
   });
 
   it('denies what the provider denies', async () => {
-    provider.respond((request, response) => {
-      const data = request.body.data.requests.map(
-        (asked: { userId: string; resource: { id: string; type: string } }) => ({
-          userId: asked.userId,
-          resourceId: asked.resource.id,
-          type: asked.resource.type,
-          hasAccess: false,
-        }),
-      );
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-    });
+    provider.respond(providerAnswering(() => ({ hasAccess: false })));
     const data = await lookup();
     expect(data.alice.documents.doc).toMatchObject({
       errorCode: 'permission_denied',
@@ -100,18 +77,7 @@ describe('auth.permissions.get with the permission provider', () => {
   });
 
   it('denies access the provider grants with an expiresAt already past', async () => {
-    provider.respond((request, response) => {
-      const data = request.body.data.requests.map(
-        (asked: { userId: string; resource: { id: string; type: string } }) => ({
-          userId: asked.userId,
-          resourceId: asked.resource.id,
-          type: asked.resource.type,
-          hasAccess: true,
-          expiresAt: Date.now() - 60_000,
-        }),
-      );
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-    });
+    provider.respond(providerAnswering(() => ({ hasAccess: true, expiresAt: Date.now() - 60_000 })));
     const data = await lookup();
     expect(data.alice.documents.doc).toEqual({
       error: providerDenials.expired,
@@ -200,17 +166,7 @@ describe('auth.permissions.get with a hostile DNS for the provider name', () => 
     await succeed(workspace, 'workspace.permissionproviderconfig.update', {
       permissionProviderConfig: { permissionProviderUrl: `http://provider.rebind.test:${port}/check` },
     });
-    provider.respond((request, response) => {
-      const data = request.body.data.requests.map(
-        (asked: { userId: string; resource: { id: string; type: string } }) => ({
-          userId: asked.userId,
-          resourceId: asked.resource.id,
-          type: asked.resource.type,
-          hasAccess: true,
-        }),
-      );
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-    });
+    provider.respond(providerAnswering(() => ({ hasAccess: true })));
   };
   /** A resolver answering each lookup with the next of `answers` (the last one repeats). */
   const dnsAnswering = (...answers: (string | Error)[]) => {

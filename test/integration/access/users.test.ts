@@ -1,5 +1,6 @@
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
+import { givenUserGroup } from '../../support/organizations';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 let workspace: TestWorkspace;
@@ -133,15 +134,7 @@ describe('users.get', () => {
       pageToken = response.json.result?.nextPageToken;
     } while (pageToken);
     expect(seen).toEqual(['u0', 'u1', 'u2', 'u3', 'u4']);
-    await succeed(workspace, 'organizations.usergroups.add', {
-      organizationId,
-      organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
-    });
-    await succeed(workspace, 'organizations.usergroups.users.add', {
-      organizationId,
-      organizationUserGroupId: 'g',
-      userIds: ['u1', 'u3'],
-    });
+    await givenUserGroup(workspace, { organizationId, userIds: ['u1', 'u3'] });
     const grouped = await succeed(workspace, 'users.get', {
       organizationId,
       organizationUserGroupIds: ['g'],
@@ -159,15 +152,7 @@ describe('users.delete', () => {
       createFolder: true,
       users: [{ userId: 'ada' }],
     });
-    await succeed(workspace, 'organizations.usergroups.add', {
-      organizationId,
-      organizationUserGroups: [{ groupId: 'g', groupName: 'G' }],
-    });
-    await succeed(workspace, 'organizations.usergroups.users.add', {
-      organizationId,
-      organizationUserGroupId: 'g',
-      userIds: ['ada', 'bob'],
-    });
+    await givenUserGroup(workspace, { organizationId, userIds: ['ada', 'bob'] });
 
     const fromFolder = await succeed(workspace, 'users.delete', {
       organizationId,

@@ -1,6 +1,7 @@
 import { putNewActivities } from '../../../shared/activities/repository';
 import type { StoredActivity } from '../../../shared/activities/schemas';
 import { callAs, succeed } from '../../support/api';
+import { firstPageToken, tamperedToken } from '../../support/page-tokens';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { enableActivities, listActivities, organizationId } from './support';
 
@@ -152,34 +153,19 @@ describe('activities.get', () => {
   });
 
   it('rejects tampered, foreign and other-query page tokens with INVALID_ARGUMENT', async () => {
-    const first = await callAs(workspace, 'activities.get', {
-      organizationId,
-      documentId: 'd1',
-      pageSize: 2,
-    });
-    const token = first.json.result!.pageToken as string;
-    const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
+    const query = { organizationId, documentId: 'd1', pageSize: 2 };
+    const token = await firstPageToken(workspace, 'activities.get', query);
     const other = await createTestWorkspace();
     const attempts = [
-      callAs(workspace, 'activities.get', {
-        organizationId,
-        documentId: 'd1',
-        pageSize: 2,
-        pageToken: tampered,
-      }),
-      callAs(workspace, 'activities.get', {
-        organizationId,
-        documentId: 'd2',
-        pageSize: 2,
-        pageToken: token,
-      }),
+      callAs(workspace, 'activities.get', { ...query, pageToken: tamperedToken(token) }),
+      callAs(workspace, 'activities.get', { ...query, documentId: 'd2', pageToken: token }),
       callAs(workspace, 'activities.get', {
         organizationId,
         documentId: 'd1',
         order: 'asc',
         pageToken: token,
       }),
-      callAs(other, 'activities.get', { organizationId, documentId: 'd1', pageSize: 2, pageToken: token }),
+      callAs(other, 'activities.get', { ...query, pageToken: token }),
     ];
     for (const response of await Promise.all(attempts)) {
       expect(response.json.error).toMatchObject({

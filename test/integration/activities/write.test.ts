@@ -15,17 +15,17 @@ describe('activities.add', () => {
 
   it('stores records with service-assigned ids, epoch-ms timestamps and metadata', async () => {
     const before = Date.now();
-    const results = await addActivities(workspace, 'doc', [
-      activity({
-        targetEntityId: 'annotation-1',
-        targetSubEntityId: 'comment-1',
-        changes: { status: { from: 'open', to: 'resolved' } },
-        entityData: { text: 'hello' },
-        displayMessageTemplate: '{{user}} commented',
-        displayMessageTemplateData: { user: { name: 'Alice' } },
-        actionIcon: 'https://example.com/icon.png',
-      }),
-    ]);
+    // Every optional field the contract names, stored as given.
+    const optional = {
+      targetEntityId: 'annotation-1',
+      targetSubEntityId: 'comment-1',
+      changes: { status: { from: 'open', to: 'resolved' } },
+      entityData: { text: 'hello' },
+      displayMessageTemplate: '{{user}} commented',
+      displayMessageTemplateData: { user: { name: 'Alice' } },
+      actionIcon: 'https://example.com/icon.png',
+    };
+    const results = await addActivities(workspace, 'doc', [activity(optional)]);
     const [id] = Object.keys(results);
     expect(results[id!]).toEqual({ success: true, id, message: expect.any(String) });
     const [stored] = await listActivities(workspace);
@@ -34,13 +34,7 @@ describe('activities.add', () => {
       featureType: 'comment',
       actionType: 'comment.add',
       actionUser: { userId: 'alice', email: 'alice@example.com', name: 'Alice' },
-      targetEntityId: 'annotation-1',
-      targetSubEntityId: 'comment-1',
-      changes: { status: { from: 'open', to: 'resolved' } },
-      entityData: { text: 'hello' },
-      displayMessageTemplate: '{{user}} commented',
-      displayMessageTemplateData: { user: { name: 'Alice' } },
-      actionIcon: 'https://example.com/icon.png',
+      ...optional,
       metadata: { apiKey: workspace.apiKey, documentId: 'doc', organizationId },
       timestamp: expect.any(Number),
     });

@@ -1,8 +1,10 @@
 import { db } from '../../../shared/db/client';
 import { callAs, succeed } from '../../support/api';
+import { givenDocumentInRestrictedFolder } from '../../support/organizations';
 import { outboxEvents } from '../../support/outbox';
+import { alice, bob, carol } from '../../support/people';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { addThread, alice, bob, carol, comment, documentId, organizationId, threadOf } from './support';
+import { addThread, comment, documentId, organizationId, threadOf } from './support';
 
 let workspace: TestWorkspace;
 const onThread = (fields: Record<string, unknown>) => ({
@@ -18,16 +20,7 @@ const inboxOf = async (userId: string) =>
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'vault', accessType: 'restricted' }],
-  });
-  await succeed(workspace, 'organizations.documents.add', {
-    organizationId,
-    folderId: 'vault',
-    documents: [{ documentId }],
-  });
+  await givenDocumentInRestrictedFolder(workspace, { organizationId, documentId });
   // alice edits, bob only views; carol has no access to the restricted folder.
   await succeed(workspace, 'users.add', {
     organizationId,

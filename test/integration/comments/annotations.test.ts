@@ -5,17 +5,16 @@ import { callAs, succeed } from '../../support/api';
 import { criticalPath } from '../../support/db-calls';
 import { dataOf } from '../../support/lambda';
 import { outboxEvents } from '../../support/outbox';
+import { alice, bob, carol } from '../../support/people';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import {
   addThread,
   addThreads,
-  alice,
-  bob,
-  carol,
   comment,
   createDocument,
   documentId,
   enableActivities,
+  givenWorkspaceWithDocument,
   organizationId,
   threadOf,
   threadsOf,
@@ -24,8 +23,7 @@ import {
 let workspace: TestWorkspace;
 
 beforeEach(async () => {
-  workspace = await createTestWorkspace();
-  await createDocument(workspace);
+  workspace = await givenWorkspaceWithDocument();
 });
 
 describe('commentannotations.add', () => {

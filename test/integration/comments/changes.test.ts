@@ -1,15 +1,13 @@
 import { callAs, succeed } from '../../support/api';
 import { outboxEvents } from '../../support/outbox';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { alice, bob, carol } from '../../support/people';
+import type { TestWorkspace } from '../../support/workspaces';
 import {
   addThread,
-  alice,
-  bob,
-  carol,
   comment,
-  createDocument,
   documentId,
   enableActivities,
+  givenWorkspaceWithDocument,
   organizationId,
   threadOf,
 } from './support';
@@ -25,8 +23,7 @@ const onThread = (fields: Record<string, unknown>) => ({
 const eventsOf = async () => (await outboxEvents(workspace.apiKey)).map((event) => event.event);
 
 beforeEach(async () => {
-  workspace = await createTestWorkspace();
-  await createDocument(workspace);
+  workspace = await givenWorkspaceWithDocument();
   await addThread(workspace, annotationId, { commentData: [comment(alice, { commentId: 'c1' })] });
 });
 

@@ -1,44 +1,29 @@
 import { Webhook } from 'standardwebhooks';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/service';
 import { succeed } from '../../support/api';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
-import type { TestWorkspace } from '../../support/workspaces';
+import { waitFor } from '../../support/delivery';
 import {
-  alice,
-  bob,
-  carol,
-  comment,
-  createDocument,
-  documentId,
-  enableActivities,
-  organizationId,
-} from './support';
+  commentReviewEvents,
+  type DeliverySuite,
+  deliveredTo,
+  startDeliverySuite,
+} from '../../support/delivery-suite';
+import { alice, bob, carol } from '../../support/people';
+import { comment, createDocument, documentId, enableActivities, organizationId } from './support';
 
 jest.setTimeout(120_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
-let workspace: TestWorkspace;
+let suite: DeliverySuite;
 
 beforeAll(async () => {
-  harness = await startDeliveryHarness();
-  receiver = await startReceiver();
-  workspace = await createWebhookWorkspace();
+  suite = await startDeliverySuite();
 });
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
-
-const at = (path: string) =>
-  receiver.received
-    .filter((request) => request.url === `/${path}`)
-    .sort((a, b) => a.body.timestamp - b.body.timestamp);
+afterAll(() => suite.stop());
 
 describe('comments as the source of webhook deliveries, activities and notifications', () => {
   it('delivers every change of a review, signed, to basic and advanced webhooks, records activities and notifies the tagged user', async () => {
+    const { receiver, workspace } = suite;
+    const at = (path: string) => deliveredTo(receiver, path);
     await createDocument(workspace);
     await enableActivities(workspace);
     await succeed(workspace, 'workspace.webhookconfig.update', {
@@ -94,13 +79,7 @@ describe('comments as the source of webhook deliveries, activities and notificat
       actionUser: alice,
     });
 
-    const expected = [
-      'comment_annotation.add',
-      'comment.add',
-      'comment_annotation.status_change',
-      'comment.reaction_add',
-      'comment_annotation.suggestion_accept',
-    ];
+    const expected = commentReviewEvents;
     await waitFor(
       () => at('advanced').length === 5 && at('raw').length === 5 && at('processed').length === 5,
     );

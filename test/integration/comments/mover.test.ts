@@ -1,13 +1,12 @@
 import { commentMover } from '../../../shared/comments/document-mover';
 import { succeed } from '../../support/api';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { alice, bob } from '../../support/people';
+import type { TestWorkspace } from '../../support/workspaces';
 import {
   addThread,
-  alice,
-  bob,
   comment,
-  createDocument,
   documentId,
+  givenWorkspaceWithDocument,
   organizationId,
   threadsOf,
 } from './support';
@@ -15,8 +14,7 @@ import {
 let workspace: TestWorkspace;
 
 beforeEach(async () => {
-  workspace = await createTestWorkspace();
-  await createDocument(workspace);
+  workspace = await givenWorkspaceWithDocument();
 });
 
 describe('comments document mover', () => {

@@ -1,12 +1,9 @@
 import { callAs, succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
+import { alice } from '../../support/people';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 export const organizationId = 'org';
 export const documentId = 'doc';
-
-export const alice = { userId: 'alice', name: 'Alice', email: 'alice@example.com' };
-export const bob = { userId: 'bob', name: 'Bob', email: 'bob@example.com' };
-export const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
 
 /** A comment by `from`; fields override. */
 export const comment = (from = alice, fields: Record<string, unknown> = {}) => ({
@@ -22,6 +19,13 @@ export async function createDocument(workspace: TestWorkspace, id = documentId) 
     organizationId,
     documents: [{ documentId: id }],
   });
+}
+
+/** A fresh workspace holding the organization and document of the tests. */
+export async function givenWorkspaceWithDocument(): Promise<TestWorkspace> {
+  const workspace = await createTestWorkspace();
+  await createDocument(workspace);
+  return workspace;
 }
 
 /** Adds threads to the document; returns the per-annotation results. */

@@ -42,19 +42,20 @@ describe('crdt.update', () => {
     expect(appended).toHaveLength(1);
     expect(appended[0]!.bytes.length).toBeLessThan(40);
     const [event] = await outboxEvents(workspace.apiKey);
+    const { editorId, ...document } = ref;
     expect(event).toMatchObject({
       event: 'crdt.update_data',
       actionType: 'update_data',
       source: 'crdt',
-      organizationId: ref.organizationId,
-      documentId: ref.documentId,
-      data: {
-        editorId: ref.editorId,
-        type: 'text',
-        contentKey: 'content',
-        data: 'Hello brave world',
-        lastUpdatedBy: 'u-7',
-      },
+      ...document,
+    });
+    expect(event?.data).toEqual({
+      editorId,
+      type: 'text',
+      contentKey: 'content',
+      data: 'Hello brave world',
+      lastUpdatedBy: 'u-7',
+      lastUpdate: event?.timestamp,
     });
     const [editor] = await succeed(workspace, 'crdt.get', ref);
     expect(editor).toMatchObject({

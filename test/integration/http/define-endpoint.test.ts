@@ -140,6 +140,30 @@ describe('unexpected errors', () => {
 });
 
 describe('prefetch', () => {
+  /**
+   * Defines the route with a prefetch that throws and calls it with `wrongAuth`: the answer is the
+   * auth failure, the prefetch's error never reaches it, and its rejection is handled.
+   */
+  const expectFailedAuthToIgnoreFailingPrefetch = async (
+    define: (prefetch: () => Promise<string>) => Promise<Parameters<typeof call>[0]>,
+    wrongAuth: Parameters<typeof call>[1],
+  ) => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    try {
+      const handler = await define(async () => {
+        throw new Error('prefetched secret');
+      });
+      const response = await call(handler, wrongAuth);
+      expectFailure(response, 403, 'PERMISSION_DENIED');
+      expect(JSON.stringify(response.json)).not.toContain('prefetched secret');
+      await new Promise((done) => setImmediate(done));
+      expect(unhandled).not.toHaveBeenCalled();
+    } finally {
+      process.off('unhandledRejection', unhandled);
+    }
+  };
+
   const defineWithPrefetch = async (prefetch: (args: { apiKey: string }) => Promise<string>) => {
     const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
     // A route whose input is `{}` and whose answer is a list of strings: the prefetch's result is listed.
@@ -162,24 +186,10 @@ describe('prefetch', () => {
     expect(response.db.serialRoundTrips).toBe(1);
   });
 
-  it('answers a failed auth as before, never awaiting nor leaking a prefetch that fails', async () => {
-    const unhandled = jest.fn();
-    process.on('unhandledRejection', unhandled);
-    try {
-      const handler = await defineWithPrefetch(async () => {
-        throw new Error('prefetched secret');
-      });
-      const response = await call(handler, {
-        headers: { ...workspace.apiKeyHeaders, 'x-svc-auth-token': 'wrong' },
-      });
-      expectFailure(response, 403, 'PERMISSION_DENIED');
-      expect(JSON.stringify(response.json)).not.toContain('prefetched secret');
-      await new Promise((done) => setImmediate(done));
-      expect(unhandled).not.toHaveBeenCalled();
-    } finally {
-      process.off('unhandledRejection', unhandled);
-    }
-  });
+  it('answers a failed auth as before, never awaiting nor leaking a prefetch that fails', () =>
+    expectFailedAuthToIgnoreFailingPrefetch(defineWithPrefetch, {
+      headers: { ...workspace.apiKeyHeaders, 'x-svc-auth-token': 'wrong' },
+    }));
 
   it('reports invalid input only once auth has passed, and prefetches nothing for it', async () => {
     const prefetch = jest.fn(async () => 'read');
@@ -239,25 +249,11 @@ describe('prefetch', () => {
       expect(response.db.serialRoundTrips).toBe(1);
     });
 
-    it('answers a failed auth as before, never awaiting nor leaking a prefetch that fails', async () => {
-      const unhandled = jest.fn();
-      process.on('unhandledRejection', unhandled);
-      try {
-        const handler = await defineWorkspacePrefetch(async () => {
-          throw new Error('prefetched secret');
-        });
-        const response = await call(handler, {
-          headers: { ...workspace.workspaceHeaders, 'x-svc-workspace-auth-token': 'wrong' },
-          data: { apiKey: workspace.apiKey },
-        });
-        expectFailure(response, 403, 'PERMISSION_DENIED');
-        expect(JSON.stringify(response.json)).not.toContain('prefetched secret');
-        await new Promise((done) => setImmediate(done));
-        expect(unhandled).not.toHaveBeenCalled();
-      } finally {
-        process.off('unhandledRejection', unhandled);
-      }
-    });
+    it('answers a failed auth as before, never awaiting nor leaking a prefetch that fails', () =>
+      expectFailedAuthToIgnoreFailingPrefetch(defineWorkspacePrefetch, {
+        headers: { ...workspace.workspaceHeaders, 'x-svc-workspace-auth-token': 'wrong' },
+        data: { apiKey: workspace.apiKey },
+      }));
 
     it('starts nothing without a usable workspace id header', async () => {
       const prefetch = jest.fn(async () => 'read');

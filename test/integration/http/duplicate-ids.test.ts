@@ -35,23 +35,14 @@ describe('a batch naming one id twice', () => {
     ],
     [
       'users.update',
-      {
-        organizationId,
-        users: [
-          { userId: 'alice', name: 'A' },
-          { userId: 'alice', name: 'B' },
-        ],
-      },
+      { organizationId, users: ['A', 'B'].map((name) => ({ userId: 'alice', name })) },
       'users[1].userId: duplicate id alice',
     ],
     [
       'organizations.usergroups.add',
       {
         organizationId,
-        organizationUserGroups: [
-          { groupId: 'g', groupName: 'One' },
-          { groupId: 'g', groupName: 'Two' },
-        ],
+        organizationUserGroups: ['One', 'Two'].map((groupName) => ({ groupId: 'g', groupName })),
       },
       'organizationUserGroups[1].groupId: duplicate id g',
     ],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestWorkspace } from '../../support/workspaces';
-import { addActivities, enableActivities, explicitActivity, organizationId, search } from './support';
+import { addActivities, explicitActivity } from './activities';
+import { givenWorkspaceWithActivities, organizationId, search } from './support';
 
 interface EvalSet {
   judgments: { id: string; decision: string; contentType: string; reasoning: string }[];
@@ -18,8 +18,7 @@ const recallFloor = 0.34;
 
 describe('memory.search quality', () => {
   it(`finds the labelled judgments: recall@10 ≥ ${recallFloor} over the evaluation set`, async () => {
-    const workspace = await createTestWorkspace();
-    await enableActivities(workspace);
+    const workspace = await givenWorkspaceWithActivities();
     const chunks = [];
     for (let start = 0; start < evalSet.judgments.length; start += 100)
       chunks.push(evalSet.judgments.slice(start, start + 100));

@@ -1,14 +1,7 @@
 import { callAs } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import {
-  addActivities,
-  commentActivity,
-  enableActivities,
-  explicitActivity,
-  organizationId,
-  queryJudgments,
-  search,
-} from './support';
+import { addActivities, commentActivity, explicitActivity } from './activities';
+import { givenWorkspaceWithActivities, organizationId, queryJudgments, search } from './support';
 
 let workspace: TestWorkspace;
 
@@ -58,8 +51,7 @@ const ids = (result: { results: { recordId: string }[] }) =>
   result.results.map((judgment) => judgment.recordId);
 
 beforeAll(async () => {
-  workspace = await createTestWorkspace();
-  await enableActivities(workspace);
+  workspace = await givenWorkspaceWithActivities();
   await seed();
 });
 

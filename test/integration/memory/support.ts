@@ -1,68 +1,19 @@
 import { callAs, succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 export const organizationId = 'org';
 
-/** Turns the activity service on (mutable, so updates and deletes apply). */
-export const enableActivities = (workspace: TestWorkspace) =>
-  succeed(workspace, 'workspace.activityconfig.update', {
+/**
+ * A fresh workspace with the activity service on (mutable, so updates and deletes apply): judgments
+ * are derived from the activities written there.
+ */
+export async function givenWorkspaceWithActivities(): Promise<TestWorkspace> {
+  const workspace = await createTestWorkspace();
+  await succeed(workspace, 'workspace.activityconfig.update', {
     activityServiceConfig: { isEnabled: true, immutable: false },
   });
-
-/** A comment-shaped activity (the comments feature's shape) recording `actionType` on a thread. */
-export const commentActivity = (fields: {
-  id?: string;
-  actionType?: string;
-  text?: string;
-  annotationId?: string;
-  commentId?: string;
-  userId?: string;
-  agent?: Record<string, unknown>;
-  changes?: Record<string, { from: unknown; to: unknown }>;
-  icon?: string;
-  context?: Record<string, unknown>;
-}) => ({
-  ...(fields.id !== undefined && { id: fields.id }),
-  featureType: fields.actionType?.includes('reaction') ? 'reaction' : 'comment',
-  actionType: fields.actionType ?? 'comment.add',
-  actionUser: {
-    userId: fields.userId ?? 'alice',
-    name: 'Alice',
-    ...(fields.agent && { agent: fields.agent }),
-  },
-  targetEntityId: fields.annotationId ?? 'thread-1',
-  targetSubEntityId: fields.commentId ?? 'comment-1',
-  ...(fields.changes && { changes: fields.changes }),
-  entityData: {
-    annotationId: fields.annotationId ?? 'thread-1',
-    ...(fields.context && { context: fields.context }),
-  },
-  entityTargetData: {
-    commentId: fields.commentId ?? 'comment-1',
-    ...(fields.text !== undefined && { commentText: fields.text }),
-    from: { userId: fields.userId ?? 'alice' },
-    ...(fields.icon !== undefined && { icon: fields.icon }),
-  },
-});
-
-/** A custom activity carrying an explicit judgment. */
-export const explicitActivity = (
-  judgment: { decision: string; reasoning?: string; confidence?: number },
-  fields: Record<string, unknown> = {},
-) => ({
-  featureType: 'custom',
-  actionType: 'review.decide',
-  actionUser: { userId: 'reviewer', name: 'Rita Reviewer' },
-  entityData: { judgment },
-  ...fields,
-});
-
-export const addActivities = (
-  workspace: TestWorkspace,
-  documentId: string,
-  activities: Record<string, unknown>[],
-  organization = organizationId,
-) => succeed(workspace, 'activities.add', { organizationId: organization, documentId, activities });
+  return workspace;
+}
 
 /** Calls memory.search and returns its `result` (the bare search body). */
 export async function search(workspace: TestWorkspace, data: Record<string, unknown>) {

@@ -3,14 +3,14 @@ import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { clearVectorCache } from '../../../shared/memory/vector-cache';
 import { callAs, succeed } from '../../support/api';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { addActivities, enableActivities, explicitActivity, organizationId, search } from './support';
+import type { TestWorkspace } from '../../support/workspaces';
+import { addActivities, explicitActivity } from './activities';
+import { givenWorkspaceWithActivities, organizationId, search } from './support';
 
 let workspace: TestWorkspace;
 
 beforeEach(async () => {
-  workspace = await createTestWorkspace();
-  await enableActivities(workspace);
+  workspace = await givenWorkspaceWithActivities();
 });
 
 const decide = (id: string, decision: string, reasoning: string) =>
@@ -92,8 +92,7 @@ describe("an organization's cached vectors", () => {
   });
 
   it("keep each API key's organization apart", async () => {
-    const other = await createTestWorkspace();
-    await enableActivities(other);
+    const other = await givenWorkspaceWithActivities();
     await addActivities(workspace, 'doc', [decide('mine', 'reject', 'leaks the session token')]);
     await addActivities(other, 'doc', [decide('theirs', 'reject', 'leaks the session token')]);
     await search(workspace, { query: 'session token', organizationId });

@@ -1,22 +1,14 @@
 import { activityTransactItems } from '../../../shared/activities/repository';
 import { transactWrite } from '../../../shared/db/batch';
 import { callAs, succeed } from '../../support/api';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import {
-  addActivities,
-  commentActivity,
-  enableActivities,
-  explicitActivity,
-  organizationId,
-  queryJudgments,
-  search,
-} from './support';
+import type { TestWorkspace } from '../../support/workspaces';
+import { addActivities, commentActivity, explicitActivity } from './activities';
+import { givenWorkspaceWithActivities, organizationId, queryJudgments, search } from './support';
 
 let workspace: TestWorkspace;
 
 beforeEach(async () => {
-  workspace = await createTestWorkspace();
-  await enableActivities(workspace);
+  workspace = await givenWorkspaceWithActivities();
 });
 
 describe('judgments written with activities', () => {

@@ -1,63 +1,24 @@
-import { randomUUID } from 'node:crypto';
-import { putNewActivities } from '../../../shared/activities/repository';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import {
-  crashAfter,
-  documentView,
-  type MigrationQueue,
-  migrate,
-  seedDocument,
-  startMigrationQueue,
-  statusOf,
-} from './support';
+import { crashAfter, emptyDocumentView, migrationHarness, newId } from './support';
 
 jest.setTimeout(60_000);
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-const organizationId = 'org';
-
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
-});
-afterAll(() => queue.stop());
-
-/** Every record kind, plus 150 more activities so that activities take two batches. */
-async function seed(documentId: string) {
-  await seedDocument(workspace, organizationId, documentId);
-  const now = Date.now();
-  const tag = randomUUID().slice(0, 8);
-  await putNewActivities(
-    workspace.apiKey,
-    Array.from({ length: 150 }, (_, index) => ({
-      id: `${tag}-bulk-${index}`,
-      featureType: 'custom' as const,
-      actionType: 'bulk',
-      actionUser: { userId: 'bob' },
-      metadata: { apiKey: workspace.apiKey, documentId, organizationId },
-      timestamp: now - index,
-    })),
-    now,
-  );
-  return documentView(workspace, organizationId, documentId);
-}
+const harness = migrationHarness();
 
 let uncrashedCalls = 0;
 
 describe('the document-migration worker', () => {
   it('moves a seeded document in one run (the reference for the crash points)', async () => {
-    const [from, to] = [`doc-${randomUUID()}`, `moved-${randomUUID()}`];
-    const before = await seed(from);
+    const [from, to] = [newId('doc'), newId('moved')];
+    const before = await harness.seedDocumentWithManyActivities(from);
     expect(before.activities).toHaveLength(153);
-    const migrationId = await migrate(workspace, organizationId, from, to);
-    const runs = await queue.drain();
+    const migrationId = await harness.migrate(from, to);
+    const runs = await harness.queue.drain();
     expect(runs.map((run) => run.failed)).toEqual([false]);
     uncrashedCalls = runs[0]?.db.calls ?? 0;
     // Batches, not a call per record: 153 activities are 2 Queries and 2 transactions.
     expect(uncrashedCalls).toBeLessThan(60);
-    expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
-    expect(await documentView(workspace, organizationId, to)).toEqual(before);
+    expect((await harness.statusOf(migrationId)).status).toBe('completed');
+    expect(await harness.documentView(to)).toEqual(before);
   });
 
   // Crash points spread over the whole run: the claim (2), the target check (5), then fractions of
@@ -69,28 +30,20 @@ describe('the document-migration worker', () => {
       expect(uncrashedCalls).toBeGreaterThan(20);
       const crashAt =
         point >= 1 ? point : point > 0 ? Math.round(uncrashedCalls * point) : uncrashedCalls + point;
-      const [from, to] = [`doc-${randomUUID()}`, `moved-${randomUUID()}`];
-      const before = await seed(from);
-      const migrationId = await migrate(workspace, organizationId, from, to);
+      const [from, to] = [newId('doc'), newId('moved')];
+      const before = await harness.seedDocumentWithManyActivities(from);
+      const migrationId = await harness.migrate(from, to);
       const crash = crashAfter(crashAt);
-      const crashed = await queue.runWorkerOnce();
+      const crashed = await harness.queue.runWorkerOnce();
       crash.mockRestore();
       expect(crashed?.failed).toBe(true);
-      expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('in_progress');
+      expect((await harness.statusOf(migrationId)).status).toBe('in_progress');
 
-      const redelivered = await queue.drain();
+      const redelivered = await harness.queue.drain();
       expect(redelivered.map((run) => [run.failed, run.receiveCount])).toEqual([[false, 2]]);
-      expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({ status: 'completed' });
-      expect(await documentView(workspace, organizationId, to)).toEqual(before);
-      expect(await documentView(workspace, organizationId, from)).toMatchObject({
-        documents: [],
-        members: [],
-        activities: [],
-        notifications: [],
-        bobInbox: [],
-        carolInbox: [],
-        crdt: [],
-      });
+      expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
+      expect(await harness.documentView(to)).toEqual(before);
+      expect(await harness.documentView(from)).toMatchObject(emptyDocumentView);
     },
   );
 });

@@ -7,19 +7,15 @@ import { documentRecordMovers } from '../../../shared/migration/movers';
 import { runMigration } from '../../../shared/migration/worker';
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { type MigrationQueue, migrate, startMigrationQueue, statusOf } from './support';
+import { migrationHarness, organizationId } from './support';
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-const organizationId = 'org';
+const harness = migrationHarness();
 
 beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
-  await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
+  await succeed(harness.workspace, 'workspace.activityconfig.update', {
+    activityServiceConfig: { isEnabled: true },
+  });
 });
-afterAll(() => queue.stop());
 
 /**
  * Writes `count` activities on a document straight through the repository (BatchWriteItem of 25),
@@ -33,13 +29,13 @@ async function seedActivities(documentId: string, count: number) {
     featureType: 'custom' as const,
     actionType: 'bulk',
     actionUser: { userId: `user-${index % 7}` },
-    metadata: { apiKey: workspace.apiKey, documentId, organizationId },
+    metadata: { apiKey: harness.workspace.apiKey, documentId, organizationId },
     timestamp: now - index,
   }));
   const slice = Math.ceil(count / 8 / 25) * 25;
   await Promise.all(
     Array.from({ length: 8 }, (_, index) =>
-      putNewActivities(workspace.apiKey, activities.slice(index * slice, (index + 1) * slice), now),
+      putNewActivities(harness.workspace.apiKey, activities.slice(index * slice, (index + 1) * slice), now),
     ),
   );
 }
@@ -49,7 +45,11 @@ async function activityIds(documentId: string) {
   const ids: string[] = [];
   let pageToken: string | undefined;
   do {
-    const response = await callAs(workspace, 'activities.get', { organizationId, documentId, pageToken });
+    const response = await callAs(harness.workspace, 'activities.get', {
+      organizationId,
+      documentId,
+      pageToken,
+    });
     ids.push(...(dataOf(response) as { id: string }[]).map((record) => record.id));
     pageToken = response.json.result?.pageToken;
   } while (pageToken);
@@ -60,28 +60,28 @@ describe('document migration at size', () => {
   it('moves a document with 10,000 activities completely', async () => {
     const [from, to] = [`big-${randomUUID()}`, `moved-${randomUUID()}`];
     await seedActivities(from, 10_000);
-    const migrationId = await migrate(workspace, organizationId, from, to);
-    const runs = await queue.drain();
+    const migrationId = await harness.migrate(from, to);
+    const runs = await harness.queue.drain();
     expect(runs.map((run) => run.failed)).toEqual([false]);
     // 100 batches of one Query and one transaction, plus the job's own steps.
     expect(runs[0]?.db.calls).toBeLessThan(250);
-    expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({ status: 'completed' });
+    expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
     const moved = await activityIds(to);
     expect(moved).toHaveLength(10_000);
     expect(new Set(moved).size).toBe(10_000);
     expect(await activityIds(from)).toEqual([]);
-    const [sample] = await succeed(workspace, 'activities.get', {
+    const [sample] = await succeed(harness.workspace, 'activities.get', {
       organizationId,
       activityIds: [moved[0]],
     });
-    expect(sample.metadata).toEqual({ apiKey: workspace.apiKey, documentId: to, organizationId });
+    expect(sample.metadata).toEqual({ apiKey: harness.workspace.apiKey, documentId: to, organizationId });
   }, 300_000);
 
   it('reports the records moved so far per domain while it runs, after a hand-over and at completion', async () => {
     const [from, to] = [`progress-${randomUUID()}`, `moved-${randomUUID()}`];
     await seedActivities(from, 250);
-    const migrationId = await migrate(workspace, organizationId, from, to);
-    expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({
+    const migrationId = await harness.migrate(from, to);
+    expect(await harness.statusOf(migrationId)).toMatchObject({
       status: 'pending',
       moved: {},
     });
@@ -94,25 +94,25 @@ describe('document migration at size', () => {
       moveBatch: async (move: Parameters<typeof activityMover.moveBatch>[0], cursor?: never) => {
         clock.at += 6_000;
         const batch = await activityMover.moveBatch(move, cursor);
-        seen.push((await statusOf(workspace, organizationId, migrationId)).moved);
+        seen.push((await harness.statusOf(migrationId)).moved);
         return batch;
       },
     };
     await runMigration(
-      { apiKey: workspace.apiKey, organizationId, migrationId, sentAt: Date.now() },
+      { apiKey: harness.workspace.apiKey, organizationId, migrationId, sentAt: Date.now() },
       { log: logger },
       { movers: [slowActivities], now: () => clock.at, budgetMs: 10_000, progressEveryBatches: 1 },
     );
     // What a status call showed during each batch: the counts written after the one before.
     expect(seen).toEqual([{}, { activities: 100 }]);
-    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+    expect(await harness.statusOf(migrationId)).toEqual({
       migrationId,
       status: 'in_progress',
       moved: { activities: 200 },
     });
 
-    expect((await queue.drain()).map((run) => run.failed)).not.toContain(true);
-    const done = await statusOf(workspace, organizationId, migrationId);
+    expect((await harness.queue.drain()).map((run) => run.failed)).not.toContain(true);
+    const done = await harness.statusOf(migrationId);
     expect(done).toMatchObject({ status: 'completed' });
     // Every domain's mover ran; only activities had records.
     expect(Object.keys(done.moved).sort()).toEqual(documentRecordMovers.map((mover) => mover.name).sort());
@@ -123,7 +123,7 @@ describe('document migration at size', () => {
   it('moves activities in batches of one timeline Query and one transaction of 100 conditional updates', async () => {
     const [from, to] = [`batch-${randomUUID()}`, `moved-${randomUUID()}`];
     await seedActivities(from, 150);
-    const move = { apiKey: workspace.apiKey, organizationId, from, to };
+    const move = { apiKey: harness.workspace.apiKey, organizationId, from, to };
     const first = await measureDbCalls(() => activityMover.moveBatch(move));
     expect(first.result.moved).toBe(100);
     expect(first.stats.commands).toEqual(['Query', 'TransactWriteItems']);
@@ -139,7 +139,7 @@ describe('document migration at size', () => {
   it('moves each activity once when two runs move the same batch at the same time (a duplicate message)', async () => {
     const [from, to] = [`twice-${randomUUID()}`, `moved-${randomUUID()}`];
     await seedActivities(from, 100);
-    const move = { apiKey: workspace.apiKey, organizationId, from, to };
+    const move = { apiKey: harness.workspace.apiKey, organizationId, from, to };
     const results = await Promise.all([activityMover.moveBatch(move), activityMover.moveBatch(move)]);
     expect(results[0].moved + results[1].moved).toBe(100);
     expect(new Set(await activityIds(to)).size).toBe(100);

@@ -1,6 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { activityMover } from '../../../shared/activities/document-mover';
-import { putNewActivities } from '../../../shared/activities/repository';
 import { logger } from '../../../shared/http/logger';
 import { jobLeaseMs } from '../../../shared/migration/lease';
 import type { DocumentRecordMover } from '../../../shared/migration/mover';
@@ -11,41 +9,24 @@ import type { MigrationMessage } from '../../../shared/migration/schemas';
 import { runMigration } from '../../../shared/migration/worker';
 import { dueHandlers } from '../../../shared/reconcile/handlers';
 import { type DueHandler, reconcile } from '../../../shared/reconcile/reconciler';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import {
-  documentView,
-  type MigrationQueue,
-  migrate,
-  seedDocument,
-  startMigrationQueue,
-  statusOf,
-} from './support';
+import { emptyDocumentView, migrationHarness, newId, organizationId } from './support';
 
 jest.setTimeout(60_000);
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-const organizationId = 'org';
 let lease: number;
 
+const harness = migrationHarness({ ownTable: true });
+
 beforeAll(async () => {
-  queue = await startMigrationQueue({ ownTable: true });
-  workspace = await createTestWorkspace();
   lease = jobLeaseMs();
 });
-afterAll(() => queue.stop());
-
-const newId = (name: string) => `${name}-${randomUUID()}`;
-
-/** Messages waiting on the migration queue. */
-const queued = () => queue.sqs.server.inspectQueue('document-migration')?.messages.ready.length ?? 0;
 
 /** Loses every message on the queue (one dead-lettered or lost in AWS). */
-const loseMessages = () => queue.sqs.server.reset();
+const loseMessages = () => harness.queue.sqs.server.reset();
 
 /** A job as stored, with its lease and resume count. */
 async function jobOf(migrationId: string) {
-  const found = await findJob(workspace.apiKey, organizationId, migrationId);
+  const found = await findJob(harness.workspace.apiKey, organizationId, migrationId);
   if (!found) throw new Error(`migration ${migrationId} does not exist`);
   return found.job;
 }
@@ -75,38 +56,6 @@ async function sweep(now: number, { readOnly = false } = {}) {
   return { items, seen: items.map((item) => item.migrationId), handled: counts.migrationJob ?? 0 };
 }
 
-/** Every record kind, plus 150 more activities so that activities take two batches. */
-async function seed(documentId: string) {
-  await seedDocument(workspace, organizationId, documentId);
-  const now = Date.now();
-  const tag = randomUUID().slice(0, 8);
-  await putNewActivities(
-    workspace.apiKey,
-    Array.from({ length: 150 }, (_, index) => ({
-      id: `${tag}-bulk-${index}`,
-      featureType: 'custom' as const,
-      actionType: 'bulk',
-      actionUser: { userId: 'bob' },
-      metadata: { apiKey: workspace.apiKey, documentId, organizationId },
-      timestamp: now - index,
-    })),
-    now,
-  );
-  return documentView(workspace, organizationId, documentId);
-}
-
-/** What is left under a migrated document's old id: nothing. */
-const emptied = {
-  documents: [],
-  members: [],
-  activities: [],
-  notifications: [],
-  bobInbox: [],
-  carolInbox: [],
-  crdt: [],
-  comments: [],
-};
-
 /** Fails every activity batch, as a worker that dies at the same place on every run. */
 const crashActivities = () =>
   jest.spyOn(activityMover, 'moveBatch').mockRejectedValue(new Error('injected crash'));
@@ -125,7 +74,7 @@ const slowMovers = (clock: { at: number }, step: number): DocumentRecordMover[] 
   }));
 
 const messageOf = (migrationId: string): MigrationMessage => ({
-  apiKey: workspace.apiKey,
+  apiKey: harness.workspace.apiKey,
   organizationId,
   migrationId,
   sentAt: Date.now(),
@@ -134,9 +83,9 @@ const messageOf = (migrationId: string): MigrationMessage => ({
 describe('migration job leases and the reconciler', () => {
   it('resumes a job whose message was lost once its lease has run out, once however many sweeps race, and the worker then moves every record exactly once', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seed(from);
+    const before = await harness.seedDocumentWithManyActivities(from);
     expect(dueHandlers).toContain(migrationJobDueHandler);
-    const migrationId = await migrate(workspace, organizationId, from, to);
+    const migrationId = await harness.migrate(from, to);
     loseMessages();
     const job = await jobOf(migrationId);
     expect(job).toMatchObject({ status: 'pending' });
@@ -148,69 +97,69 @@ describe('migration job leases and the reconciler', () => {
     // Overdue, two sweeps at once: one resume, one message.
     const raced = await Promise.all([sweep(leaseUntil + 1), sweep(leaseUntil + 1)]);
     expect(raced[0].handled + raced[1].handled).toBe(1);
-    expect(queued()).toBe(1);
+    expect(harness.queued()).toBe(1);
     // A sweep that read the job before the resume and handles it after: nothing more.
     const stale = raced.flatMap((result) => result.items);
     expect(stale.map((item) => item.migrationId)).toContain(migrationId);
     expect(await migrationJobDueHandler.handle(stale, leaseUntil + 2, logger)).toBe(0);
-    expect(queued()).toBe(1);
+    expect(harness.queued()).toBe(1);
     expect(await jobOf(migrationId)).toMatchObject({
       status: 'pending',
       resumes: 1,
       leaseUntil: leaseUntil + 1 + lease,
     });
 
-    const runs = await queue.drain();
+    const runs = await harness.queue.drain();
     expect(runs.map((run) => run.failed)).toEqual([false]);
-    expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({ status: 'completed' });
-    expect(await documentView(workspace, organizationId, to)).toEqual(before);
-    expect(await documentView(workspace, organizationId, from)).toMatchObject(emptied);
+    expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
+    expect(await harness.documentView(to)).toEqual(before);
+    expect(await harness.documentView(from)).toMatchObject(emptyDocumentView);
   });
 
   it(`fails a job whose worker crashes on every run after ${maxResumes} resumes, with a message saying what moved, and releases both documents`, async () => {
     const [from, to, later] = [newId('doc'), newId('moved'), newId('later')];
-    const before = await seed(from);
-    const migrationId = await migrate(workspace, organizationId, from, to);
+    const before = await harness.seedDocumentWithManyActivities(from);
+    const migrationId = await harness.migrate(from, to);
     const crash = crashActivities();
     try {
       // Claimed, target checked, access entries moved, then the crash; the message dead-letters.
-      expect((await queue.runWorkerOnce())?.failed).toBe(true);
+      expect((await harness.queue.runWorkerOnce())?.failed).toBe(true);
       loseMessages();
       for (let resume = 1; resume <= maxResumes; resume += 1) {
         const { leaseUntil } = await jobOf(migrationId);
         expect((await sweep((leaseUntil as number) + 1)).handled).toBe(1);
         expect(await jobOf(migrationId)).toMatchObject({ status: 'in_progress', resumes: resume });
-        expect(queued()).toBe(1);
-        expect((await queue.runWorkerOnce())?.failed).toBe(true);
+        expect(harness.queued()).toBe(1);
+        expect((await harness.queue.runWorkerOnce())?.failed).toBe(true);
         loseMessages();
       }
       const { leaseUntil } = await jobOf(migrationId);
       expect((await sweep((leaseUntil as number) + 1)).handled).toBe(1);
-      expect(queued()).toBe(0);
+      expect(harness.queued()).toBe(0);
     } finally {
       crash.mockRestore();
     }
-    const status = await statusOf(workspace, organizationId, migrationId);
+    const status = await harness.statusOf(migrationId);
     expect(status.status).toBe('failed');
     expect(status.message).toContain(`stopped making progress and ${maxResumes} resumes did not restart it`);
     expect(status.message).toContain(`Records it moved stay under ${to}, the rest stay under ${from}.`);
     // The failed job left the due index.
     expect((await sweep(Date.now() + 10 * lease)).seen).toEqual([]);
     // What moved before the crash stays moved: the access entries.
-    expect((await documentView(workspace, organizationId, to)).members).toEqual(before.members);
+    expect((await harness.documentView(to)).members).toEqual(before.members);
 
     // Both documents are free again: a new migration of the same document runs to the end.
-    const again = await migrate(workspace, organizationId, from, later);
-    expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
-    expect(await statusOf(workspace, organizationId, again)).toMatchObject({ status: 'completed' });
-    expect((await documentView(workspace, organizationId, later)).activities).toEqual(before.activities);
-    expect(await documentView(workspace, organizationId, from)).toMatchObject(emptied);
+    const again = await harness.migrate(from, later);
+    expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect(await harness.statusOf(again)).toMatchObject({ status: 'completed' });
+    expect((await harness.documentView(later)).activities).toEqual(before.activities);
+    expect(await harness.documentView(from)).toMatchObject(emptyDocumentView);
   });
 
   it('leaves a job that makes progress alone: its worker renews the lease past the time it was first due', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seed(from);
-    const migrationId = await migrate(workspace, organizationId, from, to);
+    const before = await harness.seedDocumentWithManyActivities(from);
+    const migrationId = await harness.migrate(from, to);
     loseMessages();
     const firstDue = (await jobOf(migrationId)).leaseUntil as number;
     // Each batch takes 0.3 of a lease; the run hands over after 1.5 leases.
@@ -224,24 +173,24 @@ describe('migration job leases and the reconciler', () => {
     const renewed = await jobOf(migrationId);
     expect(renewed.status).toBe('in_progress');
     expect(renewed.leaseUntil).toBeGreaterThan(clock.at);
-    expect(queued()).toBe(1);
+    expect(harness.queued()).toBe(1);
 
     const swept = await sweep(clock.at);
     expect(swept).toEqual({ items: [], seen: [], handled: 0 });
     expect(await jobOf(migrationId)).toEqual(renewed);
 
-    expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
-    expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({ status: 'completed' });
-    expect(await documentView(workspace, organizationId, to)).toEqual(before);
+    expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
+    expect(await harness.documentView(to)).toEqual(before);
   });
 
   it('clears the resume count of a resumed job as soon as its worker moves records again', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const before = await seed(from);
-    const migrationId = await migrate(workspace, organizationId, from, to);
+    const before = await harness.seedDocumentWithManyActivities(from);
+    const migrationId = await harness.migrate(from, to);
     const crash = crashActivities();
     try {
-      expect((await queue.runWorkerOnce())?.failed).toBe(true);
+      expect((await harness.queue.runWorkerOnce())?.failed).toBe(true);
     } finally {
       crash.mockRestore();
     }
@@ -263,28 +212,28 @@ describe('migration job leases and the reconciler', () => {
     const progressed = await jobOf(migrationId);
     expect(progressed.status).toBe('in_progress');
     expect(progressed.resumes).toBeUndefined();
-    expect((await documentView(workspace, organizationId, to)).activities.length).toBeGreaterThanOrEqual(100);
+    expect((await harness.documentView(to)).activities.length).toBeGreaterThanOrEqual(100);
 
-    expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
-    expect(await statusOf(workspace, organizationId, migrationId)).toMatchObject({ status: 'completed' });
-    expect(await documentView(workspace, organizationId, to)).toEqual(before);
+    expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
+    expect(await harness.documentView(to)).toEqual(before);
   });
 
   it('takes a completed job out of the due index in its completing write, and leaves it alone when a sweep read it before', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    await seedDocument(workspace, organizationId, from);
-    const migrationId = await migrate(workspace, organizationId, from, to);
+    await harness.seedDocument(from);
+    const migrationId = await harness.migrate(from, to);
     const { leaseUntil } = await jobOf(migrationId);
     // A sweep reads the job as overdue, and the job completes before it handles it.
     const { items } = await sweep((leaseUntil as number) + 1, { readOnly: true });
     expect(items.map((item) => item.migrationId)).toEqual([migrationId]);
-    expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
     const completed = await jobOf(migrationId);
     expect(completed.status).toBe('completed');
     expect(completed.leaseUntil).toBeUndefined();
     expect(await migrationJobDueHandler.handle(items, (leaseUntil as number) + 1, logger)).toBe(0);
     expect(await jobOf(migrationId)).toEqual(completed);
-    expect(queued()).toBe(0);
+    expect(harness.queued()).toBe(0);
     expect((await sweep(Date.now() + 10 * lease)).seen).toEqual([]);
   });
 });

@@ -1,43 +1,41 @@
-import { randomUUID } from 'node:crypto';
 import { commentMover } from '../../../shared/comments/document-mover';
 import { sendToQueue } from '../../../shared/queues/send';
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { createTestWorkspace } from '../../support/workspaces';
 import {
   documentView,
-  type MigrationQueue,
+  emptyDocumentView,
   migrate,
+  migrationHarness,
+  newId,
+  organizationId,
   seedDocument,
-  startMigrationQueue,
   statusOf,
 } from './support';
 
 jest.setTimeout(60_000);
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-const organizationId = 'org';
+const harness = migrationHarness();
 
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
-});
-afterAll(() => queue.stop());
-
-const newId = (name: string) => `${name}-${randomUUID()}`;
-
-/** Messages waiting on the migration queue. */
-const queued = () => queue.sqs.server.inspectQueue('document-migration')?.messages.ready.length ?? 0;
+/** Content under `documentId` without a document item: a CRDT editor. */
+const addEditorWithoutDocument = (documentId: string) =>
+  succeed(harness.workspace, 'crdt.add', {
+    organizationId,
+    documentId,
+    editorId: 'x',
+    type: 'text',
+    data: 'x',
+  });
 
 describe('organizations.documents.migrate', () => {
   it('moves every record of the document to the new id and leaves nothing under the old one', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
-    const tag = await seedDocument(workspace, organizationId, from);
+    const tag = await harness.seedDocument(from);
     // Another API key with the same organization and document ids must not be touched.
     const neighbour = await createTestWorkspace();
     await seedDocument(neighbour, organizationId, from);
-    const before = await documentView(workspace, organizationId, from);
+    const before = await harness.documentView(from);
     const neighbourBefore = await documentView(neighbour, organizationId, from);
     expect(before.documents).toHaveLength(1);
     expect(before.activities).toHaveLength(3);
@@ -46,7 +44,7 @@ describe('organizations.documents.migrate', () => {
     expect(before.judgments).toEqual([`${tag}-a1`, `${tag}-a2`, `${tag}-a3`]);
     expect(before.searchedJudgments).toEqual(before.judgments);
 
-    const started = await callAs(workspace, 'organizations.documents.migrate', {
+    const started = await callAs(harness.workspace, 'organizations.documents.migrate', {
       organizationId,
       documentId: from,
       newDocumentId: to,
@@ -54,35 +52,24 @@ describe('organizations.documents.migrate', () => {
     expect(started.statusCode).toBe(200);
     const { migrationId } = dataOf(started) as { migrationId: string };
     expect(started.db.commands).toEqual(['GetItem', 'PutItem']);
-    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+    expect(await harness.statusOf(migrationId)).toEqual({
       migrationId,
       status: 'pending',
       moved: {},
     });
 
-    const runs = await queue.drain();
+    const runs = await harness.queue.drain();
     expect(runs.map((run) => run.failed)).toEqual([false]);
-    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+    expect(await harness.statusOf(migrationId)).toEqual({
       migrationId,
       status: 'completed',
       message: expect.stringContaining(to),
       // Records moved per domain: the seeded document's 3 activities among them.
       moved: expect.objectContaining({ activities: 3 }),
     });
-    expect(await documentView(workspace, organizationId, to)).toEqual(before);
-    const after = await documentView(workspace, organizationId, from);
-    expect(after).toMatchObject({
-      documents: [],
-      members: [],
-      activities: [],
-      notifications: [],
-      bobInbox: [],
-      carolInbox: [],
-      crdt: [],
-      comments: [],
-      judgments: [],
-      searchedJudgments: [],
-    });
+    expect(await harness.documentView(to)).toEqual(before);
+    const after = await harness.documentView(from);
+    expect(after).toMatchObject(emptyDocumentView);
     for (const userId of ['bob', 'carol', 'dave']) {
       expect(after.permissions[userId].documents['<doc>'].errorCode).toBe('does_not_exist');
     }
@@ -91,74 +78,58 @@ describe('organizations.documents.migrate', () => {
 
   it('fails when the target document exists, and changes nothing', async () => {
     const [from, to] = [newId('doc'), newId('taken')];
-    await seedDocument(workspace, organizationId, from);
-    await seedDocument(workspace, organizationId, to);
-    const fromBefore = await documentView(workspace, organizationId, from);
-    const toBefore = await documentView(workspace, organizationId, to);
-    const migrationId = await migrate(workspace, organizationId, from, to);
-    await queue.drain();
-    expect(await statusOf(workspace, organizationId, migrationId)).toEqual({
+    await harness.seedDocument(from);
+    await harness.seedDocument(to);
+    const fromBefore = await harness.documentView(from);
+    const toBefore = await harness.documentView(to);
+    const migrationId = await harness.migrate(from, to);
+    await harness.queue.drain();
+    expect(await harness.statusOf(migrationId)).toEqual({
       migrationId,
       status: 'failed',
       message: expect.stringContaining(`${to} already exists`),
       moved: {},
     });
-    expect(await documentView(workspace, organizationId, from)).toEqual(fromBefore);
-    expect(await documentView(workspace, organizationId, to)).toEqual(toBefore);
+    expect(await harness.documentView(from)).toEqual(fromBefore);
+    expect(await harness.documentView(to)).toEqual(toBefore);
   });
 
   it('treats any record under the new id as an existing target, even without a document item', async () => {
     const [from, to] = [newId('doc'), newId('content-only')];
-    await seedDocument(workspace, organizationId, from);
-    await callAs(workspace, 'crdt.add', {
-      organizationId,
-      documentId: to,
-      editorId: 'x',
-      type: 'text',
-      data: 'x',
-    });
-    const migrationId = await migrate(workspace, organizationId, from, to);
-    await queue.drain();
-    const status = await statusOf(workspace, organizationId, migrationId);
+    await harness.seedDocument(from);
+    await addEditorWithoutDocument(to);
+    const migrationId = await harness.migrate(from, to);
+    await harness.queue.drain();
+    const status = await harness.statusOf(migrationId);
     expect(status.status).toBe('failed');
     expect(status.message).toContain('crdt');
-    expect((await documentView(workspace, organizationId, from)).activities).toHaveLength(3);
+    expect((await harness.documentView(from)).activities).toHaveLength(3);
   });
 
   it('can run again after a failed migration once the target is free, and a second run of a done job is a no-op', async () => {
     const [from, to] = [newId('doc'), newId('retry')];
-    const tag = await seedDocument(workspace, organizationId, from);
-    await callAs(workspace, 'crdt.add', {
-      organizationId,
-      documentId: to,
-      editorId: 'x',
-      type: 'text',
-      data: 'x',
-    });
-    const failed = await migrate(workspace, organizationId, from, to);
-    await queue.drain();
-    expect((await statusOf(workspace, organizationId, failed)).status).toBe('failed');
+    const tag = await harness.seedDocument(from);
+    await addEditorWithoutDocument(to);
+    const failed = await harness.migrate(from, to);
+    await harness.queue.drain();
+    expect((await harness.statusOf(failed)).status).toBe('failed');
     const other = newId('free');
-    const second = await migrate(workspace, organizationId, from, other);
-    await queue.drain();
-    expect((await statusOf(workspace, organizationId, second)).status).toBe('completed');
-    expect((await documentView(workspace, organizationId, other)).activities).toEqual([
-      `${tag}-a1`,
-      `${tag}-a2`,
-      `${tag}-a3`,
-    ]);
+    const second = await harness.migrate(from, other);
+    await harness.queue.drain();
+    expect((await harness.statusOf(second)).status).toBe('completed');
+    expect((await harness.documentView(other)).activities).toEqual([`${tag}-a1`, `${tag}-a2`, `${tag}-a3`]);
   });
 
   it('sweeps records written under the old id after their domain was moved, before completing', async () => {
     const [from, to] = [newId('doc'), newId('swept')];
-    const tag = await seedDocument(workspace, organizationId, from);
+    const tag = await harness.seedDocument(from);
     // Failure injection: while comments move (after activities), a client adds an activity to the old id.
     const moveComments = commentMover.moveBatch.bind(commentMover);
     let written = false;
     const spy = jest.spyOn(commentMover, 'moveBatch').mockImplementation(async (move, cursor) => {
       if (!written) {
         written = true;
-        await succeed(workspace, 'activities.add', {
+        await succeed(harness.workspace, 'activities.add', {
           organizationId,
           documentId: from,
           activities: [
@@ -174,45 +145,47 @@ describe('organizations.documents.migrate', () => {
       return moveComments(move, cursor);
     });
     try {
-      const migrationId = await migrate(workspace, organizationId, from, to);
-      expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
-      expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
+      const migrationId = await harness.migrate(from, to);
+      expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
+      expect((await harness.statusOf(migrationId)).status).toBe('completed');
     } finally {
       spy.mockRestore();
     }
     expect(written).toBe(true);
-    expect((await documentView(workspace, organizationId, to)).activities).toEqual([
+    expect((await harness.documentView(to)).activities).toEqual([
       `${tag}-a1`,
       `${tag}-a2`,
       `${tag}-a3`,
       `${tag}-late`,
     ]);
-    expect((await documentView(workspace, organizationId, from)).activities).toEqual([]);
+    expect((await harness.documentView(from)).activities).toEqual([]);
   });
 
   it('completes a migration of an id without records, moving nothing', async () => {
-    const migrationId = await migrate(workspace, organizationId, newId('nothing'), newId('target'));
-    await queue.drain();
-    expect((await statusOf(workspace, organizationId, migrationId)).status).toBe('completed');
+    const migrationId = await harness.migrate(newId('nothing'), newId('target'));
+    await harness.queue.drain();
+    expect((await harness.statusOf(migrationId)).status).toBe('completed');
   });
 
   it('migrates in an organization whose id holds characters SQS refuses in a message (U+FFFF, past U+FFFF)', async () => {
     const organization = newId('org\uffff😀');
     const [from, to] = [newId('doc'), newId('moved')];
-    await succeed(workspace, 'organizations.add', { organizations: [{ organizationId: organization }] });
-    await succeed(workspace, 'organizations.documents.add', {
+    await succeed(harness.workspace, 'organizations.add', {
+      organizations: [{ organizationId: organization }],
+    });
+    await succeed(harness.workspace, 'organizations.documents.add', {
       organizationId: organization,
       documents: [{ documentId: from }],
     });
-    const migrationId = await migrate(workspace, organization, from, to);
-    expect((await queue.drain()).map((run) => run.failed)).toEqual([false]);
-    expect((await statusOf(workspace, organization, migrationId)).status).toBe('completed');
-    expect((await documentView(workspace, organization, to)).documents).toHaveLength(1);
+    const migrationId = await migrate(harness.workspace, organization, from, to);
+    expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect((await statusOf(harness.workspace, organization, migrationId)).status).toBe('completed');
+    expect((await documentView(harness.workspace, organization, to)).documents).toHaveLength(1);
   });
 
   it('refuses a migration to the same id, naming newDocumentId, and queues and writes nothing', async () => {
-    const waiting = queued();
-    const response = await callAs(workspace, 'organizations.documents.migrate', {
+    const waiting = harness.queued();
+    const response = await callAs(harness.workspace, 'organizations.documents.migrate', {
       organizationId,
       documentId: 'same',
       newDocumentId: 'same',
@@ -221,25 +194,25 @@ describe('organizations.documents.migrate', () => {
     expect(response.json.error?.status).toBe('INVALID_ARGUMENT');
     expect(response.json.error?.message).toContain('newDocumentId');
     expect(response.db.calls).toBe(1); // authentication only
-    expect(queued()).toBe(waiting);
+    expect(harness.queued()).toBe(waiting);
   });
 });
 
 describe('the document-migration worker', () => {
   const message = (sentAt: number) => ({
-    apiKey: workspace.apiKey,
+    apiKey: harness.workspace.apiKey,
     organizationId,
     migrationId: newId('m'),
     sentAt,
   });
   const waiting = () => {
-    const messages = queue.sqs.server.inspectQueue('document-migration')?.messages;
+    const messages = harness.queue.sqs.server.inspectQueue('document-migration')?.messages;
     return (messages?.ready.length ?? 0) + (messages?.delayed.length ?? 0);
   };
 
   it('drops a message whose job was never written (the migrate request failed after sending it)', async () => {
     await sendToQueue('document-migration', message(Date.now() - 120_000));
-    const run = await queue.runWorkerOnce();
+    const run = await harness.queue.runWorkerOnce();
     expect(run).toMatchObject({ failed: false, db: { commands: ['GetItem'] } });
     expect(waiting()).toBe(0);
   });
@@ -247,33 +220,33 @@ describe('the document-migration worker', () => {
   it('looks again shortly for a job that may not be written yet', async () => {
     // Sent 50 s ago: within the 60 s grace now, past it when the re-sent message comes back.
     await sendToQueue('document-migration', message(Date.now() - 50_000));
-    const run = await queue.runWorkerOnce();
+    const run = await harness.queue.runWorkerOnce();
     expect(run).toMatchObject({ failed: false, db: { commands: ['GetItem'] } });
-    expect(queue.sqs.server.inspectQueue('document-migration')?.messages.delayed).toHaveLength(1);
+    expect(harness.queue.sqs.server.inspectQueue('document-migration')?.messages.delayed).toHaveLength(1);
   });
 });
 
 describe('organizations.documents.migrate.status', () => {
   it("answers NOT_FOUND for an unknown id and for another API key's migration", async () => {
-    const unknown = await callAs(workspace, 'organizations.documents.migrate.status', {
+    const unknown = await callAs(harness.workspace, 'organizations.documents.migrate.status', {
       organizationId,
       migrationId: 'nope',
     });
     expect(unknown.json.error?.status).toBe('NOT_FOUND');
-    const migrationId = await migrate(workspace, organizationId, newId('a'), newId('b'));
+    const migrationId = await harness.migrate(newId('a'), newId('b'));
     const neighbour = await createTestWorkspace();
     const foreign = await callAs(neighbour, 'organizations.documents.migrate.status', {
       organizationId,
       migrationId,
     });
     expect(foreign.json.error?.status).toBe('NOT_FOUND');
-    const own = await callAs(workspace, 'organizations.documents.migrate.status', {
+    const own = await callAs(harness.workspace, 'organizations.documents.migrate.status', {
       organizationId,
       migrationId,
     });
     expect(own.db.commands).toEqual(['GetItem', 'GetItem']);
     // The job read travels with the auth read (prefetch).
     expect(own.db.serialRoundTrips).toBe(1);
-    await queue.drain();
+    await harness.queue.drain();
   });
 });

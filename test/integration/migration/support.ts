@@ -8,13 +8,15 @@ import {
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { ensureTable } from '../../../scripts/local/dynamodb';
-import { lambdaContext } from '../../../scripts/local/lambda-adapter';
-import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
+import { lambdaContext, toSqsRecord } from '../../../scripts/local/lambda-adapter';
+import { type LocalSqs, localSqsEnv, startLocalSqs } from '../../../scripts/local/sqs';
+import { putNewActivities } from '../../../shared/activities/repository';
 import { db } from '../../../shared/db/client';
 import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
-import { queueDefinitions, queueUrlEnvName, workerTimeoutSeconds } from '../../../shared/queues/queues';
+import { queueDefinitions, workerTimeoutSeconds } from '../../../shared/queues/queues';
 import { callAs, succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
+import { givenOrganizationWithFolders } from '../../support/organizations';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 const queueName = 'document-migration';
 
@@ -47,12 +49,7 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
     process.env.TABLE_NAME = tableName;
   }
   const sqs = await startLocalSqs();
-  Object.assign(process.env, {
-    SQS_ENDPOINT: sqs.endpoint,
-    ...Object.fromEntries(
-      queueDefinitions.map((queue) => [queueUrlEnvName(queue.name), sqs.queueUrls[queue.name]]),
-    ),
-  });
+  Object.assign(process.env, localSqsEnv(sqs));
   const { handler } = await import('../../../functions/workers/document-migration');
   const client = new SQSClient({ endpoint: sqs.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
   const queueUrl = sqs.queueUrls[queueName] as string;
@@ -70,21 +67,7 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
     );
     const [message] = Messages;
     if (!message) return undefined;
-    const event: SQSEvent = {
-      Records: [
-        {
-          messageId: message.MessageId as string,
-          receiptHandle: message.ReceiptHandle as string,
-          body: message.Body ?? '',
-          attributes: message.Attributes as SQSEvent['Records'][number]['attributes'],
-          messageAttributes: {},
-          md5OfBody: message.MD5OfBody ?? '',
-          eventSource: 'aws:sqs',
-          eventSourceARN: `arn:aws:sqs:local:000000000000:${queueName}`,
-          awsRegion: 'local',
-        },
-      ],
-    };
+    const event: SQSEvent = { Records: [toSqsRecord(message, queueName)] };
     const { result, stats } = await measureDbCalls(
       () => handler(event, context()) as Promise<SQSBatchResponse>,
     );
@@ -118,6 +101,12 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
     },
   };
 }
+
+/** The organization the migration tests seed their documents in. */
+export const organizationId = 'org';
+
+/** A fresh id `<name>-<uuid>`, so tests in one workspace never meet each other's documents. */
+export const newId = (name: string) => `${name}-${randomUUID()}`;
 
 /** Starts a migration and returns its id. */
 export async function migrate(
@@ -161,11 +150,9 @@ export async function seedDocument(workspace: TestWorkspace, organizationId: str
   // Activity and notification ids are organization-wide: a fresh tag keeps seeded documents apart.
   const tag = randomUUID().slice(0, 8);
   await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'folder-1', folderName: 'Specs' }],
-  });
+  await givenOrganizationWithFolders(workspace, organizationId, [
+    { folderId: 'folder-1', folderName: 'Specs' },
+  ]);
   await succeed(workspace, 'organizations.documents.add', {
     organizationId,
     folderId: 'folder-1',
@@ -244,6 +231,68 @@ export async function seedDocument(workspace: TestWorkspace, organizationId: str
   return tag;
 }
 
+/**
+ * `seedDocument` plus 150 more activities written through the repository, so that activities take
+ * two batches of the mover. Returns the document's view (`documentView`) before any migration.
+ */
+export async function seedDocumentWithManyActivities(
+  workspace: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+) {
+  await seedDocument(workspace, organizationId, documentId);
+  const now = Date.now();
+  const tag = randomUUID().slice(0, 8);
+  await putNewActivities(
+    workspace.apiKey,
+    Array.from({ length: 150 }, (_, index) => ({
+      id: `${tag}-bulk-${index}`,
+      featureType: 'custom' as const,
+      actionType: 'bulk',
+      actionUser: { userId: 'bob' },
+      metadata: { apiKey: workspace.apiKey, documentId, organizationId },
+      timestamp: now - index,
+    })),
+    now,
+  );
+  return documentView(workspace, organizationId, documentId);
+}
+
+/**
+ * A migration test file's fixtures, started in `beforeAll` and stopped in `afterAll` (both
+ * registered here, so call it at the top of the file): the queue with the worker (`ownTable` as
+ * for `startMigrationQueue`), a fresh workspace, and this file's helpers bound to that workspace
+ * and `organizationId`. Read `queue` and `workspace` inside hooks and tests.
+ */
+export function migrationHarness(options: { ownTable?: boolean } = {}) {
+  let started: { queue: MigrationQueue; workspace: TestWorkspace } | undefined;
+  const fixtures = () => {
+    if (!started) throw new Error('the migration harness starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    const queue = await startMigrationQueue(options);
+    started = { queue, workspace: await createTestWorkspace() };
+  });
+  afterAll(() => started?.queue.stop());
+  return {
+    get queue() {
+      return fixtures().queue;
+    },
+    get workspace() {
+      return fixtures().workspace;
+    },
+    /** Messages waiting on the migration queue. */
+    queued: () => fixtures().queue.sqs.server.inspectQueue(queueName)?.messages.ready.length ?? 0,
+    migrate: (from: string, to: string) => migrate(fixtures().workspace, organizationId, from, to),
+    statusOf: (migrationId: string) => statusOf(fixtures().workspace, organizationId, migrationId),
+    seedDocument: (documentId: string) => seedDocument(fixtures().workspace, organizationId, documentId),
+    seedDocumentWithManyActivities: (documentId: string) =>
+      seedDocumentWithManyActivities(fixtures().workspace, organizationId, documentId),
+    documentView: (documentId: string) => documentView(fixtures().workspace, organizationId, documentId),
+  };
+}
+
 const sortedIds = (records: { id: string }[]) => records.map((record) => record.id).sort();
 
 /**
@@ -309,6 +358,20 @@ export async function documentView(workspace: TestWorkspace, organizationId: str
   };
   return JSON.parse(JSON.stringify(view).replaceAll(JSON.stringify(documentId).slice(1, -1), '<doc>'));
 }
+/** What `documentView` shows under a migrated document's old id: no record of any kind. */
+export const emptyDocumentView = {
+  documents: [],
+  members: [],
+  activities: [],
+  notifications: [],
+  bobInbox: [],
+  carolInbox: [],
+  crdt: [],
+  comments: [],
+  judgments: [],
+  searchedJudgments: [],
+};
+
 /**
  * Fails every DynamoDB call after the first `calls` of the worker, as if its process died there:
  * calls in flight at that moment complete or not, nothing after them happens.

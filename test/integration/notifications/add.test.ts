@@ -4,6 +4,8 @@ import { keys } from '../../../shared/db/keys';
 import { readStoredRecord } from '../../../shared/notifications/repository';
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
+import { givenDocumentInRestrictedFolder } from '../../support/organizations';
+import { providerAnswering } from '../../support/permission-provider';
 import { type Receiver, startReceiver } from '../../support/receiver';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -35,16 +37,7 @@ const addMembers = (users: { userId: string }[], level: Record<string, unknown> 
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'vault', accessType: 'restricted' }],
-  });
-  await succeed(workspace, 'organizations.documents.add', {
-    organizationId,
-    folderId: 'vault',
-    documents: [{ documentId: 'doc' }],
-  });
+  await givenDocumentInRestrictedFolder(workspace, { organizationId, documentId: 'doc' });
   await addMembers([{ userId: 'alice' }, { userId: 'bob' }, { userId: 'actor' }]);
 });
 
@@ -180,17 +173,7 @@ describe('notifications.add', () => {
         usePermissionProvider: true,
         permissionProviderConfig: { permissionProviderUrl: provider.url, authToken: 't' },
       });
-      provider.respond((request, response) => {
-        const data = request.body.data.requests.map(
-          (asked: { userId: string; resource: { id: string; type: string } }) => ({
-            userId: asked.userId,
-            resourceId: asked.resource.id,
-            type: asked.resource.type,
-            hasAccess: asked.userId === 'bob',
-          }),
-        );
-        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data }));
-      });
+      provider.respond(providerAnswering((asked) => ({ hasAccess: asked.userId === 'bob' })));
       await notify({ notificationId: 'n1', verifyUserPermissions: true });
       expect(await inboxOf('bob')).toEqual(['n1']);
       expect(await inboxOf('alice')).toEqual([]);

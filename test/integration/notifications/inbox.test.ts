@@ -1,6 +1,7 @@
 import { callAs, succeed } from '../../support/api';
 import { criticalPath } from '../../support/db-calls';
 import { dataOf } from '../../support/lambda';
+import { firstPageToken } from '../../support/page-tokens';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 let workspace: TestWorkspace;
@@ -63,21 +64,12 @@ describe('notifications.get', () => {
   });
 
   it('rejects a tampered or foreign page token and a call without userId or documentId', async () => {
-    const first = await callAs(workspace, 'notifications.get', {
-      organizationId,
-      userId: 'bob',
-      pageSize: 1,
-    });
-    const token = first.json.result!.pageToken as string;
+    const query = { organizationId, userId: 'bob', pageSize: 1 };
+    const token = await firstPageToken(workspace, 'notifications.get', query);
     const other = await createTestWorkspace();
     const responses = await Promise.all([
-      callAs(workspace, 'notifications.get', {
-        organizationId,
-        userId: 'carol',
-        pageSize: 1,
-        pageToken: token,
-      }),
-      callAs(other, 'notifications.get', { organizationId, userId: 'bob', pageSize: 1, pageToken: token }),
+      callAs(workspace, 'notifications.get', { ...query, userId: 'carol', pageToken: token }),
+      callAs(other, 'notifications.get', { ...query, pageToken: token }),
       callAs(workspace, 'notifications.get', { organizationId }),
     ]);
     for (const response of responses) expect(response.json.error?.status).toBe('INVALID_ARGUMENT');

@@ -1,6 +1,7 @@
 import type { RouteName } from '../../../shared/http/routes';
 import { callAs, succeed } from '../../support/api';
 import type { CallResult } from '../../support/lambda';
+import { givenOrganizationWithFolders } from '../../support/organizations';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 // Serial DynamoDB round trips per organization route (docs/data-model.md, Critical paths;
@@ -11,11 +12,11 @@ const organizationId = 'org';
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'a' }, { folderId: 'b', parentFolderId: 'a' }, { folderId: 'empty' }],
-  });
+  await givenOrganizationWithFolders(workspace, organizationId, [
+    { folderId: 'a' },
+    { folderId: 'b', parentFolderId: 'a' },
+    { folderId: 'empty' },
+  ]);
   // One document in the subtree of `a`: with several, the closing Queries of different documents
   // interleave and the count of round trips would depend on which answers first.
   await succeed(workspace, 'organizations.documents.add', {

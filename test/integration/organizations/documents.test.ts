@@ -1,5 +1,6 @@
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';
+import { givenOrganizationWithFolders } from '../../support/organizations';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 let workspace: TestWorkspace;
@@ -7,11 +8,10 @@ const organizationId = 'org';
 
 beforeEach(async () => {
   workspace = await createTestWorkspace();
-  await succeed(workspace, 'organizations.folders.add', {
-    organizationId,
-    createOrganization: true,
-    folders: [{ folderId: 'private', accessType: 'restricted' }, { folderId: 'open' }],
-  });
+  await givenOrganizationWithFolders(workspace, organizationId, [
+    { folderId: 'private', accessType: 'restricted' },
+    { folderId: 'open' },
+  ]);
 });
 
 describe('organizations.documents.add', () => {

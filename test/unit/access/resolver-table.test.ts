@@ -99,22 +99,12 @@ const differentType: Record<AccessType, AccessType> = {
  * set over a different inherited type, so that they have something to override.
  */
 function treeFor({ kind, accessType, how }: Scenario): OrganizationTree {
-  if (kind === 'folder') {
-    if (how === 'explicit')
-      return buildTree([
-        { id: 'P', accessType: differentType[accessType] },
-        { id: 'F', parent: 'P', accessType, inherit: true },
-      ]);
-    if (how === 'inherited')
-      return buildTree([
-        { id: 'P', accessType },
-        { id: 'F', parent: 'P', inherit: true },
-      ]);
+  if (how === 'explicit' && kind === 'folder')
     return buildTree([
-      { id: 'P', accessType: 'restricted' },
-      { id: 'F', parent: 'P' },
+      { id: 'P', accessType: differentType[accessType] },
+      { id: 'F', parent: 'P', accessType, inherit: true },
     ]);
-  }
+  // An explicit document type is set on the document (resourceFor), over F's different type.
   if (how === 'explicit')
     return buildTree([{ id: 'P' }, { id: 'F', parent: 'P', accessType: differentType[accessType] }]);
   if (how === 'inherited')
