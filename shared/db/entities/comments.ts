@@ -76,14 +76,6 @@ export const commentsArea = defineArea({
       operation: 'Query (100) + BatchWriteItem puts, then deletes',
       usedBy: 'migration (`shared/comments/document-mover.ts`)',
     },
-    commentPartitionsOfOrganization: {
-      pattern: "an organization's comment partitions",
-      index: 'gsi2',
-      pk: '`AK#<ak>#ORG#<org>#COMMENTS`',
-      sk: '`<doc>` (one entry per thread item)',
-      operation: 'same',
-      usedBy: 'organization erasure',
-    },
     userReaction: {
       pattern: "a user's reaction (index item, decisions §36)",
       index: ['table', 'gsi8'],

@@ -59,13 +59,5 @@ export const crdtArea = defineArea({
         'UpdateItem, condition `windowEndsAt <= :now` (open) else mark pending in the due index; reconciler: UpdateItem condition `pending`',
       usedBy: 'client edits (coalesced `crdt.update_data`), reconciler',
     },
-    crdtPartitionsOfOrganization: {
-      pattern: "an organization's CRDT partitions",
-      index: 'gsi2',
-      pk: '`AK#<ak>#ORG#<org>#CRDT`',
-      sk: '`<doc>` (one entry per editor head)',
-      operation: 'Query (pk), then each partition Query + BatchWriteItem',
-      usedBy: 'organization erasure',
-    },
   },
 });

@@ -41,6 +41,14 @@ export const lifecycleArea = defineArea({
         'Put in the delete transaction; GetItem (consistent); claim / lease renewal (with counts) UpdateItem conditioned on status; completion TransactWriteItems',
       usedBy: 'deletion routes, `users.data.delete(.status)`, erasure worker, reconciler (gsi7)',
     },
+    documentPartitionsOfOrganization: {
+      pattern: "an organization's CRDT and comment partitions",
+      index: 'gsi2',
+      pk: '`AK#<ak>#ORG#<org>#CRDT`, `AK#<ak>#ORG#<org>#COMMENTS`',
+      sk: '`<doc>` (one entry per CRDT editor head, per comment thread item)',
+      operation: 'Query (pk), then each partition Query + BatchWriteItem',
+      usedBy: 'organization erasure',
+    },
     userData: {
       pattern: "a user's data",
       index: 'gsi8',
