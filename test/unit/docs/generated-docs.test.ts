@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
+import { dataModelFile, renderDataModel } from '../../../scripts/docs/data-model';
 import {
   loadDefinitions,
   openApiFile,
@@ -81,6 +82,10 @@ describe('generated docs', () => {
 
   it('has a README endpoint table equal to a fresh rendering', async () => {
     await expectFresh(readmeFile, await renderReadme(root));
+  });
+
+  it('has docs/data-model.md tables equal to a fresh rendering of shared/db/entities', async () => {
+    await expectFresh(dataModelFile, await renderDataModel(root));
   });
 });
 
