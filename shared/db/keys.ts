@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accessPatterns } from './entities';
-import type { IndexName } from './entities/definition';
+import { globalSecondaryIndexes, type IndexName } from './entities/definition';
 import { incarnationOf } from './incarnations';
 
 /**
@@ -715,24 +715,9 @@ export function dueIndexKeys(key: ItemKey, dueAt: number): { gsi7pk: string; gsi
 export const dueIndexBound = (time: number) => String(Math.max(0, Math.floor(time))).padStart(15, '0');
 
 /** Attribute names that belong to the key schema and are stripped before items leave a repository. */
-export const keyAttributes = [
+export const keyAttributes: readonly string[] = [
   'pk',
   'sk',
-  'gsi1pk',
-  'gsi1sk',
-  'gsi2pk',
-  'gsi2sk',
-  'gsi3pk',
-  'gsi3sk',
-  'gsi4pk',
-  'gsi4sk',
-  'gsi5pk',
-  'gsi5sk',
-  'gsi6pk',
-  'gsi6sk',
-  'gsi7pk',
-  'gsi7sk',
-  'gsi8pk',
-  'gsi8sk',
+  ...Object.keys(globalSecondaryIndexes).flatMap((index) => [`${index}pk`, `${index}sk`]),
   'ttl',
-] as const;
+];
