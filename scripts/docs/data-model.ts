@@ -13,6 +13,7 @@ import {
   type IndexName,
   type PatternIndex,
 } from '../../shared/db/entities/definition';
+import { withGeneratedRegion } from './render';
 
 export const dataModelFile = 'docs/data-model.md';
 export const dataModelStartMarker = '<!-- data-model:start -->';
@@ -95,13 +96,11 @@ export function renderDataModelTables(): string {
 
 /** `doc` with the text between the data-model markers replaced by fresh tables. Throws without the markers. */
 export function withDataModelTables(doc: string): string {
-  const start = doc.indexOf(dataModelStartMarker);
-  const end = doc.indexOf(dataModelEndMarker, start);
-  if (start === -1 || end === -1) {
-    throw new Error(`${dataModelFile} lacks the ${dataModelStartMarker} … ${dataModelEndMarker} markers.`);
-  }
-  const before = doc.slice(0, start + dataModelStartMarker.length);
-  return `${before}\n${renderDataModelTables()}\n${doc.slice(end)}`;
+  return withGeneratedRegion(
+    doc,
+    { file: dataModelFile, start: dataModelStartMarker, end: dataModelEndMarker },
+    renderDataModelTables(),
+  );
 }
 
 /** The project's docs/data-model.md with fresh tables. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { dataModelFile, renderDataModel } from '../../../scripts/docs/data-model';
+import { dataModelFile, renderDataModel, withDataModelTables } from '../../../scripts/docs/data-model';
 import {
   loadDefinitions,
   openApiFile,
@@ -203,5 +203,9 @@ describe('renderRouteTable', () => {
 
   it('refuses a README without the route markers', () => {
     expect(() => withRouteTable('# No markers here\n')).toThrow(/markers/);
+  });
+
+  it('refuses a data model without its markers', () => {
+    expect(() => withDataModelTables('# No markers here\n')).toThrow(/data-model\.md lacks/);
   });
 });
