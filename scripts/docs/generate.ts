@@ -1,12 +1,14 @@
 /**
  * `npm run docs`: regenerates docs/openapi.json, its openapi-typescript types and the README endpoint
- * table from the route table and the contract registry, then renders the HTML reference
+ * table from the route table and the contract registry, the tables of docs/data-model.md from the
+ * table's definition (shared/db/entities), then renders the HTML reference
  * (docs/reference.html, not committed) from that openapi.json. Run from the project root.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { committedDocs } from './committed-docs';
 import { referencePageFile, renderReferencePage } from './reference-page';
-import { committedDocs, openApiFile } from './render';
+import { openApiFile } from './render';
 
 const root = process.cwd();
 for (const { file, render } of committedDocs) await writeFile(join(root, file), await render(root));

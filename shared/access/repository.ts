@@ -9,6 +9,7 @@ import {
   transactWrite,
 } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import type { ErasedPage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
 import { mapInParallel } from '../db/parallel';
@@ -113,9 +114,9 @@ export async function findDocumentsAndUsers(
   ]);
   return {
     documents: items
-      .filter((item) => item.entity === 'document')
+      .filter((item) => item.entity === entities.document.name)
       .map((item) => documentRecord.parse(withoutKeys(item))),
-    users: items.filter((item) => item.entity === 'userAccess').map(parseUser),
+    users: items.filter((item) => item.entity === entities.userAccess.name).map(parseUser),
   };
 }
 
@@ -160,7 +161,7 @@ export function userUpdate(apiKey: string, organizationId: string, change: UserC
   const names: Record<string, string> = {};
   const listing = keys.userDataListing(apiKey, change.userId, organizationId, 'access');
   const values: Record<string, unknown> = {
-    ':entity': 'userAccess',
+    ':entity': entities.userAccess.name,
     ':userId': change.userId,
     ':organizationId': organizationId,
     ':gsi8pk': listing.gsi8pk,
@@ -304,7 +305,7 @@ export function groupUpsert(
       UpdateExpression:
         'SET entity = :entity, groupId = :id, groupName = :name, createdAt = if_not_exists(createdAt, :now), lastUpdated = :now',
       ExpressionAttributeValues: {
-        ':entity': 'userGroup',
+        ':entity': entities.userGroup.name,
         ':id': group.groupId,
         ':name': group.groupName,
         ':now': now,
@@ -327,7 +328,7 @@ export function groupMembershipItem(
   return {
     ...keys.groupMembership(apiKey, organizationId, groupId, userId),
     ...keys.userDataListing(apiKey, userId, organizationId, 'group', groupId),
-    entity: 'groupMembership',
+    entity: entities.groupMembership.name,
     organizationId,
     groupId,
     userId,

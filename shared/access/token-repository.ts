@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 
 /**
@@ -31,7 +32,7 @@ export async function storeSigningSecret(apiKey: string, encrypted: string, now:
         TableName: tableName(),
         Item: {
           ...keys.tokenSigningSecret(apiKey),
-          entity: 'tokenSigningSecret',
+          entity: entities.tokenSigningSecret.name,
           encrypted,
           createdAt: now,
           updatedAt: now,

@@ -3,8 +3,10 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
+import { entities } from '../db/entities';
+import type { IndexName } from '../db/entities/definition';
 import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
-import { type IndexName, keys } from '../db/keys';
+import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { stubbedFields } from '../lifecycle/profile-stub';
@@ -50,7 +52,7 @@ function activityItem(apiKey: string, activity: StoredActivity, now: number): It
       'activity',
       activity.id,
     ),
-    entity: 'activity',
+    entity: entities.activity.name,
     ...activity,
     createdAt: now,
     updatedAt: now,

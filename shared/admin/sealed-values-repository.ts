@@ -3,6 +3,7 @@ import { QueryCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb'
 import { signingSecretOwner } from '../access/token-service';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { type ConfigKind, type ItemKey, keys } from '../db/keys';
 import { configSealOwner } from '../settings/repository';
 import { endpointSecretOwner } from '../webhooks/signing-secrets';
@@ -49,7 +50,7 @@ export async function scanCredentials(start?: Record<string, unknown>): Promise<
       TableName: tableName(),
       FilterExpression: 'entity = :credential',
       ProjectionExpression: 'pk, sk, apiKey, authTokenEncrypted',
-      ExpressionAttributeValues: { ':credential': 'apiKeyCredential' },
+      ExpressionAttributeValues: { ':credential': entities.apiKeyCredential.name },
       ExclusiveStartKey: start,
     }),
   );

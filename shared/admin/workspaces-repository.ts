@@ -1,5 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import type { ItemKey } from '../db/keys';
 
 /** What `list-workspaces` shows of a workspace (never its token hash). */
@@ -34,7 +35,7 @@ export async function scanWorkspaces(
       ProjectionExpression: 'pk, sk, workspaceId, #name, ownerEmail, createdAt',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: {
-        ':workspace': 'workspace',
+        ':workspace': entities.workspace.name,
         ...(ownerEmail && { ':owner': ownerEmail.toLowerCase() }),
       },
       ExclusiveStartKey: start,

@@ -2,6 +2,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { batchGet, batchWrite, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, type ConditionalUpdate, setIfExists } from '../db/conditional-updates';
+import { accessPatterns, entities } from '../db/entities';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
@@ -15,7 +16,7 @@ import {
   commentRecord,
   type Thread,
 } from './schemas';
-import { commentEntity, commentRemovals, reactionChange, threadEntity } from './write-items';
+import { commentRemovals, reactionChange } from './write-items';
 
 type Item = Record<string, unknown>;
 
@@ -62,8 +63,9 @@ export async function commit(items: readonly TransactItem[]): Promise<string[] |
 function threadsOf(items: readonly Item[]): Thread[] {
   const threads: Thread[] = [];
   for (const item of items) {
-    if (item.entity === threadEntity) threads.push({ annotation: parseAnnotation(item), comments: [] });
-    else if (item.entity === commentEntity) {
+    if (item.entity === entities.commentAnnotation.name)
+      threads.push({ annotation: parseAnnotation(item), comments: [] });
+    else if (item.entity === entities.comment.name) {
       const current = threads.at(-1);
       // A comment whose thread item is missing (a delete cut short) belongs to no thread.
       if (current && current.annotation.annotationId === item.annotationId)
@@ -106,12 +108,12 @@ export async function findThreadParts(apiKey: string, ref: ThreadRef, commentIds
     keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
     ...commentIds.map((id) => keys.comment(apiKey, ref, id)),
   ]);
-  const thread = items.find((item) => item.entity === threadEntity);
+  const thread = items.find((item) => item.entity === entities.commentAnnotation.name);
   return {
     annotation: thread && parseAnnotation(thread),
     comments: new Map(
       items
-        .filter((item) => item.entity === commentEntity)
+        .filter((item) => item.entity === entities.comment.name)
         .map(parseComment)
         .map((comment) => [comment.commentId, comment]),
     ),
@@ -127,7 +129,7 @@ export async function findThreadsById(
   const perId = await Promise.all(
     annotationIds.map((annotationId) =>
       queryAll({
-        IndexName: 'gsi1',
+        IndexName: accessPatterns.threadByAnnotation.index,
         KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: {
           ':pk': keys.commentAnnotationPartition(apiKey, organizationId, annotationId),
@@ -192,7 +194,7 @@ export async function threadPage(
       }),
     );
     for (const item of output.Items ?? []) {
-      if (item.entity === threadEntity) {
+      if (item.entity === entities.commentAnnotation.name) {
         if (heads === pageSize) {
           const last = taken.at(-1) as Item;
           return { threads: threadsOf(taken), nextKey: { pk: last.pk, sk: last.sk } };
@@ -220,7 +222,9 @@ export async function storedCommentIds(apiKey: string, ref: ThreadRef): Promise<
     ProjectionExpression: 'entity, commentId',
     ConsistentRead: true,
   });
-  return items.filter((item) => item.entity === commentEntity).map((item) => item.commentId as string);
+  return items
+    .filter((item) => item.entity === entities.comment.name)
+    .map((item) => item.commentId as string);
 }
 
 /**
@@ -286,7 +290,9 @@ export async function moveDocumentComments(
       // Reactions' index items are not listed by annotation id.
       ...(item.gsi1pk !== undefined && keys.commentThreadListing(apiKey, target, item.sk as string)),
       // Threads carry their document id, and so do comments written since users/data/get exists.
-      ...((item.entity === threadEntity || item.documentId !== undefined) && { documentId: move.to }),
+      ...((item.entity === entities.commentAnnotation.name || item.documentId !== undefined) && {
+        documentId: move.to,
+      }),
     };
   });
   await batchWrite(copies.map((put) => ({ put })));

@@ -1,4 +1,5 @@
 import { inTable, setAssignments, type TransactItem } from '../db/batch';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import type { ThreadRef } from './repository';
 import type { AnnotationRecord, CommentRecord, CommentUser } from './schemas';
@@ -10,10 +11,6 @@ import type { AnnotationRecord, CommentRecord, CommentUser } from './schemas';
  */
 
 type Item = Record<string, unknown>;
-
-/** Entity names of the two kinds of comment items (the repository groups a Query's items by them). */
-export const threadEntity = 'commentAnnotation';
-export const commentEntity = 'comment';
 
 /** The key under which a comment stores one user's reaction with one icon. */
 export const reactionKey = (icon: string, userId: string) => JSON.stringify([icon, userId]);
@@ -30,7 +27,7 @@ function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
     ...keys.commentThreadListing(apiKey, annotation, key.sk),
     // Lists the document's comment partition under its organization, for the deletion cascade.
     ...keys.commentsOrganizationListing(apiKey, annotation.organizationId, annotation.documentId),
-    entity: threadEntity,
+    entity: entities.commentAnnotation.name,
     ...annotation,
   };
 }
@@ -48,7 +45,7 @@ function commentItem(apiKey: string, ref: ThreadRef, comment: CommentRecord): It
       ref.annotationId,
       comment.commentId,
     ),
-    entity: commentEntity,
+    entity: entities.comment.name,
     // Where the comment is, for users/data/get (its keys are never parsed).
     organizationId: ref.organizationId,
     documentId: ref.documentId,
@@ -169,9 +166,6 @@ export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
   };
 }
 
-/** Entity of a reaction's index item (thread readers skip it). */
-export const reactionEntity = 'commentReaction';
-
 /** A reaction's index item (gsi8: the reacting user's data), beside the comment's reaction map. */
 export function reactionIndexItem(
   apiKey: string,
@@ -191,7 +185,7 @@ export function reactionIndexItem(
       commentId,
       reaction.icon,
     ),
-    entity: reactionEntity,
+    entity: entities.commentReaction.name,
     organizationId: ref.organizationId,
     documentId: ref.documentId,
     annotationId: ref.annotationId,

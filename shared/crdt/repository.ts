@@ -3,6 +3,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
@@ -67,7 +68,7 @@ function partItems(
   const count = Math.max(1, Math.ceil(record.bytes.length / maxPartBytes));
   return Array.from({ length: count }, (_, index) => ({
     ...keys.crdtPart(apiKey, ref, kind, record.recordId, index),
-    entity: 'crdtPart',
+    entity: entities.crdtPart.name,
     editorId: ref.editorId,
     kind,
     recordId: record.recordId,
@@ -136,7 +137,7 @@ export async function loadEditors(
     byEditor.set(id, [...(byEditor.get(id) ?? []), item]);
   }
   return [...byEditor.values()].flatMap((group) => {
-    const head = group.find((item) => item.entity === 'crdtEditor');
+    const head = group.find((item) => item.entity === entities.crdtEditor.name);
     if (!head) return [];
     return [
       {
@@ -185,7 +186,7 @@ export async function insertEditor(
             head.documentId,
             head.editorId,
           )),
-        entity: 'crdtEditor',
+        entity: entities.crdtEditor.name,
         ...head,
         updatedAt: head.createdAt,
       },
@@ -328,9 +329,6 @@ export async function unlistEditorCreator(key: ItemKey): Promise<void> {
     });
 }
 
-/** The entity of an editor's event window (the reconciler's due handler matches on it). */
-export const eventWindowEntity = 'crdtEventWindow';
-
 /**
  * Opens an editor's event window at `now` unless one is open (one conditional UpdateItem): the
  * caller then publishes. When one is open, marks it pending instead — it enters the due index at
@@ -349,7 +347,7 @@ export async function openOrMarkEventWindow(apiKey: string, ref: EditorRef, now:
           'incarnations = :incarnations REMOVE gsi7pk, gsi7sk',
         ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
         ExpressionAttributeValues: {
-          ':entity': eventWindowEntity,
+          ':entity': entities.crdtEventWindow.name,
           ':apiKey': apiKey,
           ':org': ref.organizationId,
           ':doc': ref.documentId,

@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import { entities } from '../db/entities';
 import { type Incarnations, withIncarnations } from '../db/incarnations';
 import { publish } from '../events/outbox';
 import type { logger } from '../http/logger';
@@ -8,7 +9,6 @@ import {
   type Change,
   closePendingEventWindow,
   type EditorRef,
-  eventWindowEntity,
   loadEditors,
   openOrMarkEventWindow,
   type StoredEditor,
@@ -58,7 +58,7 @@ async function publishTrailing(apiKey: string, ref: EditorRef, now: number): Pro
  * (conditionally: two sweeps publish once) and publishes the state after the window's last edit.
  */
 export const eventWindowDueHandler: DueHandler = {
-  entity: eventWindowEntity,
+  entity: entities.crdtEventWindow.name,
   async handle(items: readonly Item[], now: number, log: typeof logger) {
     let published = 0;
     for (const item of items) {

@@ -1,7 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from './batch';
 import { db, tableName } from './client';
-import type { IndexName, ItemKey } from './keys';
+import { accessPatterns } from './entities';
+import type { IndexName } from './entities/definition';
+import type { ItemKey } from './keys';
 
 type Item = Record<string, unknown>;
 
@@ -126,6 +128,10 @@ export function eraseDocumentPartitions(
   startKey?: Item,
 ): Promise<ErasedPage> {
   return 'listing' in place
-    ? eraseListedPartitions({ index: 'gsi2', partition: place.listing }, limit, startKey)
+    ? eraseListedPartitions(
+        { index: accessPatterns.documentPartitionsOfOrganization.index, partition: place.listing },
+        limit,
+        startKey,
+      )
     : erasePage({ partition: place.partition }, limit, startKey);
 }

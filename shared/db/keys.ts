@@ -1,59 +1,11 @@
 import { createHash } from 'node:crypto';
+import { accessPatterns } from './entities';
+import { globalSecondaryIndexes, type IndexName } from './entities/definition';
 import { incarnationOf } from './incarnations';
 
 /**
- * Every key format of the table, and nothing else spells one.
- *
- * | pattern                       | index | pk                 | sk                  | used by                              |
- * |-------------------------------|-------|--------------------|---------------------|--------------------------------------|
- * | workspace by id               | table | `WS#<workspaceId>` | `WORKSPACE`         | workspace auth, workspace.get        |
- * | API keys of a workspace       | table | `WS#<workspaceId>` | `APIKEY#<apiKey>`   | workspace.get, workspace.apikeys.get |
- * | API key credential            | table | `AK#<apiKey>`      | `CREDENTIAL`        | API-key auth, authtokens get/reset, domains get/add/delete |
- * | workspace config of a key     | table | `AK#<apiKey>`      | `CONFIG#<kind>`     | webhook/advanced/activity/permission-provider config get/update |
- * | webhook endpoints of a key    | table | `AK#<apiKey>#WEBHOOK` | `ENDPOINT#<endpointId>` (time-ordered) | advancedwebhook.endpoints.* |
- * | endpoint uid reservation      | table | `AK#<apiKey>#WEBHOOK` | `UID#<uid>`      | advancedwebhook.endpoints create/delete |
- * | endpoint count of a key       | table | `AK#<apiKey>#WEBHOOK` | `COUNT#ENDPOINTS` | advancedwebhook.endpoints create (cap, conditional) / delete |
- * | activity by id                | table | `AK#<ak>#ORG#<org>#ACTIVITY` | `ACT#<id>`  | activities.add/update/delete, get with activityIds |
- * | activity timelines            | gsi2–gsi6 | `…#ACTIVITY` (org), `…#ACTIVITY#DOC#<doc>`, `…#USER#<user>`, `…#TARGET#<target>`, `…#FEATURE#<type>` | `<timestamp>#<id>` | activities.get, activities.delete |
- * | notification (shared record)  | table | `AK#<ak>#ORG#<org>#NOTIFICATION` | `NOTIF#<id>` | notifications.* |
- * | notifications of a document   | gsi3  | `…#NOTIFICATION#DOC#<doc>` | `<timestamp>#<id>` | notifications.get/delete by documentId |
- * | a user's inbox                | table | `AK#<ak>#ORG#<org>#INBOX#<user>` | `<timestamp>#<id>` | notifications.get/update/delete by userId |
- * | recipients of a notification  | gsi5  | `…#NOTIFICATION#RECIPIENTS#<id>` | `<user>` | notifications.delete |
- * | workspaces per owner email    | table | `OWNER#<email>`    | `OWNER`             | workspace.create (quota of 5)        |
- * | organization                  | table | `AK#<ak>#ORG#<org>` | `ORG`              | organizations.*, every org-scoped op |
- * | organizations of an API key   | gsi1  | `AK#<ak>#ORGS`     | `<org>`             | organizations.get (list)             |
- * | folder tree of an organization| table | `AK#<ak>#ORG#<org>` | begins_with `ORG`  | folders.get, permissions.get (org item + folders in one Query) |
- * | folder                        | table | `AK#<ak>#ORG#<org>` | `ORG#FOLDER#<folder>` | folders.*, users.add (createFolder) |
- * | document                      | table | `AK#<ak>#ORG#<org>` | `DOC#<doc>`        | documents.*, permissions.get         |
- * | a user's access in an org     | table | `AK#<ak>#ORG#<org>` | `USER#<user>`      | users.*, permissions.*, usergroups.users.add |
- * | user group                    | table | `AK#<ak>#ORG#<org>` | `GROUP#<group>`    | usergroups.*                         |
- * | a user's group membership     | table (+ gsi8) | `AK#<ak>#ORG#<org>` | `GROUPUSER#<group>#<user>` | usergroups.users.add/delete (with the group's set), users.data.get, user erasure |
- * | outbox event                  | table | `AK#<ak>#EVENTS`   | `<timestamp>#<eventId>` | every event producer (stream → delivery) |
- * | JWT signing secret            | table | `AK#<ak>`          | `TOKEN_SIGNING_SECRET` | auth.generate_token              |
- * | webhook delivery              | table | `AK#<ak>#DELIVERY#<target>` | `<eventTimestamp>#<eventId>` | fan-out, delivery worker, messages list/replay |
- * | endpoint delivery state       | table | `AK#<ak>#WEBHOOK`  | `STATE#<endpointId>` | delivery worker (rate limit, failing since) |
- * | CRDT editors of a document    | table | `AK#<ak>#ORG#<org>#CRDT#<doc>` | begins_with `ED#` (all editors) or `ED#<editor>#` (one) | crdt.get/update (one Query loads head, updates and snapshots) |
- * | CRDT editor head              | table | `…#CRDT#<doc>` | `ED#<editor>#HEAD` | crdt.add (conditional: ALREADY_EXISTS) |
- * | CRDT event window of an editor | table (+ gsi7 while pending) | `…#CRDT#<doc>` | `EVWIN#<editor>` | client edits (one crdt.update_data per 10 s), reconciler (trailing event) |
- * | CRDT update / snapshot part   | table | `…#CRDT#<doc>` | `ED#<editor>#LOG#<recordId>#<part>`, `ED#<editor>#SNAP#<recordId>#<part>` | crdt.add/update, compaction |
- * | document migration job        | table | `AK#<ak>#ORG#<org>#MIGRATION` | `JOB#<migrationId>` | organizations.documents.migrate(.status), migration worker |
- * | document migration lock       | table | `AK#<ak>#ORG#<org>#MIGRATION` | `LOCK#<doc>`   | migration worker (one running migration per source/target document) |
- * | comment threads of a document | table | `AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>` | `A#<annotation>#A` (thread), `A#<annotation>#C#<comment>` | commentannotations.* (a page of whole threads is one Query) |
- * | a user's reaction on a comment | table (+ gsi8) | `…#COMMENTS#DOC#<doc>` | `A#<annotation>#R#<comment>#<icon>#<user>` | reactions.add/delete (with the comment's map), users.data.get, user erasure |
- * | one thread by annotation id   | gsi1  | `AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>` | `<doc>#<sk>` | commentannotations.get with annotationIds |
- * | judgment by activity id      | table | `AK#<ak>#ORG#<org>#JUDGMENT` | `J#<activityId>` | activity writers (derived), memory.search top-k BatchGet, judgments mover |
- * | judgment timelines            | gsi1 (API key), gsi2 (org), gsi3 (document), gsi5 (annotation) | `AK#<ak>#JUDGMENTS`, `…#JUDGMENT`, `…#JUDGMENT#DOC#<doc>`, `…#JUDGMENT#ANN#<annotation>` | `<createdAt>#<id>` | memory.judgments.query, memory.search recency and annotation paths |
- * | judgment vectors of a scope   | table (org, 4 shards), gsi3 (document), gsi1 (API key, 4 shards) | `…#ORG#<org>#JVEC#<type>#<shard>`, `…#JVEC#<type>#DOC#<doc>`, `AK#<ak>#JVEC#<type>#<shard>` | `<activityId>` (gsi1: `<org>#<activityId>`) | memory.search (projection-only Queries of compact vector items; an organization's load its cache) |
- * | CRDT partitions of an org     | gsi2  | `AK#<ak>#ORG#<org>#CRDT` | `<doc>` | organization erasure (one entry per editor head) |
- * | comment partitions of an org  | gsi2  | `AK#<ak>#ORG#<org>#COMMENTS` | `<doc>` | organization erasure (one entry per thread item) |
- * | erasure job                   | table | `AK#<ak>#ERASE`    | `JOB#<jobId>`       | organizations.delete, documents.delete, erasure worker, reconciler |
- * | a user's data (every domain)  | gsi8 (keys only) | `AK#<ak>#USER#<user>` | `<org>#<feature>#<ids>` | users.data.get, user erasure |
- * | realtime connections of an org | table | `AK#<ak>#ORG#<org>#RT` | `CONN#<doc>#<editor>#<connectionId>` (begins_with `CONN#<doc>#` a document, `CONN#<doc>#<editor>#` a room) | realtime connect/disconnect, broadcasts, closing rules |
- * | live state of a document      | table | `AK#<ak>#ORG#<org>#RT` | `LIVE#<doc>#<liveStateDataId>` | livestate.broadcast, realtime join (late joiners) |
- * | connection count of a room    | table | `AK#<ak>#ORG#<org>#RT` | `ROOMCOUNT#<doc>#<editor>` | realtime $connect (cap, conditional), every connection delete, recount at the cap |
- * | realtime connection by id     | table | `RTCONN#<connectionId>` | `CONNECTION`, `CHUNK#<messageId>#<index>` | realtime $default/$disconnect (API Gateway gives only the connection id) |
- * | due work (every tenant)       | gsi7 (keys only) | `DUE#<shard>` (64 shards by the item's key) | `<dueAt, 15 digits>` | reconciler (overdue deliveries, outbox events not fanned out, stalled jobs) |
- * | judgment vector changes       | gsi2  | `…#ORG#<org>#JVEC#<type>#CHANGES` | `<updatedAt>#<activityId>` | memory.search (an organization's cached vectors catch up: writes and tombstones since the last look) |
+ * Every key format of the table, and nothing else spells one. Which item each builder keys and the
+ * access patterns over them are defined in shared/db/entities (rendered in docs/data-model.md).
  *
  * Everything owned by an API key lives in partitions starting `AK#<apiKey>#` (or exactly
  * `AK#<apiKey>`), built only by `apiKeyPartition`, so a request can only reach keys derived from
@@ -114,9 +66,6 @@ export function organizationPartition(apiKey: string, organizationId: string): s
   return apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId));
 }
 
-/** The global secondary indexes of `shared/db/table.ts`. */
-export type IndexName = 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5' | 'gsi6' | 'gsi8';
-
 /**
  * Sort key of every time-ordered listing: zero-padded epoch ms, then the encoded id, so equal
  * timestamps still order (and resume) deterministically.
@@ -129,10 +78,10 @@ const activityPartition = (apiKey: string, organizationId: string) =>
   apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'ACTIVITY');
 
 const activityTimelineIndexes = {
-  document: ['gsi3', 'DOC'],
-  user: ['gsi4', 'USER'],
-  target: ['gsi5', 'TARGET'],
-  feature: ['gsi6', 'FEATURE'],
+  document: [accessPatterns.activitiesOfDocument.index, 'DOC'],
+  user: [accessPatterns.activitiesOfUser.index, 'USER'],
+  target: [accessPatterns.activitiesOfTarget.index, 'TARGET'],
+  feature: [accessPatterns.activitiesOfFeature.index, 'FEATURE'],
 } as const;
 
 const notificationPartition = (apiKey: string, organizationId: string) =>
@@ -268,7 +217,8 @@ export const keys = {
     filter: { by: 'organization' } | { by: 'document' | 'user' | 'target' | 'feature'; id: string },
   ): { index: IndexName; partition: string } => {
     const base = activityPartition(apiKey, organizationId);
-    if (filter.by === 'organization') return { index: 'gsi2', partition: base };
+    if (filter.by === 'organization')
+      return { index: accessPatterns.activitiesOfOrganization.index, partition: base };
     const [index, segment] = activityTimelineIndexes[filter.by];
     const id =
       filter.by === 'document' ? documentSegment(organizationId, filter.id) : encodeKeyPart(filter.id);
@@ -600,12 +550,23 @@ export const keys = {
       | { by: 'organization'; organizationId: string }
       | { by: 'document' | 'annotation'; organizationId: string; id: string },
   ): { index: IndexName; partition: string } => {
-    if (of.by === 'apiKey') return { index: 'gsi1', partition: apiKeyPartition(apiKey, 'JUDGMENTS') };
+    if (of.by === 'apiKey')
+      return {
+        index: accessPatterns.judgmentsOfApiKey.index,
+        partition: apiKeyPartition(apiKey, 'JUDGMENTS'),
+      };
     const base = judgmentPartition(apiKey, of.organizationId);
-    if (of.by === 'organization') return { index: 'gsi2', partition: base };
+    if (of.by === 'organization')
+      return { index: accessPatterns.judgmentsOfOrganization.index, partition: base };
     if (of.by === 'document')
-      return { index: 'gsi3', partition: join(base, 'DOC', documentSegment(of.organizationId, of.id)) };
-    return { index: 'gsi5', partition: join(base, 'ANN', encodeKeyPart(of.id)) };
+      return {
+        index: accessPatterns.judgmentsOfDocument.index,
+        partition: join(base, 'DOC', documentSegment(of.organizationId, of.id)),
+      };
+    return {
+      index: accessPatterns.judgmentsOfAnnotation.index,
+      partition: join(base, 'ANN', encodeKeyPart(of.id)),
+    };
   },
   /**
    * A judgment's compact vector item of one embedding type (`review` | `content`), in one of
@@ -643,7 +604,7 @@ export const keys = {
   }),
   /** An organization's vector change feed of one embedding type. */
   judgmentVectorChanges: (apiKey: string, organizationId: string, type: string) => ({
-    index: 'gsi2' as const,
+    index: accessPatterns.judgmentVectorChanges.index,
     partition: join(judgmentVectorBase(apiKey, organizationId, type), 'CHANGES'),
   }),
   /** The partitions (with their index; none = the table) holding every vector of one search scope. */
@@ -658,12 +619,17 @@ export const keys = {
     const shards = Array.from({ length: judgmentVectorShards }, (_, shard) => String(shard));
     if (scope.by === 'apiKey')
       return shards.map((shard) => ({
-        index: 'gsi1',
+        index: accessPatterns.vectorsOfApiKey.index,
         partition: apiKeyPartition(apiKey, 'JVEC', type, shard),
       }));
     const base = judgmentVectorBase(apiKey, scope.organizationId, type);
     if (scope.by === 'organization') return shards.map((shard) => ({ partition: join(base, shard) }));
-    return [{ index: 'gsi3', partition: join(base, 'DOC', documentSegment(scope.organizationId, scope.id)) }];
+    return [
+      {
+        index: accessPatterns.vectorsOfDocument.index,
+        partition: join(base, 'DOC', documentSegment(scope.organizationId, scope.id)),
+      },
+    ];
   },
   /** The table partition of an organization's activity records (erasure reads it whole). */
   activityPartition: (apiKey: string, organizationId: string) => activityPartition(apiKey, organizationId),
@@ -749,24 +715,9 @@ export function dueIndexKeys(key: ItemKey, dueAt: number): { gsi7pk: string; gsi
 export const dueIndexBound = (time: number) => String(Math.max(0, Math.floor(time))).padStart(15, '0');
 
 /** Attribute names that belong to the key schema and are stripped before items leave a repository. */
-export const keyAttributes = [
+export const keyAttributes: readonly string[] = [
   'pk',
   'sk',
-  'gsi1pk',
-  'gsi1sk',
-  'gsi2pk',
-  'gsi2sk',
-  'gsi3pk',
-  'gsi3sk',
-  'gsi4pk',
-  'gsi4sk',
-  'gsi5pk',
-  'gsi5sk',
-  'gsi6pk',
-  'gsi6sk',
-  'gsi7pk',
-  'gsi7sk',
-  'gsi8pk',
-  'gsi8sk',
+  ...Object.keys(globalSecondaryIndexes).flatMap((index) => [`${index}pk`, `${index}sk`]),
   'ttl',
-] as const;
+];

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { planSends, type SendLog } from './send-schedule';
 
@@ -59,7 +60,7 @@ async function writeSendLog(
           ':log': Object.fromEntries([...log.buckets].map(([bucket, count]) => [String(bucket), count])),
           ':last': log.lastSendAt ?? 0,
           ':next': (read?.version ?? 0) + 1,
-          ':entity': 'webhookEndpointState',
+          ':entity': entities.webhookEndpointState.name,
           ...(read && { ':read': read.version }),
         },
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
@@ -205,7 +206,7 @@ export async function recordEndpointFailure(
       TableName: tableName(),
       Key: keys.webhookEndpointState(apiKey, endpointId),
       UpdateExpression: 'SET failingSince = if_not_exists(failingSince, :now), entity = :entity',
-      ExpressionAttributeValues: { ':now': now, ':entity': 'webhookEndpointState' },
+      ExpressionAttributeValues: { ':now': now, ':entity': entities.webhookEndpointState.name },
       ReturnValues: 'UPDATED_NEW',
     }),
   );

@@ -3,6 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { transactionLimit } from '../db/batch';
+import { entities } from '../db/entities';
 import { fannedOutMark, markFannedOut } from '../events/outbox';
 import { type PublishedEvent, publishedEvent } from '../events/schemas';
 import type { logger } from '../http/logger';
@@ -97,7 +98,10 @@ export async function fanOutEvent(
   return targets;
 }
 
-const outboxImage = publishedEvent.extend({ apiKey: z.string(), entity: z.literal('outboxEvent') });
+const outboxImage = publishedEvent.extend({
+  apiKey: z.string(),
+  entity: z.literal(entities.outboxEvent.name),
+});
 
 /** The API key and event of a stored outbox item (a stream image or a read item), or undefined. */
 export function outboxEventOf(image: Record<string, unknown>) {

@@ -1,3 +1,4 @@
+import { entities } from '../db/entities';
 import { withoutKeys } from '../db/query-page';
 import { sendToQueue } from '../queues/send';
 import type { DueHandler } from '../reconcile/reconciler';
@@ -12,7 +13,7 @@ import { deliveryRecord } from './schemas';
  * once). Deliveries done meanwhile leave the index.
  */
 export const overdueDeliveries: DueHandler = {
-  entity: 'webhookDelivery',
+  entity: entities.webhookDelivery.name,
   async handle(items, now) {
     const sent = await Promise.all(
       items.map(async (item) => {
@@ -42,7 +43,7 @@ export const overdueDeliveries: DueHandler = {
  * throttled shard): fanned out here (idempotent: existing deliveries are found, not doubled).
  */
 export const unfannedEvents: DueHandler = {
-  entity: 'outboxEvent',
+  entity: entities.outboxEvent.name,
   async handle(items, _now, log) {
     const fanned = await Promise.allSettled(
       items.map(async (item) => {

@@ -4,6 +4,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { env } from '../config/env';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { dueIndexKeys, keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -63,7 +64,7 @@ function deliveryItem(apiKey: string, record: DeliveryRecord) {
   return {
     ...keyOf(ref),
     ...dueAt(ref, record.nextAttemptAt, true),
-    entity: 'webhookDelivery',
+    entity: entities.webhookDelivery.name,
     apiKey,
     ...record,
   };

@@ -4,6 +4,7 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config/env';
 import { inTable, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { dueIndexKeys, keys } from '../db/keys';
 import type { PublishedEvent } from './schemas';
 
@@ -28,7 +29,7 @@ function outboxItem(apiKey: string, event: PublishedEvent) {
   return {
     ...key,
     ...dueIndexKeys(key, event.timestamp + env().FANOUT_GRACE_SECONDS * 1000),
-    entity: 'outboxEvent',
+    entity: entities.outboxEvent.name,
     apiKey,
     ...event,
     ttl: Math.floor(event.timestamp / 1000) + outboxRetentionSeconds,

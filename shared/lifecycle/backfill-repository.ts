@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
+import { accessPatterns } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 
@@ -13,7 +14,7 @@ const pageSize = 500;
 /** The organization ids of an API key (its gsi1 listing), in id order. */
 export async function organizationIdsOf(apiKey: string): Promise<string[]> {
   const items = await queryAll({
-    IndexName: 'gsi1',
+    IndexName: accessPatterns.organizationsOfApiKey.index,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.organizationListingPartition(apiKey) },
     ProjectionExpression: 'organizationId',
@@ -23,7 +24,7 @@ export async function organizationIdsOf(apiKey: string): Promise<string[]> {
 
 /** A table partition (optionally a sort-key prefix) or an index partition to read page by page. */
 export interface BackfillRange {
-  index?: 'gsi5';
+  index?: typeof accessPatterns.recipientsOfNotification.index;
   partition: string;
   prefix?: string;
 }

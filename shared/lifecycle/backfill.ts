@@ -1,5 +1,6 @@
 import { groupMembershipItem } from '../access/repository';
 import { reactionIndexItem } from '../comments/write-items';
+import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { type BackfillRange, forEachPage, organizationIdsOf, writeBackfill } from './backfill-repository';
 import { isDeletedUserStub } from './profile-stub';
@@ -26,26 +27,26 @@ export function missingEntries(apiKey: string, organizationId: string, item: Ite
     keys.userDataListing(apiKey, userId, organizationId, feature, ...ids);
   const documentId = item.documentId as string;
   switch (item.entity) {
-    case 'userAccess':
+    case entities.userAccess.name:
       return item.gsi8pk ? undefined : { organizationId, ...listing(item.userId as string, 'access') };
-    case 'inboxEntry':
+    case entities.inboxEntry.name:
       return item.gsi8pk
         ? undefined
         : {
             organizationId,
             ...listing(item.userId as string, 'notification', item.notificationId as string),
           };
-    case 'notification':
+    case entities.notification.name:
       return item.gsi8pk || isDeletedUserStub(item.actionUser)
         ? undefined
         : listing(user(item.actionUser), 'sent', item.id as string);
-    case 'commentAnnotation':
+    case entities.commentAnnotation.name:
       return item.gsi2pk ? undefined : keys.commentsOrganizationListing(apiKey, organizationId, documentId);
-    case 'activity':
+    case entities.activity.name:
       return item.gsi8pk ? undefined : listing(user(item.actionUser), 'activity', item.id as string);
-    case 'judgment':
+    case entities.judgment.name:
       return item.gsi8pk ? undefined : listing(user(item.actionUser), 'judgment', item.recordId as string);
-    case 'crdtEditor':
+    case entities.crdtEditor.name:
       if (item.gsi2pk) return undefined;
       return {
         ...keys.crdtOrganizationListing(apiKey, organizationId, documentId),
@@ -93,16 +94,16 @@ async function backfillRange(
     const updates: { item: Item; fields: Item }[] = [];
     const puts: Item[] = [];
     for (const item of items) {
-      if (item.entity === 'commentAnnotation') thread = item;
+      if (item.entity === entities.commentAnnotation.name) thread = item;
       const fields =
-        item.entity === 'comment'
+        item.entity === entities.comment.name
           ? thread && missingCommentEntries(apiKey, thread, item)
           : missingEntries(apiKey, organizationId, item);
       if (fields) updates.push({ item, fields });
-      if (item.entity === 'userGroup')
+      if (item.entity === entities.userGroup.name)
         for (const userId of (item.userIds as Set<string> | undefined) ?? [])
           puts.push(groupMembershipItem(apiKey, organizationId, item.groupId as string, userId, now));
-      if (item.entity === 'comment' && thread) {
+      if (item.entity === entities.comment.name && thread) {
         const ref = {
           organizationId,
           documentId: thread.documentId as string,
@@ -146,7 +147,8 @@ export async function backfillOrganization(
     {
       range: { partition: keys.organization(apiKey, organizationId).pk },
       onPage: (items) => {
-        for (const item of items) if (item.entity === 'document') documentIds.push(item.documentId as string);
+        for (const item of items)
+          if (item.entity === entities.document.name) documentIds.push(item.documentId as string);
       },
     },
     { range: { partition: keys.activityPartition(apiKey, organizationId) } },
@@ -156,7 +158,8 @@ export async function backfillOrganization(
       // Records listed before this run were written with their inbox entries' entries.
       onPage: (items) => {
         for (const item of items)
-          if (item.entity === 'notification' && item.gsi8pk === undefined) unlisted.push(item.id as string);
+          if (item.entity === entities.notification.name && item.gsi8pk === undefined)
+            unlisted.push(item.id as string);
       },
     },
   ];
@@ -168,7 +171,7 @@ export async function backfillOrganization(
       { partition: keys.commentsPartition(apiKey, organizationId, documentId), prefix: keys.commentsPrefix },
     ]),
     ...unlisted.map((notificationId) => ({
-      index: 'gsi5' as const,
+      index: accessPatterns.recipientsOfNotification.index,
       partition: keys.recipientsPartition(apiKey, organizationId, notificationId),
     })),
   ];

@@ -1,3 +1,4 @@
+import { entities } from '../db/entities';
 import type { logger } from '../http/logger';
 import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
@@ -39,7 +40,7 @@ async function reconcileJob(item: Record<string, unknown>, now: number, log: typ
  * shared/reconcile/handlers.ts). Returns how many jobs it resumed.
  */
 export const eraseJobDueHandler: DueHandler = {
-  entity: 'eraseJob',
+  entity: entities.eraseJob.name,
   async handle(items, now, log) {
     const outcomes = await Promise.allSettled(items.map((item) => reconcileJob(item, now, log)));
     let handled = 0;

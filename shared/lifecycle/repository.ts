@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ConditionalUpdate, updateIf } from '../db/conditional-updates';
+import { entities } from '../db/entities';
 import type { Incarnations } from '../db/incarnations';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
@@ -55,7 +56,7 @@ export async function startErase(
         Put: inTable({
           Item: {
             ...jobKey(apiKey, job.jobId),
-            entity: 'eraseJob',
+            entity: entities.eraseJob.name,
             apiKey,
             ...job,
             ...leaseFields(apiKey, job.jobId, job.leaseUntil),

@@ -3,6 +3,7 @@ import { activityOfCurrentIncarnation } from '../activities/repository';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
+import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { judgmentOfCurrentIncarnation } from '../memory/repository';
 import { notificationOfCurrentIncarnation } from '../notifications/repository';
@@ -23,7 +24,7 @@ export async function userDataKeys(
   const output = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi8',
+      IndexName: accessPatterns.userData.index,
       KeyConditionExpression:
         organizationId === undefined ? 'gsi8pk = :pk' : 'gsi8pk = :pk AND begins_with(gsi8sk, :prefix)',
       ExpressionAttributeValues: {
@@ -80,9 +81,9 @@ export async function userDataItems(entries: readonly Item[]): Promise<Map<strin
 /** The item an index item stands for: a group membership's group, a reaction's comment. */
 function markedKey(apiKey: string, item: Item): { pk: string; sk: string } | undefined {
   const organizationId = item.organizationId as string;
-  if (item.entity === 'groupMembership')
+  if (item.entity === entities.groupMembership.name)
     return keys.userGroup(apiKey, organizationId, item.groupId as string);
-  if (item.entity === 'commentReaction') {
+  if (item.entity === entities.commentReaction.name) {
     const thread = {
       organizationId,
       documentId: item.documentId as string,

@@ -1,4 +1,5 @@
 import { reactionKey } from '../comments/write-items';
+import { entities } from '../db/entities';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import { withoutKeys } from '../db/query-page';
@@ -32,7 +33,7 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
   const record = withoutKeys(item);
   const at = (documentId: unknown) => (typeof documentId === 'string' ? { documentId } : {});
   switch (item.entity) {
-    case 'userAccess':
+    case entities.userAccess.name:
       return Object.keys(item)
         .sort()
         .flatMap((name): UserDataItem[] => {
@@ -49,7 +50,7 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
             },
           ];
         });
-    case 'inboxEntry':
+    case entities.inboxEntry.name:
       return [
         {
           feature: 'notification',
@@ -59,16 +60,16 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
           record,
         },
       ];
-    case 'notification':
+    case entities.notification.name:
       // A notification the user triggered (their profile is its `actionUser`).
       return [
         { feature: 'notification', organizationId, ...at(item.documentId), id: item.id as string, record },
       ];
-    case 'comment':
+    case entities.comment.name:
       return [
         { feature: 'comment', organizationId, ...at(item.documentId), id: item.commentId as string, record },
       ];
-    case 'activity': {
+    case entities.activity.name: {
       const metadata = item.metadata as { documentId?: string };
       return [
         {
@@ -80,11 +81,11 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
         },
       ];
     }
-    case 'judgment':
+    case entities.judgment.name:
       return [
         { feature: 'judgment', organizationId, ...at(item.documentId), id: item.recordId as string, record },
       ];
-    case 'groupMembership': {
+    case entities.groupMembership.name: {
       const members = marked?.userIds as Set<string> | undefined;
       if (!members?.has(item.userId as string)) return [];
       const groupId = item.groupId as string;
@@ -97,7 +98,7 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
         },
       ];
     }
-    case 'commentReaction': {
+    case entities.commentReaction.name: {
       const reactions = (marked?.reactions ?? {}) as Record<string, Item>;
       const reaction = reactions[reactionKey(item.icon as string, item.userId as string)];
       if (!reaction) return [];
@@ -112,7 +113,7 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
         },
       ];
     }
-    case 'crdtEditor':
+    case entities.crdtEditor.name:
       return [
         { feature: 'crdt', organizationId, ...at(item.documentId), id: item.editorId as string, record },
       ];

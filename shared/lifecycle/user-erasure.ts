@@ -2,6 +2,7 @@ import { eraseGroupMembership } from '../access/repository';
 import { stubTargetActivityProfiles } from '../activities/repository';
 import { eraseUserComment, eraseUserReaction } from '../comments/repository';
 import { unlistEditorCreator } from '../crdt/repository';
+import { entities } from '../db/entities';
 import { removeJudgments } from '../memory/repository';
 import { stubbedFields } from './profile-stub';
 import type { UserDataFeature } from './schemas';
@@ -52,25 +53,25 @@ export async function eraseUserBatch(
   const work: Promise<void>[] = [];
   for (const item of items) {
     switch (item.entity) {
-      case 'userAccess':
+      case entities.userAccess.name:
         for (const data of userDataOf(item)) count(data.feature);
         deleted.push(keyOf(item));
         break;
-      case 'inboxEntry':
+      case entities.inboxEntry.name:
         count('notification');
         deleted.push(keyOf(item));
         break;
-      case 'activity':
+      case entities.activity.name:
         count('activity');
         deleted.push(keyOf(item));
         break;
-      case 'judgment': {
+      case entities.judgment.name: {
         count('judgment');
         const organizationId = item.organizationId as string;
         judgments.set(organizationId, [...(judgments.get(organizationId) ?? []), item.recordId as string]);
         break;
       }
-      case 'notification': {
+      case entities.notification.name: {
         count('notification');
         const { actionUser, displayHeadlineMessageTemplateData } = item;
         unlisted.push({
@@ -79,7 +80,7 @@ export async function eraseUserBatch(
         });
         break;
       }
-      case 'comment': {
+      case entities.comment.name: {
         count('comment');
         work.push(eraseUserComment(apiKey, item, userId));
         const thread = {
@@ -89,14 +90,14 @@ export async function eraseUserBatch(
         threads.set(JSON.stringify(thread), thread);
         break;
       }
-      case 'crdtEditor':
+      case entities.crdtEditor.name:
         work.push(unlistEditorCreator(keyOf(item)));
         break;
-      case 'groupMembership':
+      case entities.groupMembership.name:
         count('group');
         work.push(eraseGroupMembership(apiKey, item, now));
         break;
-      case 'commentReaction':
+      case entities.commentReaction.name:
         work.push(
           eraseUserReaction(apiKey, item).then((removed) => {
             if (removed) count('reaction');

@@ -7,8 +7,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
+import type { IndexName } from '../db/entities/definition';
 import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
-import { type IndexName, type ItemKey, keys, timelineSortKey } from '../db/keys';
+import { type ItemKey, keys, timelineSortKey } from '../db/keys';
 import { startedEarly } from '../db/parallel';
 import { queryAll, withoutKeys } from '../db/query-page';
 import type { QuantisedVector } from './embedder';
@@ -39,7 +41,7 @@ function vectorTombstone(
   return {
     ...keys.judgmentVector(apiKey, organizationId, type, recordId),
     ...keys.judgmentVectorChange(apiKey, { organizationId, type, recordId, updatedAt: now }),
-    entity: 'judgmentVectorTombstone',
+    entity: entities.judgmentVectorTombstone.name,
     recordId,
     organizationId,
     updatedAt: now,
@@ -81,7 +83,7 @@ export function judgmentItems(
       ...keys.judgment(apiKey, organizationId, recordId),
       ...keys.judgmentTimelines(apiKey, judgment),
       ...keys.userDataListing(apiKey, judgment.actionUser.userId, organizationId, 'judgment', recordId),
-      entity: 'judgment',
+      entity: entities.judgment.name,
       ...judgment,
       embedder: embedderId,
       updatedAt: now,
@@ -97,7 +99,7 @@ export function judgmentItems(
       ...keys.judgmentVector(apiKey, organizationId, type, recordId),
       ...keys.judgmentVectorPlacements(apiKey, { organizationId, documentId, type, recordId }),
       ...keys.judgmentVectorChange(apiKey, { organizationId, type, recordId, updatedAt: now }),
-      entity: 'judgmentVector',
+      entity: entities.judgmentVector.name,
       recordId,
       organizationId,
       documentId,
@@ -187,7 +189,7 @@ const vectorProjection = {
   },
 };
 
-const isTombstone = (item: Item) => item.entity === 'judgmentVectorTombstone';
+const isTombstone = (item: Item) => item.entity === entities.judgmentVectorTombstone.name;
 
 function vectorEntry(item: Item): VectorEntry {
   return {

@@ -1,3 +1,4 @@
+import { entities } from '../db/entities';
 import type { logger } from '../http/logger';
 import { sendToQueue } from '../queues/send';
 import type { DueHandler } from '../reconcile/reconciler';
@@ -90,7 +91,7 @@ function stalledMessage(job: MigrationJob, targetChecked: boolean): string {
  * how many jobs it resumed or failed.
  */
 export const migrationJobDueHandler: DueHandler = {
-  entity: 'migrationJob',
+  entity: entities.migrationJob.name,
   async handle(items, now, log) {
     let handled = 0;
     for (let start = 0; start < items.length; start += concurrency) {

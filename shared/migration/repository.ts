@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ConditionalUpdate, updateIf } from '../db/conditional-updates';
+import { entities } from '../db/entities';
 import { type ErasedPage, erasePage } from '../db/erase';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
@@ -36,7 +37,7 @@ export async function createJob(apiKey: string, job: MigrationJob): Promise<void
       TableName: tableName(),
       Item: {
         ...jobKey(apiKey, job),
-        entity: 'migrationJob',
+        entity: entities.migrationJob.name,
         apiKey,
         ...job,
         ...(job.leaseUntil !== undefined && leaseFields(apiKey, job, job.leaseUntil)),
@@ -162,7 +163,7 @@ export async function claimJob(
         Put: inTable({
           Item: {
             ...key,
-            entity: 'migrationLock',
+            entity: entities.migrationLock.name,
             migrationId: job.migrationId,
             createdAt: now,
             updatedAt: now,

@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
+import { accessPatterns, entities } from '../db/entities';
 import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
@@ -27,7 +28,7 @@ export function recordItem(apiKey: string, record: NotificationRecord, fanOutDon
     }),
     // Among the acting user's data, where their erasure finds it to stub the profile (addendum §10).
     ...keys.userDataListing(apiKey, record.actionUser.userId, record.organizationId, 'sent', record.id),
-    entity: 'notification',
+    entity: entities.notification.name,
     ...record,
     fanOutDone,
     createdAt: record.timestamp,
@@ -49,7 +50,7 @@ export function inboxItems(apiKey: string, record: NotificationRecord, userIds: 
       ...keys.inboxEntry(apiKey, { ...ids, createdAt: record.timestamp }),
       ...keys.inboxRecipientListing(apiKey, ids),
       ...keys.userDataListing(apiKey, userId, record.organizationId, 'notification', record.id),
-      entity: 'inboxEntry',
+      entity: entities.inboxEntry.name,
       organizationId: record.organizationId,
       ...entry,
     };
@@ -177,7 +178,7 @@ export async function documentPage(
 ) {
   const page = await queryFilteredPage(
     {
-      IndexName: 'gsi3',
+      IndexName: accessPatterns.notificationsOfDocument.index,
       KeyConditionExpression: 'gsi3pk = :pk',
       ...(query.notificationIds && {
         FilterExpression: `id IN (${query.notificationIds.map((_, i) => `:id${i}`).join(', ')})`,
@@ -249,7 +250,7 @@ export async function markRead(apiKey: string, record: NotificationRecord, userI
 /** Ids of a document's notifications (gsi3, keys only). */
 export async function documentNotificationIds(apiKey: string, organizationId: string, documentId: string) {
   const items = await queryAll({
-    IndexName: 'gsi3',
+    IndexName: accessPatterns.notificationsOfDocument.index,
     KeyConditionExpression: 'gsi3pk = :pk',
     ExpressionAttributeValues: {
       ':pk': keys.notificationDocumentPartition(apiKey, organizationId, documentId),
@@ -262,7 +263,7 @@ export async function documentNotificationIds(apiKey: string, organizationId: st
 /** The keys of a notification's inbox entries (gsi5, keys only: one Query per 1 MB). */
 export async function recipientEntryKeys(apiKey: string, organizationId: string, id: string) {
   const entries = await queryAll({
-    IndexName: 'gsi5',
+    IndexName: accessPatterns.recipientsOfNotification.index,
     KeyConditionExpression: 'gsi5pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.recipientsPartition(apiKey, organizationId, id) },
     ProjectionExpression: 'pk, sk',
@@ -306,7 +307,7 @@ export async function hasDocumentNotifications(apiKey: string, organizationId: s
   const output = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi3',
+      IndexName: accessPatterns.notificationsOfDocument.index,
       KeyConditionExpression: 'gsi3pk = :pk',
       ExpressionAttributeValues: {
         ':pk': keys.notificationDocumentPartition(apiKey, organizationId, documentId),
@@ -349,7 +350,7 @@ export async function moveDocumentNotifications(
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi3',
+      IndexName: accessPatterns.notificationsOfDocument.index,
       KeyConditionExpression: 'gsi3pk = :pk',
       ExpressionAttributeValues: {
         ':pk': keys.notificationDocumentPartition(apiKey, organizationId, move.from),
@@ -362,7 +363,7 @@ export async function moveDocumentNotifications(
   let moved = 0;
   for (const record of page.Items ?? []) {
     const entries = await queryAll({
-      IndexName: 'gsi5',
+      IndexName: accessPatterns.recipientsOfNotification.index,
       KeyConditionExpression: 'gsi5pk = :pk',
       ExpressionAttributeValues: {
         ':pk': keys.recipientsPartition(apiKey, organizationId, record.id as string),
@@ -393,6 +394,9 @@ export async function eraseNotificationPage(
   const range: ErasableRange =
     documentId === undefined
       ? { partition: keys.notificationPartition(apiKey, organizationId), prefix: 'NOTIF#' }
-      : { index: 'gsi3', partition: keys.notificationDocumentPartition(apiKey, organizationId, documentId) };
+      : {
+          index: accessPatterns.notificationsOfDocument.index,
+          partition: keys.notificationDocumentPartition(apiKey, organizationId, documentId),
+        };
   return eraseByIds(range, 'id', limit, startKey, (ids) => deleteNotifications(apiKey, organizationId, ids));
 }

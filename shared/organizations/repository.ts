@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { accessPatterns, entities } from '../db/entities';
 import { type ErasedPage, erasePage } from '../db/erase';
 import { keys, organizationPartition } from '../db/keys';
 import {
@@ -55,10 +56,10 @@ export async function loadTree(
   firstRequest?: Promise<QueryRequestOutput>,
 ): Promise<StoredTree> {
   const items = await queryAll(treeQuery(apiKey, organizationId), firstRequest);
-  const organization = items.find((item) => item.entity === 'organization');
+  const organization = items.find((item) => item.entity === entities.organization.name);
   return {
     organization: organization && parseOrganization(organization),
-    folders: items.filter((item) => item.entity === 'folder').map(parseFolder),
+    folders: items.filter((item) => item.entity === entities.folder.name).map(parseFolder),
   };
 }
 
@@ -75,11 +76,11 @@ export async function findResources(
     ...(ids.folderIds ?? []).map((id) => keys.folder(apiKey, organizationId, id)),
     ...(ids.documentIds ?? []).map((id) => keys.document(apiKey, organizationId, id)),
   ]);
-  const organization = items.find((item) => item.entity === 'organization');
+  const organization = items.find((item) => item.entity === entities.organization.name);
   return {
     organization: organization && parseOrganization(organization),
-    folders: items.filter((item) => item.entity === 'folder').map(parseFolder),
-    documents: items.filter((item) => item.entity === 'document').map(parseDocument),
+    folders: items.filter((item) => item.entity === entities.folder.name).map(parseFolder),
+    documents: items.filter((item) => item.entity === entities.document.name).map(parseDocument),
   };
 }
 
@@ -93,7 +94,7 @@ export async function findOrganizations(apiKey: string, organizationIds: readonl
 export async function listOrganizations(apiKey: string, pageSize: number, startKey?: Item) {
   const page = await queryPage(
     {
-      IndexName: 'gsi1',
+      IndexName: accessPatterns.organizationsOfApiKey.index,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.organizationListingPartition(apiKey) },
     },
@@ -111,7 +112,7 @@ export function organizationPut(apiKey: string, organization: OrganizationRecord
       Item: {
         ...keys.organization(apiKey, organization.organizationId),
         ...keys.organizationListing(apiKey, organization.organizationId),
-        entity: 'organization',
+        entity: entities.organization.name,
         ...organization,
       },
     }),
@@ -133,7 +134,7 @@ export function organizationCreateIfMissing(
         'createdAt = if_not_exists(createdAt, :now), lastUpdated = if_not_exists(lastUpdated, :now), ' +
         'gsi1pk = :gsi1pk, gsi1sk = :gsi1sk',
       ExpressionAttributeValues: {
-        ':entity': 'organization',
+        ':entity': entities.organization.name,
         ':id': organizationId,
         ':false': false,
         ':empty': {},
@@ -149,7 +150,11 @@ export function organizationCreateIfMissing(
 export function folderCreate(apiKey: string, folder: FolderRecord): TransactItem {
   return {
     Put: inTable({
-      Item: { ...keys.folder(apiKey, folder.organizationId, folder.folderId), entity: 'folder', ...folder },
+      Item: {
+        ...keys.folder(apiKey, folder.organizationId, folder.folderId),
+        entity: entities.folder.name,
+        ...folder,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   };
@@ -159,7 +164,11 @@ export function folderCreate(apiKey: string, folder: FolderRecord): TransactItem
 export function folderReplace(apiKey: string, folder: FolderRecord, readLastUpdated: number): TransactItem {
   return {
     Put: inTable({
-      Item: { ...keys.folder(apiKey, folder.organizationId, folder.folderId), entity: 'folder', ...folder },
+      Item: {
+        ...keys.folder(apiKey, folder.organizationId, folder.folderId),
+        entity: entities.folder.name,
+        ...folder,
+      },
       ConditionExpression: 'lastUpdated = :read',
       ExpressionAttributeValues: { ':read': readLastUpdated },
     }),
@@ -240,7 +249,7 @@ export function documentPut(apiKey: string, document: DocumentRecord): TransactI
     Put: inTable({
       Item: {
         ...keys.document(apiKey, document.organizationId, document.documentId),
-        entity: 'document',
+        entity: entities.document.name,
         ...document,
       },
     }),

@@ -1,6 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { live, seconds } from './repository';
@@ -67,7 +68,7 @@ export async function putLiveState(
         ...condition,
         ExpressionAttributeNames: { '#data': 'data', '#timestamp': 'timestamp', '#ttl': 'ttl' },
         ExpressionAttributeValues: {
-          ':entity': 'liveState',
+          ':entity': entities.liveState.name,
           ':documentId': documentId,
           ':id': frame.liveStateDataId,
           ':data': frame.data,

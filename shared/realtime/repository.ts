@@ -3,6 +3,7 @@ import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { ApiError } from '../http/errors';
@@ -30,7 +31,7 @@ export const live = (item: Record<string, unknown>, now: number) =>
 const roomCountUpdate = (apiKey: string, room: Room, change: 1 | -1, now: number, max?: number) =>
   counterUpdate({
     key: keys.realtimeRoomCount(apiKey, room),
-    entity: 'realtimeRoomCount',
+    entity: entities.realtimeRoomCount.name,
     attribute: 'connectionCount',
     change,
     now,
@@ -64,7 +65,7 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
         TableName: tableName(),
         Item: {
           ...keys.connectionById(record.connectionId),
-          entity: 'realtimeConnection',
+          entity: entities.realtimeConnection.name,
           ...record,
           ...stamps,
         },
@@ -77,7 +78,7 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
         TableName: tableName(),
         Item: {
           ...keys.realtimeConnection(record.apiKey, room, record.connectionId),
-          entity: 'realtimeRoomMember',
+          entity: entities.realtimeRoomMember.name,
           connectionId: record.connectionId,
           documentId: record.documentId,
           editorId: record.editorId,
@@ -294,7 +295,7 @@ export async function storeChunk(
       TableName: tableName(),
       Item: {
         ...keys.connectionChunk(connectionId, part.messageId, part.index),
-        entity: 'realtimeChunk',
+        entity: entities.realtimeChunk.name,
         count: part.count,
         index: part.index,
         payload: part.payload,
@@ -313,7 +314,7 @@ export async function storeChunk(
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: {
         ':index': new Set([part.index]),
-        ':entity': 'realtimeChunkTally',
+        ':entity': entities.realtimeChunkTally.name,
         ':now': now,
         ':ttl': ttl,
       },

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { accessPatterns } from '../db/entities';
 import { dueIndexBound, dueIndexPartition, type ItemKey } from '../db/keys';
 
 /**
@@ -11,7 +12,7 @@ export async function listDueKeys(shard: number, now: number, limit: number): Pr
   const output = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi7',
+      IndexName: accessPatterns.dueWork.index,
       KeyConditionExpression: 'gsi7pk = :shard AND gsi7sk <= :now',
       ExpressionAttributeValues: { ':shard': dueIndexPartition(shard), ':now': dueIndexBound(now) },
       Limit: limit,

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { type ConfigKind, keys } from '../db/keys';
 import { cancellationReasons } from '../db/transactions';
 import { resourceExhausted } from '../http/errors';
@@ -62,7 +63,7 @@ export async function putConfigIfUnchanged(
     TableName: tableName(),
     Item: {
       ...keys.apiKeyConfig(apiKey, kind),
-      entity: 'apiKeyConfig',
+      entity: entities.apiKeyConfig.name,
       kind,
       sealed: encryptSecret(JSON.stringify(document), configSealOwner(apiKey, kind)),
       version: (read?.version ?? 0) + 1,

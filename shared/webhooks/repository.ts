@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { alreadyExists, resourceExhausted } from '../http/errors';
@@ -14,7 +15,7 @@ export const endpointFromItem = (item: Record<string, unknown>) => endpointRecor
 const countUpdate = (apiKey: string, change: 1 | -1, now: number, max?: number) =>
   counterUpdate({
     key: keys.webhookEndpointCount(apiKey),
-    entity: 'webhookEndpointCount',
+    entity: entities.webhookEndpointCount.name,
     attribute: 'endpointCount',
     change,
     now,
@@ -37,7 +38,11 @@ export async function insertEndpoint(
   const put = {
     Put: {
       TableName: tableName(),
-      Item: { ...keys.webhookEndpoint(apiKey, endpoint.endpointId), entity: 'webhookEndpoint', ...endpoint },
+      Item: {
+        ...keys.webhookEndpoint(apiKey, endpoint.endpointId),
+        entity: entities.webhookEndpoint.name,
+        ...endpoint,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -46,7 +51,7 @@ export async function insertEndpoint(
       TableName: tableName(),
       Item: {
         ...keys.webhookEndpointUid(apiKey, endpoint.uid),
-        entity: 'webhookEndpointUid',
+        entity: entities.webhookEndpointUid.name,
         uid: endpoint.uid,
         endpointId: endpoint.endpointId,
         createdAt: endpoint.createdAt,

@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import {
   type QueryRequestOutput,
@@ -56,7 +57,7 @@ export async function insertWorkspace(
               UpdateExpression: 'SET entity = :entity, updatedAt = :now ADD workspaceCount :one',
               ConditionExpression: 'attribute_not_exists(workspaceCount) OR workspaceCount < :max',
               ExpressionAttributeValues: {
-                ':entity': 'owner',
+                ':entity': entities.owner.name,
                 ':now': workspace.createdAt,
                 ':one': 1,
                 ':max': maxWorkspacesPerOwner,
@@ -66,7 +67,11 @@ export async function insertWorkspace(
           {
             Put: {
               TableName: tableName(),
-              Item: { ...keys.workspace(workspace.workspaceId), entity: 'workspace', ...workspace },
+              Item: {
+                ...keys.workspace(workspace.workspaceId),
+                entity: entities.workspace.name,
+                ...workspace,
+              },
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
@@ -94,7 +99,11 @@ function apiKeyPuts(workspaceId: string, listing: ApiKeyListing, credential: Api
     {
       Put: {
         TableName: tableName(),
-        Item: { ...keys.workspaceApiKey(workspaceId, listing.apiKey), entity: 'workspaceApiKey', ...listing },
+        Item: {
+          ...keys.workspaceApiKey(workspaceId, listing.apiKey),
+          entity: entities.workspaceApiKey.name,
+          ...listing,
+        },
         ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
@@ -103,7 +112,7 @@ function apiKeyPuts(workspaceId: string, listing: ApiKeyListing, credential: Api
         TableName: tableName(),
         Item: {
           ...keys.apiKeyCredential(credential.apiKey),
-          entity: 'apiKeyCredential',
+          entity: entities.apiKeyCredential.name,
           ...credential,
           // A string set (empty sets cannot be stored), so that domain add/delete are atomic updates.
           domains: credential.domains.length > 0 ? new Set(credential.domains) : undefined,
@@ -160,12 +169,12 @@ export async function findWorkspaceWithApiKeys(
   firstRequest?: Promise<QueryRequestOutput>,
 ): Promise<{ workspace: WorkspaceRecord; apiKeys: ApiKeyListing[] } | undefined> {
   const items = await queryAll(workspacePartition(workspaceId), firstRequest);
-  const workspaceItem = items.find((item) => item.entity === 'workspace');
+  const workspaceItem = items.find((item) => item.entity === entities.workspace.name);
   if (!workspaceItem) return undefined;
   return {
     workspace: workspaceRecord.parse(withoutKeys(workspaceItem)),
     apiKeys: items
-      .filter((item) => item.entity === 'workspaceApiKey')
+      .filter((item) => item.entity === entities.workspaceApiKey.name)
       .map((item) => apiKeyListing.parse(withoutKeys(item))),
   };
 }

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as z from 'zod';
-import { committedDocs, loadDefinitions, withRouteTable } from '../../../scripts/docs/render';
+import { committedDocs } from '../../../scripts/docs/committed-docs';
+import { withDataModelTables } from '../../../scripts/docs/data-model';
+import { loadDefinitions, withRouteTable } from '../../../scripts/docs/render';
 import { httpStatusByErrorStatus } from '../../../shared/http/errors';
 import {
   buildOpenApi,
@@ -182,5 +184,9 @@ describe('renderRouteTable', () => {
 
   it('refuses a README without the route markers', () => {
     expect(() => withRouteTable('# No markers here\n')).toThrow(/markers/);
+  });
+
+  it('refuses a data model without its markers', () => {
+    expect(() => withDataModelTables('# No markers here\n')).toThrow(/data-model\.md lacks/);
   });
 });
