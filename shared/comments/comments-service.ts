@@ -16,7 +16,7 @@ import {
   refOf,
   refusal,
   threadMissing,
-} from './support';
+} from './comment-additions';
 import { commentChange, commentCreate, commentDelete, reactionChange, threadTouch } from './write-items';
 
 /** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */

@@ -5,7 +5,7 @@ import { getActivityConfig } from '../settings/service';
 import { type CommentChange, effectItems } from './effects';
 import { commit, deleteCommentItems, findThread, storedCommentIds } from './repository';
 import type { DeleteAnnotations } from './schemas';
-import { accessIfVerified, apiActor, refusal } from './support';
+import { accessIfVerified, apiActor, refusal } from './comment-additions';
 import { commentRemovals, threadDelete } from './write-items';
 
 /** The document whose threads a delete names. */

@@ -28,7 +28,7 @@ import {
   threadMissing,
   toAnnotation,
   toThread,
-} from './support';
+} from './comment-additions';
 import { commentCreate, threadChange, threadCreate } from './write-items';
 
 /** Attempts of an update that keeps losing the version check to concurrent updates. */
