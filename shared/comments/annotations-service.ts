@@ -6,30 +6,28 @@ import { isFenced } from '../lifecycle/fence';
 import { findResources, writeAll } from '../organizations/repository';
 import { prepareTarget } from '../organizations/targets';
 import { getActivityConfig } from '../settings/service';
+import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
+import { commentAdditions, commitComments, newComment } from './comment-additions';
 import { type CommentChange, effectItems } from './effects';
-import { commit, findAnnotation, findDocumentThreads, findThreadsById, threadPage } from './repository';
+import { generateId, refOf } from './ids';
+import { annotationMissing } from './not-found';
+import {
+  annotationPage,
+  commit,
+  findAnnotation,
+  findAnnotationsById,
+  findDocumentAnnotations,
+} from './repository';
 import type {
   AddAnnotations,
   AnnotationRecord,
+  AnnotationWithComments,
   GetAnnotations,
   NewAnnotation,
-  Thread,
   UpdateAnnotation,
 } from './schemas';
-import {
-  accessIfVerified,
-  assertMayWrite,
-  commentAdditions,
-  commitComments,
-  generateId,
-  newComment,
-  refOf,
-  refusal,
-  threadMissing,
-  toAnnotation,
-  toThread,
-} from './comment-additions';
-import { commentCreate, threadChange, threadCreate } from './write-items';
+import { annotationView, annotationWithCommentsView } from './views';
+import { annotationChange, annotationCreate, commentCreate } from './write-items';
 
 /** Attempts of an update that keeps losing the version check to concurrent updates. */
 const maxUpdateAttempts = 5;
@@ -79,9 +77,9 @@ type AddResult = {
 };
 
 /**
- * commentannotations/add (addendum §7): each thread with its comments, their events and activity
- * records is ONE transaction (threads in parallel); a taken annotation id or a writer without access
- * fails that thread only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
+ * commentannotations/add (addendum §7): each annotation with its comments, their events and activity
+ * records is ONE transaction (annotations in parallel); a taken annotation id or a writer without access
+ * fails that annotation only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
  * the access check (docs/data-model.md).
  */
 export async function addAnnotations(
@@ -122,7 +120,7 @@ export async function addAnnotations(
     };
     const changes = commentAdditions(annotation, comments, spec.commentData, true);
     const refused = await commitComments(apiKey, annotation, comments, spec.commentData, now, [
-      threadCreate(apiKey, annotation),
+      annotationCreate(apiKey, annotation),
       ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
       ...(await effectItems(apiKey, config, changes, now)),
     ]);
@@ -139,9 +137,9 @@ export async function addAnnotations(
 }
 
 /**
- * The threads commentannotations/get answers, before the fence filter: a document's threads,
- * `pageSize` whole threads per page with their comments (one Query per page, usually), or up to 30
- * threads by annotation id (one Query each, in the document's partition or, without documentId, on
+ * The annotations commentannotations/get answers, before the fence filter: a document's annotations,
+ * `pageSize` whole annotations per page with their comments (one Query per page, usually), or up to 30
+ * annotations by annotation id (one Query each, in the document's partition or, without documentId, on
  * gsi1 across the organization's documents). The page token is sealed and bound to the API key,
  * organization and document (INVALID_ARGUMENT otherwise). Needs only the API key and the input, so
  * it is the route's `prefetch` and travels with the auth read (decisions §43).
@@ -149,51 +147,51 @@ export async function addAnnotations(
 export async function readAnnotations(
   apiKey: string,
   input: GetAnnotations,
-): Promise<{ threads: Thread[]; pageToken?: string }> {
+): Promise<{ annotations: AnnotationWithComments[]; pageToken?: string }> {
   if (input.annotationIds) {
     const ids = [...new Set(input.annotationIds)];
-    const threads =
+    const annotations =
       input.documentId === undefined
-        ? await findThreadsById(apiKey, input.organizationId, ids)
-        : await findDocumentThreads(
+        ? await findAnnotationsById(apiKey, input.organizationId, ids)
+        : await findDocumentAnnotations(
             apiKey,
             { organizationId: input.organizationId, documentId: input.documentId },
             ids,
           );
-    return { threads };
+    return { annotations };
   }
   const scope = { organizationId: input.organizationId, documentId: input.documentId as string };
   const binding = { owner: `apiKey:${apiKey}`, query: { list: 'commentannotations', ...scope } };
   const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
-  const page = await threadPage(apiKey, scope, input.pageSize, startKey);
-  return { threads: page.threads, pageToken: page.nextKey && encodePageToken(page.nextKey, binding) };
+  const page = await annotationPage(apiKey, scope, input.pageSize, startKey);
+  return { annotations: page.annotations, pageToken: page.nextKey && encodePageToken(page.nextKey, binding) };
 }
 
 /**
- * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the threads of
- * a document being erased (the caller's fences: a deleted document's threads are invisible).
+ * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the annotations of
+ * a document being erased (the caller's fences: a deleted document's annotations are invisible).
  */
 export async function getAnnotations(
   caller: ApiKeyCaller,
   input: GetAnnotations,
   read: ReturnType<typeof readAnnotations> = readAnnotations(caller.apiKey, input),
 ) {
-  const { threads, pageToken } = await read;
-  const visible = threads.filter(
-    (thread) => !isFenced(caller, input.organizationId, thread.annotation.documentId),
+  const { annotations, pageToken } = await read;
+  const visible = annotations.filter(
+    (withComments) => !isFenced(caller, input.organizationId, withComments.annotation.documentId),
   );
-  return { data: visible.map(toThread), pageToken };
+  return { data: visible.map(annotationWithCommentsView), pageToken };
 }
 
-type ThreadFields = Parameters<typeof threadChange>[2];
+type AnnotationFields = Parameters<typeof annotationChange>[2];
 
 /**
- * What an update changes on a thread, as stored fields and changes with their events. Throws
- * FAILED_PRECONDITION for a decision on a thread that is no suggestion or already decided: a
+ * What an update changes on an annotation, as stored fields and changes with their events. Throws
+ * FAILED_PRECONDITION for a decision on an annotation that is no suggestion or already decided: a
  * suggestion's decision is recorded once (docs/decisions.md).
  */
 function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
-  const fields: ThreadFields = {};
+  const fields: AnnotationFields = {};
   const planned: Omit<CommentChange, 'annotation' | 'actionUser' | 'agent'>[] = [];
   if (input.status !== undefined && input.status !== annotation.status) {
     fields.status = input.status;
@@ -237,8 +235,8 @@ function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
 }
 
 /**
- * What commentannotations.update reads first: the activity config and the thread's item (one
- * GetItem each, the thread's consistent, in parallel). Needs only the API key and the input, so it
+ * What commentannotations.update reads first: the activity config and the annotation's item (one
+ * GetItem each, the annotation's consistent, in parallel). Needs only the API key and the input, so it
  * is the route's `prefetch` and travels with the auth read (decisions §43).
  */
 export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
@@ -246,10 +244,10 @@ export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
 
 /**
  * commentannotations/update: status, priority, assignee and a suggestion's decision, each with its
- * event (and activity), all in ONE transaction with the thread's change under a version check; a
+ * event (and activity), all in ONE transaction with the annotation's change under a version check; a
  * concurrent update makes it re-read and re-decide (so `from` values are always true). No change
  * writes nothing. Returns the annotation (without comments). Costs `reads` (`readAnnotationUpdate`:
- * config and thread, in parallel), then one TransactWriteItems.
+ * config and annotation, in parallel), then one TransactWriteItems.
  */
 export async function updateAnnotation(
   caller: ApiKeyCaller,
@@ -267,9 +265,9 @@ export async function updateAnnotation(
     // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
     const now = nowMs();
     const annotation = attempt === 0 ? firstRead : await findAnnotation(apiKey, ref);
-    if (!annotation) throw threadMissing(ref);
+    if (!annotation) throw annotationMissing(ref);
     const { fields, planned } = planUpdate(annotation, input);
-    if (planned.length === 0) return toAnnotation(annotation);
+    if (planned.length === 0) return annotationView(annotation);
     const assigned = fields.assignedTo === null ? { assignedTo: undefined } : {};
     const updated: AnnotationRecord = {
       ...annotation,
@@ -285,10 +283,10 @@ export async function updateAnnotation(
       agent: input.agent,
     }));
     const refused = await commit([
-      threadChange(apiKey, ref, fields, annotation.version, now),
+      annotationChange(apiKey, ref, fields, annotation.version, now),
       ...(await effectItems(apiKey, config, changes, now)),
     ]);
-    if (!refused) return toAnnotation(updated);
+    if (!refused) return annotationView(updated);
   }
   throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
 }
