@@ -19,6 +19,7 @@ import {
   queryFirstRequest,
   withoutKeys,
 } from '../db/query-page';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
@@ -457,8 +458,8 @@ export async function hasDocumentAccessEntries(apiKey: string, organizationId: s
   return false;
 }
 
-/** Attempts to move one user's entries when they change between the read and the conditional write. */
-const maxMoveAttempts = 3;
+/** A user's entries that change between the read and the conditional move: 3 attempts in all. */
+const moveRetry: RetryPolicy = { attempts: 3 };
 
 /**
  * Moves one user's membership and grant on `move.from` to `move.to`: one UpdateItem that sets the
@@ -473,7 +474,7 @@ async function moveUserEntries(item: Item, move: { from: string; to: string }): 
     to: entryAttribute(kind, 'document', move.to),
   }));
   let current: Item = item;
-  for (let attempt = 0; attempt < maxMoveAttempts; attempt += 1) {
+  const attempt = async () => {
     const pairs = attributes.filter((pair) => current[pair.from] !== undefined);
     if (pairs.length === 0) return 0;
     const names = Object.fromEntries(
@@ -512,9 +513,12 @@ async function moveUserEntries(item: Item, move: { from: string; to: string }): 
         }),
       );
       current = reread.Item ?? {};
+      return conflict;
     }
-  }
-  throw new Error(`Access entries of ${String(item.sk)} keep changing during the migration; retry.`);
+  };
+  return retryOnConflict(moveRetry, attempt, () => {
+    throw new Error(`Access entries of ${String(item.sk)} keep changing during the migration; retry.`);
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, failedPrecondition, notFound } from '../http/errors';
@@ -28,9 +29,6 @@ import type {
 } from './schemas';
 import { annotationView, annotationWithCommentsView } from './views';
 import { annotationChange, annotationCreate, commentCreate } from './write-items';
-
-/** Attempts of an update that keeps losing the version check to concurrent updates. */
-const maxUpdateAttempts = 5;
 
 /**
  * What commentannotations.add reads first: the activity config and the organization with the
@@ -261,10 +259,10 @@ export async function updateAnnotation(
     accessIfVerified(caller, input, [input.actionUser], nowMs()),
   ]);
   assertMayWrite(access, [input.actionUser]);
-  for (let attempt = 0; attempt < maxUpdateAttempts; attempt += 1) {
+  const attempt = async (index: number) => {
     // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
     const now = nowMs();
-    const annotation = attempt === 0 ? firstRead : await findAnnotation(apiKey, ref);
+    const annotation = index === 0 ? firstRead : await findAnnotation(apiKey, ref);
     if (!annotation) throw annotationMissing(ref);
     const { fields, planned } = planUpdate(annotation, input);
     if (planned.length === 0) return annotationView(annotation);
@@ -286,7 +284,9 @@ export async function updateAnnotation(
       annotationChange(apiKey, ref, fields, annotation.version, now),
       ...(await effectItems(apiKey, config, changes, now)),
     ]);
-    if (!refused) return annotationView(updated);
-  }
-  throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
+    return refused ? conflict : annotationView(updated);
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
+  });
 }

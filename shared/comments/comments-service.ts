@@ -1,3 +1,4 @@
+import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, alreadyExists } from '../http/errors';
@@ -11,9 +12,6 @@ import { annotationMissing, commentMissing } from './not-found';
 import { commit, findAnnotationParts } from './repository';
 import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
 import { annotationTouch, commentChange, commentCreate, commentDelete, reactionChange } from './write-items';
-
-/** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */
-const maxAttempts = 5;
 
 /**
  * What every write on an existing annotation reads first: the activity config and the annotation's item with
@@ -98,8 +96,8 @@ export async function updateComment(
   const now = nowMs();
   const [[config, firstParts], access] = await prepare(caller, input, [input.actionUser], now, reads);
   assertMayWrite(access, [input.actionUser]);
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const parts = attempt === 0 ? firstParts : await findAnnotationParts(apiKey, ref, [input.commentId]);
+  const attempt = async (index: number) => {
+    const parts = index === 0 ? firstParts : await findAnnotationParts(apiKey, ref, [input.commentId]);
     if (!parts.annotation) throw annotationMissing(ref);
     const comment = parts.comments.get(input.commentId);
     if (!comment) throw commentMissing(ref, input.commentId);
@@ -128,9 +126,11 @@ export async function updateComment(
       commentChange(apiKey, ref, comment.commentId, fields, comment.version, now),
       ...(await effectItems(apiKey, config, [change], now)),
     ]);
-    if (!refused) return;
-  }
-  throw new ApiError('ABORTED', 'The comment is being changed concurrently; retry.');
+    return refused ? conflict : undefined;
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The comment is being changed concurrently; retry.');
+  });
 }
 
 /**
@@ -156,8 +156,8 @@ export async function deleteComments(
       ids.map((id) => [id, { success: false, message: denied, status: 'PERMISSION_DENIED' }]),
     );
   }
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const parts = attempt === 0 ? firstParts : await findAnnotationParts(apiKey, ref, ids);
+  const attempt = async (index: number) => {
+    const parts = index === 0 ? firstParts : await findAnnotationParts(apiKey, ref, ids);
     if (!parts.annotation) throw annotationMissing(ref);
     const annotation = parts.annotation;
     const found = ids.flatMap((id) => (parts.comments.has(id) ? [parts.comments.get(id)!] : []));
@@ -171,18 +171,19 @@ export async function deleteComments(
             ...found.map((comment) => commentDelete(apiKey, ref, comment.commentId)),
             ...(await effectItems(apiKey, config, changes, now)),
           ]);
-    if (!refused) {
-      return Object.fromEntries(
-        ids.map((id) => [
-          id,
-          parts.comments.has(id)
-            ? { success: true, message: 'Comment deleted.' }
-            : { success: false, message: `Comment ${id} does not exist.` },
-        ]),
-      );
-    }
-  }
-  throw new ApiError('ABORTED', 'The comments are being changed concurrently; retry.');
+    if (refused) return conflict;
+    return Object.fromEntries(
+      ids.map((id) => [
+        id,
+        parts.comments.has(id)
+          ? { success: true, message: 'Comment deleted.' }
+          : { success: false, message: `Comment ${id} does not exist.` },
+      ]),
+    );
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The comments are being changed concurrently; retry.');
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { applyConditionalUpdates, type ConditionalUpdate, setIfExists } from '..
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
 import { deletedUserStub, stubbedFields } from '../lifecycle/profile-stub';
@@ -23,34 +24,39 @@ type Item = Record<string, unknown>;
 const parseAnnotation = (item: Item): AnnotationRecord => annotationRecord.parse(withoutKeys(item));
 const parseComment = (item: Item): CommentRecord => commentRecord.parse(withoutKeys(item));
 
-/** Transactions cancelled by a concurrent transaction on the same items are retried this often. */
-const maxConflictRetries = 6;
+/**
+ * A transaction cancelled only by a concurrent transaction on the same items (two replies racing
+ * on an annotation) is tried 7 times in all, with jittered back-off from 20 ms, uncapped.
+ */
+const transactionConflictRetry: RetryPolicy = { attempts: 7, backoff: { baseMs: 20, capMs: Infinity } };
+
+/** Cancelled only by `TransactionConflict` (no condition failed): worth another attempt. */
+const conflictOnly = (reasons: readonly string[]) =>
+  reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
 
 /**
  * Runs one transaction (at most 100 items). Returns undefined when it committed, or the per-item
  * cancellation reasons when a condition failed; a cancellation caused only by a concurrent
- * transaction on the same items (two replies racing on an annotation) is retried with jitter first.
+ * transaction on the same items is retried (`transactionConflictRetry`), then ABORTED.
  */
 export async function commit(items: readonly TransactItem[]): Promise<string[] | undefined> {
   if (items.length > transactionLimit) throw new Error(`transaction of ${items.length} items`);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [...items] }));
-      return undefined;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      const conflictOnly =
-        reasons?.some((reason) => reason === 'TransactionConflict') &&
-        !reasons.some((reason) => reason === 'ConditionalCheckFailed');
-      if (!reasons || (conflictOnly && attempt >= maxConflictRetries)) {
-        if (conflictOnly)
-          throw new ApiError('ABORTED', 'The withComments is being changed concurrently; retry.');
-        throw error;
+  return retryOnConflict(
+    transactionConflictRetry,
+    async () => {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [...items] }));
+        return undefined;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (!reasons) throw error;
+        return conflictOnly(reasons) ? conflict : reasons;
       }
-      if (!conflictOnly) return reasons;
-      await new Promise((pause) => setTimeout(pause, Math.random() * 20 * 2 ** attempt));
-    }
-  }
+    },
+    () => {
+      throw new ApiError('ABORTED', 'The thread is being changed concurrently; retry.');
+    },
+  );
 }
 
 /** Groups an annotation-ordered run of items (annotation item, then its comments) into annotations. */

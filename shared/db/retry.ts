@@ -59,3 +59,9 @@ export async function retryOnConflict<T>(
   }
   return exhausted(lastError);
 }
+
+/**
+ * The usual policy of an optimistic update that re-reads the item it lost a version check on:
+ * 5 attempts in all, retried at once (the re-read is the pause).
+ */
+export const rereadRetry: RetryPolicy = { attempts: 5 };
