@@ -4,8 +4,8 @@ import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, failedPrecondition, notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
-import { findResources, writeAll } from '../organizations/repository';
-import { prepareTarget } from '../organizations/targets';
+import { findResources } from '../organizations/repository';
+import { ensureDocumentTarget } from '../organizations/targets';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
 import { commentAdditions, commitComments, newComment } from './comment-additions';
@@ -41,31 +41,6 @@ export const readAnnotationsAdd = (apiKey: string, input: AddAnnotations) =>
     findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }),
   ]);
 
-/**
- * The organization must exist unless `createOrganization`, the document unless `createDocument`
- * (NOT_FOUND otherwise); what is missing is created first, as notifications.add does: through
- * `prepareTarget`, only when something is missing.
- */
-async function prepareDocument(
-  apiKey: string,
-  input: AddAnnotations,
-  now: number,
-  found: Awaited<ReturnType<typeof findResources>>,
-) {
-  if (!found.organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
-  }
-  const documentMissing = found.documents.length === 0;
-  if (documentMissing && !input.createDocument) {
-    throw notFound(`Document ${input.documentId} does not exist; send createDocument: true to create it.`);
-  }
-  if (found.organization && !documentMissing) return;
-  const target = { organizationId: input.organizationId, documentId: input.documentId, createDocument: true };
-  await writeAll(await prepareTarget(apiKey, target, now));
-}
-
 type AddResult = {
   success: boolean;
   annotationId: string;
@@ -88,7 +63,7 @@ export async function addAnnotations(
   const { apiKey } = caller;
   const now = nowMs();
   const [config, found] = await reads;
-  await prepareDocument(apiKey, input, now, found);
+  await ensureDocumentTarget(apiKey, input, found, now, true);
   const writers = input.commentAnnotations.flatMap((annotation) => annotation.commentData.map((c) => c.from));
   const access = await accessIfVerified(caller, input, writers, now);
 
