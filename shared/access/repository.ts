@@ -51,14 +51,14 @@ export function entryAttribute(kind: EntryKind, level: EntryLevel, resourceId?: 
 type Item = Record<string, unknown>;
 
 /** A user's profile and complete access, as stored. */
-export interface StoredUser {
+export interface UserRecord {
   profile: UserProfile;
   access: UserAccess;
   /** Raw attributes, to read a membership at one level. */
   item: Item;
 }
 
-function parseUser(item: Item): StoredUser {
+function parseUser(item: Item): UserRecord {
   const folders: Record<string, { membership?: AccessEntry; grant?: AccessEntry }> = {};
   const documents: Record<string, { membership?: AccessEntry; grant?: AccessEntry }> = {};
   const contexts: Record<string, ContextGrant> = {};
@@ -93,7 +93,7 @@ export async function findUsers(
   apiKey: string,
   organizationId: string,
   userIds: readonly string[],
-): Promise<StoredUser[]> {
+): Promise<UserRecord[]> {
   const items = await batchGet(userIds.map((id) => keys.userAccess(apiKey, organizationId, id)));
   return items.map(parseUser);
 }
@@ -107,7 +107,7 @@ export async function findDocumentsAndUsers(
   organizationId: string,
   documentIds: readonly string[],
   userIds: readonly string[],
-): Promise<{ documents: DocumentRecord[]; users: StoredUser[] }> {
+): Promise<{ documents: DocumentRecord[]; users: UserRecord[] }> {
   const items = await batchGet([
     ...documentIds.map((id) => keys.document(apiKey, organizationId, id)),
     ...userIds.map((id) => keys.userAccess(apiKey, organizationId, id)),

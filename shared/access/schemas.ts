@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { distinctBy, nowMs, pageSize, pageToken, resourceId } from '../http/common-schemas';
 import { accessRoles, accessTypes } from './model';
 
 const accessRole = z.enum(accessRoles);
@@ -142,7 +142,7 @@ export type GroupRecord = z.infer<typeof groupRecord>;
 export const resourceTypes = ['organization', 'folder', 'document', 'context'] as const;
 
 /** Unix seconds now, the unit of `expiresAt`. */
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const nowSeconds = () => Math.floor(nowMs() / 1000);
 
 /**
  * 3000-01-01T00:00:00Z in Unix seconds. A later `expiresAt` is almost surely epoch milliseconds

@@ -13,7 +13,7 @@ import {
   findUsers,
   listMembers,
   removeUserAttributes,
-  type StoredUser,
+  type UserRecord,
   writeUserChanges,
 } from './repository';
 import type { addUsersInput, deleteUsersInput, getUsersInput, updateUsersInput, userInput } from './schemas';
@@ -145,7 +145,7 @@ export async function updateUsers(
   return results;
 }
 
-const contactOf = (user: StoredUser, attribute: string) => ({
+const contactOf = (user: UserRecord, attribute: string) => ({
   userId: user.profile.userId,
   name: user.profile.name ?? '',
   email: user.profile.email ?? '',

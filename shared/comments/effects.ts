@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { activityTransactItems } from '../activities/repository';
-import type { StoredActivity } from '../activities/schemas';
+import type { ActivityRecord } from '../activities/schemas';
 import type { TransactItem } from '../db/batch';
 import { createEvent, outboxPut } from '../events/outbox';
 import type { ActivityConfig } from '../settings/schemas';
@@ -173,7 +173,7 @@ export function activityOf(
   config: ActivityConfig,
   change: CommentChange,
   now: number,
-): StoredActivity {
+): ActivityRecord {
   const { annotation, comment } = change;
   return {
     id: randomUUID(),
