@@ -3,7 +3,7 @@ import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-
 import { batchGet, batchWrite, inTable, setAssignments, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
-import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
+import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
 import { type IndexName, keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
@@ -391,11 +391,11 @@ export async function eraseActivityPage(
   now: number,
   startKey?: Item,
 ): Promise<ErasedPage> {
-  const { apiKey, organizationId, documentId } = scope;
-  const range: ErasableRange =
-    documentId === undefined
-      ? { partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }
-      : keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
+  const { apiKey, organizationId } = scope;
+  const range = scopeRange(scope, {
+    organization: () => ({ partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }),
+    document: (id) => keys.activityTimeline(apiKey, organizationId, { by: 'document', id }),
+  });
   return eraseByIds(range, 'id', limit, startKey, async (ids) => {
     const judged = await existingJudgments(apiKey, organizationId, ids);
     await batchWrite([

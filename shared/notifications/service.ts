@@ -3,7 +3,6 @@ import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
-import { notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
