@@ -150,6 +150,16 @@ const nowSeconds = () => Math.floor(nowMs() / 1000);
  */
 export const latestExpiresAtSeconds = 32_503_680_000;
 
+/** A resource other than the organization names its organization (refinement shared by grants and removals). */
+function requireOrganizationId(
+  resource: { type: string; organizationId?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (resource.type !== 'organization' && resource.organizationId === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['organizationId'], message: `required for type ${resource.type}` });
+  }
+}
+
 const grantedResource = z
   .object({
     type: z.enum(resourceTypes),
@@ -168,13 +178,7 @@ const grantedResource = z
   })
   .strict()
   .superRefine((resource, ctx) => {
-    if (resource.type !== 'organization' && resource.organizationId === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['organizationId'],
-        message: `required for type ${resource.type}`,
-      });
-    }
+    requireOrganizationId(resource, ctx);
     if (resource.type === 'context' && !resource.context) {
       ctx.addIssue({ code: 'custom', path: ['context'], message: 'required for type context' });
     }
@@ -204,15 +208,7 @@ export const addPermissionsInput = z
 const removedResource = z
   .object({ type: z.enum(resourceTypes), id: resourceId, organizationId: resourceId.optional() })
   .strict()
-  .superRefine((resource, ctx) => {
-    if (resource.type !== 'organization' && resource.organizationId === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['organizationId'],
-        message: `required for type ${resource.type}`,
-      });
-    }
-  });
+  .superRefine(requireOrganizationId);
 
 export const removePermissionsInput = z
   .object({

@@ -61,6 +61,14 @@ export const activityInput = z
   .superRefine(withinItemLimit);
 export type ActivityInput = z.output<typeof activityInput>;
 
+/** Activity ids given in one call are unique (refinement of add and update). */
+const uniqueActivityIds = (value: { activities: readonly { id?: string }[] }, ctx: z.RefinementCtx) =>
+  uniqueIds(
+    value.activities.map((activity) => activity.id),
+    ctx,
+    (index) => ['activities', index, 'id'],
+  );
+
 export const addActivitiesInput = z
   .object({
     organizationId: resourceId,
@@ -68,13 +76,7 @@ export const addActivitiesInput = z
     activities: z.array(activityInput).min(1).max(maxActivitiesPerCall),
   })
   .strict()
-  .superRefine((value, ctx) =>
-    uniqueIds(
-      value.activities.map((activity) => activity.id),
-      ctx,
-      (index) => ['activities', index, 'id'],
-    ),
-  );
+  .superRefine(uniqueActivityIds);
 
 export const getActivitiesInput = z
   .object({
@@ -110,13 +112,7 @@ export const updateActivitiesInput = z
       .max(maxActivitiesPerCall),
   })
   .strict()
-  .superRefine((value, ctx) =>
-    uniqueIds(
-      value.activities.map((activity) => activity.id),
-      ctx,
-      (index) => ['activities', index, 'id'],
-    ),
-  );
+  .superRefine(uniqueActivityIds);
 export type UpdateActivity = z.output<typeof updateActivitiesInput>['activities'][number];
 
 export const deleteActivitiesInput = z
