@@ -1,4 +1,4 @@
-import { addAnnotations, readAnnotationsAdd } from '../../shared/comments/service';
+import { addAnnotations, readAnnotationsAdd } from '../../shared/comments/annotations-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({

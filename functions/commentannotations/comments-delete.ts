@@ -1,9 +1,9 @@
-import { deleteComments, readThreadWrite } from '../../shared/comments/comments-service';
+import { deleteComments, readAnnotationWrite } from '../../shared/comments/comments-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.delete',
-  prefetch: ({ apiKey, input }) => readThreadWrite(apiKey, input, input.commentIds),
+  prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, input.commentIds),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comments processed.',
     data: await deleteComments(caller, input, prefetched),

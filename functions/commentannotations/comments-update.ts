@@ -1,9 +1,9 @@
-import { readThreadWrite, updateComment } from '../../shared/comments/comments-service';
+import { readAnnotationWrite, updateComment } from '../../shared/comments/comments-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.update',
-  prefetch: ({ apiKey, input }) => readThreadWrite(apiKey, input, [input.commentId]),
+  prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, [input.commentId]),
   run: async ({ caller, input, prefetched }) => {
     await updateComment(caller, input, prefetched);
     return { message: 'Comment updated.' };

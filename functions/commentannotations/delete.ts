@@ -1,4 +1,4 @@
-import { deleteAnnotations, readAnnotationsDelete } from '../../shared/comments/thread-delete';
+import { deleteAnnotations, readAnnotationsDelete } from '../../shared/comments/annotations-delete';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({

@@ -1,4 +1,4 @@
-import { getAnnotations, readAnnotations } from '../../shared/comments/service';
+import { getAnnotations, readAnnotations } from '../../shared/comments/annotations-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({

@@ -1,9 +1,9 @@
-import { changeReaction, readThreadWrite } from '../../shared/comments/comments-service';
+import { changeReaction, readAnnotationWrite } from '../../shared/comments/comments-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.reactions.add',
-  prefetch: ({ apiKey, input }) => readThreadWrite(apiKey, input, [input.commentId]),
+  prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, [input.commentId]),
   run: async ({ caller, input, prefetched }) => {
     await changeReaction(caller, input, 'add', prefetched);
     return { message: 'Reaction added.' };

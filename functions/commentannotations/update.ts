@@ -1,4 +1,4 @@
-import { readAnnotationUpdate, updateAnnotation } from '../../shared/comments/service';
+import { readAnnotationUpdate, updateAnnotation } from '../../shared/comments/annotations-service';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({

@@ -44,7 +44,7 @@ async function main() {
   const { authenticateApiKey } = await import('../../shared/workspace/credentials');
   const { putNewActivities } = await import('../../shared/activities/repository');
   const { addNotification } = await import('../../shared/notifications/service');
-  const { addAnnotations } = await import('../../shared/comments/service');
+  const { addAnnotations } = await import('../../shared/comments/annotations-service');
   const { addDocuments } = await import('../../shared/organizations/documents-service');
   const { addUsers } = await import('../../shared/access/users-service');
   const { addGroups, addGroupUsers } = await import('../../shared/access/groups-service');

@@ -1,7 +1,7 @@
 import type { ApiKeyCaller } from '../http/caller';
 import { loadTree } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
-import { indexFolders, toOrganizationTree } from '../organizations/tree';
+import { indexFolders, organizationTreeView } from '../organizations/tree';
 import type { PermissionEntry } from './model';
 import { askProvider } from './provider';
 import { providerFor } from './provider-config';
@@ -51,7 +51,7 @@ export async function documentAccess(
     );
     return new Map(unique.map((userId) => [userId, answer({ userId, resource })]));
   }
-  const organizationTree = toOrganizationTree(tree.organization, indexFolders(tree.folders));
+  const organizationTree = organizationTreeView(tree.organization, indexFolders(tree.folders));
   const users = new Map(found.users.map((user) => [user.profile.userId, user.access]));
   return new Map(
     unique.map((userId) => [

@@ -5,7 +5,7 @@ import { nowMs } from '../http/common-schemas';
 import { notFound } from '../http/errors';
 import { findResources, loadTree, startTreeRead } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
-import { indexFolders, toOrganizationTree } from '../organizations/tree';
+import { indexFolders, organizationTreeView } from '../organizations/tree';
 import { revalidateConnections } from '../realtime/closing';
 import type { FolderNode, OrganizationTree, PermissionEntry, UserAccess } from './model';
 import { askProvider, type ProviderConfig, type ProviderRequest } from './provider';
@@ -192,7 +192,7 @@ export async function getPermissions(
   if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
   const folders = indexFolders(stored.folders);
   const scope: LookupScope = {
-    tree: toOrganizationTree(stored.organization, folders),
+    tree: organizationTreeView(stored.organization, folders),
     folders,
     documents: new Map(documents.map((document) => [document.documentId, document])),
     folderIds,

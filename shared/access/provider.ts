@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { env } from '../config/env';
+import { nowMs } from '../http/common-schemas';
 import { logger } from '../http/logger';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
@@ -112,7 +113,7 @@ export async function askProvider(
   const answers = new Map(
     parsed.data.data.map((answer) => [answerKey(answer.userId, answer.type, answer.resourceId), answer]),
   );
-  const now = Date.now();
+  const now = nowMs();
   return (request) => {
     const answer = answers.get(answerKey(request.userId, request.resource.type, request.resource.id));
     if (!answer) return { error: providerDenials.unusable, errorCode: 'permission_denied' };

@@ -20,6 +20,7 @@ import {
   queryFirstRequest,
   withoutKeys,
 } from '../db/query-page';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
@@ -51,14 +52,14 @@ export function entryAttribute(kind: EntryKind, level: EntryLevel, resourceId?: 
 type Item = Record<string, unknown>;
 
 /** A user's profile and complete access, as stored. */
-export interface StoredUser {
+export interface UserRecord {
   profile: UserProfile;
   access: UserAccess;
   /** Raw attributes, to read a membership at one level. */
   item: Item;
 }
 
-function parseUser(item: Item): StoredUser {
+function parseUser(item: Item): UserRecord {
   const folders: Record<string, { membership?: AccessEntry; grant?: AccessEntry }> = {};
   const documents: Record<string, { membership?: AccessEntry; grant?: AccessEntry }> = {};
   const contexts: Record<string, ContextGrant> = {};
@@ -93,7 +94,7 @@ export async function findUsers(
   apiKey: string,
   organizationId: string,
   userIds: readonly string[],
-): Promise<StoredUser[]> {
+): Promise<UserRecord[]> {
   const items = await batchGet(userIds.map((id) => keys.userAccess(apiKey, organizationId, id)));
   return items.map(parseUser);
 }
@@ -107,7 +108,7 @@ export async function findDocumentsAndUsers(
   organizationId: string,
   documentIds: readonly string[],
   userIds: readonly string[],
-): Promise<{ documents: DocumentRecord[]; users: StoredUser[] }> {
+): Promise<{ documents: DocumentRecord[]; users: UserRecord[] }> {
   const items = await batchGet([
     ...documentIds.map((id) => keys.document(apiKey, organizationId, id)),
     ...userIds.map((id) => keys.userAccess(apiKey, organizationId, id)),
@@ -458,8 +459,8 @@ export async function hasDocumentAccessEntries(apiKey: string, organizationId: s
   return false;
 }
 
-/** Attempts to move one user's entries when they change between the read and the conditional write. */
-const maxMoveAttempts = 3;
+/** A user's entries that change between the read and the conditional move: 3 attempts in all. */
+const moveRetry: RetryPolicy = { attempts: 3 };
 
 /**
  * Moves one user's membership and grant on `move.from` to `move.to`: one UpdateItem that sets the
@@ -474,7 +475,7 @@ async function moveUserEntries(item: Item, move: { from: string; to: string }): 
     to: entryAttribute(kind, 'document', move.to),
   }));
   let current: Item = item;
-  for (let attempt = 0; attempt < maxMoveAttempts; attempt += 1) {
+  const attempt = async () => {
     const pairs = attributes.filter((pair) => current[pair.from] !== undefined);
     if (pairs.length === 0) return 0;
     const names = Object.fromEntries(
@@ -513,9 +514,12 @@ async function moveUserEntries(item: Item, move: { from: string; to: string }): 
         }),
       );
       current = reread.Item ?? {};
+      return conflict;
     }
-  }
-  throw new Error(`Access entries of ${String(item.sk)} keep changing during the migration; retry.`);
+  };
+  return retryOnConflict(moveRetry, attempt, () => {
+    throw new Error(`Access entries of ${String(item.sk)} keep changing during the migration; retry.`);
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { distinctBy, nowMs, pageSize, pageToken, resourceId } from '../http/common-schemas';
 import { accessRoles, accessTypes } from './model';
 
 const accessRole = z.enum(accessRoles);
@@ -142,13 +142,23 @@ export type GroupRecord = z.infer<typeof groupRecord>;
 export const resourceTypes = ['organization', 'folder', 'document', 'context'] as const;
 
 /** Unix seconds now, the unit of `expiresAt`. */
-const nowSeconds = () => Math.floor(Date.now() / 1000);
+const nowSeconds = () => Math.floor(nowMs() / 1000);
 
 /**
  * 3000-01-01T00:00:00Z in Unix seconds. A later `expiresAt` is almost surely epoch milliseconds
  * (any date since 1970-01-13 in ms exceeds it), which would make a grant practically permanent.
  */
 export const latestExpiresAtSeconds = 32_503_680_000;
+
+/** A resource other than the organization names its organization (refinement shared by grants and removals). */
+function requireOrganizationId(
+  resource: { type: string; organizationId?: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (resource.type !== 'organization' && resource.organizationId === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['organizationId'], message: `required for type ${resource.type}` });
+  }
+}
 
 const grantedResource = z
   .object({
@@ -168,13 +178,7 @@ const grantedResource = z
   })
   .strict()
   .superRefine((resource, ctx) => {
-    if (resource.type !== 'organization' && resource.organizationId === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['organizationId'],
-        message: `required for type ${resource.type}`,
-      });
-    }
+    requireOrganizationId(resource, ctx);
     if (resource.type === 'context' && !resource.context) {
       ctx.addIssue({ code: 'custom', path: ['context'], message: 'required for type context' });
     }
@@ -204,15 +208,7 @@ export const addPermissionsInput = z
 const removedResource = z
   .object({ type: z.enum(resourceTypes), id: resourceId, organizationId: resourceId.optional() })
   .strict()
-  .superRefine((resource, ctx) => {
-    if (resource.type !== 'organization' && resource.organizationId === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['organizationId'],
-        message: `required for type ${resource.type}`,
-      });
-    }
-  });
+  .superRefine(requireOrganizationId);
 
 export const removePermissionsInput = z
   .object({

@@ -15,7 +15,7 @@ import {
   findUsers,
   listMembers,
   removeUserAttributes,
-  type StoredUser,
+  type UserRecord,
   writeUserChanges,
 } from './repository';
 import type { addUsersInput, deleteUsersInput, getUsersInput, updateUsersInput, userInput } from './schemas';
@@ -147,7 +147,7 @@ export async function updateUsers(
   return results;
 }
 
-const contactOf = (user: StoredUser, attribute: string) => ({
+const contactOf = (user: UserRecord, attribute: string) => ({
   userId: user.profile.userId,
   name: user.profile.name ?? '',
   email: user.profile.email ?? '',
@@ -164,7 +164,7 @@ type GetUsers = z.output<typeof getUsersInput>;
  */
 export async function getUsers(caller: Pick<ApiKeyCaller, 'apiKey'>, input: GetUsers, since = 0) {
   const attribute = memberAttribute(input);
-  const current = (user: StoredUser) =>
+  const current = (user: UserRecord) =>
     ((user.item[attribute] as { since?: number } | undefined)?.since ?? 0) >= since;
   const selected = new Set(input.userIds ?? []);
   if (input.organizationUserGroupIds) {

@@ -5,18 +5,18 @@ import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
 import { entities } from '../db/entities';
 import type { IndexName } from '../db/entities/definition';
-import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
+import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { stubbedFields } from '../lifecycle/profile-stub';
 import { existingJudgments, judgmentRemoval } from '../memory/repository';
 import { type JudgmentWrites, judgmentWrites } from '../memory/writes';
-import { type ActivityRecord, type StoredActivity, storedActivity, type UpdateActivity } from './schemas';
+import { type Activity, type ActivityRecord, activityRecord, type UpdateActivity } from './schemas';
 
 type Item = Record<string, unknown>;
 
-const parse = (item: Item): StoredActivity => storedActivity.parse(item);
+const parse = (item: Item): ActivityRecord => activityRecord.parse(item);
 
 /**
  * Whether an activity item is of the current incarnation of its organization and document
@@ -33,7 +33,7 @@ export const activityOfCurrentIncarnation = (apiKey: string, item: Item) => {
   );
 };
 
-function activityItem(apiKey: string, activity: StoredActivity, now: number): Item {
+function activityItem(apiKey: string, activity: ActivityRecord, now: number): Item {
   return {
     ...keys.activity(apiKey, activity.metadata.organizationId, activity.id),
     ...keys.activityTimelines(apiKey, {
@@ -74,7 +74,7 @@ const judgmentTransactItems = (writes: JudgmentWrites): TransactItem[] => [
  */
 export async function activityTransactItems(
   apiKey: string,
-  activity: StoredActivity,
+  activity: ActivityRecord,
   now: number,
 ): Promise<TransactItem[]> {
   const judgments = await judgmentWrites(apiKey, [activity], now, { replacing: false });
@@ -88,7 +88,7 @@ export async function activityTransactItems(
  * Writes activities with fresh, service-chosen ids, with their judgments: one BatchWriteItem per 25
  * items (they cannot collide).
  */
-export async function putNewActivities(apiKey: string, activities: readonly StoredActivity[], now: number) {
+export async function putNewActivities(apiKey: string, activities: readonly ActivityRecord[], now: number) {
   if (activities.length === 0) return;
   const judgments = await judgmentWrites(apiKey, activities, now, { replacing: false });
   await batchWrite([
@@ -103,7 +103,7 @@ export async function putNewActivities(apiKey: string, activities: readonly Stor
  * TransactWriteItems whose first item is the conditional activity put. False when an immutable
  * activity of that id exists (nothing is written).
  */
-export async function putGivenActivity(apiKey: string, activity: StoredActivity, now: number) {
+export async function putGivenActivity(apiKey: string, activity: ActivityRecord, now: number) {
   const judgments = await judgmentWrites(apiKey, [activity], now, { replacing: true });
   try {
     await db().send(
@@ -243,7 +243,7 @@ export async function listTimelineIds(timeline: { index: IndexName; partition: s
 const maxRequestsPerPartition = 50;
 
 interface PartitionRead {
-  matches: { sortKey: string; record: ActivityRecord }[];
+  matches: { sortKey: string; record: Activity }[];
   /** Sort key up to which the partition was read; absent when it was read to its end. */
   readTo?: string;
 }
@@ -260,7 +260,7 @@ async function readPartition(
   order: 'asc' | 'desc',
   after: string | undefined,
   wanted: number,
-  keep: (record: ActivityRecord) => boolean,
+  keep: (record: Activity) => boolean,
 ): Promise<PartitionRead> {
   const sortKeyName = `${index}sk`;
   const matches: PartitionRead['matches'] = [];
@@ -294,7 +294,7 @@ async function readPartition(
 
 /** One page of a timeline query, and the sort key to continue after (absent on the last page). */
 export interface TimelinePage {
-  records: ActivityRecord[];
+  records: Activity[];
   after?: string;
 }
 
@@ -312,7 +312,7 @@ export async function timelinePage(query: {
   order: 'asc' | 'desc';
   after?: string;
   pageSize: number;
-  keep: (record: ActivityRecord) => boolean;
+  keep: (record: Activity) => boolean;
 }): Promise<TimelinePage> {
   const reads = await Promise.all(
     query.partitions.map((partition) =>
@@ -420,11 +420,11 @@ export async function eraseActivityPage(
   now: number,
   startKey?: Item,
 ): Promise<ErasedPage> {
-  const { apiKey, organizationId, documentId } = scope;
-  const range: ErasableRange =
-    documentId === undefined
-      ? { partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }
-      : keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
+  const { apiKey, organizationId } = scope;
+  const range = scopeRange(scope, {
+    organization: () => ({ partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }),
+    document: (id) => keys.activityTimeline(apiKey, organizationId, { by: 'document', id }),
+  });
   return eraseByIds(range, 'id', limit, startKey, async (ids) => {
     const judged = await existingJudgments(apiKey, organizationId, ids);
     await batchWrite([

@@ -61,6 +61,14 @@ export const activityInput = z
   .superRefine(withinItemLimit);
 export type ActivityInput = z.output<typeof activityInput>;
 
+/** Activity ids given in one call are unique (refinement of add and update). */
+const uniqueActivityIds = (value: { activities: readonly { id?: string }[] }, ctx: z.RefinementCtx) =>
+  uniqueIds(
+    value.activities.map((activity) => activity.id),
+    ctx,
+    (index) => ['activities', index, 'id'],
+  );
+
 export const addActivitiesInput = z
   .object({
     organizationId: resourceId,
@@ -68,13 +76,7 @@ export const addActivitiesInput = z
     activities: z.array(activityInput).min(1).max(maxActivitiesPerCall),
   })
   .strict()
-  .superRefine((value, ctx) =>
-    uniqueIds(
-      value.activities.map((activity) => activity.id),
-      ctx,
-      (index) => ['activities', index, 'id'],
-    ),
-  );
+  .superRefine(uniqueActivityIds);
 
 export const getActivitiesInput = z
   .object({
@@ -110,13 +112,7 @@ export const updateActivitiesInput = z
       .max(maxActivitiesPerCall),
   })
   .strict()
-  .superRefine((value, ctx) =>
-    uniqueIds(
-      value.activities.map((activity) => activity.id),
-      ctx,
-      (index) => ['activities', index, 'id'],
-    ),
-  );
+  .superRefine(uniqueActivityIds);
 export type UpdateActivity = z.output<typeof updateActivitiesInput>['activities'][number];
 
 export const deleteActivitiesInput = z
@@ -134,8 +130,8 @@ export const deleteActivitiesInput = z
     { message: 'send exactly one of documentId, activityIds, targetEntityId', path: ['documentId'] },
   );
 
-/** An activity record as stored and returned (base contract's Activity log record). */
-export const activityRecord = z.object({
+/** An activity as returned (base contract's Activity log record); stored as `activityRecord`. */
+export const activity = z.object({
   id: z.string(),
   featureType: z.enum(featureTypes),
   actionType: z.string(),
@@ -146,11 +142,11 @@ export const activityRecord = z.object({
   metadata: z.object({ apiKey: z.string(), documentId: z.string(), organizationId: z.string() }),
   timestamp: z.number(),
 });
+export type Activity = z.infer<typeof activity>;
+
+/** An activity as stored: the activity plus whether it was written under the immutability setting. */
+export const activityRecord = activity.extend({ immutable: z.boolean().optional() });
 export type ActivityRecord = z.infer<typeof activityRecord>;
 
-/** A stored activity: the record plus whether it was written under the immutability setting. */
-export const storedActivity = activityRecord.extend({ immutable: z.boolean().optional() });
-export type StoredActivity = z.infer<typeof storedActivity>;
-
 /** activities/get lists records without the storage-only `immutable` flag. */
-export const activityView = activityRecord.meta({ id: 'Activity' });
+export const activityView = activity.meta({ id: 'Activity' });

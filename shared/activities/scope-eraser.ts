@@ -1,3 +1,4 @@
+import { nowMs } from '../http/common-schemas';
 import { pagedEraser } from '../lifecycle/eraser';
 import { eraseActivityPage } from './repository';
 
@@ -6,5 +7,5 @@ const batchSize = 100;
 
 /** Erases an organization's or a document's activity records, with their judgments (deletion cascade). */
 export const activityEraser = pagedEraser('activities', (scope, startKey) =>
-  eraseActivityPage(scope, batchSize, Date.now(), startKey),
+  eraseActivityPage(scope, batchSize, nowMs(), startKey),
 );

@@ -18,17 +18,17 @@ import {
   updateActivity,
 } from './repository';
 import type {
+  Activity,
   ActivityRecord,
   addActivitiesInput,
   deleteActivitiesInput,
   GetActivities,
-  StoredActivity,
   updateActivitiesInput,
 } from './schemas';
 
 type ItemResult = { success: boolean; message: string };
 
-const toRecord = ({ immutable: _immutable, ...record }: StoredActivity): ActivityRecord => record;
+const activityView = ({ immutable: _immutable, ...record }: ActivityRecord): Activity => record;
 
 const immutableMessage = (id: string) => `Activity ${id} is immutable and cannot be changed.`;
 
@@ -52,7 +52,7 @@ export async function addActivities(
     );
   }
   const now = nowMs();
-  const activities = input.activities.map(({ id, ...activity }): StoredActivity & { given: boolean } => ({
+  const activities = input.activities.map(({ id, ...activity }): ActivityRecord & { given: boolean } => ({
     ...activity,
     id: id ?? randomUUID(),
     given: id !== undefined,
@@ -104,7 +104,7 @@ function matcher(input: GetActivities) {
   const featureTypes = input.featureTypes && new Set<string>(input.featureTypes);
   const actionTypes = input.actionTypes && new Set(input.actionTypes);
   const activityIds = input.activityIds && new Set(input.activityIds);
-  return (record: ActivityRecord) =>
+  return (record: Activity) =>
     (input.documentId === undefined || record.metadata.documentId === input.documentId) &&
     (input.targetEntityId === undefined || record.targetEntityId === input.targetEntityId) &&
     (input.userId === undefined || record.actionUser.userId === input.userId) &&
@@ -113,7 +113,7 @@ function matcher(input: GetActivities) {
     (!activityIds || activityIds.has(record.id));
 }
 
-type ActivityPage = { records: ActivityRecord[]; after?: string };
+type ActivityPage = { records: Activity[]; after?: string };
 
 /** The page token's binding: the API key and the query without its paging. */
 function pageBinding(apiKey: string, input: GetActivities) {
@@ -125,7 +125,7 @@ function pageBinding(apiKey: string, input: GetActivities) {
 async function activityPage(
   apiKey: string,
   input: GetActivities,
-  keep: (record: ActivityRecord) => boolean,
+  keep: (record: Activity) => boolean,
 ): Promise<ActivityPage> {
   const token = input.pageToken && decodePageToken(input.pageToken, pageBinding(apiKey, input));
   const after = token ? (token.after as string) : undefined;
@@ -165,15 +165,14 @@ export async function getActivities(
   input: GetActivities,
   read: Promise<ActivityPage> = readActivities(caller.apiKey, input),
 ) {
-  const fenced = (record: ActivityRecord) =>
-    isFenced(caller, input.organizationId, record.metadata.documentId);
+  const fenced = (record: Activity) => isFenced(caller, input.organizationId, record.metadata.documentId);
   const matches = matcher(input);
   let page = await read;
   if (page.records.some(fenced)) {
     page = await activityPage(caller.apiKey, input, (record) => matches(record) && !fenced(record));
   }
   return {
-    data: page.records.map((record) => toRecord(record as StoredActivity)),
+    data: page.records.map((record) => activityView(record as ActivityRecord)),
     pageToken:
       page.after === undefined
         ? undefined
@@ -186,10 +185,10 @@ async function pageOfIds(
   apiKey: string,
   input: GetActivities,
   after: string | undefined,
-  keep: (record: ActivityRecord) => boolean,
+  keep: (record: Activity) => boolean,
 ) {
   const found = await findActivities(apiKey, input.organizationId, [...new Set(input.activityIds)]);
-  const sortKey = (record: ActivityRecord) => timelineSortKey(record.timestamp, record.id);
+  const sortKey = (record: Activity) => timelineSortKey(record.timestamp, record.id);
   const direction = input.order === 'asc' ? 1 : -1;
   const ordered = found
     .filter(keep)

@@ -1,37 +1,28 @@
+import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, alreadyExists } from '../http/errors';
 import { getActivityConfig } from '../settings/service';
+import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
+import { commentAdditions, commitComments, newComment } from './comment-additions';
 import { type CommentChange, effectItems } from './effects';
-import { commit, findThreadParts, type ThreadRef } from './repository';
+import type { AnnotationRef } from './ids';
+import { apiActor, refOf } from './ids';
+import { annotationMissing, commentMissing } from './not-found';
+import { commit, findAnnotationParts } from './repository';
 import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
-import {
-  accessIfVerified,
-  apiActor,
-  assertMayWrite,
-  commentAdditions,
-  commentMissing,
-  commitComments,
-  newComment,
-  refOf,
-  refusal,
-  threadMissing,
-} from './support';
-import { commentChange, commentCreate, commentDelete, reactionChange, threadTouch } from './write-items';
-
-/** Attempts of a write that keeps losing its condition to concurrent writes on the same comments. */
-const maxAttempts = 5;
+import { annotationTouch, commentChange, commentCreate, commentDelete, reactionChange } from './write-items';
 
 /**
- * What every write on an existing thread reads first: the activity config and the thread's item with
+ * What every write on an existing annotation reads first: the activity config and the annotation's item with
  * the comments `commentIds` names (one GetItem and one BatchGet, in parallel). Needs only the API key
  * and the input, so it is the routes' `prefetch` and travels with the auth read (decisions §43).
  */
-export const readThreadWrite = (apiKey: string, ref: ThreadRef, commentIds: readonly string[]) =>
-  Promise.all([getActivityConfig(apiKey), findThreadParts(apiKey, refOf(ref), [...new Set(commentIds)])]);
+export const readAnnotationWrite = (apiKey: string, ref: AnnotationRef, commentIds: readonly string[]) =>
+  Promise.all([getActivityConfig(apiKey), findAnnotationParts(apiKey, refOf(ref), [...new Set(commentIds)])]);
 
-/** The result of `readThreadWrite`. */
-export type ThreadWriteReads = Awaited<ReturnType<typeof readThreadWrite>>;
+/** The result of `readAnnotationWrite`. */
+export type AnnotationWriteReads = Awaited<ReturnType<typeof readAnnotationWrite>>;
 
 /** The prefetched reads with the access check that needs the authenticated caller (when verifying). */
 function prepare(
@@ -39,21 +30,21 @@ function prepare(
   input: Parameters<typeof accessIfVerified>[1],
   users: Parameters<typeof accessIfVerified>[2],
   now: number,
-  reads: Promise<ThreadWriteReads>,
+  reads: Promise<AnnotationWriteReads>,
 ) {
   return Promise.all([reads, accessIfVerified(caller, input, users, now)]);
 }
 
 /**
  * commentannotations/comments/add: the comments, their `comment.add` events and activity records
- * and the thread's participants in ONE transaction (two replies racing both land: conflicting
- * transactions are retried). NOT_FOUND without the thread, ALREADY_EXISTS for a taken comment id.
- * `reads` is `readThreadWrite` of the thread (no comments).
+ * and the annotation's participants in ONE transaction (two replies racing both land: conflicting
+ * transactions are retried). NOT_FOUND without the annotation, ALREADY_EXISTS for a taken comment id.
+ * `reads` is `readAnnotationWrite` of the annotation (no comments).
  */
 export async function addComments(
   caller: ApiKeyCaller,
   input: AddComments,
-  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, []),
+  reads: Promise<AnnotationWriteReads> = readAnnotationWrite(caller.apiKey, input, []),
 ): Promise<string[]> {
   const { apiKey } = caller;
   const ref = refOf(input);
@@ -61,7 +52,7 @@ export async function addComments(
   const writers = input.commentData.map((comment) => comment.from);
   const [[config, parts], access] = await prepare(caller, input, writers, now, reads);
   assertMayWrite(access, writers);
-  if (!parts.annotation) throw threadMissing(ref);
+  if (!parts.annotation) throw annotationMissing(ref);
   const comments = input.commentData.map((data, index) => newComment(ref.annotationId, data, now + index));
   const annotation: AnnotationRecord = {
     ...parts.annotation,
@@ -72,7 +63,7 @@ export async function addComments(
     lastUpdated: now,
   };
   const refused = await commitComments(apiKey, annotation, comments, input.commentData, now, [
-    threadTouch(apiKey, ref, writers, now),
+    annotationTouch(apiKey, ref, writers, now),
     ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
     ...(await effectItems(
       apiKey,
@@ -82,7 +73,7 @@ export async function addComments(
     )),
   ]);
   if (refused) {
-    if (refused[0] === 'ConditionalCheckFailed') throw threadMissing(ref);
+    if (refused[0] === 'ConditionalCheckFailed') throw annotationMissing(ref);
     const taken = comments.filter((_, index) => refused[index + 1] === 'ConditionalCheckFailed');
     throw alreadyExists(`Comment ${taken.map((comment) => comment.commentId).join(', ')} already exists.`);
   }
@@ -92,22 +83,22 @@ export async function addComments(
 /**
  * commentannotations/comments/update: new text and/or HTML with its `comment.update` event and
  * activity (`changes` of the fields that differ) in one transaction under the comment's version;
- * a concurrent update makes it re-read. Unchanged text writes nothing. `reads` is `readThreadWrite`
- * of the thread and the comment (the first attempt's read).
+ * a concurrent update makes it re-read. Unchanged text writes nothing. `reads` is `readAnnotationWrite`
+ * of the annotation and the comment (the first attempt's read).
  */
 export async function updateComment(
   caller: ApiKeyCaller,
   input: UpdateComment,
-  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, [input.commentId]),
+  reads: Promise<AnnotationWriteReads> = readAnnotationWrite(caller.apiKey, input, [input.commentId]),
 ): Promise<void> {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
   const [[config, firstParts], access] = await prepare(caller, input, [input.actionUser], now, reads);
   assertMayWrite(access, [input.actionUser]);
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const parts = attempt === 0 ? firstParts : await findThreadParts(apiKey, ref, [input.commentId]);
-    if (!parts.annotation) throw threadMissing(ref);
+  const attempt = async (index: number) => {
+    const parts = index === 0 ? firstParts : await findAnnotationParts(apiKey, ref, [input.commentId]);
+    if (!parts.annotation) throw annotationMissing(ref);
     const comment = parts.comments.get(input.commentId);
     if (!comment) throw commentMissing(ref, input.commentId);
     const fields = { commentText: input.commentText, commentHtml: input.commentHtml };
@@ -135,21 +126,23 @@ export async function updateComment(
       commentChange(apiKey, ref, comment.commentId, fields, comment.version, now),
       ...(await effectItems(apiKey, config, [change], now)),
     ]);
-    if (!refused) return;
-  }
-  throw new ApiError('ABORTED', 'The comment is being changed concurrently; retry.');
+    return refused ? conflict : undefined;
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The comment is being changed concurrently; retry.');
+  });
 }
 
 /**
  * commentannotations/comments/delete: the existing comments with their `comment.delete` events (and
  * activities) in one transaction; ids that do not exist fail per item. NOT_FOUND without the
- * thread. One BatchGet (thread and comments) and the config (`reads`: `readThreadWrite` of the
- * thread and `commentIds`), then one TransactWriteItems; a comment deleted concurrently makes it re-read.
+ * annotation. One BatchGet (annotation and comments) and the config (`reads`: `readAnnotationWrite` of the
+ * annotation and `commentIds`), then one TransactWriteItems; a comment deleted concurrently makes it re-read.
  */
 export async function deleteComments(
   caller: ApiKeyCaller,
   input: DeleteComments,
-  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, input.commentIds),
+  reads: Promise<AnnotationWriteReads> = readAnnotationWrite(caller.apiKey, input, input.commentIds),
 ) {
   const { apiKey } = caller;
   const ref = refOf(input);
@@ -163,9 +156,9 @@ export async function deleteComments(
       ids.map((id) => [id, { success: false, message: denied, status: 'PERMISSION_DENIED' }]),
     );
   }
-  for (let attempt = 0; attempt < maxAttempts; attempt += 1) {
-    const parts = attempt === 0 ? firstParts : await findThreadParts(apiKey, ref, ids);
-    if (!parts.annotation) throw threadMissing(ref);
+  const attempt = async (index: number) => {
+    const parts = index === 0 ? firstParts : await findAnnotationParts(apiKey, ref, ids);
+    if (!parts.annotation) throw annotationMissing(ref);
     const annotation = parts.annotation;
     const found = ids.flatMap((id) => (parts.comments.has(id) ? [parts.comments.get(id)!] : []));
     const changes = found.map(
@@ -178,39 +171,40 @@ export async function deleteComments(
             ...found.map((comment) => commentDelete(apiKey, ref, comment.commentId)),
             ...(await effectItems(apiKey, config, changes, now)),
           ]);
-    if (!refused) {
-      return Object.fromEntries(
-        ids.map((id) => [
-          id,
-          parts.comments.has(id)
-            ? { success: true, message: 'Comment deleted.' }
-            : { success: false, message: `Comment ${id} does not exist.` },
-        ]),
-      );
-    }
-  }
-  throw new ApiError('ABORTED', 'The comments are being changed concurrently; retry.');
+    if (refused) return conflict;
+    return Object.fromEntries(
+      ids.map((id) => [
+        id,
+        parts.comments.has(id)
+          ? { success: true, message: 'Comment deleted.' }
+          : { success: false, message: `Comment ${id} does not exist.` },
+      ]),
+    );
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The comments are being changed concurrently; retry.');
+  });
 }
 
 /**
  * commentannotations/reactions/add and /delete: one user's reaction with one icon on a comment,
  * with its `comment.reaction_add|_delete` event (and `reaction` activity) in one transaction.
  * Adding a reaction the user already made changes nothing (no event); deleting one that does not
- * exist is NOT_FOUND. One BatchGet (thread and comment) and the config (`reads`: `readThreadWrite`
- * of the thread and the comment), then one TransactWriteItems.
+ * exist is NOT_FOUND. One BatchGet (annotation and comment) and the config (`reads`: `readAnnotationWrite`
+ * of the annotation and the comment), then one TransactWriteItems.
  */
 export async function changeReaction(
   caller: ApiKeyCaller,
   input: ReactionInput,
   action: 'add' | 'delete',
-  reads: Promise<ThreadWriteReads> = readThreadWrite(caller.apiKey, input, [input.commentId]),
+  reads: Promise<AnnotationWriteReads> = readAnnotationWrite(caller.apiKey, input, [input.commentId]),
 ) {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
   const [[config, parts], access] = await prepare(caller, input, [input.actionUser], now, reads);
   assertMayWrite(access, [input.actionUser]);
-  if (!parts.annotation) throw threadMissing(ref);
+  if (!parts.annotation) throw annotationMissing(ref);
   const comment = parts.comments.get(input.commentId);
   if (!comment) throw commentMissing(ref, input.commentId);
   const reaction = { icon: input.icon, userId: input.actionUser.userId };

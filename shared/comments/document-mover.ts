@@ -1,11 +1,11 @@
 import type { DocumentRecordMover } from '../migration/mover';
 import { hasDocumentComments, moveDocumentComments } from './repository';
 
-/** Comment items (threads and comments) per migration batch. */
+/** Comment items (annotations and comments) per migration batch. */
 const batchSize = 100;
 
 /**
- * Moves a document's comment threads (migration): each batch copies the first items still in the
+ * Moves a document's comment annotations (migration): each batch copies the first items still in the
  * source partition to the target partition under the same sort keys and then deletes them, so a
  * repeated or concurrent batch writes the same copies again and nothing is lost or doubled. No
  * cursor is needed: what has moved is no longer in the source.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { activityTransactItems } from '../activities/repository';
-import type { StoredActivity } from '../activities/schemas';
+import type { ActivityRecord } from '../activities/schemas';
 import type { TransactItem } from '../db/batch';
 import { createEvent, outboxPut } from '../events/outbox';
 import type { ActivityConfig } from '../settings/schemas';
@@ -12,7 +12,7 @@ import type { AgentInfo, AnnotationRecord, CommentRecord, CommentUser } from './
  * activity record. Pure builders; the services put the items into their transactions.
  */
 
-/** The events comments publish (the base contract's trigger keys, plus the thread delete). */
+/** The events comments publish (the base contract's trigger keys, plus the annotation delete). */
 export const commentEvents = [
   'comment_annotation.add',
   'comment.add',
@@ -48,10 +48,10 @@ export const activityTriggerOf: Record<CommentEvent, string> = {
   'comment.reaction_delete': 'reactionDeleted',
 };
 
-/** One change of a thread, as its event and activity describe it. */
+/** One change of an annotation, as its event and activity describe it. */
 export interface CommentChange {
   event: CommentEvent;
-  /** The thread after the change (before it, for a delete). */
+  /** The annotation after the change (before it, for a delete). */
   annotation: AnnotationRecord;
   /** The comment the change concerns, if any (before it, for a delete). */
   comment?: CommentRecord;
@@ -66,7 +66,7 @@ export interface CommentChange {
   recordActivity?: boolean;
 }
 
-/** The thread's own fields, without its comments (webhook payloads and activity `entityData`). */
+/** The annotation's own fields, without its comments (webhook payloads and activity `entityData`). */
 export function annotationSnapshot(annotation: AnnotationRecord) {
   return {
     annotationId: annotation.annotationId,
@@ -97,7 +97,7 @@ const taggedUsers = (comment: CommentRecord | undefined): CommentUser[] =>
 
 /**
  * Resolved recipients of a change (the processed basic payload's `toUsers`, addendum §8): users
- * tagged in the target comment, the assignee and the thread's participants, without the acting
+ * tagged in the target comment, the assignee and the annotation's participants, without the acting
  * user; each `{ userId, name, email }` as far as known. Built from the change alone (no reads).
  */
 export function recipientsOf(change: CommentChange): { userId: string; name?: string; email?: string }[] {
@@ -173,7 +173,7 @@ export function activityOf(
   config: ActivityConfig,
   change: CommentChange,
   now: number,
-): StoredActivity {
+): ActivityRecord {
   const { annotation, comment } = change;
   return {
     id: randomUUID(),

@@ -6,111 +6,118 @@ import { accessPatterns, entities } from '../db/entities';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
 import { ApiError } from '../http/errors';
 import { deletedUserStub, stubbedFields } from '../lifecycle/profile-stub';
+import type { AnnotationRef } from './ids';
 import {
   type AnnotationRecord,
+  type AnnotationWithComments,
   annotationRecord,
   type CommentRecord,
   commentRecord,
-  type Thread,
 } from './schemas';
 import { commentRemovals, reactionChange } from './write-items';
 
 type Item = Record<string, unknown>;
 
-/** Identifies one thread: the document partition it lives in and its annotation id. */
-export interface ThreadRef {
-  organizationId: string;
-  documentId: string;
-  annotationId: string;
-}
-
 const parseAnnotation = (item: Item): AnnotationRecord => annotationRecord.parse(withoutKeys(item));
 const parseComment = (item: Item): CommentRecord => commentRecord.parse(withoutKeys(item));
 
-/** Transactions cancelled by a concurrent transaction on the same items are retried this often. */
-const maxConflictRetries = 6;
+/**
+ * A transaction cancelled only by a concurrent transaction on the same items (two replies racing
+ * on an annotation) is tried 7 times in all, with jittered back-off from 20 ms, uncapped.
+ */
+const transactionConflictRetry: RetryPolicy = { attempts: 7, backoff: { baseMs: 20, capMs: Infinity } };
+
+/** Cancelled only by `TransactionConflict` (no condition failed): worth another attempt. */
+const conflictOnly = (reasons: readonly string[]) =>
+  reasons.includes('TransactionConflict') && !reasons.includes('ConditionalCheckFailed');
 
 /**
  * Runs one transaction (at most 100 items). Returns undefined when it committed, or the per-item
  * cancellation reasons when a condition failed; a cancellation caused only by a concurrent
- * transaction on the same items (two replies racing on a thread) is retried with jitter first.
+ * transaction on the same items is retried (`transactionConflictRetry`), then ABORTED.
  */
 export async function commit(items: readonly TransactItem[]): Promise<string[] | undefined> {
   if (items.length > transactionLimit) throw new Error(`transaction of ${items.length} items`);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: [...items] }));
-      return undefined;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      const conflictOnly =
-        reasons?.some((reason) => reason === 'TransactionConflict') &&
-        !reasons.some((reason) => reason === 'ConditionalCheckFailed');
-      if (!reasons || (conflictOnly && attempt >= maxConflictRetries)) {
-        if (conflictOnly) throw new ApiError('ABORTED', 'The thread is being changed concurrently; retry.');
-        throw error;
+  return retryOnConflict(
+    transactionConflictRetry,
+    async () => {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: [...items] }));
+        return undefined;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (!reasons) throw error;
+        return conflictOnly(reasons) ? conflict : reasons;
       }
-      if (!conflictOnly) return reasons;
-      await new Promise((pause) => setTimeout(pause, Math.random() * 20 * 2 ** attempt));
-    }
-  }
+    },
+    () => {
+      throw new ApiError('ABORTED', 'The thread is being changed concurrently; retry.');
+    },
+  );
 }
 
-/** Groups a thread-ordered run of items (thread item, then its comments) into threads. */
-function threadsOf(items: readonly Item[]): Thread[] {
-  const threads: Thread[] = [];
+/** Groups an annotation-ordered run of items (annotation item, then its comments) into annotations. */
+function annotationsOf(items: readonly Item[]): AnnotationWithComments[] {
+  const annotations: AnnotationWithComments[] = [];
   for (const item of items) {
     if (item.entity === entities.commentAnnotation.name)
-      threads.push({ annotation: parseAnnotation(item), comments: [] });
+      annotations.push({ annotation: parseAnnotation(item), comments: [] });
     else if (item.entity === entities.comment.name) {
-      const current = threads.at(-1);
-      // A comment whose thread item is missing (a delete cut short) belongs to no thread.
+      const current = annotations.at(-1);
+      // A comment whose annotation item is missing (a delete cut short) belongs to no annotation.
       if (current && current.annotation.annotationId === item.annotationId)
         current.comments.push(parseComment(item));
     }
   }
-  for (const thread of threads)
-    thread.comments.sort((a, b) => a.createdAt - b.createdAt || (a.commentId < b.commentId ? -1 : 1));
-  return threads;
+  for (const withComments of annotations)
+    withComments.comments.sort((a, b) => a.createdAt - b.createdAt || (a.commentId < b.commentId ? -1 : 1));
+  return annotations;
 }
 
-/** One thread with every comment (one Query; consistent, as updates read it to decide). */
-export async function findThread(apiKey: string, ref: ThreadRef): Promise<Thread | undefined> {
+/** One annotation with every comment (one Query; consistent, as updates read it to decide). */
+export async function findAnnotationWithComments(
+  apiKey: string,
+  ref: AnnotationRef,
+): Promise<AnnotationWithComments | undefined> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
       ':pk': keys.commentsPartition(apiKey, ref.organizationId, ref.documentId),
-      ':prefix': keys.commentThreadPrefix(ref.annotationId),
+      ':prefix': keys.commentAnnotationPrefix(ref.annotationId),
     },
     ConsistentRead: true,
   });
-  return threadsOf(items)[0];
+  return annotationsOf(items)[0];
 }
 
-/** A thread's own item, strongly consistent (one GetItem): updates decide on it under a version check. */
-export async function findAnnotation(apiKey: string, ref: ThreadRef): Promise<AnnotationRecord | undefined> {
+/** An annotation's own item, strongly consistent (one GetItem): updates decide on it under a version check. */
+export async function findAnnotation(
+  apiKey: string,
+  ref: AnnotationRef,
+): Promise<AnnotationRecord | undefined> {
   const output = await db().send(
     new GetCommand({
       TableName: tableName(),
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      Key: keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
       ConsistentRead: true,
     }),
   );
   return output.Item && parseAnnotation(output.Item);
 }
 
-/** A thread's own item and some of its comments, in one BatchGet (strongly consistent reads are not offered). */
-export async function findThreadParts(apiKey: string, ref: ThreadRef, commentIds: readonly string[]) {
+/** An annotation's own item and some of its comments, in one BatchGet (strongly consistent reads are not offered). */
+export async function findAnnotationParts(apiKey: string, ref: AnnotationRef, commentIds: readonly string[]) {
   const items = await batchGet([
-    keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+    keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
     ...commentIds.map((id) => keys.comment(apiKey, ref, id)),
   ]);
-  const thread = items.find((item) => item.entity === entities.commentAnnotation.name);
+  const annotationItem = items.find((item) => item.entity === entities.commentAnnotation.name);
   return {
-    annotation: thread && parseAnnotation(thread),
+    annotation: annotationItem && parseAnnotation(annotationItem),
     comments: new Map(
       items
         .filter((item) => item.entity === entities.comment.name)
@@ -120,8 +127,8 @@ export async function findThreadParts(apiKey: string, ref: ThreadRef, commentIds
   };
 }
 
-/** Threads of an organization by annotation id, from every document (one Query on gsi1 per id, in parallel). */
-export async function findThreadsById(
+/** Annotations of an organization by annotation id, from every document (one Query on gsi1 per id, in parallel). */
+export async function findAnnotationsById(
   apiKey: string,
   organizationId: string,
   annotationIds: readonly string[],
@@ -135,9 +142,9 @@ export async function findThreadsById(
           ':pk': keys.commentAnnotationPartition(apiKey, organizationId, annotationId),
         },
       }).then((items) =>
-        // A re-created document's old threads stay listed until its erasure: only the partition
+        // A re-created document's old annotations stay listed until its erasure: only the partition
         // the key builders give now is its current incarnation (decisions §46).
-        threadsOf(
+        annotationsOf(
           items.filter(
             (item) => item.pk === keys.commentsPartition(apiKey, organizationId, item.documentId as string),
           ),
@@ -148,39 +155,41 @@ export async function findThreadsById(
   return perId.flat();
 }
 
-/** Threads of one document by annotation id (one Query per id, in parallel). */
-export async function findDocumentThreads(
+/** Annotations of one document by annotation id (one Query per id, in parallel). */
+export async function findDocumentAnnotations(
   apiKey: string,
   scope: { organizationId: string; documentId: string },
   annotationIds: readonly string[],
 ) {
-  const threads = await Promise.all(
-    annotationIds.map((annotationId) => findThread(apiKey, { ...scope, annotationId })),
+  const annotations = await Promise.all(
+    annotationIds.map((annotationId) => findAnnotationWithComments(apiKey, { ...scope, annotationId })),
   );
-  return threads.filter((thread): thread is Thread => thread !== undefined);
+  return annotations.filter(
+    (withComments): withComments is AnnotationWithComments => withComments !== undefined,
+  );
 }
 
-/** Items read by a thread page's first Query: enough for pages of threads with about ten comments each. */
-const itemsPerThreadEstimate = 10;
+/** Items read by an annotation page's first Query: enough for pages of annotations with about ten comments each. */
+const itemsPerAnnotationEstimate = 10;
 
 /**
- * One page of a document's threads, `pageSize` whole threads with all their comments, in
- * annotation-id order. The partition is read in sort-key order, where each thread's item is
- * followed by its comments; the page ends just before the thread item after the `pageSize`-th, so a
- * page boundary never splits a thread. Usually one Query (Limit `pageSize × 10 + 1` items); further
- * Queries (of up to 1,000 items) only while the page's threads hold more comments than that.
+ * One page of a document's annotations, `pageSize` whole annotations with all their comments, in
+ * annotation-id order. The partition is read in sort-key order, where each annotation's item is
+ * followed by its comments; the page ends just before the annotation item after the `pageSize`-th, so a
+ * page boundary never splits an annotation. Usually one Query (Limit `pageSize × 10 + 1` items); further
+ * Queries (of up to 1,000 items) only while the page's annotations hold more comments than that.
  * Returns the key to continue after.
  */
-export async function threadPage(
+export async function annotationPage(
   apiKey: string,
   scope: { organizationId: string; documentId: string },
   pageSize: number,
   startKey: Item | undefined,
-): Promise<{ threads: Thread[]; nextKey?: Item }> {
+): Promise<{ annotations: AnnotationWithComments[]; nextKey?: Item }> {
   const taken: Item[] = [];
   let heads = 0;
   let cursor = startKey;
-  for (let limit = pageSize * itemsPerThreadEstimate + 1; ; limit = 1000) {
+  for (let limit = pageSize * itemsPerAnnotationEstimate + 1; ; limit = 1000) {
     const output = await db().send(
       new QueryCommand({
         TableName: tableName(),
@@ -197,27 +206,27 @@ export async function threadPage(
       if (item.entity === entities.commentAnnotation.name) {
         if (heads === pageSize) {
           const last = taken.at(-1) as Item;
-          return { threads: threadsOf(taken), nextKey: { pk: last.pk, sk: last.sk } };
+          return { annotations: annotationsOf(taken), nextKey: { pk: last.pk, sk: last.sk } };
         }
         heads += 1;
       }
       taken.push(item);
     }
     cursor = output.LastEvaluatedKey;
-    if (!cursor) return { threads: threadsOf(taken) };
+    if (!cursor) return { annotations: annotationsOf(taken) };
   }
 }
 
 /**
- * Ids of the comments still stored under a thread (one strongly consistent Query of its keys):
- * after a thread's own item is deleted, a reply that committed just before it is found here.
+ * Ids of the comments still stored under an annotation (one strongly consistent Query of its keys):
+ * after an annotation's own item is deleted, a reply that committed just before it is found here.
  */
-export async function storedCommentIds(apiKey: string, ref: ThreadRef): Promise<string[]> {
+export async function storedCommentIds(apiKey: string, ref: AnnotationRef): Promise<string[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
       ':pk': keys.commentsPartition(apiKey, ref.organizationId, ref.documentId),
-      ':prefix': keys.commentThreadPrefix(ref.annotationId),
+      ':prefix': keys.commentAnnotationPrefix(ref.annotationId),
     },
     ProjectionExpression: 'entity, commentId',
     ConsistentRead: true,
@@ -228,17 +237,17 @@ export async function storedCommentIds(apiKey: string, ref: ThreadRef): Promise<
 }
 
 /**
- * Deletes a thread's comments in transactions of up to 100 (unconditional), before its own item
- * and event, so an interrupted delete leaves the thread in place and can be repeated.
+ * Deletes an annotation's comments in transactions of up to 100 (unconditional), before its own item
+ * and event, so an interrupted delete leaves the annotation in place and can be repeated.
  */
-export async function deleteCommentItems(apiKey: string, ref: ThreadRef, commentIds: readonly string[]) {
+export async function deleteCommentItems(apiKey: string, ref: AnnotationRef, commentIds: readonly string[]) {
   for (let index = 0; index < commentIds.length; index += transactionLimit) {
     const chunk = commentIds.slice(index, index + transactionLimit);
     await commit(commentRemovals(apiKey, ref, chunk));
   }
 }
 
-/** Whether a document has any comment thread (one Query with `Limit: 1`): migration's target check. */
+/** Whether a document has any comment annotation (one Query with `Limit: 1`): migration's target check. */
 export async function hasDocumentComments(apiKey: string, organizationId: string, documentId: string) {
   const output = await db().send(
     new QueryCommand({
@@ -258,9 +267,9 @@ export async function hasDocumentComments(apiKey: string, organizationId: string
 /**
  * Moves up to `limit` items of a document's comment partition to another document (migration):
  * one Query of the first items still under `from`, a BatchWriteItem of their copies re-keyed under
- * `to` (partition, gsi1 sort key, the thread's `documentId`), then one deleting the originals — so
+ * `to` (partition, gsi1 sort key, the annotation's `documentId`), then one deleting the originals — so
  * an interrupted batch leaves copies that the next one simply writes again. Sort keys are kept,
- * so threads stay whole and in order. Returns how many moved and whether more remain.
+ * so annotations stay whole and in order. Returns how many moved and whether more remain.
  */
 export async function moveDocumentComments(
   apiKey: string,
@@ -288,8 +297,8 @@ export async function moveDocumentComments(
       ...item,
       pk: keys.commentsPartition(apiKey, organizationId, move.to),
       // Reactions' index items are not listed by annotation id.
-      ...(item.gsi1pk !== undefined && keys.commentThreadListing(apiKey, target, item.sk as string)),
-      // Threads carry their document id, and so do comments written since users/data/get exists.
+      ...(item.gsi1pk !== undefined && keys.commentAnnotationListing(apiKey, target, item.sk as string)),
+      // Annotations carry their document id, and so do comments written since users/data/get exists.
       ...((item.entity === entities.commentAnnotation.name || item.documentId !== undefined) && {
         documentId: move.to,
       }),
@@ -302,7 +311,7 @@ export async function moveDocumentComments(
 
 /**
  * Erases one page of comment items: a document's partition (up to `limit` items), or for an
- * organization, the partitions named by a page of its thread listing (gsi2), each whole.
+ * organization, the partitions named by a page of its annotation listing (gsi2), each whole.
  */
 export function eraseCommentPage(scope: EraseScope, limit: number, startKey?: Item): Promise<ErasedPage> {
   const { apiKey, organizationId, documentId } = scope;
@@ -317,26 +326,26 @@ export function eraseCommentPage(scope: EraseScope, limit: number, startKey?: It
 
 /**
  * Erases one comment of a user (their data's erasure, addendum §10): the comment item is deleted;
- * a thread left with no comment is deleted too, otherwise the user's profile copies on the thread
+ * an annotation left with no comment is deleted too, otherwise the user's profile copies on the annotation
  * (participant, creator, assignee) and in the other comments' tagged contacts become the "Deleted
- * user" stub. One DeleteItem, one consistent Query of the thread, then one DeleteItem, or one
+ * user" stub. One DeleteItem, one consistent Query of the annotation, then one DeleteItem, or one
  * TransactWriteItems of the stubbing updates when there are any.
  */
 export async function eraseUserComment(apiKey: string, comment: Item, userId: string): Promise<void> {
-  const ref: ThreadRef = {
+  const ref: AnnotationRef = {
     organizationId: comment.organizationId as string,
     documentId: comment.documentId as string,
     annotationId: comment.annotationId as string,
   };
   await batchWrite([{ delete: { pk: comment.pk as string, sk: comment.sk as string } }]);
-  const thread = await findThread(apiKey, ref);
-  if (!thread) return;
-  const threadKey = keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId);
-  if (thread.comments.length === 0) {
-    await batchWrite([{ delete: threadKey }]);
+  const withComments = await findAnnotationWithComments(apiKey, ref);
+  if (!withComments) return;
+  const annotationKey = keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId);
+  if (withComments.comments.length === 0) {
+    await batchWrite([{ delete: annotationKey }]);
     return;
   }
-  const { annotation } = thread;
+  const { annotation } = withComments;
   const stub = deletedUserStub(userId);
   // Participants are stubbed by path: a reply adding another participant meanwhile is kept.
   const sets = [
@@ -344,20 +353,20 @@ export async function eraseUserComment(apiKey: string, comment: Item, userId: st
     ...(annotation.createdBy.userId === userId ? ['createdBy = :stub'] : []),
     ...(annotation.assignedTo?.userId === userId ? ['assignedTo = :stub'] : []),
   ];
-  const threadUpdate: ConditionalUpdate = {
-    Key: threadKey,
+  const annotationUpdate: ConditionalUpdate = {
+    Key: annotationKey,
     UpdateExpression: `SET ${sets.join(', ')}`,
     ConditionExpression: 'attribute_exists(pk)',
     ...(annotation.participants[userId] && { ExpressionAttributeNames: { '#user': userId } }),
     ExpressionAttributeValues: { ':stub': stub },
   };
-  const commentUpdates = thread.comments.flatMap((other) => {
+  const commentUpdates = withComments.comments.flatMap((other) => {
     const fields = stubbedFields({ taggedUserContacts: other.taggedUserContacts }, userId);
     return Object.keys(fields).length > 0
       ? [setIfExists(keys.comment(apiKey, ref, other.commentId), fields)]
       : [];
   });
-  await applyConditionalUpdates([...(sets.length > 0 ? [threadUpdate] : []), ...commentUpdates]);
+  await applyConditionalUpdates([...(sets.length > 0 ? [annotationUpdate] : []), ...commentUpdates]);
 }
 
 /**
@@ -366,7 +375,7 @@ export async function eraseUserComment(apiKey: string, comment: Item, userId: st
  * the index item is deleted. True when a reaction was removed.
  */
 export async function eraseUserReaction(apiKey: string, reaction: Item): Promise<boolean> {
-  const ref: ThreadRef = {
+  const ref: AnnotationRef = {
     organizationId: reaction.organizationId as string,
     documentId: reaction.documentId as string,
     annotationId: reaction.annotationId as string,

@@ -1,15 +1,15 @@
 import * as z from 'zod';
 import { pageToken, resourceId, uniqueIds } from '../http/common-schemas';
 
-/** Annotation (thread) kinds (addendum §7). */
+/** Annotation kinds (addendum §7). */
 export const annotationTypes = ['comment', 'suggestion'] as const;
 
-/** Annotation statuses; a new thread is `open`. */
+/** Annotation statuses; a new annotation is `open`. */
 export const annotationStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type AnnotationStatus = (typeof annotationStatuses)[number];
 
 /**
- * Statuses that end a thread's review: a status change to one of them is a `resolve` judgment,
+ * Statuses that end an annotation's review: a status change to one of them is a `resolve` judgment,
  * to any other an `in_progress` one (addendum §6). Memory search imports this list.
  */
 export const terminalStatuses: readonly AnnotationStatus[] = ['resolved', 'closed'];
@@ -18,11 +18,11 @@ export const annotationPriorities = ['low', 'medium', 'high', 'urgent'] as const
 
 export const suggestionDecisions = ['accept', 'reject'] as const;
 
-/** Threads per commentannotations/add call; each is its own transaction. */
+/** Annotations per commentannotations/add call; each is its own transaction. */
 export const maxAnnotationsPerCall = 20;
 
 /**
- * Comments per write (a new thread's commentData, comments/add, comments/delete): each comment is
+ * Comments per write (a new annotation's commentData, comments/add, comments/delete): each comment is
  * written with its event and activity (plus the judgment derived from it) in one transaction, which
  * holds at most 100 items and 4 MB.
  */
@@ -31,8 +31,8 @@ export const maxCommentsPerWrite = 10;
 /** Annotation ids per get/delete call. */
 export const maxAnnotationIdsPerCall = 30;
 
-/** get pages count threads: 1–100, default 50. */
-export const maxThreadPageSize = 100;
+/** get pages count annotations: 1–100, default 50. */
+export const maxAnnotationPageSize = 100;
 
 const maxCommentTextLength = 10_000;
 const maxCommentHtmlLength = 20_000;
@@ -142,7 +142,7 @@ export const getAnnotationsInput = z
     organizationId: resourceId,
     documentId: resourceId.optional(),
     annotationIds: z.array(annotationId).min(1).max(maxAnnotationIdsPerCall).optional(),
-    pageSize: z.number().int().min(1).max(maxThreadPageSize).default(50),
+    pageSize: z.number().int().min(1).max(maxAnnotationPageSize).default(50),
     pageToken: pageToken.optional(),
   })
   .strict()
@@ -187,14 +187,14 @@ export const deleteAnnotationsInput = z
   .refine(actorForVerification, actorRequired);
 export type DeleteAnnotations = z.output<typeof deleteAnnotationsInput>;
 
-const threadScope = { ...documentScope, annotationId };
+const annotationScope = { ...documentScope, annotationId };
 
-export const addCommentsInput = z.object({ ...threadScope, commentData: commentDataList }).strict();
+export const addCommentsInput = z.object({ ...annotationScope, commentData: commentDataList }).strict();
 export type AddComments = z.output<typeof addCommentsInput>;
 
 export const updateCommentInput = z
   .object({
-    ...threadScope,
+    ...annotationScope,
     commentId: resourceId,
     commentText: z.string().max(maxCommentTextLength).optional(),
     commentHtml: z.string().max(maxCommentHtmlLength).optional(),
@@ -211,7 +211,7 @@ export type UpdateComment = z.output<typeof updateCommentInput>;
 
 export const deleteCommentsInput = z
   .object({
-    ...threadScope,
+    ...annotationScope,
     commentIds: z.array(resourceId).min(1).max(maxCommentsPerWrite),
     actionUser: commentUser.optional(),
   })
@@ -221,7 +221,7 @@ export type DeleteComments = z.output<typeof deleteCommentsInput>;
 
 export const reactionInput = z
   .object({
-    ...threadScope,
+    ...annotationScope,
     commentId: resourceId,
     icon: z.string().min(1).max(64),
     actionUser: commentUser,
@@ -235,7 +235,7 @@ export type ReactionInput = z.output<typeof reactionInput>;
 /** A reaction on a comment: one per (icon, user). */
 export const storedReaction = z.object({ icon: z.string(), user: commentUser, createdAt: z.number() });
 
-/** A thread as stored (its comments are separate items in the same partition). */
+/** An annotation as stored (its comments are separate items in the same partition). */
 export const annotationRecord = z.object({
   annotationId: z.string(),
   organizationId: z.string(),
@@ -247,11 +247,11 @@ export const annotationRecord = z.object({
   context: z.record(z.string(), z.unknown()).optional(),
   suggestionDecision: z.enum(suggestionDecisions).optional(),
   createdBy: commentUser,
-  /** Everyone who commented, by user id: the thread participants of processed webhooks. */
+  /** Everyone who commented, by user id: the annotation participants of processed webhooks. */
   participants: z.record(z.string(), commentUser),
   createdAt: z.number(),
   lastUpdated: z.number(),
-  /** Incremented by every update of the thread's own fields (optimistic concurrency). */
+  /** Incremented by every update of the annotation's own fields (optimistic concurrency). */
   version: z.number(),
 });
 export type AnnotationRecord = z.infer<typeof annotationRecord>;
@@ -272,15 +272,15 @@ export const commentRecord = z.object({
 });
 export type CommentRecord = z.infer<typeof commentRecord>;
 
-/** A thread with its comments (oldest first), as read. */
-export interface Thread {
+/** An annotation with its comments (oldest first), as read. */
+export interface AnnotationWithComments {
   annotation: AnnotationRecord;
   comments: CommentRecord[];
 }
 
 // Responses.
 
-/** commentannotations/add `data`: per thread (keyed by annotation id), its outcome and comment ids. */
+/** commentannotations/add `data`: per annotation (keyed by annotation id), its outcome and comment ids. */
 export const addedAnnotations = z.record(
   z.string(),
   z.object({
@@ -292,7 +292,7 @@ export const addedAnnotations = z.record(
   }),
 );
 
-/** A thread as responses show it: the stored annotation without its bookkeeping fields. */
+/** An annotation as responses show it: the stored annotation without its bookkeeping fields. */
 export const annotationView = annotationRecord
   .omit({ participants: true, version: true })
   .meta({ id: 'Annotation' });
@@ -303,5 +303,5 @@ export const commentView = commentRecord
   .extend({ reactions: z.array(storedReaction) })
   .meta({ id: 'Comment' });
 
-/** commentannotations/get lists threads with their comments, oldest first. */
-export const threadView = annotationView.extend({ comments: z.array(commentView) });
+/** commentannotations/get lists annotations with their comments, oldest first. */
+export const annotationWithCommentsView = annotationView.extend({ comments: z.array(commentView) });

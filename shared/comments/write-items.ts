@@ -1,7 +1,7 @@
 import { inTable, setAssignments, type TransactItem } from '../db/batch';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
-import type { ThreadRef } from './repository';
+import type { AnnotationRef } from './ids';
 import type { AnnotationRecord, CommentRecord, CommentUser } from './schemas';
 
 /**
@@ -15,8 +15,8 @@ type Item = Record<string, unknown>;
 /** The key under which a comment stores one user's reaction with one icon. */
 export const reactionKey = (icon: string, userId: string) => JSON.stringify([icon, userId]);
 
-function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
-  const key = keys.commentThread(
+function annotationItem(apiKey: string, annotation: AnnotationRecord): Item {
+  const key = keys.commentAnnotation(
     apiKey,
     annotation.organizationId,
     annotation.documentId,
@@ -24,7 +24,7 @@ function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
   );
   return {
     ...key,
-    ...keys.commentThreadListing(apiKey, annotation, key.sk),
+    ...keys.commentAnnotationListing(apiKey, annotation, key.sk),
     // Lists the document's comment partition under its organization, for the deletion cascade.
     ...keys.commentsOrganizationListing(apiKey, annotation.organizationId, annotation.documentId),
     entity: entities.commentAnnotation.name,
@@ -32,11 +32,11 @@ function threadItem(apiKey: string, annotation: AnnotationRecord): Item {
   };
 }
 
-function commentItem(apiKey: string, ref: ThreadRef, comment: CommentRecord): Item {
+function commentItem(apiKey: string, ref: AnnotationRef, comment: CommentRecord): Item {
   const key = keys.comment(apiKey, ref, comment.commentId);
   return {
     ...key,
-    ...keys.commentThreadListing(apiKey, ref, key.sk),
+    ...keys.commentAnnotationListing(apiKey, ref, key.sk),
     ...keys.userDataListing(
       apiKey,
       comment.from.userId,
@@ -53,15 +53,18 @@ function commentItem(apiKey: string, ref: ThreadRef, comment: CommentRecord): It
   };
 }
 
-/** Transaction item creating a thread; cancelled (`ConditionalCheckFailed`) when the id is taken. */
-export function threadCreate(apiKey: string, annotation: AnnotationRecord): TransactItem {
+/** Transaction item creating an annotation; cancelled (`ConditionalCheckFailed`) when the id is taken. */
+export function annotationCreate(apiKey: string, annotation: AnnotationRecord): TransactItem {
   return {
-    Put: inTable({ Item: threadItem(apiKey, annotation), ConditionExpression: 'attribute_not_exists(pk)' }),
+    Put: inTable({
+      Item: annotationItem(apiKey, annotation),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
   };
 }
 
-/** Transaction item creating a comment; cancelled when a comment of that id exists in the thread. */
-export function commentCreate(apiKey: string, ref: ThreadRef, comment: CommentRecord): TransactItem {
+/** Transaction item creating a comment; cancelled when a comment of that id exists in the annotation. */
+export function commentCreate(apiKey: string, ref: AnnotationRef, comment: CommentRecord): TransactItem {
   return {
     Put: inTable({
       Item: commentItem(apiKey, ref, comment),
@@ -71,17 +74,22 @@ export function commentCreate(apiKey: string, ref: ThreadRef, comment: CommentRe
 }
 
 /**
- * Transaction item recording new commenters on an existing thread (its participants) and the time;
- * cancelled when the thread does not exist. Leaves `version` alone: replies never race status changes.
+ * Transaction item recording new commenters on an existing annotation (its participants) and the time;
+ * cancelled when the annotation does not exist. Leaves `version` alone: replies never race status changes.
  */
-export function threadTouch(apiKey: string, ref: ThreadRef, commenters: readonly CommentUser[], now: number) {
+export function annotationTouch(
+  apiKey: string,
+  ref: AnnotationRef,
+  commenters: readonly CommentUser[],
+  now: number,
+) {
   const unique = [...new Map(commenters.map((user) => [user.userId, user])).values()];
   const names = Object.fromEntries(unique.map((user, index) => [`#u${index}`, user.userId]));
   const values = Object.fromEntries(unique.map((user, index) => [`:u${index}`, user]));
   const assignments = unique.map((_, index) => `participants.#u${index} = :u${index}`);
   return {
     Update: inTable({
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      Key: keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
       UpdateExpression: `SET ${['lastUpdated = :now', ...assignments].join(', ')}`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { ...names },
@@ -91,12 +99,12 @@ export function threadTouch(apiKey: string, ref: ThreadRef, commenters: readonly
 }
 
 /**
- * Transaction item changing a thread's own fields (null removes one) under optimistic concurrency:
- * cancelled unless the thread is still at `version`.
+ * Transaction item changing an annotation's own fields (null removes one) under optimistic concurrency:
+ * cancelled unless the annotation is still at `version`.
  */
-export function threadChange(
+export function annotationChange(
   apiKey: string,
-  ref: ThreadRef,
+  ref: AnnotationRef,
   fields: Partial<Record<'status' | 'priority' | 'assignedTo' | 'suggestionDecision', unknown>>,
   version: number,
   now: number,
@@ -109,7 +117,7 @@ export function threadChange(
   const removeClause = removed.length > 0 ? ` REMOVE ${Object.keys(removeNames).join(', ')}` : '';
   return {
     Update: inTable({
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      Key: keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
       UpdateExpression: `SET ${setClause.join(', ')}${removeClause}`,
       ConditionExpression: 'version = :version',
       ExpressionAttributeNames: { ...set.names, ...removeNames },
@@ -121,7 +129,7 @@ export function threadChange(
 /** Transaction item changing a comment's text, cancelled unless the comment is still at `version`. */
 export function commentChange(
   apiKey: string,
-  ref: ThreadRef,
+  ref: AnnotationRef,
   commentId: string,
   fields: { commentText?: string; commentHtml?: string },
   version: number,
@@ -140,7 +148,7 @@ export function commentChange(
 }
 
 /** Transaction item deleting a comment; cancelled when it is already gone. */
-export function commentDelete(apiKey: string, ref: ThreadRef, commentId: string): TransactItem {
+export function commentDelete(apiKey: string, ref: AnnotationRef, commentId: string): TransactItem {
   return {
     Delete: inTable({
       Key: keys.comment(apiKey, ref, commentId),
@@ -149,18 +157,18 @@ export function commentDelete(apiKey: string, ref: ThreadRef, commentId: string)
   };
 }
 
-/** Transaction items deleting comments unconditionally (a thread's delete takes whatever is there). */
+/** Transaction items deleting comments unconditionally (an annotation's delete takes whatever is there). */
 export const commentRemovals = (
   apiKey: string,
-  ref: ThreadRef,
+  ref: AnnotationRef,
   commentIds: readonly string[],
 ): TransactItem[] => commentIds.map((id) => ({ Delete: inTable({ Key: keys.comment(apiKey, ref, id) }) }));
 
-/** Transaction item deleting a thread's own item; cancelled when it is already gone. */
-export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
+/** Transaction item deleting an annotation's own item; cancelled when it is already gone. */
+export function annotationDelete(apiKey: string, ref: AnnotationRef): TransactItem {
   return {
     Delete: inTable({
-      Key: keys.commentThread(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
+      Key: keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
       ConditionExpression: 'attribute_exists(pk)',
     }),
   };
@@ -169,7 +177,7 @@ export function threadDelete(apiKey: string, ref: ThreadRef): TransactItem {
 /** A reaction's index item (gsi8: the reacting user's data), beside the comment's reaction map. */
 export function reactionIndexItem(
   apiKey: string,
-  ref: ThreadRef,
+  ref: AnnotationRef,
   commentId: string,
   reaction: { icon: string; userId: string },
   createdAt: number,
@@ -204,7 +212,7 @@ export function reactionIndexItem(
  */
 export function reactionChange(
   apiKey: string,
-  ref: ThreadRef,
+  ref: AnnotationRef,
   commentId: string,
   reaction: { icon: string; userId: string },
   stored: { icon: string; user: CommentUser; createdAt: number } | undefined,

@@ -1,4 +1,5 @@
 import * as Y from 'yjs';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { nowMs } from '../http/common-schemas';
 import { ApiError } from '../http/errors';
 import { docFromUpdates, encodeState } from './codec';
@@ -46,6 +47,9 @@ function applyAndDetectChange(doc: Y.Doc, update: Uint8Array): boolean {
   return changed || doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }
 
+/** An editor created concurrently is loaded again and appended to: 2 attempts in all. */
+const editorInsertRetry: RetryPolicy = { attempts: 2 };
+
 /** What a client's update did to the stored editor. */
 export interface ClientUpdateResult {
   /** Whether it held anything the stored state lacked (an empty or known update changes nothing). */
@@ -68,7 +72,10 @@ export async function applyClientUpdate(
   update: Uint8Array,
   options: { write: boolean; userId: string | null },
 ): Promise<ClientUpdateResult> {
-  for (let attempt = 0; ; attempt += 1) {
+  // Another writer may create the editor between the load and the insert: the insert then fails
+  // and the update is appended to that editor instead (once; a second failure is thrown).
+  let insertFailure: unknown;
+  const attempt = async (): Promise<ClientUpdateResult | typeof conflict> => {
     const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
     const doc = docFromUpdates(editor?.records.map((record) => record.bytes) ?? []);
     const before = Y.encodeStateVector(doc);
@@ -93,8 +100,12 @@ export async function applyClientUpdate(
       );
       return { changed: true, stored: state };
     } catch (error) {
-      // Another writer created the editor meanwhile: append to it instead (once).
-      if (!(error instanceof ApiError) || attempt > 0) throw error;
+      if (!(error instanceof ApiError)) throw error;
+      insertFailure = error;
+      return conflict;
     }
-  }
+  };
+  return retryOnConflict(editorInsertRetry, attempt, () => {
+    throw insertFailure;
+  });
 }

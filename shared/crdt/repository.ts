@@ -11,6 +11,7 @@ import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { outboxPut } from '../events/outbox';
 import type { PublishedEvent } from '../events/schemas';
+import { nowMs } from '../http/common-schemas';
 import { ApiError, alreadyExists } from '../http/errors';
 import { type EditorHead, editorHead } from './schemas';
 
@@ -28,7 +29,7 @@ export interface Change {
 }
 
 /** A complete stored Yjs update (all its parts present): an appended one or a snapshot. */
-export interface StoredRecord extends Change {
+export interface UpdateRecord extends Change {
   kind: 'LOG' | 'SNAP';
   /** Time-ordered: milliseconds (`sequence`) then random hex, so concurrent writers never collide. */
   recordId: string;
@@ -38,9 +39,9 @@ export interface StoredRecord extends Change {
 }
 
 /** An editor as one Query found it: its head and its complete records. */
-export interface StoredEditor {
+export interface EditorRecord {
   head: EditorHead;
-  records: StoredRecord[];
+  records: UpdateRecord[];
   /** Parts of records left incomplete by a writer that died long ago, for compaction to delete. */
   abandonedKeys: ItemKey[];
 }
@@ -62,8 +63,8 @@ type Item = Record<string, unknown>;
 function partItems(
   apiKey: string,
   ref: EditorRef,
-  kind: StoredRecord['kind'],
-  record: Omit<StoredRecord, 'kind' | 'keys'>,
+  kind: UpdateRecord['kind'],
+  record: Omit<UpdateRecord, 'kind' | 'keys'>,
 ) {
   const count = Math.max(1, Math.ceil(record.bytes.length / maxPartBytes));
   return Array.from({ length: count }, (_, index) => ({
@@ -83,13 +84,13 @@ function partItems(
 }
 
 /** Reassembles records from their parts; incomplete ones (a write in progress or abandoned) are left out. */
-function assemble(parts: Item[], now: number): { records: StoredRecord[]; abandonedKeys: ItemKey[] } {
+function assemble(parts: Item[], now: number): { records: UpdateRecord[]; abandonedKeys: ItemKey[] } {
   const byRecord = new Map<string, Item[]>();
   for (const part of parts) {
     const id = `${part.kind}#${part.recordId}`;
     byRecord.set(id, [...(byRecord.get(id) ?? []), part]);
   }
-  const records: StoredRecord[] = [];
+  const records: UpdateRecord[] = [];
   const abandonedKeys: ItemKey[] = [];
   for (const group of byRecord.values()) {
     const first = group[0]!;
@@ -100,7 +101,7 @@ function assemble(parts: Item[], now: number): { records: StoredRecord[]; abando
     }
     const ordered = group.sort((a, b) => (a.part as number) - (b.part as number));
     records.push({
-      kind: first.kind as StoredRecord['kind'],
+      kind: first.kind as UpdateRecord['kind'],
       recordId: first.recordId as string,
       sequence: first.sequence as number,
       bytes: Buffer.concat(ordered.map((part) => part.bytes as Uint8Array)),
@@ -121,8 +122,8 @@ export async function loadEditors(
   organizationId: string,
   documentId: string,
   editorId?: string,
-  now = Date.now(),
-): Promise<StoredEditor[]> {
+  now = nowMs(),
+): Promise<EditorRecord[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
@@ -168,7 +169,7 @@ async function writeRecord(parts: Item[], commit: (last: TransactItem) => Transa
 export async function insertEditor(
   apiKey: string,
   head: EditorHead,
-  state: Omit<StoredRecord, 'kind' | 'keys'>,
+  state: Omit<UpdateRecord, 'kind' | 'keys'>,
 ) {
   const parts = partItems(apiKey, head, 'SNAP', state);
   const headPut: TransactItem = {
@@ -213,9 +214,9 @@ export async function insertEditor(
 export async function appendUpdate(
   apiKey: string,
   ref: EditorRef,
-  update: Omit<StoredRecord, 'kind' | 'keys'>,
+  update: Omit<UpdateRecord, 'kind' | 'keys'>,
   event?: PublishedEvent,
-): Promise<StoredRecord> {
+): Promise<UpdateRecord> {
   const parts = partItems(apiKey, ref, 'LOG', update);
   await writeRecord(parts, (last) => (event ? [last, outboxPut(apiKey, event)] : [last]));
   return { ...update, kind: 'LOG', keys: parts.map(({ pk, sk }) => ({ pk, sk })) };
@@ -229,8 +230,8 @@ export async function appendUpdate(
 export async function writeSnapshot(
   apiKey: string,
   ref: EditorRef,
-  snapshot: Omit<StoredRecord, 'kind' | 'keys'>,
-  included: readonly StoredRecord[],
+  snapshot: Omit<UpdateRecord, 'kind' | 'keys'>,
+  included: readonly UpdateRecord[],
   abandoned: readonly ItemKey[],
 ): Promise<void> {
   await batchWrite(partItems(apiKey, ref, 'SNAP', snapshot).map((put) => ({ put })));

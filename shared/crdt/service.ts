@@ -8,12 +8,12 @@ import { applyValue, docFromUpdates, encodeState, readValue } from './codec';
 import {
   appendUpdate,
   type Change,
+  type EditorRecord,
   type EditorRef,
   insertEditor,
   loadEditors,
   newRecordId,
-  type StoredEditor,
-  type StoredRecord,
+  type UpdateRecord,
   writeSnapshot,
 } from './repository';
 import {
@@ -32,8 +32,8 @@ import {
 export const compaction = { maxUpdates: 16, maxUpdateBytes: 256 * 1024 };
 
 /** The newest change among records (for `lastUpdate` / `lastUpdatedBy`). */
-function latest(records: readonly StoredRecord[]): StoredRecord | undefined {
-  return records.reduce<StoredRecord | undefined>(
+function latest(records: readonly UpdateRecord[]): UpdateRecord | undefined {
+  return records.reduce<UpdateRecord | undefined>(
     (newest, record) => (!newest || record.updatedAt > newest.updatedAt ? record : newest),
     undefined,
   );
@@ -89,7 +89,7 @@ export async function addEditor(apiKey: string, input: WriteEditorInput): Promis
   await broadcastUpdate(apiKey, refOf(input), state);
 }
 
-function toEditorData(editor: StoredEditor): EditorData {
+function editorView(editor: EditorRecord): EditorData {
   const { head, records } = editor;
   const doc = docFromUpdates(records.map((record) => record.bytes));
   const newest = latest(records);
@@ -114,9 +114,9 @@ export const readEditors = (apiKey: string, input: GetEditorsInput) =>
 export async function getEditors(
   apiKey: string,
   input: GetEditorsInput,
-  editors: Promise<StoredEditor[]> = readEditors(apiKey, input),
+  editors: Promise<EditorRecord[]> = readEditors(apiKey, input),
 ): Promise<EditorData[]> {
-  return (await editors).map(toEditorData);
+  return (await editors).map(editorView);
 }
 
 /**
@@ -129,7 +129,7 @@ export async function getEditors(
 export async function updateEditor(
   apiKey: string,
   input: WriteEditorInput,
-  stored: Promise<StoredEditor[]> = readEditors(apiKey, input),
+  stored: Promise<EditorRecord[]> = readEditors(apiKey, input),
 ): Promise<void> {
   const ref = refOf(input);
   const [editor] = await stored;
@@ -155,7 +155,7 @@ export async function updateEditor(
 export async function appendToEditor(
   apiKey: string,
   ref: EditorRef,
-  editor: StoredEditor,
+  editor: EditorRecord,
   doc: Y.Doc,
   delta: Uint8Array,
   change: Change,

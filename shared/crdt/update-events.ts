@@ -8,10 +8,10 @@ import { docFromUpdates, readValue } from './codec';
 import {
   type Change,
   closePendingEventWindow,
+  type EditorRecord,
   type EditorRef,
   loadEditors,
   openOrMarkEventWindow,
-  type StoredEditor,
 } from './repository';
 import { updateEvent } from './service';
 
@@ -27,7 +27,7 @@ export const eventWindowMs = 10_000;
 export async function publishCoalescedUpdate(
   apiKey: string,
   ref: EditorRef,
-  editor: StoredEditor,
+  editor: EditorRecord,
   doc: Y.Doc,
   change: Change,
 ): Promise<void> {

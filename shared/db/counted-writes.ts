@@ -1,12 +1,15 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../http/errors';
 import { db, tableName } from './client';
 import type { ItemKey } from './keys';
+import { conflict, type RetryPolicy, retryOnConflict } from './retry';
 import { cancellationReasons } from './transactions';
 
-/** Transactions cancelled only by a concurrent one on a shared counter item are retried this often. */
-const maxConflictRetries = 8;
+/**
+ * A transaction cancelled only by a concurrent one on a shared counter item is tried 9 times in
+ * all, with jittered back-off from 10 ms capped at 250 ms.
+ */
+const counterConflictRetry: RetryPolicy = { attempts: 9, backoff: { baseMs: 10, capMs: 250 } };
 
 /** One change of a counter item, as a transaction's Update (see `counterUpdate`). */
 export interface CounterChange {
@@ -67,17 +70,22 @@ export async function commitCounted(
   items: NonNullable<TransactWriteCommandInput['TransactItems']>,
   contention: string,
 ): Promise<string[] | undefined> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
-      return undefined;
-    } catch (error) {
-      const reasons = cancellationReasons(error);
-      if (!reasons) throw error;
-      if (reasons.includes('ConditionalCheckFailed')) return reasons;
-      if (!reasons.includes('TransactionConflict')) throw error;
-      if (attempt >= maxConflictRetries) throw new ApiError('ABORTED', contention);
-      await sleep(Math.random() * Math.min(10 * 2 ** attempt, 250));
-    }
-  }
+  return retryOnConflict(
+    counterConflictRetry,
+    async () => {
+      try {
+        await db().send(new TransactWriteCommand({ TransactItems: items }));
+        return undefined;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (!reasons) throw error;
+        if (reasons.includes('ConditionalCheckFailed')) return reasons;
+        if (!reasons.includes('TransactionConflict')) throw error;
+        return conflict;
+      }
+    },
+    () => {
+      throw new ApiError('ABORTED', contention);
+    },
+  );
 }

@@ -27,6 +27,17 @@ export interface ErasableRange {
   readonly prefix?: string;
 }
 
+/**
+ * The range a scope's erasure reads: the organization's whole range, or, for a document scope,
+ * the document's (a timeline or listing index). One choice for every domain's eraser.
+ */
+export function scopeRange(
+  scope: EraseScope,
+  ranges: { organization: () => ErasableRange; document: (documentId: string) => ErasableRange },
+): ErasableRange {
+  return scope.documentId === undefined ? ranges.organization() : ranges.document(scope.documentId);
+}
+
 /** What one erasing page did, and where the next continues (none: the range is read to its end). */
 export interface ErasedPage {
   readonly erased: number;

@@ -446,8 +446,8 @@ export const keys = {
   /** Sort-key prefix of every thread item and comment of a document. */
   commentsPrefix: 'A#',
   /** Sort-key prefix of one thread's items (its own item and its comments). */
-  commentThreadPrefix: (annotationId: string) => `${join('A', encodeKeyPart(annotationId))}${separator}`,
-  commentThread: (
+  commentAnnotationPrefix: (annotationId: string) => `${join('A', encodeKeyPart(annotationId))}${separator}`,
+  commentAnnotation: (
     apiKey: string,
     organizationId: string,
     documentId: string,
@@ -488,7 +488,7 @@ export const keys = {
     ),
   }),
   /** Index keys (gsi1) that find a thread and its comments by annotation id alone, grouped by document. */
-  commentThreadListing: (
+  commentAnnotationListing: (
     apiKey: string,
     thread: { organizationId: string; documentId: string; annotationId: string },
     sortKey: string,

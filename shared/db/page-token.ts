@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { nowMs } from '../http/common-schemas';
 import { invalidArgument } from '../http/errors';
 import { openWithKeyring, sealWithCurrentKey } from '../security/keyring';
 
@@ -25,7 +26,7 @@ function fingerprint(query: unknown): string {
 export function encodePageToken(
   lastEvaluatedKey: StartKey,
   binding: PageTokenBinding,
-  now = Date.now(),
+  now = nowMs(),
 ): string {
   const payload = { k: lastEvaluatedKey, q: fingerprint(binding.query), e: now + tokenLifetimeMs };
   return sealWithCurrentKey('page-token', Buffer.from(JSON.stringify(payload)), `page:${binding.owner}`);
@@ -35,7 +36,7 @@ export function encodePageToken(
  * Reads a page token back into an `ExclusiveStartKey`. Throws INVALID_ARGUMENT when the token was
  * tampered with, belongs to another owner or another query, or has expired.
  */
-export function decodePageToken(token: string, binding: PageTokenBinding, now = Date.now()): StartKey {
+export function decodePageToken(token: string, binding: PageTokenBinding, now = nowMs()): StartKey {
   const plaintext = openWithKeyring('page-token', token, `page:${binding.owner}`);
   const rejected = invalidArgument('pageToken: invalid or expired page token');
   if (!plaintext) throw rejected;

@@ -213,7 +213,7 @@ export const routeContracts = {
   },
   'commentannotations.get': {
     input: comments.getAnnotationsInput,
-    output: success({ data: z.array(comments.threadView), pageToken: nextPage }),
+    output: success({ data: z.array(comments.annotationWithCommentsView), pageToken: nextPage }),
   },
   'commentannotations.update': {
     input: comments.updateAnnotationInput,

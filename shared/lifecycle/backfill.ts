@@ -2,6 +2,7 @@ import { groupMembershipItem } from '../access/repository';
 import { reactionIndexItem } from '../comments/write-items';
 import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
+import { nowMs } from '../http/common-schemas';
 import { type BackfillRange, forEachPage, organizationIdsOf, writeBackfill } from './backfill-repository';
 import { isDeletedUserStub } from './profile-stub';
 
@@ -193,7 +194,7 @@ export async function backfillApiKey(
     (id) => afterOrganizationId === undefined || id > afterOrganizationId,
   );
   for (const organizationId of organizationIds) {
-    await backfillOrganization(apiKey, organizationId, progress, Date.now());
+    await backfillOrganization(apiKey, organizationId, progress, nowMs());
     onOrganization(organizationId);
   }
 }

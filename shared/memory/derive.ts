@@ -1,4 +1,4 @@
-import type { ActivityRecord } from '../activities/schemas';
+import type { Activity } from '../activities/schemas';
 import { terminalStatuses } from '../comments/schemas';
 import { explicitJudgment, type Judgment, maxQueryLength } from './schemas';
 
@@ -34,7 +34,7 @@ function reactionDecision(icon: string | undefined): 'agree' | 'disagree' | unde
 }
 
 /** The decision an activity's action type implies (addendum §6), or undefined when it decides nothing. */
-function actionDecision(activity: ActivityRecord, entity: Json | undefined, target: Json | undefined) {
+function actionDecision(activity: Activity, entity: Json | undefined, target: Json | undefined) {
   const { actionType } = activity;
   if (actionType === 'comment.add') return 'comment';
   // A new thread's first comment is recorded as the thread's addition: it is a comment all the same.
@@ -97,14 +97,14 @@ function contentTextOf(entity: Json | undefined): string | undefined {
  * - contentType: `entityData.context.contentType`, else `entityData.type`, else the feature type.
  * - annotationId = targetEntityId; commentId = targetSubEntityId or `entityTargetData.commentId`.
  */
-export function judgmentFor(activity: ActivityRecord): Judgment | null {
+export function judgmentFor(activity: Activity): Judgment | null {
   const entity = objectOf(activity.entityData);
   const target = objectOf(activity.entityTargetData);
   const explicit = explicitJudgment.safeParse(entity?.judgment);
   const decision = explicit.success ? explicit.data.decision : actionDecision(activity, entity, target);
   if (decision === undefined) return null;
 
-  const { agent: userAgent, ...actionUser } = activity.actionUser as ActivityRecord['actionUser'] & {
+  const { agent: userAgent, ...actionUser } = activity.actionUser as Activity['actionUser'] & {
     agent?: unknown;
   };
   const agent = objectOf(userAgent) ?? objectOf(target?.agent) ?? null;

@@ -9,7 +9,7 @@ import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import type { IndexName } from '../db/entities/definition';
-import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
+import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
 import { type ItemKey, keys, timelineSortKey } from '../db/keys';
 import { startedEarly } from '../db/parallel';
 import { queryAll, withoutKeys } from '../db/query-page';
@@ -502,11 +502,11 @@ export async function eraseJudgmentPage(
   now: number,
   startKey?: Item,
 ): Promise<ErasedPage> {
-  const { apiKey, organizationId, documentId } = scope;
-  const range: ErasableRange =
-    documentId === undefined
-      ? { partition: keys.judgmentPartition(apiKey, organizationId), prefix: 'J#' }
-      : keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id: documentId });
+  const { apiKey, organizationId } = scope;
+  const range = scopeRange(scope, {
+    organization: () => ({ partition: keys.judgmentPartition(apiKey, organizationId), prefix: 'J#' }),
+    document: (id) => keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id }),
+  });
   return eraseByIds(range, 'recordId', limit, startKey, (ids) =>
     removeJudgments(apiKey, organizationId, ids, now),
   );

@@ -1,3 +1,4 @@
+import { nowMs } from '../http/common-schemas';
 import { pagedEraser } from '../lifecycle/eraser';
 import { eraseJudgmentPage } from './repository';
 
@@ -6,5 +7,5 @@ const batchSize = 100;
 
 /** Erases an organization's or a document's judgments and vectors left after their activities (deletion cascade). */
 export const judgmentEraser = pagedEraser('judgments', (scope, startKey) =>
-  eraseJudgmentPage(scope, batchSize, Date.now(), startKey),
+  eraseJudgmentPage(scope, batchSize, nowMs(), startKey),
 );

@@ -62,7 +62,7 @@ function itemFilters(filters: JudgmentFilters | undefined, scope: Scope): ItemFi
   };
 }
 
-const toResult = (
+const judgmentResultView = (
   { contentText: _contentText, ...judgment }: Judgment,
   similarity: number,
   scope: SearchScope,
@@ -115,7 +115,9 @@ async function listed(
   const query = timelineQueryOf(apiKey, scope, filters, limit, organizationId, window);
   const page = await timelineJudgments(query, started);
   return {
-    results: page.judgments.filter(visible).map((judgment) => toResult(judgment, 1, scopeName(scope))),
+    results: page.judgments
+      .filter(visible)
+      .map((judgment) => judgmentResultView(judgment, 1, scopeName(scope))),
     total: page.total,
   };
 }
@@ -235,7 +237,7 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
     ]),
   );
   const results = judgments.map((judgment) =>
-    toResult(
+    judgmentResultView(
       judgment,
       Math.round((similarityOf.get(`${judgment.organizationId}\u0000${judgment.recordId}`) ?? 0) * 1e6) / 1e6,
       scopeName(scope),

@@ -1,4 +1,5 @@
 import { keys } from '../db/keys';
+import { nowMs } from '../http/common-schemas';
 import { scopeVectors, type VectorEntry, vectorChangesSince } from './repository';
 import type { EmbeddingType } from './schemas';
 
@@ -43,7 +44,7 @@ async function load(
   type: EmbeddingType,
   embedderId: string,
 ): Promise<CachedScope> {
-  const startedAt = Date.now();
+  const startedAt = nowMs();
   const partitions = keys.judgmentVectorPartitions(apiKey, type, { by: 'organization', organizationId });
   const vectors = await scopeVectors(partitions, {}, embedderId);
   return {
@@ -61,7 +62,7 @@ async function catchUp(
   type: EmbeddingType,
   embedderId: string,
 ) {
-  const startedAt = Date.now();
+  const startedAt = nowMs();
   const changes = await vectorChangesSince(apiKey, organizationId, type, scope.caughtUpTo - changeOverlapMs);
   for (const change of changes) {
     const current = scope.entries.get(change.recordId);
@@ -101,7 +102,7 @@ export async function organizationVectors(
     embedderId,
   ]);
   let scope = cached.get(key);
-  if (scope && Date.now() - scope.loadedAt > reloadAfterMs) scope = undefined;
+  if (scope && nowMs() - scope.loadedAt > reloadAfterMs) scope = undefined;
   if (!scope) {
     scope = await load(apiKey, organizationId, type, embedderId);
     cached.set(key, scope);

@@ -1,4 +1,4 @@
-import type { ActivityRecord } from '../activities/schemas';
+import type { Activity } from '../activities/schemas';
 import { embeddingTexts, judgmentFor } from './derive';
 import { type Embedder, quantise } from './embedder';
 import { currentEmbedder } from './embedders';
@@ -14,12 +14,7 @@ interface Derived {
   writes: JudgmentWrites;
 }
 
-function derive(
-  apiKey: string,
-  activities: readonly ActivityRecord[],
-  now: number,
-  replacing: boolean,
-): Derived {
+function derive(apiKey: string, activities: readonly Activity[], now: number, replacing: boolean): Derived {
   const writes: JudgmentWrites = { puts: [], deletes: [] };
   const judgments: Judgment[] = [];
   for (const activity of activities) {
@@ -68,7 +63,7 @@ function withItems(
  */
 export async function judgmentWrites(
   apiKey: string,
-  activities: readonly ActivityRecord[],
+  activities: readonly Activity[],
   now: number,
   options: { replacing: boolean },
 ): Promise<JudgmentWrites> {

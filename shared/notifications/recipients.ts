@@ -7,7 +7,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { notFound } from '../http/errors';
 import { loadTree } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
-import { indexFolders, toOrganizationTree } from '../organizations/tree';
+import { indexFolders, organizationTreeView } from '../organizations/tree';
 import type { AddNotification } from './schemas';
 
 /** Members read per Query while collecting an organization's members. */
@@ -64,7 +64,7 @@ async function withDocumentAccess(
     throw notFound(`Document ${input.documentId} does not exist; send createDocument: true to create it.`);
   const stored = await loadTree(caller.apiKey, input.organizationId);
   if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
-  const tree = toOrganizationTree(stored.organization, indexFolders(stored.folders));
+  const tree = organizationTreeView(stored.organization, indexFolders(stored.folders));
   return users.filter(
     (user) => resolveResource(tree, user, { type: 'document', document }, now).error === undefined,
   );

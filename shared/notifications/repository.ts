@@ -4,7 +4,7 @@ import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates } from '../db/conditional-updates';
 import { accessPatterns, entities } from '../db/entities';
-import { type ErasableRange, type ErasedPage, type EraseScope, eraseByIds } from '../db/erase';
+import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
@@ -390,13 +390,13 @@ export async function eraseNotificationPage(
   limit: number,
   startKey?: Item,
 ): Promise<ErasedPage> {
-  const { apiKey, organizationId, documentId } = scope;
-  const range: ErasableRange =
-    documentId === undefined
-      ? { partition: keys.notificationPartition(apiKey, organizationId), prefix: 'NOTIF#' }
-      : {
-          index: accessPatterns.notificationsOfDocument.index,
-          partition: keys.notificationDocumentPartition(apiKey, organizationId, documentId),
-        };
+  const { apiKey, organizationId } = scope;
+  const range = scopeRange(scope, {
+    organization: () => ({ partition: keys.notificationPartition(apiKey, organizationId), prefix: 'NOTIF#' }),
+    document: (id) => ({
+      index: accessPatterns.notificationsOfDocument.index,
+      partition: keys.notificationDocumentPartition(apiKey, organizationId, id),
+    }),
+  });
   return eraseByIds(range, 'id', limit, startKey, (ids) => deleteNotifications(apiKey, organizationId, ids));
 }

@@ -3,11 +3,10 @@ import type * as z from 'zod';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
-import { notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
-import { findResources, writeAll } from '../organizations/repository';
+import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
-import { prepareTarget } from '../organizations/targets';
+import { ensureDocumentTarget } from '../organizations/targets';
 import { readFirstMembers, resolveRecipients } from './recipients';
 import {
   createRecord,
@@ -43,32 +42,21 @@ export const readNotificationAdd = (apiKey: string, input: AddNotification) =>
     readFirstMembers(apiKey, input),
   ]);
 
-/** The organization must exist unless `createOrganization`; the document is created when asked. */
+/**
+ * The notification's document: what is missing is created as asked (`ensureDocumentTarget`; the
+ * document may stay missing), then a created document is read back (one BatchGet).
+ */
 async function prepareDocument(
   apiKey: string,
   input: AddNotification,
   now: number,
   found: Awaited<ReturnType<typeof findResources>>,
 ) {
-  if (!found.organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
-  }
   const existing: DocumentRecord | undefined = found.documents[0];
-  if (existing || (found.organization && !input.createDocument)) return existing;
-  const creations = await prepareTarget(
-    apiKey,
-    {
-      organizationId: input.organizationId,
-      ...(input.createDocument && { documentId: input.documentId, createDocument: true }),
-    },
-    now,
-  );
-  await writeAll(creations);
-  return input.createDocument
-    ? (await findResources(apiKey, input.organizationId, { documentIds: [input.documentId] })).documents[0]
-    : undefined;
+  const wrote = await ensureDocumentTarget(apiKey, input, found, now, false);
+  if (!wrote || !input.createDocument) return existing;
+  return (await findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }))
+    .documents[0];
 }
 
 /**

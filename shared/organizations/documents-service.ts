@@ -21,7 +21,7 @@ import {
   writeAll,
 } from './repository';
 import type { addDocumentsInput, DocumentRecord, deleteDocumentsInput, getDocumentsInput } from './schemas';
-import { toOrganizationTree } from './tree';
+import { organizationTreeView } from './tree';
 
 /**
  * Starts `addDocuments`' reads by the API key and the input alone (a route's prefetch): the tree's
@@ -140,7 +140,7 @@ export async function getDocuments(
   if (input.folderId !== undefined && !folders.has(input.folderId)) {
     throw notFound(`Folder ${input.folderId} does not exist.`);
   }
-  const tree = toOrganizationTree(organization, folders);
+  const tree = organizationTreeView(organization, folders);
   const view = (document: DocumentRecord) => ({
     id: document.documentId,
     documentName: document.documentName,

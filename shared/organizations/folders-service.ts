@@ -26,7 +26,7 @@ import type {
   getFoldersInput,
   updateFoldersInput,
 } from './schemas';
-import { ancestorsOf, childrenByParent, indexFolders, subtreeOf, toOrganizationTree } from './tree';
+import { ancestorsOf, childrenByParent, indexFolders, organizationTreeView, subtreeOf } from './tree';
 
 /** Runs folder writes, turning a lost race with another writer into ABORTED (retry). */
 async function writeFolders(items: Parameters<typeof writeAll>[0]): Promise<void> {
@@ -124,7 +124,7 @@ export async function getFolders(
   treeRead?: StartedTreeRead,
 ) {
   const { organization, folders } = await requireTree(caller.apiKey, input.organizationId, treeRead);
-  const tree = toOrganizationTree(organization, folders);
+  const tree = organizationTreeView(organization, folders);
   const children = childrenByParent(folders);
   type FolderView = ReturnType<typeof folderView> & { subFolders?: FolderView[] };
   const nest = (folder: FolderRecord, depth: number): FolderView => {

@@ -25,7 +25,7 @@ import {
 type Item = Record<string, unknown>;
 
 /** An organization with its whole folder tree, as stored. */
-export interface StoredTree {
+export interface OrganizationTreeRecord {
   organization?: OrganizationRecord;
   folders: FolderRecord[];
 }
@@ -54,7 +54,7 @@ export async function loadTree(
   apiKey: string,
   organizationId: string,
   firstRequest?: Promise<QueryRequestOutput>,
-): Promise<StoredTree> {
+): Promise<OrganizationTreeRecord> {
   const items = await queryAll(treeQuery(apiKey, organizationId), firstRequest);
   const organization = items.find((item) => item.entity === entities.organization.name);
   return {

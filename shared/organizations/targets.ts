@@ -2,7 +2,13 @@ import { rootFolderId } from '../access/model';
 import type { TransactItem } from '../db/batch';
 import { startedEarly } from '../db/parallel';
 import { notFound } from '../http/errors';
-import { documentPut, findResources, folderCreate, organizationCreateIfMissing } from './repository';
+import {
+  documentPut,
+  findResources,
+  folderCreate,
+  organizationCreateIfMissing,
+  writeAll,
+} from './repository';
 
 /** The resource a membership is given on: the organization, or one folder or document in it. */
 export interface MembershipTarget {
@@ -70,4 +76,49 @@ export async function prepareTarget(
     );
   }
   return creations;
+}
+
+/** An organization and a document a write names and may create (commentannotations.add, notifications.add). */
+export interface DocumentTarget {
+  organizationId: string;
+  documentId: string;
+  createOrganization?: boolean;
+  createDocument?: boolean;
+}
+
+/**
+ * Implicit creation for the writes that name an organization and a document: a missing
+ * organization is NOT_FOUND unless `createOrganization`; a missing document is created when
+ * `createDocument`, else NOT_FOUND when `documentRequired` (else it stays missing). `found` is the
+ * caller's read of both (`findResources`). Writes only when something is to be created:
+ * `prepareTarget` (one BatchGet) then one transaction. Returns whether it wrote.
+ */
+export async function ensureDocumentTarget(
+  apiKey: string,
+  target: DocumentTarget,
+  found: Awaited<ReturnType<typeof findResources>>,
+  now: number,
+  documentRequired: boolean,
+): Promise<boolean> {
+  if (!found.organization && !target.createOrganization) {
+    throw notFound(
+      `Organization ${target.organizationId} does not exist; send createOrganization: true to create it.`,
+    );
+  }
+  const documentMissing = found.documents.length === 0;
+  if (documentMissing && !target.createDocument && documentRequired) {
+    throw notFound(`Document ${target.documentId} does not exist; send createDocument: true to create it.`);
+  }
+  const documentToCreate = documentMissing && target.createDocument;
+  if (found.organization && !documentToCreate) return false;
+  const creations = await prepareTarget(
+    apiKey,
+    {
+      organizationId: target.organizationId,
+      ...(target.createDocument && { documentId: target.documentId, createDocument: true }),
+    },
+    now,
+  );
+  await writeAll(creations);
+  return true;
 }

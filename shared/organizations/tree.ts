@@ -32,7 +32,7 @@ export function indexFolders(folders: readonly FolderRecord[]): Map<string, Fold
 }
 
 /** The resolver's view of an organization. */
-export function toOrganizationTree(
+export function organizationTreeView(
   organization: OrganizationRecord,
   folders: ReadonlyMap<string, FolderRecord>,
 ): OrganizationTree {

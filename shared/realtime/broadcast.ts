@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as encoding from 'lib0/encoding';
 import { writeUpdate } from 'y-protocols/sync';
+import { nowMs } from '../http/common-schemas';
 import { logger } from '../http/logger';
 import { messageFrames } from './frames';
 import { connectionPoster } from './poster';
@@ -42,7 +43,7 @@ export async function sendToConnections(
         for (const frame of frames) {
           if ((await poster.post(member.connectionId, frame)) === 'gone') {
             const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
-            await deleteConnection(apiKey, room, member.connectionId, Date.now());
+            await deleteConnection(apiKey, room, member.connectionId, nowMs());
             return false;
           }
         }
@@ -61,7 +62,7 @@ export async function sendToConnections(
  * crdt/add and crdt/update; addendum §9): one Query for the room, one post per connection and part.
  */
 export async function broadcastUpdate(apiKey: string, room: Room, update: Uint8Array): Promise<void> {
-  const members = await listConnections(apiKey, room, Date.now());
+  const members = await listConnections(apiKey, room, nowMs());
   if (members.length === 0) return;
   await sendToConnections(apiKey, room.organizationId, members, framesOf(syncUpdateMessage(update)));
 }
@@ -77,7 +78,7 @@ export async function closeConnections(
   code: 4403 | 4404,
   reason: string,
 ): Promise<number> {
-  const members = (await listConnections(apiKey, scope, Date.now())).filter(
+  const members = (await listConnections(apiKey, scope, nowMs())).filter(
     (member) => !scope.userIds || scope.userIds.includes(member.userId),
   );
   await closeMembers(apiKey, scope.organizationId, members, code, reason);
@@ -101,7 +102,7 @@ export async function closeMembers(
         logger.warn('realtime close failed', { connectionId: member.connectionId, error: error as Error });
       }
       const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
-      await deleteConnection(apiKey, room, member.connectionId, Date.now());
+      await deleteConnection(apiKey, room, member.connectionId, nowMs());
     }),
   );
 }

@@ -29,10 +29,10 @@ export async function findLiveState(
   );
   const item = output.Item;
   if (!item || !live(item, now)) return undefined;
-  return { frame: toFrame(item), version: item.version as number };
+  return { frame: frameOfItem(item), version: item.version as number };
 }
 
-const toFrame = (item: Item): LiveStateFrame => ({
+const frameOfItem = (item: Item): LiveStateFrame => ({
   type: 'livestate',
   liveStateDataId: item.liveStateDataId as string,
   data: item.data,
@@ -101,7 +101,7 @@ export async function listLiveStates(
       ':prefix': keys.liveStatePrefix(organizationId, documentId),
     },
   });
-  return items.filter((item) => live(item, now)).map(toFrame);
+  return items.filter((item) => live(item, now)).map(frameOfItem);
 }
 
 /** Deletes every item of an organization's realtime partition under `prefix`: one Query for the keys, one BatchWriteItem per 25. */

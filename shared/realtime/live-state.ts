@@ -1,3 +1,4 @@
+import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, notFound } from '../http/errors';
@@ -6,9 +7,6 @@ import { sendToConnections } from './broadcast';
 import { findLiveState, putLiveState } from './live-state-repository';
 import { listConnections } from './repository';
 import type { BroadcastLiveStateInput, LiveStateFrame } from './schemas';
-
-/** Optimistic-concurrency attempts of a merge before giving up with ABORTED. */
-const maxAttempts = 5;
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -43,9 +41,8 @@ export async function broadcastLiveState(
   const { organizationId, documentId, liveStateDataId } = input;
   const [[document], firstLast] = await reads;
   if (!document) throw notFound(`No document ${documentId} in organization ${organizationId}.`);
-  let frame: LiveStateFrame | undefined;
-  for (let attempt = 0; attempt < maxAttempts && !frame; attempt += 1) {
-    const last = attempt === 0 ? firstLast : await lastToMerge(caller.apiKey, input);
+  const attempt = async (index: number) => {
+    const last = index === 0 ? firstLast : await lastToMerge(caller.apiKey, input);
     const now = nowMs();
     const data =
       input.merge && last && isObject(last.frame.data) && isObject(input.data)
@@ -54,10 +51,11 @@ export async function broadcastLiveState(
     const candidate: LiveStateFrame = { type: 'livestate', liveStateDataId, data, timestamp: now };
     const expected = input.merge ? last?.version : 'any';
     const stored = await putLiveState(caller.apiKey, organizationId, documentId, candidate, expected);
-    if (stored) frame = candidate;
-  }
-  if (!frame)
+    return stored ? candidate : conflict;
+  };
+  const frame = await retryOnConflict(rereadRetry, attempt, () => {
     throw new ApiError('ABORTED', `Live state ${liveStateDataId} is being changed concurrently; retry.`);
+  });
   const members = await listConnections(caller.apiKey, { organizationId, documentId }, nowMs());
   await sendToConnections(caller.apiKey, organizationId, members, [JSON.stringify(frame)]);
 }

@@ -6,6 +6,7 @@ import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { ApiError } from '../http/errors';
 import { type ConnectionRecord, connectionRecord, type Room, type RoomMember } from './schemas';
 
@@ -44,8 +45,8 @@ const roomCountUpdate = (apiKey: string, room: Room, change: 1 | -1, now: number
 
 const contention = 'The room is being joined concurrently; retry.';
 
-/** Attempts of `insertConnection` (each after a recount that freed places). */
-const maxInsertAttempts = 3;
+/** `insertConnection` tries 3 times in all, each retry after a recount that freed places. */
+const insertRetry: RetryPolicy = { attempts: 3 };
 
 /**
  * Stores a new connection if its room holds fewer than `maxConnections`: one transaction puts
@@ -88,7 +89,7 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
       },
     },
   ];
-  for (let attempt = 0; attempt < maxInsertAttempts; attempt += 1) {
+  const attempt = async () => {
     let reasons: string[] | undefined;
     try {
       reasons = await commitCounted(items, contention);
@@ -99,9 +100,9 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
     if (!reasons || reasons[1] === 'ConditionalCheckFailed') return true;
     if (reasons[0] !== 'ConditionalCheckFailed')
       throw new Error(`connection insert cancelled: ${reasons.join(', ')}`);
-    if (!(await recountRoom(record.apiKey, room, maxConnections, record.connectedAt))) return false;
-  }
-  return false;
+    return (await recountRoom(record.apiKey, room, maxConnections, record.connectedAt)) ? conflict : false;
+  };
+  return retryOnConflict(insertRetry, attempt, () => false);
 }
 
 /**

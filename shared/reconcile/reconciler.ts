@@ -1,4 +1,5 @@
 import { dueIndexShards } from '../db/keys';
+import { nowMs } from '../http/common-schemas';
 import type { logger } from '../http/logger';
 import { listDueKeys, readDueItems } from './repository';
 
@@ -33,7 +34,7 @@ export async function reconcile(
   log: typeof logger,
   options: ReconcileOptions = {},
 ): Promise<Record<string, number>> {
-  const now = options.now ?? Date.now();
+  const now = options.now ?? nowMs();
   const perShard = options.perShard ?? 100;
   const keys = (
     await Promise.all(Array.from({ length: dueIndexShards }, (_, shard) => listDueKeys(shard, now, perShard)))

@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { env } from '../config/env';
+import { nowMs } from '../http/common-schemas';
 import { open, seal } from './aead';
 
 /** What a derived key is for; each purpose gets an independent 256-bit key from each data key. */
@@ -75,7 +76,7 @@ let installed: InstalledKeyring | undefined;
  * Makes `text` (a `DATA_KEY` value) the keyring of the process. The loader calls it with the
  * secret it fetched; tests call it to rotate keys.
  */
-export function installKeyring(text: string, now = Date.now()): Keyring {
+export function installKeyring(text: string, now = nowMs()): Keyring {
   return install(text, now).ring;
 }
 
@@ -90,7 +91,7 @@ function activeKeyring(): InstalledKeyring {
   if (DATA_KEY === undefined) {
     throw new Error('The data keyring is not loaded: the handler must await loadKeyring() first');
   }
-  return install(DATA_KEY, Date.now());
+  return install(DATA_KEY, nowMs());
 }
 
 function derivedKey(state: InstalledKeyring, id: string, purpose: KeyPurpose): Buffer | undefined {
@@ -161,7 +162,7 @@ async function fetchKeyring(secretId: string): Promise<void> {
  * keyring already loaded and is retried by the next call. With `DATA_KEY` (local stack, tests) the
  * variable is the keyring. Throws when the first fetch fails or the value is not a valid keyring.
  */
-export async function loadKeyring(now = Date.now()): Promise<void> {
+export async function loadKeyring(now = nowMs()): Promise<void> {
   const { DATA_KEY_SECRET_ID } = env();
   if (DATA_KEY_SECRET_ID === undefined) {
     activeKeyring();

@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { env } from '../config/env';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller, WorkspaceCaller } from '../http/caller';
+import { nowMs } from '../http/common-schemas';
 import { ApiError, notFound } from '../http/errors';
 import { decryptSecret, encryptSecret, generateSecret, hashSecret } from '../security/secrets';
 import {
@@ -79,7 +80,7 @@ function newCredential(
  * (addendum §3). Throws PERMISSION_DENIED when public creation is switched off,
  * RESOURCE_EXHAUSTED past the per-owner quota.
  */
-export async function createWorkspace(input: z.output<typeof createWorkspaceInput>, now = Date.now()) {
+export async function createWorkspace(input: z.output<typeof createWorkspaceInput>, now = nowMs()) {
   if (!env().ALLOW_PUBLIC_WORKSPACE_CREATION) {
     throw new ApiError('PERMISSION_DENIED', 'Workspace creation is disabled on this deployment.');
   }
@@ -92,7 +93,7 @@ export async function createWorkspace(input: z.output<typeof createWorkspaceInpu
  * the route's answer and the first API key's auth token. Throws RESOURCE_EXHAUSTED past the
  * per-owner quota.
  */
-export async function provisionWorkspace(input: z.output<typeof createWorkspaceInput>, now = Date.now()) {
+export async function provisionWorkspace(input: z.output<typeof createWorkspaceInput>, now = nowMs()) {
   const ownerName = input.name ?? input.ownerEmail.split('@')[0]!;
   const workspaceId = generateSecret('ws_', 12);
   const workspaceToken = generateSecret('wst_');
@@ -148,7 +149,7 @@ export async function getWorkspace(caller: WorkspaceCaller, started?: ReturnType
 
 /** Creates an API key in the caller's workspace (one transaction). */
 export async function createApiKey(caller: WorkspaceCaller, input: z.output<typeof createApiKeyInput>) {
-  const now = Date.now();
+  const now = nowMs();
   const { credential } = newCredential(
     caller.workspaceId,
     {
@@ -222,7 +223,7 @@ export async function getAuthTokens(
  */
 export async function resetAuthToken(caller: WorkspaceCaller, input: z.output<typeof apiKeyInput>) {
   const { token, stored } = newAuthToken(input.apiKey);
-  const credential = await replaceAuthToken(caller.workspaceId, input.apiKey, stored, Date.now());
+  const credential = await replaceAuthToken(caller.workspaceId, input.apiKey, stored, nowMs());
   if (!credential) throw notFound(`API key ${input.apiKey} not found in this workspace.`);
   return { apiKey: credential.apiKey, newAuthToken: tokenView(token, credential) };
 }

@@ -1,5 +1,5 @@
 import { initialOf } from '../../shared/access/users-service';
-import type { ActivityRecord } from '../../shared/activities/schemas';
+import type { Activity } from '../../shared/activities/schemas';
 import { encodeKeyPart } from '../../shared/db/keys';
 import { formatPath } from '../../shared/http/validation';
 import { judgmentFor } from '../../shared/memory/derive';
@@ -14,7 +14,7 @@ import { growthRatio, linearGrowthLimit } from '../support/growth';
  * backtracking regex (or a scan inside a scan) go quadratic: long runs of the characters that open
  * a match which then fails.
  */
-const commentActivity = (commentHtml: string): ActivityRecord =>
+const commentActivity = (commentHtml: string): Activity =>
   ({
     id: 'act-1',
     featureType: 'comment',
@@ -23,7 +23,7 @@ const commentActivity = (commentHtml: string): ActivityRecord =>
     entityTargetData: { commentId: 'c-1', commentHtml },
     metadata: { apiKey: 'ak', organizationId: 'org', documentId: 'doc' },
     timestamp: 1_700_000_000_000,
-  }) as ActivityRecord;
+  }) as Activity;
 
 const cases: [string, (text: string) => unknown, (size: number) => string, number][] = [
   [

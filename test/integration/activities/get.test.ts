@@ -1,5 +1,5 @@
 import { putNewActivities } from '../../../shared/activities/repository';
-import type { StoredActivity } from '../../../shared/activities/schemas';
+import type { ActivityRecord } from '../../../shared/activities/schemas';
 import { callAs, succeed } from '../../support/api';
 import { firstPageToken, tamperedToken } from '../../support/page-tokens';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -27,7 +27,7 @@ beforeAll(async () => {
     workspace.apiKey,
     seeds.map((seed, index) => ({
       id: seed.id,
-      featureType: seed.featureType as StoredActivity['featureType'],
+      featureType: seed.featureType as ActivityRecord['featureType'],
       actionType: seed.actionType,
       actionUser: { userId: seed.userId },
       ...(seed.targetEntityId && { targetEntityId: seed.targetEntityId }),

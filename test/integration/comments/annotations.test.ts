@@ -10,6 +10,7 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/workspace
 import {
   addThread,
   addThreads,
+  annotationsOf,
   comment,
   createDocument,
   documentId,
@@ -17,7 +18,6 @@ import {
   givenWorkspaceWithDocument,
   organizationId,
   threadOf,
-  threadsOf,
 } from './support';
 
 let workspace: TestWorkspace;
@@ -127,7 +127,7 @@ describe('commentannotations.add', () => {
     await addThread(workspace, 'a1');
     const other = await createTestWorkspace();
     await createDocument(other);
-    expect(await threadsOf(other)).toEqual([]);
+    expect(await annotationsOf(other)).toEqual([]);
     const reply = await callAs(other, 'commentannotations.comments.add', {
       organizationId,
       documentId,
@@ -141,7 +141,7 @@ describe('commentannotations.add', () => {
   it('keeps documents apart even when a document id contains "#"', async () => {
     await createDocument(workspace, 'doc#A#x');
     await addThread(workspace, 'a1');
-    expect(await threadsOf(workspace, { documentId: 'doc#A#x' })).toEqual([]);
+    expect(await annotationsOf(workspace, { documentId: 'doc#A#x' })).toEqual([]);
   });
 });
 
@@ -257,7 +257,7 @@ describe('commentannotations.delete', () => {
       a1: { success: true, message: expect.any(String) },
       missing: { success: false, message: expect.any(String) },
     });
-    expect(await threadsOf(workspace)).toEqual([]);
+    expect(await annotationsOf(workspace)).toEqual([]);
     const events = await outboxEvents(workspace.apiKey);
     expect(events.map((event) => event.event)).toEqual([
       'comment_annotation.add',
@@ -285,14 +285,14 @@ describe('commentannotations.delete', () => {
     // 101 comments: two transactions of comments, then the thread's own, then the raced-replies Query.
     expect(response.db.commands.filter((name) => name === 'TransactWriteItems')).toHaveLength(3);
     expect(response.db.serialRoundTrips).toBe(5);
-    expect(await threadsOf(workspace)).toEqual([]);
+    expect(await annotationsOf(workspace)).toEqual([]);
   });
 
   it('leaves no comment behind when a reply lands between reading the thread and deleting it', async () => {
     await addThread(workspace, 'raced', { commentData: [comment(alice)] });
     const client = db();
     const send = client.send.bind(client);
-    const threadKey = keys.commentThread(workspace.apiKey, organizationId, documentId, 'raced');
+    const annotationKey = keys.commentAnnotation(workspace.apiKey, organizationId, documentId, 'raced');
     let replied = false;
     // Failure injection: the reply commits just before the delete's thread transaction is sent.
     const spy = jest.spyOn(client, 'send').mockImplementation((async (
@@ -300,7 +300,7 @@ describe('commentannotations.delete', () => {
     ) => {
       const deletesThread =
         command instanceof TransactWriteCommand &&
-        command.input.TransactItems?.some((item) => item.Delete?.Key?.sk === threadKey.sk);
+        command.input.TransactItems?.some((item) => item.Delete?.Key?.sk === annotationKey.sk);
       if (deletesThread && !replied) {
         replied = true;
         await succeed(workspace, 'commentannotations.comments.add', {
@@ -327,7 +327,7 @@ describe('commentannotations.delete', () => {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': threadKey.pk },
+        ExpressionAttributeValues: { ':pk': annotationKey.pk },
       }),
     );
     expect(Items).toEqual([]);

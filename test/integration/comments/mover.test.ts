@@ -4,11 +4,11 @@ import { alice, bob } from '../../support/people';
 import type { TestWorkspace } from '../../support/workspaces';
 import {
   addThread,
+  annotationsOf,
   comment,
   documentId,
   givenWorkspaceWithDocument,
   organizationId,
-  threadsOf,
 } from './support';
 
 let workspace: TestWorkspace;
@@ -30,7 +30,7 @@ describe('comments document mover', () => {
       icon: '👍',
       actionUser: bob,
     });
-    const before = await threadsOf(workspace);
+    const before = await annotationsOf(workspace);
     const move = { apiKey: workspace.apiKey, organizationId, from: documentId, to: 'moved' };
     expect(await commentMover.hasRecords(workspace.apiKey, organizationId, 'moved')).toBe(false);
     let result = await commentMover.moveBatch(move);
@@ -39,8 +39,8 @@ describe('comments document mover', () => {
     while (result.cursor) result = await commentMover.moveBatch(move, result.cursor);
     expect(await commentMover.hasRecords(workspace.apiKey, organizationId, documentId)).toBe(false);
     expect(await commentMover.hasRecords(workspace.apiKey, organizationId, 'moved')).toBe(true);
-    expect(await threadsOf(workspace)).toEqual([]);
-    const after = await threadsOf(workspace, { documentId: 'moved' });
+    expect(await annotationsOf(workspace)).toEqual([]);
+    const after = await annotationsOf(workspace, { documentId: 'moved' });
     expect(after).toEqual(before.map((thread) => ({ ...thread, documentId: 'moved' })));
     const byId = await succeed(workspace, 'commentannotations.get', {
       organizationId,

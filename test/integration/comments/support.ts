@@ -49,7 +49,7 @@ export const addThread = (
   });
 
 /** Every thread of the document (one page of 100). */
-export const threadsOf = async (workspace: TestWorkspace, fields: Record<string, unknown> = {}) =>
+export const annotationsOf = async (workspace: TestWorkspace, fields: Record<string, unknown> = {}) =>
   (await succeed(workspace, 'commentannotations.get', {
     organizationId,
     documentId,

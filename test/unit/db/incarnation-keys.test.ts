@@ -29,8 +29,8 @@ const keysOf = (organizationId: string, documentId: string) =>
     keys.inboxEntry('ak', { organizationId, userId: 'u', createdAt: 1, notificationId: 'n1' }),
     keys.crdtHead('ak', organizationId, documentId, 'e'),
     keys.crdtOrganizationListing('ak', organizationId, documentId),
-    keys.commentThread('ak', organizationId, documentId, 'ann'),
-    keys.commentThreadListing('ak', { organizationId, documentId, annotationId: 'ann' }, 'A#ann#A'),
+    keys.commentAnnotation('ak', organizationId, documentId, 'ann'),
+    keys.commentAnnotationListing('ak', { organizationId, documentId, annotationId: 'ann' }, 'A#ann#A'),
     keys.judgment('ak', organizationId, 'a1'),
     keys.judgmentTimelines('ak', {
       organizationId,

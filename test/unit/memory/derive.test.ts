@@ -1,7 +1,7 @@
-import type { ActivityRecord } from '../../../shared/activities/schemas';
+import type { Activity } from '../../../shared/activities/schemas';
 import { embeddingTexts, judgmentFor } from '../../../shared/memory/derive';
 
-const activity = (fields: Partial<ActivityRecord> & Record<string, unknown>): ActivityRecord =>
+const activity = (fields: Partial<Activity> & Record<string, unknown>): Activity =>
   ({
     id: 'act-1',
     featureType: 'comment',
@@ -14,7 +14,7 @@ const activity = (fields: Partial<ActivityRecord> & Record<string, unknown>): Ac
     metadata: { apiKey: 'ak', organizationId: 'org', documentId: 'doc' },
     timestamp: 1_700_000_000_000,
     ...fields,
-  }) as ActivityRecord;
+  }) as Activity;
 
 describe('judgmentFor', () => {
   it.each([

@@ -1,38 +1,34 @@
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { nowMs } from '../http/common-schemas';
-import { ApiError, failedPrecondition, notFound } from '../http/errors';
+import { ApiError, failedPrecondition } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
-import { findResources, writeAll } from '../organizations/repository';
-import { prepareTarget } from '../organizations/targets';
+import { findResources } from '../organizations/repository';
+import { ensureDocumentTarget } from '../organizations/targets';
 import { getActivityConfig } from '../settings/service';
+import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
+import { commentAdditions, commitComments, newComment } from './comment-additions';
 import { type CommentChange, effectItems } from './effects';
-import { commit, findAnnotation, findDocumentThreads, findThreadsById, threadPage } from './repository';
+import { generateId, refOf } from './ids';
+import { annotationMissing } from './not-found';
+import {
+  annotationPage,
+  commit,
+  findAnnotation,
+  findAnnotationsById,
+  findDocumentAnnotations,
+} from './repository';
 import type {
   AddAnnotations,
   AnnotationRecord,
+  AnnotationWithComments,
   GetAnnotations,
   NewAnnotation,
-  Thread,
   UpdateAnnotation,
 } from './schemas';
-import {
-  accessIfVerified,
-  assertMayWrite,
-  commentAdditions,
-  commitComments,
-  generateId,
-  newComment,
-  refOf,
-  refusal,
-  threadMissing,
-  toAnnotation,
-  toThread,
-} from './support';
-import { commentCreate, threadChange, threadCreate } from './write-items';
-
-/** Attempts of an update that keeps losing the version check to concurrent updates. */
-const maxUpdateAttempts = 5;
+import { annotationView, annotationWithCommentsView } from './views';
+import { annotationChange, annotationCreate, commentCreate } from './write-items';
 
 /**
  * What commentannotations.add reads first: the activity config and the organization with the
@@ -45,31 +41,6 @@ export const readAnnotationsAdd = (apiKey: string, input: AddAnnotations) =>
     findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }),
   ]);
 
-/**
- * The organization must exist unless `createOrganization`, the document unless `createDocument`
- * (NOT_FOUND otherwise); what is missing is created first, as notifications.add does: through
- * `prepareTarget`, only when something is missing.
- */
-async function prepareDocument(
-  apiKey: string,
-  input: AddAnnotations,
-  now: number,
-  found: Awaited<ReturnType<typeof findResources>>,
-) {
-  if (!found.organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
-  }
-  const documentMissing = found.documents.length === 0;
-  if (documentMissing && !input.createDocument) {
-    throw notFound(`Document ${input.documentId} does not exist; send createDocument: true to create it.`);
-  }
-  if (found.organization && !documentMissing) return;
-  const target = { organizationId: input.organizationId, documentId: input.documentId, createDocument: true };
-  await writeAll(await prepareTarget(apiKey, target, now));
-}
-
 type AddResult = {
   success: boolean;
   annotationId: string;
@@ -79,9 +50,9 @@ type AddResult = {
 };
 
 /**
- * commentannotations/add (addendum §7): each thread with its comments, their events and activity
- * records is ONE transaction (threads in parallel); a taken annotation id or a writer without access
- * fails that thread only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
+ * commentannotations/add (addendum §7): each annotation with its comments, their events and activity
+ * records is ONE transaction (annotations in parallel); a taken annotation id or a writer without access
+ * fails that annotation only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
  * the access check (docs/data-model.md).
  */
 export async function addAnnotations(
@@ -92,7 +63,7 @@ export async function addAnnotations(
   const { apiKey } = caller;
   const now = nowMs();
   const [config, found] = await reads;
-  await prepareDocument(apiKey, input, now, found);
+  await ensureDocumentTarget(apiKey, input, found, now, true);
   const writers = input.commentAnnotations.flatMap((annotation) => annotation.commentData.map((c) => c.from));
   const access = await accessIfVerified(caller, input, writers, now);
 
@@ -122,7 +93,7 @@ export async function addAnnotations(
     };
     const changes = commentAdditions(annotation, comments, spec.commentData, true);
     const refused = await commitComments(apiKey, annotation, comments, spec.commentData, now, [
-      threadCreate(apiKey, annotation),
+      annotationCreate(apiKey, annotation),
       ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
       ...(await effectItems(apiKey, config, changes, now)),
     ]);
@@ -139,9 +110,9 @@ export async function addAnnotations(
 }
 
 /**
- * The threads commentannotations/get answers, before the fence filter: a document's threads,
- * `pageSize` whole threads per page with their comments (one Query per page, usually), or up to 30
- * threads by annotation id (one Query each, in the document's partition or, without documentId, on
+ * The annotations commentannotations/get answers, before the fence filter: a document's annotations,
+ * `pageSize` whole annotations per page with their comments (one Query per page, usually), or up to 30
+ * annotations by annotation id (one Query each, in the document's partition or, without documentId, on
  * gsi1 across the organization's documents). The page token is sealed and bound to the API key,
  * organization and document (INVALID_ARGUMENT otherwise). Needs only the API key and the input, so
  * it is the route's `prefetch` and travels with the auth read (decisions §43).
@@ -149,51 +120,51 @@ export async function addAnnotations(
 export async function readAnnotations(
   apiKey: string,
   input: GetAnnotations,
-): Promise<{ threads: Thread[]; pageToken?: string }> {
+): Promise<{ annotations: AnnotationWithComments[]; pageToken?: string }> {
   if (input.annotationIds) {
     const ids = [...new Set(input.annotationIds)];
-    const threads =
+    const annotations =
       input.documentId === undefined
-        ? await findThreadsById(apiKey, input.organizationId, ids)
-        : await findDocumentThreads(
+        ? await findAnnotationsById(apiKey, input.organizationId, ids)
+        : await findDocumentAnnotations(
             apiKey,
             { organizationId: input.organizationId, documentId: input.documentId },
             ids,
           );
-    return { threads };
+    return { annotations };
   }
   const scope = { organizationId: input.organizationId, documentId: input.documentId as string };
   const binding = { owner: `apiKey:${apiKey}`, query: { list: 'commentannotations', ...scope } };
   const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
-  const page = await threadPage(apiKey, scope, input.pageSize, startKey);
-  return { threads: page.threads, pageToken: page.nextKey && encodePageToken(page.nextKey, binding) };
+  const page = await annotationPage(apiKey, scope, input.pageSize, startKey);
+  return { annotations: page.annotations, pageToken: page.nextKey && encodePageToken(page.nextKey, binding) };
 }
 
 /**
- * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the threads of
- * a document being erased (the caller's fences: a deleted document's threads are invisible).
+ * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the annotations of
+ * a document being erased (the caller's fences: a deleted document's annotations are invisible).
  */
 export async function getAnnotations(
   caller: ApiKeyCaller,
   input: GetAnnotations,
   read: ReturnType<typeof readAnnotations> = readAnnotations(caller.apiKey, input),
 ) {
-  const { threads, pageToken } = await read;
-  const visible = threads.filter(
-    (thread) => !isFenced(caller, input.organizationId, thread.annotation.documentId),
+  const { annotations, pageToken } = await read;
+  const visible = annotations.filter(
+    (withComments) => !isFenced(caller, input.organizationId, withComments.annotation.documentId),
   );
-  return { data: visible.map(toThread), pageToken };
+  return { data: visible.map(annotationWithCommentsView), pageToken };
 }
 
-type ThreadFields = Parameters<typeof threadChange>[2];
+type AnnotationFields = Parameters<typeof annotationChange>[2];
 
 /**
- * What an update changes on a thread, as stored fields and changes with their events. Throws
- * FAILED_PRECONDITION for a decision on a thread that is no suggestion or already decided: a
+ * What an update changes on an annotation, as stored fields and changes with their events. Throws
+ * FAILED_PRECONDITION for a decision on an annotation that is no suggestion or already decided: a
  * suggestion's decision is recorded once (docs/decisions.md).
  */
 function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
-  const fields: ThreadFields = {};
+  const fields: AnnotationFields = {};
   const planned: Omit<CommentChange, 'annotation' | 'actionUser' | 'agent'>[] = [];
   if (input.status !== undefined && input.status !== annotation.status) {
     fields.status = input.status;
@@ -237,8 +208,8 @@ function planUpdate(annotation: AnnotationRecord, input: UpdateAnnotation) {
 }
 
 /**
- * What commentannotations.update reads first: the activity config and the thread's item (one
- * GetItem each, the thread's consistent, in parallel). Needs only the API key and the input, so it
+ * What commentannotations.update reads first: the activity config and the annotation's item (one
+ * GetItem each, the annotation's consistent, in parallel). Needs only the API key and the input, so it
  * is the route's `prefetch` and travels with the auth read (decisions §43).
  */
 export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
@@ -246,10 +217,10 @@ export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
 
 /**
  * commentannotations/update: status, priority, assignee and a suggestion's decision, each with its
- * event (and activity), all in ONE transaction with the thread's change under a version check; a
+ * event (and activity), all in ONE transaction with the annotation's change under a version check; a
  * concurrent update makes it re-read and re-decide (so `from` values are always true). No change
  * writes nothing. Returns the annotation (without comments). Costs `reads` (`readAnnotationUpdate`:
- * config and thread, in parallel), then one TransactWriteItems.
+ * config and annotation, in parallel), then one TransactWriteItems.
  */
 export async function updateAnnotation(
   caller: ApiKeyCaller,
@@ -263,13 +234,13 @@ export async function updateAnnotation(
     accessIfVerified(caller, input, [input.actionUser], nowMs()),
   ]);
   assertMayWrite(access, [input.actionUser]);
-  for (let attempt = 0; attempt < maxUpdateAttempts; attempt += 1) {
+  const attempt = async (index: number) => {
     // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
     const now = nowMs();
-    const annotation = attempt === 0 ? firstRead : await findAnnotation(apiKey, ref);
-    if (!annotation) throw threadMissing(ref);
+    const annotation = index === 0 ? firstRead : await findAnnotation(apiKey, ref);
+    if (!annotation) throw annotationMissing(ref);
     const { fields, planned } = planUpdate(annotation, input);
-    if (planned.length === 0) return toAnnotation(annotation);
+    if (planned.length === 0) return annotationView(annotation);
     const assigned = fields.assignedTo === null ? { assignedTo: undefined } : {};
     const updated: AnnotationRecord = {
       ...annotation,
@@ -285,10 +256,12 @@ export async function updateAnnotation(
       agent: input.agent,
     }));
     const refused = await commit([
-      threadChange(apiKey, ref, fields, annotation.version, now),
+      annotationChange(apiKey, ref, fields, annotation.version, now),
       ...(await effectItems(apiKey, config, changes, now)),
     ]);
-    if (!refused) return toAnnotation(updated);
-  }
-  throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
+    return refused ? conflict : annotationView(updated);
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
+  });
 }
