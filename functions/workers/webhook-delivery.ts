@@ -1,7 +1,7 @@
-import { processDelivery } from '../../shared/delivery/deliver';
-import { deliveryMessage } from '../../shared/delivery/schemas';
-import { readTargetsOf } from '../../shared/delivery/target-reads';
 import { defineQueueWorker } from '../../shared/queues/define-worker';
+import { processDelivery } from '../../shared/webhooks/delivery/attempt';
+import { readTargetsOf } from '../../shared/webhooks/delivery/target-reads';
+import { deliveryMessage } from '../../shared/webhooks/message-schemas';
 
 /** Webhook-delivery queue consumer: one HTTP attempt per message, retries scheduled on the queue. */
 export const handler = defineQueueWorker({

@@ -1,7 +1,7 @@
 import { eventWindowDueHandler } from '../crdt/update-events';
-import { overdueDeliveries, unfannedEvents } from '../delivery/reconcile';
 import { eraseJobDueHandler } from '../lifecycle/reconcile';
 import { migrationJobDueHandler } from '../migration/reconcile';
+import { overdueDeliveries, unfannedEvents } from '../webhooks/reconcile';
 import type { DueHandler } from './reconciler';
 
 /**

@@ -5,7 +5,12 @@ import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { alreadyExists, resourceExhausted } from '../http/errors';
-import { type EndpointChanges, type EndpointCursor, type EndpointRecord, endpointRecord } from './schemas';
+import {
+  type EndpointChanges,
+  type EndpointCursor,
+  type EndpointRecord,
+  endpointRecord,
+} from './endpoint-schemas';
 
 /** An endpoint from its stored item (also for items read in a batch with other things). */
 export const endpointFromItem = (item: Record<string, unknown>) => endpointRecord.parse(withoutKeys(item));

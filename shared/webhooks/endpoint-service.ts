@@ -1,11 +1,11 @@
 import type * as z from 'zod';
 import { env } from '../config/env';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { resetEndpointFailures } from '../delivery/endpoint-state';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
-import { enableAdvancedWebhooksHint } from '../settings/merge';
-import { getAdvancedWebhookConfig } from '../settings/service';
+import { enableAdvancedWebhooksHint } from './config-merge';
+import { getAdvancedWebhookConfig } from './config-service';
+import { resetEndpointFailures } from './delivery/endpoint-state';
 import { newEndpointId } from './endpoint-ids';
 import {
   deleteEndpoint,
@@ -14,7 +14,7 @@ import {
   listEndpoints,
   rotateEndpointSecret,
   updateEndpoint,
-} from './repository';
+} from './endpoint-repository';
 import {
   type CreateEndpointInput,
   type EndpointCursor,
@@ -22,7 +22,7 @@ import {
   endpointCursor,
   type listEndpointsInput,
   type UpdateEndpointInput,
-} from './schemas';
+} from './endpoint-schemas';
 import { newSigningSecret, previousSecretLifetimeMs, signingSecrets } from './signing-secrets';
 
 /**

@@ -3,14 +3,14 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { transactionLimit } from '../db/batch';
-import { fannedOutMark, markFannedOut } from '../events/outbox';
-import { type PublishedEvent, publishedEvent } from '../events/schemas';
 import type { logger } from '../http/logger';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import { sendBatchToQueue } from '../queues/send';
-import { insertDelivery, insertNewDeliveries } from './repository';
-import type { DeliveryRecord, TargetId } from './schemas';
+import { type PublishedEvent, publishedEvent } from './event-schemas';
+import { insertDelivery, insertNewDeliveries } from './message-repository';
+import type { DeliveryRecord, TargetId } from './message-schemas';
+import { fannedOutMark, markFannedOut } from './outbox';
 import { readTargetConfig, type TargetConfig, targetsOf } from './targets';
 
 /** The deterministic id of an event's delivery to a target: a replayed stream record finds the same item. */

@@ -7,7 +7,7 @@ import { db, tableName } from '../db/client';
 import { dueIndexKeys, keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { type DeliveryAttempt, type DeliveryRecord, deliveryRecord, type TargetId } from './schemas';
+import { type DeliveryAttempt, type DeliveryRecord, deliveryRecord, type TargetId } from './message-schemas';
 
 /** Attempts kept on a delivery (the newest): replays add attempts, the item must stay small. */
 const maxStoredAttempts = 30;

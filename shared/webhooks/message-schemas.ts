@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { publishedEvent } from '../events/schemas';
+import { publishedEvent } from './event-schemas';
 
 /**
  * Where a delivery goes: an advanced-webhook endpoint (`endpoint:<id>`), or one of the basic-webhook

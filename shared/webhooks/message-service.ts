@@ -1,11 +1,10 @@
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { createEvent } from '../events/outbox';
 import { failedPrecondition, notFound } from '../http/errors';
 import { sendToQueue } from '../queues/send';
-import { getWebhookConfig } from '../settings/service';
-import { requireEndpoint } from '../webhooks/service';
+import { getWebhookConfig } from './config-service';
+import { requireEndpoint } from './endpoint-service';
 import { startDeliveries } from './fanout';
-import { findDelivery, listDeliveries, reviveDelivery } from './repository';
+import { findDelivery, listDeliveries, reviveDelivery } from './message-repository';
 import {
   type DeliveryMessage,
   type DeliveryRecord,
@@ -14,7 +13,8 @@ import {
   type ReplayMessageInput,
   type TargetId,
   type TestWebhookInput,
-} from './schemas';
+} from './message-schemas';
+import { createEvent } from './outbox';
 
 /** The event type of test events, so receivers can tell them from real ones. */
 const testEventType = 'webhook.test';

@@ -5,7 +5,7 @@ import { env } from '../config/env';
 import { inTable, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { dueIndexKeys, keys } from '../db/keys';
-import type { PublishedEvent } from './schemas';
+import type { PublishedEvent } from './event-schemas';
 
 /** Outbox items expire a week after publication; delivery state lives elsewhere once fanned out. */
 const outboxRetentionSeconds = 7 * 24 * 60 * 60;

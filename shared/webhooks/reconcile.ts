@@ -2,8 +2,8 @@ import { withoutKeys } from '../db/query-page';
 import { sendToQueue } from '../queues/send';
 import type { DueHandler } from '../reconcile/reconciler';
 import { fanOutEvent, outboxEventOf } from './fanout';
-import { leaveDueIndex, refOfItem, rescheduleOverdue } from './repository';
-import { deliveryRecord } from './schemas';
+import { leaveDueIndex, refOfItem, rescheduleOverdue } from './message-repository';
+import { deliveryRecord } from './message-schemas';
 
 /**
  * Overdue pending deliveries: a next attempt whose wait was too long for one SQS delay (its time has

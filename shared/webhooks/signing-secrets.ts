@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { decryptSecret, encryptSecret } from '../security/secrets';
-import type { EndpointRecord } from './schemas';
+import type { EndpointRecord } from './endpoint-schemas';
 
 /** How long a rotated-out secret keeps signing (addendum §5). */
 export const previousSecretLifetimeMs = 24 * 60 * 60 * 1000;

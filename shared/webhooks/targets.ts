@@ -1,9 +1,9 @@
-import type { PublishedEvent } from '../events/schemas';
-import type { AdvancedWebhookConfig, WebhookConfig } from '../settings/schemas';
-import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/service';
-import { listEndpoints } from '../webhooks/repository';
-import type { EndpointCursor, EndpointRecord } from '../webhooks/schemas';
-import { endpointTarget, type TargetId } from './schemas';
+import type { AdvancedWebhookConfig, WebhookConfig } from './config-schemas';
+import { getAdvancedWebhookConfig, getWebhookConfig } from './config-service';
+import { listEndpoints } from './endpoint-repository';
+import type { EndpointCursor, EndpointRecord } from './endpoint-schemas';
+import type { PublishedEvent } from './event-schemas';
+import { endpointTarget, type TargetId } from './message-schemas';
 
 /** The channels a message carries (addendum §8): `org.<organizationId>`, `doc.<documentId>`. */
 export function eventChannels(event: Pick<PublishedEvent, 'organizationId' | 'documentId'>): string[] {

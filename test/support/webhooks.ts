@@ -1,5 +1,5 @@
-import { updateAdvancedWebhookConfig } from '../../shared/settings/service';
-import { createEndpoint } from '../../shared/webhooks/service';
+import { updateAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
+import { createEndpoint } from '../../shared/webhooks/endpoint-service';
 import { createTestWorkspace, type TestWorkspace } from './workspaces';
 
 /** A fresh workspace whose API key has advanced webhooks enabled. */

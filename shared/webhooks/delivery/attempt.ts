@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { env } from '../config/env';
-import type { logger } from '../http/logger';
-import { metricNames } from '../observability/metric-names';
-import { recordMetric } from '../observability/metrics';
-import { maxDelaySeconds, sendToQueue } from '../queues/send';
-import { updateEndpoint } from '../webhooks/repository';
-import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
-import { maxResponseBytes, NotSentError, postWebhook, TimeoutError } from './http-post';
+import { env } from '../../config/env';
+import type { logger } from '../../http/logger';
+import { metricNames } from '../../observability/metric-names';
+import { recordMetric } from '../../observability/metrics';
+import { maxDelaySeconds, sendToQueue } from '../../queues/send';
+import { ForbiddenTargetError } from '../../security/outbound-http';
+import { updateEndpoint } from '../endpoint-repository';
 import {
   abandonDelivery,
   type ClaimResult,
@@ -14,12 +13,13 @@ import {
   type DeliveryRef,
   deferAttempt,
   recordAttempt,
-} from './repository';
+} from '../message-repository';
+import type { DeliveryAttempt, DeliveryMessage } from '../message-schemas';
+import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
+import { maxResponseBytes, NotSentError, postWebhook, TimeoutError } from './http-post';
 import { buildRequest, type OutgoingRequest } from './request';
 import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
-import type { DeliveryAttempt, DeliveryMessage } from './schemas';
 import { sendToleranceMs } from './send-schedule';
-import { ForbiddenTargetError } from './target-guard';
 import type { EndpointHealth, TargetReads } from './target-reads';
 
 /** An endpoint failing without a success for this long is disabled (addendum §8). */

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { db, tableName } from '../db/client';
-import { keys } from '../db/keys';
+import { db, tableName } from '../../db/client';
+import { keys } from '../../db/keys';
 import { planSends, type SendLog } from './send-schedule';
 
 /**

@@ -1,6 +1,6 @@
 import { constants, createCipheriv, createHmac, publicEncrypt, randomBytes } from 'node:crypto';
-import type { PublishedEvent } from '../events/schemas';
-import { parsePublicKey } from '../security/public-key';
+import { parsePublicKey } from '../../security/public-key';
+import type { PublishedEvent } from '../event-schemas';
 
 /** The delivered message (addendum §8); `id` is the event id, the same on every attempt and target. */
 export function webhookMessage(event: PublishedEvent, webhookId: string) {

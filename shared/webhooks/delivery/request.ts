@@ -1,7 +1,7 @@
-import type { PublishedEvent } from '../events/schemas';
-import { signingSecrets } from '../webhooks/signing-secrets';
+import type { PublishedEvent } from '../event-schemas';
+import { endpointIdOf, type TargetId } from '../message-schemas';
+import { signingSecrets } from '../signing-secrets';
 import { requestBody, signatureHeaders, webhookMessage } from './payloads';
-import { endpointIdOf, type TargetId } from './schemas';
 import type { TargetReads } from './target-reads';
 
 /** An HTTP request ready to send to a target, built from its configuration at attempt time. */

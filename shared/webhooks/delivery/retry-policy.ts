@@ -1,4 +1,4 @@
-import type { AttemptOutcome } from './schemas';
+import type { AttemptOutcome } from '../message-schemas';
 
 /** A receiver's `Retry-After` is honoured up to a day; beyond that it is not a retry hint but a stop. */
 const maxRetryAfterSeconds = 24 * 60 * 60;

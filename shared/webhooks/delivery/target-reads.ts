@@ -1,12 +1,12 @@
-import { batchGet } from '../db/batch';
-import { type ConfigKind, keys } from '../db/keys';
-import { configFromItem } from '../settings/repository';
-import type { AdvancedWebhookConfig, WebhookConfig } from '../settings/schemas';
-import { advancedWebhookConfigFrom, webhookConfigFrom } from '../settings/service';
-import { endpointFromItem } from '../webhooks/repository';
-import type { EndpointRecord } from '../webhooks/schemas';
+import { batchGet } from '../../db/batch';
+import { type ConfigKind, keys } from '../../db/keys';
+import { configFromItem } from '../../settings/repository';
+import type { AdvancedWebhookConfig, WebhookConfig } from '../config-schemas';
+import { advancedWebhookConfigFrom, webhookConfigFrom } from '../config-service';
+import { endpointFromItem } from '../endpoint-repository';
+import type { EndpointRecord } from '../endpoint-schemas';
+import { endpointIdOf, type TargetId } from '../message-schemas';
 import { failingSinceOf } from './endpoint-state';
-import { endpointIdOf, type TargetId } from './schemas';
 
 /**
  * An endpoint's failing streak as this batch knows it: read with the batch, then kept current by

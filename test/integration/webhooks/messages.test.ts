@@ -1,10 +1,10 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { findDelivery } from '../../../shared/delivery/repository';
-import { endpointTarget } from '../../../shared/delivery/schemas';
-import { createEvent, type NewEvent, publish } from '../../../shared/events/outbox';
 import type { RouteName } from '../../../shared/http/routes';
-import { updateWebhookConfig } from '../../../shared/settings/service';
-import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/service';
+import { updateWebhookConfig } from '../../../shared/webhooks/config-service';
+import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
+import { findDelivery } from '../../../shared/webhooks/message-repository';
+import { endpointTarget } from '../../../shared/webhooks/message-schemas';
+import { createEvent, type NewEvent, publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';

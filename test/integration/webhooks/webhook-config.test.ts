@@ -4,7 +4,7 @@ import { handler as getHandler } from '../../../functions/workspace/webhookconfi
 import { handler as updateHandler } from '../../../functions/workspace/webhookconfig-update';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { defaultWebhookTriggers } from '../../../shared/settings/merge';
+import { defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
 import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

@@ -1,10 +1,9 @@
+import { mergeActivityConfig, mergePermissionProviderConfig } from '../../../shared/settings/merge';
 import {
   defaultWebhookTriggers,
-  mergeActivityConfig,
   mergeAdvancedWebhookConfig,
-  mergePermissionProviderConfig,
   mergeWebhookConfig,
-} from '../../../shared/settings/merge';
+} from '../../../shared/webhooks/config-merge';
 
 describe('mergeWebhookConfig', () => {
   it('seeds the default triggers only when enabling a config without triggers', () => {

@@ -1,16 +1,16 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
-import { createEvent, publish } from '../../../shared/events/outbox';
 import {
   changeEndpoint,
   createEndpoint,
   getEndpointSecret,
   rotateEndpointSigningSecret,
-} from '../../../shared/webhooks/service';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
-import type { TestWorkspace } from '../../support/workspaces';
+} from '../../../../shared/webhooks/endpoint-service';
+import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type Receiver, startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
+import type { TestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 

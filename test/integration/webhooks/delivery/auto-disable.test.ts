@@ -1,14 +1,14 @@
-import { disableAfterFailingMs } from '../../../shared/delivery/deliver';
-import { recordEndpointFailure } from '../../../shared/delivery/endpoint-state';
-import { findDelivery } from '../../../shared/delivery/repository';
-import { endpointTarget } from '../../../shared/delivery/schemas';
-import { createEvent, publish } from '../../../shared/events/outbox';
-import { changeEndpoint, createEndpoint } from '../../../shared/webhooks/service';
-import { succeed } from '../../support/api';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
-import type { TestWorkspace } from '../../support/workspaces';
+import { disableAfterFailingMs } from '../../../../shared/webhooks/delivery/attempt';
+import { recordEndpointFailure } from '../../../../shared/webhooks/delivery/endpoint-state';
+import { changeEndpoint, createEndpoint } from '../../../../shared/webhooks/endpoint-service';
+import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
+import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { succeed } from '../../../support/api';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type Receiver, startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
+import type { TestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 

@@ -1,11 +1,11 @@
-import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
-import { findDelivery } from '../../../shared/delivery/repository';
-import { endpointTarget } from '../../../shared/delivery/schemas';
-import { createEvent, publish } from '../../../shared/events/outbox';
-import { createEndpoint } from '../../../shared/webhooks/service';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { type DbCallStats, measureDbCalls } from '../../../../shared/db/metrics';
+import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
+import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
+import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type Receiver, startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
 
 // Generous: the suite runs beside other files on a shared machine; the budget is a count, not a time.
 jest.setTimeout(240_000);

@@ -1,13 +1,13 @@
-import { findDelivery } from '../../../shared/delivery/repository';
-import { endpointTarget } from '../../../shared/delivery/schemas';
-import { createEvent, publish } from '../../../shared/events/outbox';
-import { logger } from '../../../shared/http/logger';
-import { dueHandlers } from '../../../shared/reconcile/handlers';
-import { reconcile } from '../../../shared/reconcile/reconciler';
-import { createEndpoint } from '../../../shared/webhooks/service';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { logger } from '../../../../shared/http/logger';
+import { dueHandlers } from '../../../../shared/reconcile/handlers';
+import { reconcile } from '../../../../shared/reconcile/reconciler';
+import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
+import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
+import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type Receiver, startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
 
 jest.setTimeout(60_000);
 

@@ -1,21 +1,21 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { handler as fanOut } from '../../../functions/workers/event-fanout';
-import { handler as reconcilerFunction } from '../../../functions/workers/reconciler';
-import { lambdaContext } from '../../../scripts/local/lambda-adapter';
-import { replayEndpointMessage } from '../../../shared/delivery/operations';
-import { findDelivery } from '../../../shared/delivery/repository';
-import { endpointTarget } from '../../../shared/delivery/schemas';
-import { createEvent, publish } from '../../../shared/events/outbox';
-import { logger } from '../../../shared/http/logger';
-import { takeMessages } from '../../../shared/queues/send';
-import { dueHandlers } from '../../../shared/reconcile/handlers';
-import { reconcile } from '../../../shared/reconcile/reconciler';
-import { findConfig, putConfigIfUnchanged } from '../../../shared/settings/repository';
-import { updateAdvancedWebhookConfig } from '../../../shared/settings/service';
-import { createEndpoint } from '../../../shared/webhooks/service';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { handler as fanOut } from '../../../../functions/workers/event-fanout';
+import { handler as reconcilerFunction } from '../../../../functions/workers/reconciler';
+import { lambdaContext } from '../../../../scripts/local/lambda-adapter';
+import { logger } from '../../../../shared/http/logger';
+import { takeMessages } from '../../../../shared/queues/send';
+import { dueHandlers } from '../../../../shared/reconcile/handlers';
+import { reconcile } from '../../../../shared/reconcile/reconciler';
+import { findConfig, putConfigIfUnchanged } from '../../../../shared/settings/repository';
+import { updateAdvancedWebhookConfig } from '../../../../shared/webhooks/config-service';
+import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
+import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
+import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';
+import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type Receiver, startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
 
 jest.setTimeout(90_000);
 

@@ -1,11 +1,11 @@
-import { findDelivery } from '../../../shared/delivery/repository';
-import { endpointTarget } from '../../../shared/delivery/schemas';
-import { createEvent, publish } from '../../../shared/events/outbox';
-import { hostResolver } from '../../../shared/security/outbound-http';
-import { createEndpoint } from '../../../shared/webhooks/service';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { hostResolver } from '../../../../shared/security/outbound-http';
+import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
+import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
+import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type Receiver, startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
 
 jest.setTimeout(90_000);
 

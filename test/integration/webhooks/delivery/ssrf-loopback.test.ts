@@ -1,10 +1,9 @@
-import { askProvider, providerDenials } from '../../../shared/access/provider';
-import { postWebhook } from '../../../shared/delivery/http-post';
-import { ForbiddenTargetError } from '../../../shared/delivery/target-guard';
-import { hostResolver } from '../../../shared/security/outbound-http';
-import { callAs } from '../../support/api';
-import { startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { askProvider, providerDenials } from '../../../../shared/access/provider';
+import { ForbiddenTargetError, hostResolver } from '../../../../shared/security/outbound-http';
+import { postWebhook } from '../../../../shared/webhooks/delivery/http-post';
+import { callAs } from '../../../support/api';
+import { startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
 
 // The local stack's rule: loopback allowed, every other non-public address still refused.
 process.env.ALLOW_LOOPBACK_TARGETS = 'true';

@@ -1,10 +1,13 @@
-import { askProvider, providerDenials } from '../../../shared/access/provider';
-import { postWebhook } from '../../../shared/delivery/http-post';
-import { ForbiddenTargetError } from '../../../shared/delivery/target-guard';
-import { hostResolver, UnresolvedTargetError } from '../../../shared/security/outbound-http';
-import { callAs } from '../../support/api';
-import { startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { askProvider, providerDenials } from '../../../../shared/access/provider';
+import {
+  ForbiddenTargetError,
+  hostResolver,
+  UnresolvedTargetError,
+} from '../../../../shared/security/outbound-http';
+import { postWebhook } from '../../../../shared/webhooks/delivery/http-post';
+import { callAs } from '../../../support/api';
+import { startReceiver } from '../../../support/receiver';
+import { createWebhookWorkspace } from '../../../support/webhooks';
 
 // The deployed default: no loopback either (ALLOW_LOOPBACK_TARGETS unset).
 delete process.env.ALLOW_LOOPBACK_TARGETS;

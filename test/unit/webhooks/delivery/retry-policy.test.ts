@@ -1,7 +1,7 @@
-import { envSchema } from '../../../shared/config/env';
-import { parseRetryAfter, retryDelaySeconds } from '../../../shared/delivery/retry-policy';
-import { isPublicAddress } from '../../../shared/delivery/target-guard';
-import { endpointWants, eventChannels } from '../../../shared/delivery/targets';
+import { envSchema } from '../../../../shared/config/env';
+import { isPublicAddress } from '../../../../shared/security/outbound-http';
+import { parseRetryAfter, retryDelaySeconds } from '../../../../shared/webhooks/delivery/retry-policy';
+import { endpointWants, eventChannels } from '../../../../shared/webhooks/targets';
 
 /** The policy a deployment runs with: the environment's defaults (only the required variables set). */
 const configured = envSchema.parse({ TABLE_NAME: 'policy-test', DATA_KEY: 'k'.repeat(32) });

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
-import { bucketMs, planSends, type SendLog, windowMs } from '../../../shared/delivery/send-schedule';
-import { busiestSpan } from '../../support/rates';
+import {
+  bucketMs,
+  planSends,
+  type SendLog,
+  windowMs,
+} from '../../../../shared/webhooks/delivery/send-schedule';
+import { busiestSpan } from '../../../support/rates';
 
 interface Booking {
   at: number;
