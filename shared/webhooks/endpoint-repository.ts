@@ -4,6 +4,7 @@ import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
+import { nowMs } from '../http/common-schemas';
 import { alreadyExists, resourceExhausted } from '../http/errors';
 import {
   type EndpointChanges,
@@ -188,7 +189,7 @@ export async function deleteEndpoint(apiKey: string, endpoint: EndpointRecord): 
     Delete: { TableName: tableName(), Key: keys.webhookEndpointUid(apiKey, endpoint.uid) },
   };
   const reasons = await commitCounted(
-    [remove, countUpdate(apiKey, -1, Date.now()), ...(reservation ? [reservation] : [])],
+    [remove, countUpdate(apiKey, -1, nowMs()), ...(reservation ? [reservation] : [])],
     contention,
   );
   return reasons === undefined;

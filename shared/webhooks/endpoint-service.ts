@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import { env } from '../config/env';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { nowMs } from '../http/common-schemas';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from './config-merge';
@@ -69,7 +70,7 @@ export async function createEndpoint(
   enabled = requireAdvancedWebhooks(apiKey),
 ) {
   await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
-  const now = Date.now();
+  const now = nowMs();
   const endpointId = newEndpointId(now);
   const endpoint: EndpointRecord = {
     endpointId,
@@ -97,7 +98,7 @@ export async function changeEndpoint(
 ) {
   await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
   const { endpointId, ...changes } = input;
-  const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: Date.now() });
+  const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: nowMs() });
   if (!updated) throw endpointMissing(endpointId);
   // Re-enabled: its old failing streak must not disable it again at the next single failure.
   if (changes.disabled === false) await resetEndpointFailures(apiKey, endpointId);
@@ -141,7 +142,7 @@ export async function rotateEndpointSigningSecret(
   enabled = requireAdvancedWebhooks(apiKey),
 ) {
   await enabled;
-  const now = Date.now();
+  const now = nowMs();
   const { secret, encrypted } = newSigningSecret(apiKey, endpointId);
   if (!(await rotateEndpointSecret(apiKey, endpointId, encrypted, now + previousSecretLifetimeMs, now))) {
     throw endpointMissing(endpointId);

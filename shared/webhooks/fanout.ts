@@ -3,21 +3,25 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
 import * as z from 'zod';
 import { transactionLimit } from '../db/batch';
+import { nowMs } from '../http/common-schemas';
 import type { logger } from '../http/logger';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { sendBatchToQueue } from '../queues/send';
+import { sendFirstAttemptTasks } from './attempt-tasks';
 import { type PublishedEvent, publishedEvent } from './event-schemas';
-import { insertDelivery, insertNewDeliveries } from './message-repository';
-import type { DeliveryRecord, TargetId } from './message-schemas';
+import { insertMessage, insertNewMessages } from './message-repository';
+import type { MessageRecord, TargetId } from './message-schemas';
 import { fannedOutMark, markFannedOut } from './outbox';
 import { readTargetConfig, type TargetConfig, targetsOf } from './targets';
 
-/** The deterministic id of an event's delivery to a target: a replayed stream record finds the same item. */
+/**
+ * The deterministic id of an event's message to a target (stored as `deliveryId`): a replayed stream
+ * record finds the same item.
+ */
 export const deliveryIdOf = (eventId: string, target: TargetId) => `${eventId}:${target}`;
 
-/** A new delivery, its first attempt due now and its queue message about to be sent. */
-export function newDelivery(event: PublishedEvent, targetId: TargetId, now: number): DeliveryRecord {
+/** A new message, its first attempt due now and its attempt task about to be sent. */
+export function newMessage(event: PublishedEvent, targetId: TargetId, now: number): MessageRecord {
   return {
     deliveryId: deliveryIdOf(event.id, targetId),
     targetId,
@@ -33,48 +37,46 @@ export function newDelivery(event: PublishedEvent, targetId: TargetId, now: numb
   };
 }
 
-/** The first queue messages of new deliveries (carrying only each delivery's key); one SendMessageBatch per ten. */
-const sendFirstMessages = (apiKey: string, event: PublishedEvent, deliveries: readonly DeliveryRecord[]) =>
-  sendBatchToQueue(
-    'webhook-delivery',
-    deliveries.map(({ targetId }) => ({
+/** Sends the first attempt tasks of new messages of an event (each carrying only its message's key). */
+const sendFirstTasks = (apiKey: string, event: PublishedEvent, messages: readonly MessageRecord[]) =>
+  sendFirstAttemptTasks(
+    messages.map(({ targetId }) => ({
       apiKey,
       targetId,
       eventTimestamp: event.timestamp,
       eventId: event.id,
-      attempt: 1,
     })),
   );
 
 /**
- * Stores an event's deliveries and sends their first queue messages. Idempotent: a delivery that
- * exists with no attempt made yet gets its message again, because the earlier run may have died
- * between the write and the send; a duplicate is dropped by the consumer. Returns the stored deliveries.
+ * Stores an event's messages and sends their first attempt tasks. Idempotent: a message that
+ * exists with no attempt made yet gets its task again, because the earlier run may have died
+ * between the write and the send; a duplicate is dropped by the consumer. Returns the stored messages.
  */
-export async function startDeliveries(
+export async function startMessages(
   apiKey: string,
   event: PublishedEvent,
   targets: readonly TargetId[],
-  now = Date.now(),
+  now = nowMs(),
 ) {
   const stored = await Promise.all(
-    targets.map((targetId) => insertDelivery(apiKey, newDelivery(event, targetId, now))),
+    targets.map((targetId) => insertMessage(apiKey, newMessage(event, targetId, now))),
   );
-  await sendFirstMessages(
+  await sendFirstTasks(
     apiKey,
     event,
-    stored.filter((delivery) => delivery.status === 'pending' && delivery.attemptCount === 0),
+    stored.filter((message) => message.status === 'pending' && message.attemptCount === 0),
   );
   return stored;
 }
 
 /**
  * Resolves an event's targets under the current configuration (`config`: read once for a stream
- * batch's events of one API key; else read here), starts one delivery per target and marks the
- * outbox event fanned out (it leaves the reconciler's due index). The first time, deliveries and
- * mark are one transaction, then the messages are sent (a crash in between leaves the deliveries
+ * batch's events of one API key; else read here), starts one message per target and marks the
+ * outbox event fanned out (it leaves the reconciler's due index). The first time, messages and
+ * mark are one transaction, then the attempt tasks are sent (a crash in between leaves the messages
  * due in the reconciler's index, which sends them). A replay, or more targets than one transaction
- * holds, takes the deliveries one by one and marks the event after. Idempotent.
+ * holds, takes the messages one by one and marks the event after. Idempotent.
  */
 export async function fanOutEvent(
   apiKey: string,
@@ -82,17 +84,17 @@ export async function fanOutEvent(
   config: Promise<TargetConfig> = readTargetConfig(apiKey),
 ): Promise<TargetId[]> {
   const targets = targetsOf(await config, event);
-  const now = Date.now();
-  const deliveries = targets.map((targetId) => newDelivery(event, targetId, now));
+  const now = nowMs();
+  const messages = targets.map((targetId) => newMessage(event, targetId, now));
   if (
     targets.length > 0 &&
     targets.length < transactionLimit &&
-    (await insertNewDeliveries(apiKey, deliveries, fannedOutMark(apiKey, event)))
+    (await insertNewMessages(apiKey, messages, fannedOutMark(apiKey, event)))
   ) {
-    await sendFirstMessages(apiKey, event, deliveries);
+    await sendFirstTasks(apiKey, event, messages);
     return targets;
   }
-  await startDeliveries(apiKey, event, targets, now);
+  await startMessages(apiKey, event, targets, now);
   await markFannedOut(apiKey, event);
   return targets;
 }
@@ -118,7 +120,7 @@ function insertedEvent(record: StreamRecord | undefined) {
  * poller does not, so other records are skipped here too). An API key's target configuration is
  * read once per batch (its events are a second or so apart). Records are handled concurrently; the
  * answer names the first failed record, from which Lambda (and the local poller) retries the shard
- * — earlier records are not redone, later ones are, and deliveries are idempotent.
+ * — earlier records are not redone, later ones are, and the fan-out is idempotent.
  */
 export async function fanOutStreamBatch(event: DynamoDBStreamEvent, log: typeof logger) {
   const configs = new Map<string, Promise<TargetConfig>>();
@@ -137,7 +139,7 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, log: typeof 
     await fanOutEvent(inserted.apiKey, inserted.event, configOf(inserted.apiKey));
     const writtenAt = record.dynamodb?.ApproximateCreationDateTime;
     if (writtenAt !== undefined)
-      recordMetric(metricNames.fanOutLag, Date.now() - writtenAt * 1000, 'Milliseconds');
+      recordMetric(metricNames.fanOutLag, nowMs() - writtenAt * 1000, 'Milliseconds');
   };
   const outcomes = await Promise.allSettled(event.Records.map(handle));
   const failedIndex = outcomes.findIndex((outcome) => outcome.status === 'rejected');

@@ -7,38 +7,36 @@ import { db, tableName } from '../db/client';
 import { dueIndexKeys, keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { type DeliveryAttempt, type DeliveryRecord, deliveryRecord, type TargetId } from './message-schemas';
+import {
+  type AttemptRecord,
+  type MessageRecord,
+  type MessageRef,
+  messageRecord,
+  type TargetId,
+} from './message-schemas';
 
-/** Attempts kept on a delivery (the newest): replays add attempts, the item must stay small. */
+/** Attempts kept on a message (the newest): replays add attempts, the item must stay small. */
 const maxStoredAttempts = 30;
 
-/** Where a delivery item lives: its target and its event. */
-export interface DeliveryRef {
-  apiKey: string;
-  targetId: TargetId;
-  eventTimestamp: number;
-  eventId: string;
-}
-
-const keyOf = (ref: DeliveryRef) =>
+const keyOf = (ref: MessageRef) =>
   keys.webhookDelivery(ref.apiKey, ref.targetId, ref.eventTimestamp, ref.eventId);
 
 /**
- * The due-index attributes of a pending delivery (shared/reconcile): due at its next attempt, plus
- * the reconciler's grace when a queue message for it is on its way (only a lost message makes it
- * overdue then). A delivery that is done leaves the index.
+ * The due-index attributes of a pending message (shared/reconcile): due at its next attempt, plus
+ * the reconciler's grace when an attempt task for it is on its way (only a lost task makes it
+ * overdue then). A message that is done leaves the index.
  */
-const dueAt = (ref: DeliveryRef, nextAttemptAt: number, messageSent: boolean) =>
-  dueIndexKeys(keyOf(ref), nextAttemptAt + (messageSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
+const dueAt = (ref: MessageRef, nextAttemptAt: number, taskSent: boolean) =>
+  dueIndexKeys(keyOf(ref), nextAttemptAt + (taskSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
 
-/** The delivery a stored item locates (its API key is stored on it for the reconciler). */
-export const refOfItem = (item: Record<string, unknown>, record: DeliveryRecord): DeliveryRef => ({
+/** The message a stored item locates (its API key is stored on it for the reconciler). */
+export const refOfItem = (item: Record<string, unknown>, record: MessageRecord): MessageRef => ({
   apiKey: String(item.apiKey),
   targetId: record.targetId,
   eventTimestamp: record.event.timestamp,
   eventId: record.event.id,
 });
-const toRecord = (item: Record<string, unknown>) => deliveryRecord.parse(withoutKeys(item));
+const messageFromItem = (item: Record<string, unknown>) => messageRecord.parse(withoutKeys(item));
 
 async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
   try {
@@ -50,15 +48,15 @@ async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-const refOfRecord = (apiKey: string, record: DeliveryRecord): DeliveryRef => ({
+const refOfRecord = (apiKey: string, record: MessageRecord): MessageRef => ({
   apiKey,
   targetId: record.targetId,
   eventTimestamp: record.event.timestamp,
   eventId: record.event.id,
 });
 
-/** A new delivery's item, due (in the reconciler's index) once its first message could be lost. */
-function deliveryItem(apiKey: string, record: DeliveryRecord) {
+/** A new message's item, due (in the reconciler's index) once its first attempt task could be lost. */
+function messageItem(apiKey: string, record: MessageRecord) {
   const ref = refOfRecord(apiKey, record);
   return {
     ...keyOf(ref),
@@ -70,15 +68,15 @@ function deliveryItem(apiKey: string, record: DeliveryRecord) {
 }
 
 /**
- * Stores a new delivery unless it exists (fan-out replays of a stream record are harmless).
+ * Stores a new message unless it exists (fan-out replays of a stream record are harmless).
  * Returns the stored record: the new one, or the one written before.
  */
-export async function insertDelivery(apiKey: string, record: DeliveryRecord): Promise<DeliveryRecord> {
+export async function insertMessage(apiKey: string, record: MessageRecord): Promise<MessageRecord> {
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: deliveryItem(apiKey, record),
+        Item: messageItem(apiKey, record),
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
@@ -86,27 +84,27 @@ export async function insertDelivery(apiKey: string, record: DeliveryRecord): Pr
     return record;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException && error.Item) {
-      return (await findDelivery(refOfRecord(apiKey, record))) ?? record;
+      return (await findMessage(refOfRecord(apiKey, record))) ?? record;
     }
     throw error;
   }
 }
 
 /**
- * Stores an event's new deliveries and `alongside` (the outbox event's fanned-out mark) in one
- * transaction, each delivery on condition that it does not exist: one call instead of one per
- * delivery. Returns false, writing nothing, when a condition fails (a replayed stream record whose
- * deliveries exist: the caller takes them one by one) or the transaction meets a concurrent one.
+ * Stores an event's new messages and `alongside` (the outbox event's fanned-out mark) in one
+ * transaction, each message on condition that it does not exist: one call instead of one per
+ * message. Returns false, writing nothing, when a condition fails (a replayed stream record whose
+ * messages exist: the caller takes them one by one) or the transaction meets a concurrent one.
  */
-export async function insertNewDeliveries(
+export async function insertNewMessages(
   apiKey: string,
-  records: readonly DeliveryRecord[],
+  records: readonly MessageRecord[],
   alongside: TransactItem,
 ): Promise<boolean> {
   try {
     await transactWrite([
       ...records.map((record) => ({
-        Put: inTable({ Item: deliveryItem(apiKey, record), ConditionExpression: 'attribute_not_exists(pk)' }),
+        Put: inTable({ Item: messageItem(apiKey, record), ConditionExpression: 'attribute_not_exists(pk)' }),
       })),
       alongside,
     ]);
@@ -117,27 +115,27 @@ export async function insertNewDeliveries(
   }
 }
 
-/** One delivery (strongly consistent), or undefined. */
-export async function findDelivery(ref: DeliveryRef): Promise<DeliveryRecord | undefined> {
+/** One message (strongly consistent), or undefined. */
+export async function findMessage(ref: MessageRef): Promise<MessageRecord | undefined> {
   const output = await db().send(
     new GetCommand({ TableName: tableName(), Key: keyOf(ref), ConsistentRead: true }),
   );
-  return output.Item ? toRecord(output.Item) : undefined;
+  return output.Item ? messageFromItem(output.Item) : undefined;
 }
 
-/** The outcome of trying to claim an attempt: the claimed delivery, or the delivery as it is. */
+/** The outcome of trying to claim an attempt: the claimed message, or the message as it is. */
 export type ClaimResult =
-  | { claimed: DeliveryRecord; claimedUntil: number }
-  | { current: DeliveryRecord | undefined; claimedUntil?: number };
+  | { claimed: MessageRecord; claimedUntil: number }
+  | { current: MessageRecord | undefined; claimedUntil?: number };
 
 /**
- * Claims attempt `attempt` of a pending delivery for `claimMs` (one conditional write that also
+ * Claims attempt `attempt` of a pending message for `claimMs` (one conditional write that also
  * reads): only when it is the next attempt, due by `dueBy`, and no other consumer holds a live
- * claim. So of two messages for one attempt (SQS duplicates, a reconciler's re-send of a late
- * message) only one makes the HTTP request. Otherwise answers the delivery as it is, to tell why.
+ * claim. So of two tasks for one attempt (SQS duplicates, a reconciler's re-send of a late task)
+ * only one makes the HTTP request. Otherwise answers the message as it is, to tell why.
  */
 export async function claimAttempt(
-  ref: DeliveryRef,
+  ref: MessageRef,
   attempt: number,
   now: number,
   dueBy: number,
@@ -164,39 +162,39 @@ export async function claimAttempt(
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
-    return { claimed: toRecord(output.Attributes ?? {}), claimedUntil };
+    return { claimed: messageFromItem(output.Attributes ?? {}), claimedUntil };
   } catch (error) {
     if (!(error instanceof ConditionalCheckFailedException)) throw error;
     // The SDK leaves the item a failed condition saw in DynamoDB's attribute-value form.
     const item = error.Item ? unmarshall(error.Item) : undefined;
     if (!item) return { current: undefined };
-    return { current: toRecord(item), claimedUntil: Number(item.claimedUntil ?? 0) };
+    return { current: messageFromItem(item), claimedUntil: Number(item.claimedUntil ?? 0) };
   }
 }
 
-/** What an attempt changes on its delivery. */
+/** What an attempt changes on its message. */
 export interface AttemptResult {
-  attempt: DeliveryAttempt;
-  status: DeliveryRecord['status'];
+  attempt: AttemptRecord;
+  status: MessageRecord['status'];
   nextAttemptAt: number;
-  /** Whether the caller sends the next attempt's queue message (else the reconciler will, when due). */
-  messageSent: boolean;
+  /** Whether the caller sends the next attempt's task (else the reconciler will, when due). */
+  taskSent: boolean;
 }
 
 /**
- * Records an attempt on the delivery under the claim its consumer holds (`attemptCount` unchanged,
- * still pending), releasing the claim; the delivery's due time moves to its next attempt, or it
+ * Records an attempt on the message under the claim its consumer holds (`attemptCount` unchanged,
+ * still pending), releasing the claim; the message's due time moves to its next attempt, or it
  * leaves the due index when done. Returns false when the claim was lost meanwhile.
  */
 export function recordAttempt(
-  ref: DeliveryRef,
-  read: DeliveryRecord,
+  ref: MessageRef,
+  read: MessageRecord,
   claimedUntil: number,
   result: AttemptResult,
   now: number,
 ) {
   const pending = result.status === 'pending';
-  const due = dueAt(ref, result.nextAttemptAt, result.messageSent);
+  const due = dueAt(ref, result.nextAttemptAt, result.taskSent);
   return conditionally(() =>
     db().send(
       new UpdateCommand({
@@ -204,7 +202,7 @@ export function recordAttempt(
         Key: keyOf(ref),
         UpdateExpression: `SET attempts = :attempts, attemptCount = :count, #status = :status, nextAttemptAt = :next, updatedAt = :now${
           pending ? ', gsi7pk = :duePk, gsi7sk = :dueSk' : ''
-        }${pending && result.messageSent ? ', enqueuedAttempt = :count + :one' : ''} REMOVE claimedUntil${
+        }${pending && result.taskSent ? ', enqueuedAttempt = :count + :one' : ''} REMOVE claimedUntil${
           pending ? '' : ', gsi7pk, gsi7sk'
         }`,
         ConditionExpression: 'attemptCount = :read AND #status = :pending AND claimedUntil = :claim',
@@ -219,7 +217,7 @@ export function recordAttempt(
           ':pending': 'pending',
           ':claim': claimedUntil,
           ...(pending && { ':duePk': due.gsi7pk, ':dueSk': due.gsi7sk }),
-          ...(pending && result.messageSent && { ':one': 1 }),
+          ...(pending && result.taskSent && { ':one': 1 }),
         },
       }),
     ),
@@ -228,9 +226,9 @@ export function recordAttempt(
 
 /**
  * Gives a claimed attempt back without making it (the rate limit has no send for it soon): the
- * attempt is due at `until`, when the caller's delayed message arrives.
+ * attempt is due at `until`, when the caller's delayed task arrives.
  */
-export function deferAttempt(ref: DeliveryRef, claimedUntil: number, until: number) {
+export function deferAttempt(ref: MessageRef, claimedUntil: number, until: number) {
   const due = dueAt(ref, until, true);
   return conditionally(() =>
     db().send(
@@ -251,11 +249,11 @@ export function deferAttempt(ref: DeliveryRef, claimedUntil: number, until: numb
 }
 
 /**
- * The reconciler's hand-over of an overdue pending delivery (as read: same attempt count, same due
- * time): its next attempt's message is about to be sent again, so it is due again after the grace.
- * Returns false when the delivery moved on since it was read.
+ * The reconciler's hand-over of an overdue pending message (as read: same attempt count, same due
+ * time): its next attempt's task is about to be sent again, so it is due again after the grace.
+ * Returns false when the message moved on since it was read.
  */
-export function rescheduleOverdue(ref: DeliveryRef, read: DeliveryRecord, readDueSk: string, now: number) {
+export function rescheduleOverdue(ref: MessageRef, read: MessageRecord, readDueSk: string, now: number) {
   const due = dueAt(ref, now, true);
   return conditionally(() =>
     db().send(
@@ -278,8 +276,8 @@ export function rescheduleOverdue(ref: DeliveryRef, read: DeliveryRecord, readDu
   );
 }
 
-/** Takes a delivery that is no longer pending out of the due index (a stale index entry). */
-export function leaveDueIndex(ref: DeliveryRef) {
+/** Takes a message that is no longer pending out of the due index (a stale index entry). */
+export function leaveDueIndex(ref: MessageRef) {
   return conditionally(() =>
     db().send(
       new UpdateCommand({
@@ -294,8 +292,8 @@ export function leaveDueIndex(ref: DeliveryRef) {
   );
 }
 
-/** Dead-letters a pending delivery without further attempts (its endpoint is gone or disabled). */
-export async function abandonDelivery(ref: DeliveryRef, reason: string, now: number): Promise<void> {
+/** Dead-letters a pending message without further attempts (its endpoint is gone or disabled). */
+export async function abandonMessage(ref: MessageRef, reason: string, now: number): Promise<void> {
   await conditionally(() =>
     db().send(
       new UpdateCommand({
@@ -312,10 +310,10 @@ export async function abandonDelivery(ref: DeliveryRef, reason: string, now: num
 }
 
 /**
- * Puts a dead delivery back to pending with a fresh retry schedule, and marks the next attempt as
- * enqueued (the caller sends its message). Returns the updated record, or undefined unless it was dead.
+ * Puts a dead message back to pending with a fresh retry schedule, and marks the next attempt as
+ * enqueued (the caller sends its task). Returns the updated record, or undefined unless it was dead.
  */
-export async function reviveDelivery(ref: DeliveryRef, now: number): Promise<DeliveryRecord | undefined> {
+export async function reviveMessage(ref: MessageRef, now: number): Promise<MessageRecord | undefined> {
   const due = dueAt(ref, now, true);
   try {
     const output = await db().send(
@@ -337,15 +335,15 @@ export async function reviveDelivery(ref: DeliveryRef, now: number): Promise<Del
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return toRecord(output.Attributes ?? {});
+    return messageFromItem(output.Attributes ?? {});
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
 }
 
-/** One page of a target's deliveries, newest first (one Query). */
-export async function listDeliveries(
+/** One page of a target's messages, newest first (one Query). */
+export async function listMessages(
   apiKey: string,
   targetId: TargetId,
   limit: number,
@@ -360,5 +358,5 @@ export async function listDeliveries(
     limit,
     startKey,
   );
-  return { deliveries: page.items.map(toRecord), nextKey: page.nextKey };
+  return { messages: page.items.map(messageFromItem), nextKey: page.nextKey };
 }

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { publishedEvent } from './event-schemas';
 
 /**
- * Where a delivery goes: an advanced-webhook endpoint (`endpoint:<id>`), or one of the basic-webhook
+ * Where a message goes: an advanced-webhook endpoint (`endpoint:<id>`), or one of the basic-webhook
  * URLs (`basic:raw`, `basic:processed`). The URL itself is read from the current configuration at
  * each attempt, so a corrected URL applies to pending retries.
  */
@@ -13,6 +13,7 @@ export const targetId = z.union([
 ]);
 export type TargetId = z.infer<typeof targetId>;
 
+/** The target of an advanced-webhook endpoint. */
 export const endpointTarget = (endpointId: string): TargetId => `endpoint:${endpointId}`;
 
 /** The endpoint id of an endpoint target, or undefined for a basic-webhook target. */
@@ -23,8 +24,8 @@ export const endpointIdOf = (target: TargetId): string | undefined =>
 export const attemptOutcome = z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
 export type AttemptOutcome = z.infer<typeof attemptOutcome>;
 
-/** One HTTP attempt, as recorded on the delivery (the response body truncated). */
-export const deliveryAttempt = z.object({
+/** One attempt (one HTTP try), as recorded on its message (the response body truncated). */
+export const attemptRecord = z.object({
   attempt: z.number().int().positive(),
   at: z.number(),
   durationMs: z.number(),
@@ -32,46 +33,53 @@ export const deliveryAttempt = z.object({
   statusCode: z.number().nullable(),
   response: z.string(),
 });
-export type DeliveryAttempt = z.infer<typeof deliveryAttempt>;
+export type AttemptRecord = z.infer<typeof attemptRecord>;
 
 /** `pending` until a 2xx (`succeeded`) or the last scheduled attempt fails (`dead`, replayable). */
-export const deliveryStatus = z.enum(['pending', 'succeeded', 'dead']);
-export type DeliveryStatus = z.infer<typeof deliveryStatus>;
+export const messageStatus = z.enum(['pending', 'succeeded', 'dead']);
+export type MessageStatus = z.infer<typeof messageStatus>;
 
-/** A stored delivery (keys stripped): the event to one target, with its attempts. */
-export const deliveryRecord = z.object({
+/**
+ * A stored message (keys stripped): one event published to one target, with its attempts. The
+ * stored item keeps its first name (entity `webhookDelivery`, attribute `deliveryId`).
+ */
+export const messageRecord = z.object({
   deliveryId: z.string(),
   targetId,
   event: publishedEvent,
-  status: deliveryStatus,
+  status: messageStatus,
   /** Attempts made so far; the next attempt's number is `attemptCount + 1`. */
   attemptCount: z.number().int().min(0),
   /** Attempts made before the last replay (a replay restarts the retry schedule). */
   attemptBase: z.number().int().min(0),
   /** Earliest time (epoch ms) of the next attempt. */
   nextAttemptAt: z.number(),
-  /** The highest attempt number whose queue message has been sent. */
+  /** The highest attempt number whose attempt task has been sent. */
   enqueuedAttempt: z.number().int().min(0),
-  /** Why a delivery was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
+  /** Why a message was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
   reason: z.string().optional(),
-  attempts: z.array(deliveryAttempt),
+  attempts: z.array(attemptRecord),
   createdAt: z.number(),
   updatedAt: z.number(),
 });
-export type DeliveryRecord = z.infer<typeof deliveryRecord>;
+export type MessageRecord = z.infer<typeof messageRecord>;
 
-/**
- * The webhook-delivery queue message: a pointer to the delivery (the payload stays in DynamoDB) and
- * the attempt it asks for, so a stale duplicate is recognised and dropped.
- */
-export const deliveryMessage = z.object({
+/** Where a message item lives: its API key, its target and its event. */
+export const messageRef = z.object({
   apiKey: z.string(),
   targetId,
   eventTimestamp: z.number(),
   eventId: z.string(),
-  attempt: z.number().int().positive(),
 });
-export type DeliveryMessage = z.infer<typeof deliveryMessage>;
+export type MessageRef = z.infer<typeof messageRef>;
+
+/**
+ * The body of a webhook-delivery queue message: a task to make one attempt of a message, pointing
+ * at the message (the payload stays in DynamoDB) and naming the attempt, so a stale duplicate is
+ * recognised and dropped.
+ */
+export const attemptTask = messageRef.extend({ attempt: z.number().int().positive() });
+export type AttemptTask = z.infer<typeof attemptTask>;
 
 /** Endpoint ids are service-generated; anything longer cannot be one. */
 const endpointIdField = z.string().min(1).max(64);
@@ -89,7 +97,7 @@ export const listMessagesInput = z
   .strict();
 export type ListMessagesInput = z.output<typeof listMessagesInput>;
 
-/** A message is found by its id and timestamp (both in its body): together they locate its delivery. */
+/** A message is found by its id and timestamp (both in its body): together they locate its record. */
 export const replayMessageInput = z
   .object({
     endpointId: endpointIdField,
@@ -105,7 +113,7 @@ export type TestWebhookInput = z.output<typeof testWebhookInput>;
 
 // Responses.
 
-/** One attempt of a delivered message as endpoint messages show it. */
+/** One attempt of a message as the endpoint messages routes show it. */
 const attemptView = z.object({
   attempt: z.number().int(),
   status: attemptOutcome,
@@ -115,13 +123,13 @@ const attemptView = z.object({
   timestamp: z.iso.datetime(),
 });
 
-/** A message sent to an endpoint, with its delivery status and attempts. */
+/** A message to an endpoint, with its status and attempts. */
 export const endpointMessageView = z
   .object({
     messageId: z.string(),
     event: z.string().meta({ description: 'The event type.' }),
     timestamp: z.number().meta({ description: 'When the event happened, epoch ms.' }),
-    status: deliveryStatus,
+    status: messageStatus,
     reason: z.string().nullable(),
     attemptCount: z.number().int(),
     nextAttemptAt: z.iso.datetime().nullable(),

@@ -1,15 +1,16 @@
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { nowMs } from '../http/common-schemas';
 import { failedPrecondition, notFound } from '../http/errors';
-import { sendToQueue } from '../queues/send';
+import { sendAttemptTask } from './attempt-tasks';
 import { getWebhookConfig } from './config-service';
 import { requireEndpoint } from './endpoint-service';
-import { startDeliveries } from './fanout';
-import { findDelivery, listDeliveries, reviveDelivery } from './message-repository';
+import { startMessages } from './fanout';
+import { findMessage, listMessages, reviveMessage } from './message-repository';
 import {
-  type DeliveryMessage,
-  type DeliveryRecord,
   endpointTarget,
   type ListMessagesInput,
+  type MessageRecord,
+  type MessageRef,
   type ReplayMessageInput,
   type TargetId,
   type TestWebhookInput,
@@ -21,17 +22,17 @@ const testEventType = 'webhook.test';
 
 const iso = (epochMs: number) => new Date(epochMs).toISOString();
 
-/** A delivery as the operations routes show it: the message, its state and its attempts (newest last). */
-function messageView(delivery: DeliveryRecord) {
+/** A message as the endpoint messages routes show it: its event, state and attempts (newest last). */
+function messageView(message: MessageRecord) {
   return {
-    messageId: delivery.event.id,
-    event: delivery.event.event,
-    timestamp: delivery.event.timestamp,
-    status: delivery.status,
-    reason: delivery.reason ?? null,
-    attemptCount: delivery.attemptCount,
-    nextAttemptAt: delivery.status === 'pending' ? iso(delivery.nextAttemptAt) : null,
-    attempts: delivery.attempts.map((attempt) => ({
+    messageId: message.event.id,
+    event: message.event.event,
+    timestamp: message.event.timestamp,
+    status: message.status,
+    reason: message.reason ?? null,
+    attemptCount: message.attemptCount,
+    nextAttemptAt: message.status === 'pending' ? iso(message.nextAttemptAt) : null,
+    attempts: message.attempts.map((attempt) => ({
       attempt: attempt.attempt,
       status: attempt.outcome,
       statusCode: attempt.statusCode,
@@ -39,8 +40,8 @@ function messageView(delivery: DeliveryRecord) {
       response: attempt.response,
       timestamp: iso(attempt.at),
     })),
-    createdAt: iso(delivery.createdAt),
-    updatedAt: iso(delivery.updatedAt),
+    createdAt: iso(message.createdAt),
+    updatedAt: iso(message.updatedAt),
   };
 }
 
@@ -50,7 +51,7 @@ const messagesBinding = (apiKey: string, endpointId: string) => ({
 });
 
 /**
- * One page of an endpoint's messages (its deliveries), newest first, with their attempts. Three
+ * One page of an endpoint's messages, newest first, with their attempts. Three
  * calls in parallel: config, endpoint, Query (bounded reads needing only the API key and the input:
  * the route runs it whole as its prefetch). Throws FAILED_PRECONDITION, NOT_FOUND, INVALID_ARGUMENT
  * (page token).
@@ -60,16 +61,16 @@ export async function listEndpointMessages(apiKey: string, input: ListMessagesIn
   const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
   const [, page] = await Promise.all([
     requireEndpoint(apiKey, input.endpointId),
-    listDeliveries(apiKey, endpointTarget(input.endpointId), input.limit, startKey),
+    listMessages(apiKey, endpointTarget(input.endpointId), input.limit, startKey),
   ]);
   return {
-    messages: page.deliveries.map(messageView),
+    messages: page.messages.map(messageView),
     pageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : null,
   };
 }
 
 /**
- * Replays a dead-lettered message: the delivery goes back to pending with a fresh retry schedule
+ * Replays a dead-lettered message: it goes back to pending with a fresh retry schedule
  * and its next attempt is enqueued (same event, so the same `webhook-id`). Throws NOT_FOUND for an
  * unknown message, FAILED_PRECONDITION unless it is dead (or advanced webhooks are off). `endpoint`
  * is `requireEndpoint`'s read, possibly started as the route's prefetch.
@@ -80,22 +81,21 @@ export async function replayEndpointMessage(
   endpoint = requireEndpoint(apiKey, input.endpointId),
 ) {
   await endpoint;
-  const ref = {
+  const ref: MessageRef = {
     apiKey,
     targetId: endpointTarget(input.endpointId),
     eventTimestamp: input.timestamp,
     eventId: input.messageId,
   };
-  const revived = await reviveDelivery(ref, Date.now());
+  const revived = await reviveMessage(ref, nowMs());
   if (!revived) {
-    const delivery = await findDelivery(ref);
-    if (!delivery) throw notFound(`Message ${input.messageId} not found for endpoint ${input.endpointId}.`);
+    const message = await findMessage(ref);
+    if (!message) throw notFound(`Message ${input.messageId} not found for endpoint ${input.endpointId}.`);
     throw failedPrecondition(
-      `Message ${input.messageId} is ${delivery.status}; only dead-lettered messages can be replayed.`,
+      `Message ${input.messageId} is ${message.status}; only dead-lettered messages can be replayed.`,
     );
   }
-  const message: DeliveryMessage = { ...ref, attempt: revived.attemptCount + 1 };
-  await sendToQueue('webhook-delivery', message);
+  await sendAttemptTask(ref, revived.attemptCount + 1);
   return messageView(revived);
 }
 
@@ -141,6 +141,6 @@ export async function sendTestEvent(
     source: 'webhook',
     data: { test: true },
   });
-  await startDeliveries(apiKey, event, targets);
+  await startMessages(apiKey, event, targets);
   return { messageId: event.id, timestamp: event.timestamp, targets };
 }

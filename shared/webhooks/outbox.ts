@@ -5,6 +5,7 @@ import { env } from '../config/env';
 import { inTable, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { dueIndexKeys, keys } from '../db/keys';
+import { nowMs } from '../http/common-schemas';
 import type { PublishedEvent } from './event-schemas';
 
 /** Outbox items expire a week after publication; delivery state lives elsewhere once fanned out. */
@@ -14,7 +15,7 @@ const outboxRetentionSeconds = 7 * 24 * 60 * 60;
 export type NewEvent = Omit<PublishedEvent, 'id' | 'platform' | 'timestamp'>;
 
 /** A complete event from a producer's description. */
-export function createEvent(event: NewEvent, now = Date.now()): PublishedEvent {
+export function createEvent(event: NewEvent, now = nowMs()): PublishedEvent {
   return { ...event, id: `evt_${randomUUID()}`, platform: 'api', timestamp: now };
 }
 
@@ -58,7 +59,7 @@ function fannedOutUpdate(apiKey: string, event: Pick<PublishedEvent, 'id' | 'tim
   };
 }
 
-/** The transaction item marking an outbox event fanned out, to write with the deliveries it started. */
+/** The transaction item marking an outbox event fanned out, to write with the messages it started. */
 export const fannedOutMark = (
   apiKey: string,
   event: Pick<PublishedEvent, 'id' | 'timestamp'>,

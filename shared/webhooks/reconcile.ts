@@ -1,35 +1,29 @@
 import { withoutKeys } from '../db/query-page';
-import { sendToQueue } from '../queues/send';
 import type { DueHandler } from '../reconcile/reconciler';
+import { sendAttemptTask } from './attempt-tasks';
 import { fanOutEvent, outboxEventOf } from './fanout';
 import { leaveDueIndex, refOfItem, rescheduleOverdue } from './message-repository';
-import { deliveryRecord } from './message-schemas';
+import { messageRecord } from './message-schemas';
 
 /**
- * Overdue pending deliveries: a next attempt whose wait was too long for one SQS delay (its time has
- * come), or whose queue message looks lost (overdue by the grace). Each gets its next attempt's
- * message again; a duplicate of a message that was only late is harmless (the attempt is claimed
- * once). Deliveries done meanwhile leave the index.
+ * Overdue pending messages: a next attempt whose wait was too long for one SQS delay (its time has
+ * come), or whose attempt task looks lost (overdue by the grace). Each gets its next attempt's task
+ * again; a duplicate of a task that was only late is harmless (the attempt is claimed once).
+ * Messages done meanwhile leave the index.
  */
-export const overdueDeliveries: DueHandler = {
+export const overdueMessages: DueHandler = {
   entity: 'webhookDelivery',
   async handle(items, now) {
     const sent = await Promise.all(
       items.map(async (item) => {
-        const record = deliveryRecord.parse(withoutKeys(item));
+        const record = messageRecord.parse(withoutKeys(item));
         const ref = refOfItem(item, record);
         if (record.status !== 'pending') {
           await leaveDueIndex(ref);
           return false;
         }
         if (!(await rescheduleOverdue(ref, record, String(item.gsi7sk), now))) return false;
-        await sendToQueue('webhook-delivery', {
-          apiKey: ref.apiKey,
-          targetId: ref.targetId,
-          eventTimestamp: ref.eventTimestamp,
-          eventId: ref.eventId,
-          attempt: record.attemptCount + 1,
-        });
+        await sendAttemptTask(ref, record.attemptCount + 1);
         return true;
       }),
     );
@@ -39,7 +33,7 @@ export const overdueDeliveries: DueHandler = {
 
 /**
  * Outbox events the table stream did not fan out in time (a batch given up after its retries, a
- * throttled shard): fanned out here (idempotent: existing deliveries are found, not doubled).
+ * throttled shard): fanned out here (idempotent: existing messages are found, not doubled).
  */
 export const unfannedEvents: DueHandler = {
   entity: 'outboxEvent',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { nowMs } from '../http/common-schemas';
 import { decryptSecret, encryptSecret } from '../security/secrets';
 import type { EndpointRecord } from './endpoint-schemas';
 
@@ -24,7 +25,7 @@ export function newSigningSecret(apiKey: string, endpointId: string) {
 export function signingSecrets(
   apiKey: string,
   endpoint: EndpointRecord,
-  now = Date.now(),
+  now = nowMs(),
 ): [current: string, ...previous: string[]] {
   const open = (encrypted: string) =>
     decryptSecret(encrypted, endpointSecretOwner(apiKey, endpoint.endpointId));

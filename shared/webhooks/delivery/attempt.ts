@@ -1,22 +1,23 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '../../config/env';
+import { nowMs } from '../../http/common-schemas';
 import type { logger } from '../../http/logger';
 import { metricNames } from '../../observability/metric-names';
 import { recordMetric } from '../../observability/metrics';
-import { maxDelaySeconds, sendToQueue } from '../../queues/send';
-import { ForbiddenTargetError } from '../../security/outbound-http';
+import { maxDelaySeconds } from '../../queues/send';
+import { ForbiddenTargetError, NotSentError, TimeoutError } from '../../security/outbound-http';
+import { sendAttemptTask } from '../attempt-tasks';
 import { updateEndpoint } from '../endpoint-repository';
 import {
-  abandonDelivery,
+  abandonMessage,
   type ClaimResult,
   claimAttempt,
-  type DeliveryRef,
   deferAttempt,
   recordAttempt,
 } from '../message-repository';
-import type { DeliveryAttempt, DeliveryMessage } from '../message-schemas';
+import type { AttemptRecord, AttemptTask } from '../message-schemas';
 import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
-import { maxResponseBytes, NotSentError, postWebhook, TimeoutError } from './http-post';
+import { maxResponseBytes, postWebhook } from './http-post';
 import { buildRequest, type OutgoingRequest } from './request';
 import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
 import { sendToleranceMs } from './send-schedule';
@@ -25,27 +26,20 @@ import type { EndpointHealth, TargetReads } from './target-reads';
 /** An endpoint failing without a success for this long is disabled (addendum §8). */
 export const disableAfterFailingMs = 5 * 24 * 60 * 60 * 1000;
 
-/** How far ahead a rate-limited delivery may plan its send and wait for it in the worker. */
+/** How far ahead a rate-limited attempt may plan its send and wait for it in the worker. */
 const sendHorizonMs = 2000;
 
-/** Plans missed (the worker woke too late) before a delivery goes back to the queue. */
+/** Plans missed (the worker woke too late) before an attempt task goes back to the queue. */
 const maxMissedSends = 3;
 
-/** A queue message arriving this early (SQS delays are whole seconds) is still on time. */
+/** An attempt task arriving this early (SQS delays are whole seconds) is still on time. */
 const earlinessToleranceMs = 1000;
 
 type Log = typeof logger;
 
-const refOf = (message: DeliveryMessage): DeliveryRef => ({
-  apiKey: message.apiKey,
-  targetId: message.targetId,
-  eventTimestamp: message.eventTimestamp,
-  eventId: message.eventId,
-});
-
-/** Sends the message for an attempt, delayed until `dueAt` (at most SQS's 15 minutes). */
-function enqueue(message: DeliveryMessage, dueAt: number, now: number): Promise<void> {
-  return sendToQueue('webhook-delivery', message, Math.max(0, (dueAt - now) / 1000));
+/** Sends the task for attempt `attempt` of a message, delayed until `dueAt` (at most SQS's 15 minutes). */
+function enqueue(task: AttemptTask, attempt: number, dueAt: number, now: number): Promise<void> {
+  return sendAttemptTask(task, attempt, Math.max(0, (dueAt - now) / 1000));
 }
 
 /**
@@ -58,8 +52,8 @@ async function attempt(
   apiKey: string,
   request: OutgoingRequest,
   number: number,
-): Promise<{ record: DeliveryAttempt; retryAfterSeconds: number | undefined } | { deferUntil: number }> {
-  let at = Date.now();
+): Promise<{ record: AttemptRecord; retryAfterSeconds: number | undefined } | { deferUntil: number }> {
+  let at = nowMs();
   let deferUntil: number | undefined;
   let gateError: unknown;
   const { rateLimit, endpointId } = request;
@@ -70,14 +64,14 @@ async function attempt(
             gateError = error;
             throw error;
           });
-          at = Date.now();
+          at = nowMs();
           return deferUntil === undefined;
         }
       : undefined;
-  const record = (outcome: DeliveryAttempt['outcome'], statusCode: number | null, response: string) => ({
+  const record = (outcome: AttemptRecord['outcome'], statusCode: number | null, response: string) => ({
     attempt: number,
     at,
-    durationMs: Date.now() - at,
+    durationMs: nowMs() - at,
     outcome,
     statusCode,
     response: response.slice(0, maxResponseBytes),
@@ -98,7 +92,7 @@ async function attempt(
     };
   } catch (error) {
     if (error instanceof NotSentError && deferUntil !== undefined) return { deferUntil };
-    // Our own failure (booking the send), not the receiver's: no attempt is counted, the message is
+    // Our own failure (booking the send), not the receiver's: no attempt is counted, the task is
     // retried, and no internal error text lands in the customer-visible attempt list.
     if (gateError !== undefined) throw gateError;
     const outcome =
@@ -150,11 +144,11 @@ async function waitForSend(
   for (let tries = 0; tries <= maxMissedSends; tries += 1) {
     const plan = await reserveSend(apiKey, endpointId, rateLimit, sendHorizonMs, missed);
     if ('retryAt' in plan) return plan.retryAt;
-    await sleep(Math.max(0, plan.at - Date.now()));
-    if (Date.now() - plan.at <= sendToleranceMs) return undefined;
+    await sleep(Math.max(0, plan.at - nowMs()));
+    if (nowMs() - plan.at <= sendToleranceMs) return undefined;
     missed = plan.at;
   }
-  return Date.now() + 1000;
+  return nowMs() + 1000;
 }
 
 /**
@@ -164,30 +158,30 @@ async function waitForSend(
 const claimMs = () => env().WEBHOOK_TIMEOUT_MS + (maxMissedSends + 1) * sendHorizonMs + 10_000;
 
 /**
- * Why a message found its attempt unclaimable, and what follows: nothing for a delivery that is
- * done or an attempt already made; for an attempt another consumer holds, the message again once
- * that claim ends (the holder may have died: then this message makes the attempt, else it finds it
- * made); for a message that came early, the message again, delayed, when the wait fits one SQS delay
- * (a longer wait is the reconciler's: it sends the message when due).
+ * Why a task found its attempt unclaimable, and what follows: nothing for a message that is
+ * done or an attempt already made; for an attempt another consumer holds, the task again once
+ * that claim ends (the holder may have died: then this task makes the attempt, else it finds it
+ * made); for a task that came early, the task again, delayed, when the wait fits one SQS delay
+ * (a longer wait is the reconciler's: it sends the task when due).
  */
 async function onUnclaimed(
   claim: Extract<ClaimResult, { current: unknown }>,
-  message: DeliveryMessage,
+  task: AttemptTask,
   now: number,
 ) {
   const { current, claimedUntil = 0 } = claim;
-  if (current?.status !== 'pending' || current.attemptCount !== message.attempt - 1) return;
+  if (current?.status !== 'pending' || current.attemptCount !== task.attempt - 1) return;
   const retryAt = Math.max(current.nextAttemptAt, claimedUntil + earlinessToleranceMs);
   const wait = retryAt - now;
-  if (wait > 0 && wait <= maxDelaySeconds * 1000) await enqueue(message, retryAt, now);
+  if (wait > 0 && wait <= maxDelaySeconds * 1000) await enqueue(task, task.attempt, retryAt, now);
 }
 
 /**
  * The metrics of one recorded attempt: its outcome (`succeeded`, `pending` = a retry is scheduled,
  * `dead`), its latency, a dead letter, and for a success the lag from the event to its delivery.
  */
-function recordDeliveryMetrics(
-  record: DeliveryAttempt,
+function recordAttemptMetrics(
+  record: AttemptRecord,
   status: 'succeeded' | 'pending' | 'dead',
   lagMs: number,
 ) {
@@ -198,7 +192,7 @@ function recordDeliveryMetrics(
 }
 
 /** What is recorded for an attempt whose request could not be built (a poison configuration). */
-const unbuildable = (number: number, at: number): DeliveryAttempt => ({
+const unbuildable = (number: number, at: number): AttemptRecord => ({
   attempt: number,
   at,
   durationMs: 0,
@@ -208,55 +202,54 @@ const unbuildable = (number: number, at: number): DeliveryAttempt => ({
 });
 
 /**
- * Handles one webhook-delivery message (idempotent; SQS delivers at least once, and the reconciler
- * sends again what looks lost), with the configuration its batch read (`reads`):
- * - the attempt is claimed first (one conditional write that reads the delivery): a delivery that is
- *   done, a message for an attempt already made or claimed by another consumer is dropped; one that
+ * Handles one attempt task from the webhook-delivery queue (idempotent; SQS delivers at least once,
+ * and the reconciler sends again what looks lost), with the configuration its batch read (`reads`):
+ * - the attempt is claimed first (one conditional write that reads the message): a message that is
+ *   done, a task for an attempt already made or claimed by another consumer is dropped; one that
  *   came early is re-sent delayed (see `onUnclaimed`);
- * - a target that no longer takes deliveries dead-letters the delivery with the reason;
+ * - a target that no longer takes messages dead-letters the message with the reason;
  * - a request that cannot be built (poison) is a failed attempt with a reason, retried on schedule
  *   and dead-lettered at the end, so it can be replayed once the configuration is fixed;
- * - a rate-limited endpoint without a send soon gives the claim back and re-sends the message with
- *   a delay: no attempt is counted and the old message is deleted (the handler returns normally);
+ * - a rate-limited endpoint without a send soon gives the claim back and re-sends the task with
+ *   a delay: no attempt is counted and the old task is deleted (the handler returns normally);
  * - otherwise the POST is made, the attempt recorded under the claim and the next one scheduled per
- *   the retry policy (a queue message when the wait fits one SQS delay, else the reconciler sends it
- *   when due), or the delivery dead-lettered.
+ *   the retry policy (a task when the wait fits one SQS delay, else the reconciler sends it
+ *   when due), or the message dead-lettered.
  */
-export async function processDelivery(message: DeliveryMessage, reads: TargetReads, log: Log): Promise<void> {
-  const ref = refOf(message);
-  const now = Date.now();
-  const claim = await claimAttempt(ref, message.attempt, now, now + earlinessToleranceMs, claimMs());
-  if ('current' in claim) return onUnclaimed(claim, message, now);
-  const { claimed: delivery, claimedUntil } = claim;
+export async function processAttemptTask(task: AttemptTask, reads: TargetReads, log: Log): Promise<void> {
+  const now = nowMs();
+  const claim = await claimAttempt(task, task.attempt, now, now + earlinessToleranceMs, claimMs());
+  if ('current' in claim) return onUnclaimed(claim, task, now);
+  const { claimed: message, claimedUntil } = claim;
 
   let request: Awaited<ReturnType<typeof buildRequest>> | undefined;
   try {
-    request = await buildRequest(reads, message.apiKey, delivery.event, delivery.targetId, now);
+    request = await buildRequest(reads, task.apiKey, message.event, message.targetId, now);
   } catch (error) {
-    log.error('delivery request could not be built', { targetId: delivery.targetId, error: error as Error });
+    log.error('delivery request could not be built', { targetId: message.targetId, error: error as Error });
   }
   if (request && 'unavailable' in request) {
-    log.info('delivery abandoned', { targetId: delivery.targetId, reason: request.unavailable });
+    log.info('message abandoned', { targetId: message.targetId, reason: request.unavailable });
     recordMetric(metricNames.deliveries, 1, 'Count', { outcome: 'abandoned' });
-    return abandonDelivery(ref, request.unavailable, now);
+    return abandonMessage(task, request.unavailable, now);
   }
   const outcome = request
-    ? await attempt(message.apiKey, request, message.attempt)
-    : { record: unbuildable(message.attempt, now), retryAfterSeconds: undefined };
+    ? await attempt(task.apiKey, request, task.attempt)
+    : { record: unbuildable(task.attempt, now), retryAfterSeconds: undefined };
   if ('deferUntil' in outcome) {
-    if (await deferAttempt(ref, claimedUntil, outcome.deferUntil))
-      await enqueue(message, outcome.deferUntil, Date.now());
+    if (await deferAttempt(task, claimedUntil, outcome.deferUntil))
+      await enqueue(task, task.attempt, outcome.deferUntil, nowMs());
     return;
   }
   const { record, retryAfterSeconds } = outcome;
-  const finishedAt = Date.now();
+  const finishedAt = nowMs();
   const success = record.outcome === 'success';
   const delaySeconds = success
     ? undefined
     : retryDelaySeconds(
         { schedule: env().WEBHOOK_RETRY_SCHEDULE, minBackoffSeconds: env().WEBHOOK_MIN_BACKOFF_SECONDS },
         {
-          attempt: message.attempt - delivery.attemptBase,
+          attempt: task.attempt - message.attemptBase,
           outcome: record.outcome,
           statusCode: record.statusCode,
           retryAfterSeconds,
@@ -264,14 +257,14 @@ export async function processDelivery(message: DeliveryMessage, reads: TargetRea
       );
   const nextAttemptAt = finishedAt + (delaySeconds ?? 0) * 1000;
   const status = success ? 'succeeded' : delaySeconds === undefined ? 'dead' : 'pending';
-  const messageSent = status === 'pending' && (delaySeconds ?? 0) <= maxDelaySeconds;
-  const result = { attempt: record, status, nextAttemptAt, messageSent } as const;
-  if (!(await recordAttempt(ref, delivery, claimedUntil, result, finishedAt))) return;
-  recordDeliveryMetrics(record, status, finishedAt - message.eventTimestamp);
+  const taskSent = status === 'pending' && (delaySeconds ?? 0) <= maxDelaySeconds;
+  const result = { attempt: record, status, nextAttemptAt, taskSent } as const;
+  if (!(await recordAttempt(task, message, claimedUntil, result, finishedAt))) return;
+  recordAttemptMetrics(record, status, finishedAt - task.eventTimestamp);
   const endpointId = request?.endpointId;
   if (endpointId !== undefined) {
-    const health = await reads.health(message.apiKey, endpointId);
-    await updateHealth(message.apiKey, endpointId, health, success, finishedAt, log);
+    const health = await reads.health(task.apiKey, endpointId);
+    await updateHealth(task.apiKey, endpointId, health, success, finishedAt, log);
   }
-  if (messageSent) await enqueue({ ...message, attempt: message.attempt + 1 }, nextAttemptAt, finishedAt);
+  if (taskSent) await enqueue(task, task.attempt + 1, nextAttemptAt, finishedAt);
 }

@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from '../../db/client';
 import { keys } from '../../db/keys';
+import { nowMs } from '../../http/common-schemas';
 import { planSends, type SendLog } from './send-schedule';
 
 /**
@@ -20,11 +21,11 @@ function conditionFailure(error: unknown): Record<string, unknown> | undefined {
   return error.Item ? unmarshall(error.Item) : undefined;
 }
 
-interface StoredSendLog extends SendLog {
+interface SendLogRecord extends SendLog {
   version: number;
 }
 
-const storedSendLog = (item: Record<string, unknown> | undefined): StoredSendLog | undefined =>
+const sendLogRecordOf = (item: Record<string, unknown> | undefined): SendLogRecord | undefined =>
   item?.sendLogVersion === undefined
     ? undefined
     : {
@@ -45,9 +46,9 @@ const storedSendLog = (item: Record<string, unknown> | undefined): StoredSendLog
 async function writeSendLog(
   apiKey: string,
   endpointId: string,
-  read: StoredSendLog | undefined,
+  read: SendLogRecord | undefined,
   log: SendLog,
-): Promise<StoredSendLog | undefined> {
+): Promise<SendLogRecord | undefined> {
   try {
     await db().send(
       new UpdateCommand({
@@ -67,7 +68,7 @@ async function writeSendLog(
     );
     return undefined;
   } catch (error) {
-    return storedSendLog(conditionFailure(error)) ?? { version: 0, buckets: new Map() };
+    return sendLogRecordOf(conditionFailure(error)) ?? { version: 0, buckets: new Map() };
   }
 }
 
@@ -81,8 +82,8 @@ interface Waiter {
 
 /**
  * Books sends of one endpoint for this process. Requests that arrive while a booking is being
- * written wait and are booked together by the next write, so a batch of deliveries to one endpoint
- * costs one conditional write, not one per delivery racing the others. The last log seen is kept, so
+ * written wait and are booked together by the next write, so a batch of attempts at one endpoint
+ * costs one conditional write, not one per attempt racing the others. The last log seen is kept, so
  * a booking is one write unless another process wrote meanwhile (its answer carries the log).
  * Planned times lie a little ahead of now (1.5 × the recent write latency), so a send is not
  * already late when its booking returns.
@@ -91,7 +92,7 @@ class EndpointSendBooker {
   private readonly waiting: Waiter[] = [];
   private booking = false;
   /** The endpoint's send log as last seen (undefined: none stored, or not read yet). */
-  private known: StoredSendLog | undefined;
+  private known: SendLogRecord | undefined;
   private writeLatencyMs = 20;
 
   constructor(
@@ -136,7 +137,7 @@ class EndpointSendBooker {
     released: readonly number[],
   ): Promise<SlotReservation[]> {
     for (let round = 0; round < 10; round += 1) {
-      const started = Date.now();
+      const started = nowMs();
       const lead = Math.min(horizonMs / 2, Math.round(1.5 * this.writeLatencyMs) + 5);
       const plan = planSends(
         this.known ?? { buckets: new Map() },
@@ -154,7 +155,7 @@ class EndpointSendBooker {
       if (plan.times.length === 0 && released.length === 0)
         return Array.from({ length: count }, (_, index) => answer(index));
       const current = await writeSendLog(this.apiKey, this.endpointId, this.known, plan.log);
-      this.writeLatencyMs = 0.7 * this.writeLatencyMs + 0.3 * (Date.now() - started);
+      this.writeLatencyMs = 0.7 * this.writeLatencyMs + 0.3 * (nowMs() - started);
       if (!current) {
         this.known = { ...plan.log, version: (this.known?.version ?? 0) + 1 };
         return Array.from({ length: count }, (_, index) => answer(index));

@@ -1,8 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type BeforeSend, sendOutbound } from '../../security/outbound-http';
 
-export { NotSentError, TimeoutError } from '../../security/outbound-http';
-
 /** Bytes of a receiver's answer that are read and kept; the rest is discarded unread. */
 export const maxResponseBytes = 1024;
 

@@ -14,7 +14,7 @@ export interface OutgoingRequest {
   endpointId?: string;
 }
 
-/** The target takes no deliveries now; the reason is recorded on the dead-lettered delivery. */
+/** The target takes no messages now; the reason is recorded on the dead-lettered message. */
 export interface Unavailable {
   unavailable: string;
 }

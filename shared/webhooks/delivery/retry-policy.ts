@@ -1,9 +1,10 @@
+import { nowMs } from '../../http/common-schemas';
 import type { AttemptOutcome } from '../message-schemas';
 
 /** A receiver's `Retry-After` is honoured up to a day; beyond that it is not a retry hint but a stop. */
 const maxRetryAfterSeconds = 24 * 60 * 60;
 
-/** Jitter spreads retries of many deliveries that failed together (addendum §8: ±20 %). */
+/** Jitter spreads retries of many messages that failed together (addendum §8: ±20 %). */
 const jitter = 0.2;
 
 export interface RetryPolicy {
@@ -24,7 +25,7 @@ export interface FailedAttempt {
 
 /**
  * Seconds to wait before retrying a failed attempt, or undefined when the schedule is exhausted
- * (the delivery is dead-lettered). `random` is injectable so tests pin the jitter.
+ * (the message is dead-lettered). `random` is injectable so tests pin the jitter.
  */
 export function retryDelaySeconds(
   policy: RetryPolicy,
@@ -43,7 +44,7 @@ export function retryDelaySeconds(
 }
 
 /** Parses `Retry-After` (delay seconds or an HTTP date) into seconds from `now`; undefined if absent or invalid. */
-export function parseRetryAfter(header: string | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(header: string | undefined, now = nowMs()): number | undefined {
   if (!header) return undefined;
   if (/^\d+$/.test(header.trim())) return Number(header.trim());
   const date = Date.parse(header);

@@ -54,7 +54,7 @@ export function readTargetsOf(targets: readonly { apiKey: string; targetId: Targ
   items.catch(() => undefined);
   const read = new Set(wanted.map(itemId));
   const item = async (key: { pk: string; sk: string }) => {
-    // A key the batch did not read would look like a deleted endpoint and dead-letter its delivery.
+    // A key the batch did not read would look like a deleted endpoint and dead-letter its message.
     if (!read.has(itemId(key))) throw new Error('target configuration was not read with the batch');
     return (await items).get(itemId(key));
   };

@@ -2,7 +2,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { RouteName } from '../../../shared/http/routes';
 import { updateWebhookConfig } from '../../../shared/webhooks/config-service';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../shared/webhooks/message-schemas';
 import { createEvent, type NewEvent, publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';
@@ -62,7 +62,7 @@ async function publishUntilDead(workspace: TestWorkspace, endpointId: string) {
     eventTimestamp: event.timestamp,
     eventId: event.id,
   };
-  await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
+  await waitFor(async () => (await findMessage(ref))?.status === 'dead');
   return { event, ref };
 }
 
@@ -110,7 +110,7 @@ describe('workspace.advancedwebhook.endpoints.messages.get and .replay', () => {
     // Config and endpoint beside the auth read, then the conditional update.
     expect(replayed.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem']);
     expect(replayed.db.serialRoundTrips).toBe(2);
-    await waitFor(async () => (await findDelivery(older.ref))?.status === 'succeeded');
+    await waitFor(async () => (await findMessage(older.ref))?.status === 'succeeded');
     const requests = receivedAt(path);
     expect(requests).toHaveLength(9);
     expect(requests.at(-1)?.headers['webhook-id']).toBe(older.event.id);

@@ -1,7 +1,7 @@
 import { disableAfterFailingMs } from '../../../../shared/webhooks/delivery/attempt';
 import { recordEndpointFailure } from '../../../../shared/webhooks/delivery/endpoint-state';
 import { changeEndpoint, createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
 import { succeed } from '../../../support/api';
@@ -61,8 +61,8 @@ describe('endpoint auto-disable', () => {
     await publish(workspace.apiKey, event);
     const ref = refOf(workspace, endpoint.id, event);
     // The failed attempt disables the endpoint; its retry is then dead-lettered without a request.
-    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
-    expect(await findDelivery(ref)).toMatchObject({ attemptCount: 1, reason: 'the endpoint is disabled' });
+    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    expect(await findMessage(ref)).toMatchObject({ attemptCount: 1, reason: 'the endpoint is disabled' });
     expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: true });
 
     await publish(workspace.apiKey, newEvent());
@@ -73,7 +73,7 @@ describe('endpoint auto-disable', () => {
     // (The one before may reach it too: a stream batch holding both events reads the configuration
     // once, after the sentinel was created.)
     await waitFor(
-      async () => (await findDelivery(refOf(workspace, sentinel.id, last)))?.status === 'succeeded',
+      async () => (await findMessage(refOf(workspace, sentinel.id, last)))?.status === 'succeeded',
     );
     expect(receivedAt(`ok-${workspace.apiKey}`).length).toBeGreaterThanOrEqual(1);
     expect(receivedAt(`failing-${workspace.apiKey}`)).toHaveLength(1);
@@ -89,7 +89,7 @@ describe('endpoint auto-disable', () => {
     const succeeding = newEvent();
     await publish(workspace.apiKey, succeeding);
     await waitFor(
-      async () => (await findDelivery(refOf(workspace, endpoint.id, succeeding)))?.status === 'succeeded',
+      async () => (await findMessage(refOf(workspace, endpoint.id, succeeding)))?.status === 'succeeded',
     );
 
     // From here the endpoint fails: its URL now points at a failing path.
@@ -100,9 +100,9 @@ describe('endpoint auto-disable', () => {
     const failing = newEvent();
     await publish(workspace.apiKey, failing);
     const ref = refOf(workspace, endpoint.id, failing);
-    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
+    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
     // Every scheduled attempt was made: the endpoint stayed enabled throughout.
-    const dead = await findDelivery(ref);
+    const dead = await findMessage(ref);
     expect(dead?.attemptCount).toBe(4);
     expect(dead?.reason).toBeUndefined();
     expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: false });
@@ -120,9 +120,9 @@ describe('endpoint auto-disable', () => {
     const event = newEvent();
     await publish(workspace.apiKey, event);
     const ref = refOf(workspace, endpoint.id, event);
-    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
+    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
     // Every scheduled attempt was made against the re-enabled endpoint.
-    expect((await findDelivery(ref))?.attemptCount).toBe(4);
+    expect((await findMessage(ref))?.attemptCount).toBe(4);
     expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: false });
   });
 });

@@ -1,6 +1,6 @@
 import { type DbCallStats, measureDbCalls } from '../../../../shared/db/metrics';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
@@ -71,7 +71,7 @@ describe('webhook delivery DynamoDB call budget', () => {
     // The last attempts' records land just after their answers.
     await waitFor(async () => {
       await new Promise((pause) => setTimeout(pause, 500));
-      const deliveries = await Promise.all(refs.map((ref) => findDelivery(ref)));
+      const deliveries = await Promise.all(refs.map((ref) => findMessage(ref)));
       return deliveries.every((delivery) => delivery?.status === 'succeeded');
     }, 30_000);
 

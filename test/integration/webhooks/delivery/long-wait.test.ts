@@ -2,7 +2,7 @@ import { logger } from '../../../../shared/http/logger';
 import { dueHandlers } from '../../../../shared/reconcile/handlers';
 import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
@@ -42,9 +42,9 @@ describe('a retry whose wait is longer than SQS can delay', () => {
       eventTimestamp: event.timestamp,
       eventId: event.id,
     };
-    await waitFor(async () => (await findDelivery(ref))?.attemptCount === 1);
+    await waitFor(async () => (await findMessage(ref))?.attemptCount === 1);
     await harness.stopWorkers();
-    const failed = await findDelivery(ref);
+    const failed = await findMessage(ref);
     expect(failed).toMatchObject({ status: 'pending', enqueuedAttempt: 1 });
     const dueAt = failed?.nextAttemptAt as number;
     expect(dueAt - Date.now()).toBeGreaterThan(15 * 60 * 1000);

@@ -9,7 +9,7 @@ import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { findConfig, putConfigIfUnchanged } from '../../../../shared/settings/repository';
 import { updateAdvancedWebhookConfig } from '../../../../shared/webhooks/config-service';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
@@ -77,7 +77,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
 
     harness.startWorkers();
     expect(await sweep()).toEqual({ webhookDelivery: 1 });
-    await waitFor(async () => (await findDelivery(ref))?.status === 'succeeded');
+    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
     expect(arrivals()).toHaveLength(1);
     // Done: it left the due index, so later sweeps find nothing.
     expect(await sweep(60_000)).toEqual({});
@@ -89,7 +89,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     await publish(workspace.apiKey, event);
     await waitFor(() => queued('stream-failures') === 1);
     fanOutFails = false;
-    expect(await findDelivery(ref)).toBeUndefined();
+    expect(await findMessage(ref)).toBeUndefined();
 
     harness.startWorkers();
     // The scheduled function: it takes the failure report and fans the event out from its outbox item.
@@ -101,7 +101,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     });
     expect(streamFailures).toBe(1);
     expect(queued('stream-failures')).toBe(0);
-    await waitFor(async () => (await findDelivery(ref))?.status === 'succeeded');
+    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
     expect(arrivals()).toHaveLength(1);
     expect(await sweep(60_000)).toEqual({});
   });
@@ -116,8 +116,8 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     ).toBe(true);
     harness.startWorkers();
     await publish(workspace.apiKey, event);
-    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
-    const dead = await findDelivery(ref);
+    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    const dead = await findMessage(ref);
     // Every attempt of the (test) schedule was made and recorded with a reason; nothing was sent.
     expect(dead?.attempts.map((attempt) => attempt.outcome)).toEqual(['error', 'error', 'error', 'error']);
     expect(dead?.attempts[0]?.response).toMatch(/could not be built/);
@@ -130,7 +130,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
       messageId: event.id,
       timestamp: event.timestamp,
     });
-    await waitFor(async () => (await findDelivery(ref))?.status === 'succeeded');
+    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
     expect(arrivals()).toHaveLength(1);
   });
 
@@ -141,7 +141,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     // The message is still on its way (workers stopped): no sweep within the grace sends another.
     expect(await sweep(-60_000)).toEqual({});
     harness.startWorkers();
-    await waitFor(async () => (await findDelivery(ref))?.status === 'succeeded');
+    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
     expect(arrivals()).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { updateWebhookConfig } from '../../../../shared/webhooks/config-service';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
@@ -57,8 +57,8 @@ describe('webhook retries', () => {
       eventTimestamp: event.timestamp,
       eventId: event.id,
     };
-    await waitFor(async () => (await findDelivery(ref))?.status === 'succeeded');
-    const delivery = await findDelivery(ref);
+    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    const delivery = await findMessage(ref);
     expect(
       delivery?.attempts.map((attempt) => [attempt.statusCode, attempt.outcome, attempt.response]),
     ).toEqual([
@@ -84,8 +84,8 @@ describe('webhook retries', () => {
       eventTimestamp: event.timestamp,
       eventId: event.id,
     };
-    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
-    expect((await findDelivery(ref))?.attemptCount).toBe(4);
+    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    expect((await findMessage(ref))?.attemptCount).toBe(4);
     expect(receivedAt('dead')).toHaveLength(4);
   });
 });

@@ -1,6 +1,6 @@
 import { hostResolver } from '../../../../shared/security/outbound-http';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
@@ -46,8 +46,8 @@ describe('webhook delivery to a name that turns internal after configuration', (
     const ref = await deliverVia('turns-internal.example', 'internal', () =>
       jest.spyOn(hostResolver, 'resolve').mockResolvedValue([{ address: '169.254.169.254', family: 4 }]),
     );
-    await waitFor(async () => (await findDelivery(ref))?.status === 'dead');
-    const attempts = (await findDelivery(ref))?.attempts ?? [];
+    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    const attempts = (await findMessage(ref))?.attempts ?? [];
     expect(attempts.map((attempt) => [attempt.outcome, attempt.statusCode])).toEqual(
       Array.from({ length: 4 }, () => ['refused', null]),
     );
@@ -63,8 +63,8 @@ describe('webhook delivery to a name that turns internal after configuration', (
         return [{ address: lookups === 1 ? '127.0.0.1' : '10.0.0.5', family: 4 }];
       }),
     );
-    await waitFor(async () => (await findDelivery(ref))?.status === 'succeeded');
-    expect((await findDelivery(ref))?.attempts.map((attempt) => attempt.outcome)).toEqual(['success']);
+    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    expect((await findMessage(ref))?.attempts.map((attempt) => attempt.outcome)).toEqual(['success']);
     expect(lookups).toBe(1);
     expect(receiver.received.filter((request) => request.url === '/rebinding')).toHaveLength(1);
   });

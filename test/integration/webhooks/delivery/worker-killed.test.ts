@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
-import { findDelivery } from '../../../../shared/webhooks/message-repository';
+import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { createEvent, publish } from '../../../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
@@ -82,7 +82,7 @@ describe('webhook-delivery consumer killed mid-batch', () => {
       eventId: event.id,
     });
     await waitFor(async () => {
-      const deliveries = await Promise.all(events.map((event) => findDelivery(refOf(event))));
+      const deliveries = await Promise.all(events.map((event) => findMessage(refOf(event))));
       return deliveries.every((delivery) => delivery?.status === 'succeeded');
     });
 
