@@ -2,43 +2,27 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { RouteName } from '../../../shared/http/routes';
 import { updateWebhookConfig } from '../../../shared/webhooks/config-service';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
-import { findMessage } from '../../../shared/webhooks/message-repository';
-import { endpointTarget } from '../../../shared/webhooks/message-schemas';
-import { createEvent, type NewEvent, publish } from '../../../shared/webhooks/outbox';
+import { publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
+import { deliverySuite, waitFor } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
-import { type Receiver, startReceiver } from '../../support/receiver';
-import { createWebhookWorkspace } from '../../support/webhooks';
+import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 jest.setTimeout(90_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
 /** Paths that answer 500 with a body; every other path answers 204. */
 const failingPaths = new Set<string>();
 
+const suite = deliverySuite();
 beforeAll(async () => {
-  harness = await startDeliveryHarness();
-  receiver = await startReceiver();
-  receiver.respond((request, response) => {
+  suite.receiver.respond((request, response) => {
     if (failingPaths.has(request.url)) response.writeHead(500).end('receiver is down');
     else response.writeHead(204).end();
   });
 });
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
 
-const receivedAt = (path: string) => receiver.received.filter((request) => request.url === `/${path}`);
-const commentEvent = (): NewEvent => ({
-  event: 'comment.add',
-  actionType: 'add',
-  source: 'comment',
-  data: {},
-});
+const { receivedAt } = suite;
 
 const messagesGet = 'workspace.advancedwebhook.endpoints.messages.get';
 const messagesReplay = 'workspace.advancedwebhook.endpoints.messages.replay';
@@ -48,21 +32,16 @@ const webhooksTest = 'workspace.webhooks.test';
 async function endpointAt(workspace: TestWorkspace, name: string, failing = false) {
   const path = `${name}-${workspace.apiKey}`;
   if (failing) failingPaths.add(`/${path}`);
-  const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}${path}` });
+  const endpoint = await createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}${path}` });
   return { endpointId: endpoint.id, path };
 }
 
 /** Publishes an event and waits until its delivery to the endpoint is dead-lettered (4 attempts). */
 async function publishUntilDead(workspace: TestWorkspace, endpointId: string) {
-  const event = createEvent(commentEvent());
+  const event = commentEvent();
   await publish(workspace.apiKey, event);
-  const ref = {
-    apiKey: workspace.apiKey,
-    targetId: endpointTarget(endpointId),
-    eventTimestamp: event.timestamp,
-    eventId: event.id,
-  };
-  await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+  const ref = messageRefOf(workspace.apiKey, endpointId, event);
+  await waitForMessage(ref, 'dead');
   return { event, ref };
 }
 
@@ -110,7 +89,7 @@ describe('workspace.advancedwebhook.endpoints.messages.get and .replay', () => {
     // Config and endpoint beside the auth read, then the conditional update.
     expect(replayed.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem']);
     expect(replayed.db.serialRoundTrips).toBe(2);
-    await waitFor(async () => (await findMessage(older.ref))?.status === 'succeeded');
+    await waitForMessage(older.ref, 'succeeded');
     const requests = receivedAt(path);
     expect(requests).toHaveLength(9);
     expect(requests.at(-1)?.headers['webhook-id']).toBe(older.event.id);
@@ -177,7 +156,7 @@ describe('workspace.webhooks.test', () => {
       useWebhookService: true,
       webhookServiceConfig: {
         authToken: 'basic-secret',
-        rawNotificationUrl: `${receiver.url}basic-${workspace.apiKey}`,
+        rawNotificationUrl: `${suite.receiver.url}basic-${workspace.apiKey}`,
       },
     });
     const sent = await succeed(workspace, webhooksTest, {});

@@ -6,49 +6,35 @@ import {
   getEndpointSecret,
   rotateEndpointSigningSecret,
 } from '../../../../shared/webhooks/endpoint-service';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { publish } from '../../../../shared/webhooks/outbox';
+import { deliverySuite, waitFor } from '../../../support/delivery';
+import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 import type { TestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
 let workspace: TestWorkspace;
 
+const suite = deliverySuite();
 beforeAll(async () => {
-  harness = await startDeliveryHarness();
-  receiver = await startReceiver();
   workspace = await createWebhookWorkspace();
 });
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
 
-const commentEvent = (organizationId?: string, documentId?: string, event = 'comment.add') =>
-  createEvent({
-    event,
-    actionType: 'add',
-    source: 'comment',
-    data: { text: 'hi' },
-    organizationId,
-    documentId,
-  });
+/** An event on the channels of an organization and a document (when given). */
+const channelEvent = (organizationId?: string, documentId?: string, event = 'comment.add') =>
+  commentEvent({ event, data: { text: 'hi' }, organizationId, documentId });
 
 /** Endpoints on the shared receiver, told apart by path. */
 const endpointAt = (path: string, options: Record<string, unknown> = {}) =>
-  createEndpoint(workspace.apiKey, { url: `${receiver.url}${path}`, ...options });
+  createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}${path}`, ...options });
 
-const receivedAt = (path: string) => receiver.received.filter((request) => request.url === `/${path}`);
+const { receivedAt } = suite;
 
 describe('advanced webhook delivery', () => {
   it('delivers a published event with Standard Webhooks signatures that standardwebhooks and svix verify', async () => {
     const endpoint = await endpointAt('signed');
     const secret = (await getEndpointSecret(workspace.apiKey, endpoint.id)).secret as string;
-    const event = commentEvent('org-1', 'doc-1');
+    const event = channelEvent('org-1', 'doc-1');
     await publish(workspace.apiKey, event);
     await waitFor(() => receivedAt('signed').length === 1);
     const [request] = receivedAt('signed');
@@ -72,7 +58,7 @@ describe('advanced webhook delivery', () => {
     const endpoint = await endpointAt('rotated');
     const previous = (await getEndpointSecret(workspace.apiKey, endpoint.id)).secret as string;
     const { secret: current } = await rotateEndpointSigningSecret(workspace.apiKey, endpoint.id);
-    await publish(workspace.apiKey, commentEvent());
+    await publish(workspace.apiKey, channelEvent());
     await waitFor(() => receivedAt('rotated').length === 1);
     const [request] = receivedAt('rotated');
     const headers = request!.headers as Record<string, string>;
@@ -87,16 +73,16 @@ describe('advanced webhook delivery', () => {
     await endpointAt('doc-b', { channels: ['doc.b', 'doc.c'] });
     const disabled = await endpointAt('disabled', { disabled: true });
     const events = [
-      commentEvent('a', 'x'),
-      commentEvent('z', 'b'),
-      commentEvent(),
-      commentEvent('a', 'b', 'comment.update'),
+      channelEvent('a', 'x'),
+      channelEvent('z', 'b'),
+      channelEvent(),
+      channelEvent('a', 'b', 'comment.update'),
     ];
     for (const event of events) await publish(workspace.apiKey, event);
     const sentinel = await endpointAt('all');
     // Outbox events share one stream partition, so once the sentinel arrives the events published
     // before it have been fanned out (on a slow machine, late enough that 'all' may get them too).
-    const sentinelEvent = commentEvent('sentinel');
+    const sentinelEvent = channelEvent('sentinel');
     await publish(workspace.apiKey, sentinelEvent);
     await waitFor(() => receivedAt('all').some((request) => request.body.id === sentinelEvent.id));
     await waitFor(
@@ -115,7 +101,7 @@ describe('advanced webhook delivery', () => {
     expect(receivedAt('disabled')).toHaveLength(0);
 
     await changeEndpoint(workspace.apiKey, { endpointId: disabled.id, disabled: false });
-    const after = commentEvent();
+    const after = channelEvent();
     await publish(workspace.apiKey, after);
     await waitFor(() => receivedAt('disabled').length === 1);
     expect(receivedAt('disabled')[0]!.body.id).toBe(after.id);

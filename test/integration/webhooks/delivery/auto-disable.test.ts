@@ -3,34 +3,24 @@ import { recordEndpointFailure } from '../../../../shared/webhooks/delivery/endp
 import { changeEndpoint, createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { publish } from '../../../../shared/webhooks/outbox';
 import { succeed } from '../../../support/api';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { deliverySuite, waitFor } from '../../../support/delivery';
+import { commentEvent, createWebhookWorkspace, waitForMessage } from '../../../support/webhooks';
 import type { TestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
-
+const suite = deliverySuite();
 beforeAll(async () => {
-  harness = await startDeliveryHarness();
-  receiver = await startReceiver();
   // Paths starting `/failing` answer 500, everything else 204.
-  receiver.respond((request, response) =>
+  suite.receiver.respond((request, response) =>
     response.writeHead(request.url.startsWith('/failing') ? 500 : 204).end(),
   );
 });
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
 
-const receivedAt = (path: string) => receiver.received.filter((request) => request.url === `/${path}`);
-const newEvent = () =>
-  createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {}, organizationId: 'o' });
+const { receivedAt } = suite;
+const newEvent = () => commentEvent({ organizationId: 'o' });
 
 /** A failure history just past the limit: the endpoint has been failing, without a success, for over 5 days. */
 const failingForOverFiveDays = (workspace: TestWorkspace, endpointId: string) =>
@@ -53,7 +43,7 @@ describe('endpoint auto-disable', () => {
   it('disables an endpoint whose next failure comes after 5 days of failing, and sends it nothing more', async () => {
     const workspace = await createWebhookWorkspace();
     const endpoint = await createEndpoint(workspace.apiKey, {
-      url: `${receiver.url}failing-${workspace.apiKey}`,
+      url: `${suite.receiver.url}failing-${workspace.apiKey}`,
     });
     await failingForOverFiveDays(workspace, endpoint.id);
 
@@ -61,12 +51,14 @@ describe('endpoint auto-disable', () => {
     await publish(workspace.apiKey, event);
     const ref = refOf(workspace, endpoint.id, event);
     // The failed attempt disables the endpoint; its retry is then dead-lettered without a request.
-    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    await waitForMessage(ref, 'dead');
     expect(await findMessage(ref)).toMatchObject({ attemptCount: 1, reason: 'the endpoint is disabled' });
     expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: true });
 
     await publish(workspace.apiKey, newEvent());
-    const sentinel = await createEndpoint(workspace.apiKey, { url: `${receiver.url}ok-${workspace.apiKey}` });
+    const sentinel = await createEndpoint(workspace.apiKey, {
+      url: `${suite.receiver.url}ok-${workspace.apiKey}`,
+    });
     const last = newEvent();
     await publish(workspace.apiKey, last);
     // The last event reached the sentinel, so the pipeline has handled both events since the disable.
@@ -83,7 +75,7 @@ describe('endpoint auto-disable', () => {
   it('restarts the 5 days at the first failure after a success', async () => {
     const workspace = await createWebhookWorkspace();
     const path = `recovering-${workspace.apiKey}`;
-    const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}${path}` });
+    const endpoint = await createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}${path}` });
     await failingForOverFiveDays(workspace, endpoint.id);
 
     const succeeding = newEvent();
@@ -95,12 +87,12 @@ describe('endpoint auto-disable', () => {
     // From here the endpoint fails: its URL now points at a failing path.
     await changeEndpoint(workspace.apiKey, {
       endpointId: endpoint.id,
-      url: `${receiver.url}failing-${path}`,
+      url: `${suite.receiver.url}failing-${path}`,
     });
     const failing = newEvent();
     await publish(workspace.apiKey, failing);
     const ref = refOf(workspace, endpoint.id, failing);
-    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    await waitForMessage(ref, 'dead');
     // Every scheduled attempt was made: the endpoint stayed enabled throughout.
     const dead = await findMessage(ref);
     expect(dead?.attemptCount).toBe(4);
@@ -111,7 +103,7 @@ describe('endpoint auto-disable', () => {
   it('forgets the failing streak when the endpoint is enabled again: one more failure does not disable it', async () => {
     const workspace = await createWebhookWorkspace();
     const endpoint = await createEndpoint(workspace.apiKey, {
-      url: `${receiver.url}failing-again-${workspace.apiKey}`,
+      url: `${suite.receiver.url}failing-again-${workspace.apiKey}`,
     });
     await failingForOverFiveDays(workspace, endpoint.id);
     await changeEndpoint(workspace.apiKey, { endpointId: endpoint.id, disabled: true });
@@ -120,7 +112,7 @@ describe('endpoint auto-disable', () => {
     const event = newEvent();
     await publish(workspace.apiKey, event);
     const ref = refOf(workspace, endpoint.id, event);
-    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    await waitForMessage(ref, 'dead');
     // Every scheduled attempt was made against the re-enabled endpoint.
     expect((await findMessage(ref))?.attemptCount).toBe(4);
     expect(await endpointView(workspace, endpoint.id)).toMatchObject({ disabled: false });

@@ -2,10 +2,10 @@ import { type DbCallStats, measureDbCalls } from '../../../../shared/db/metrics'
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
+import { publish } from '../../../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
 import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 
 // Generous: the suite runs beside other files on a shared machine; the budget is a count, not a time.
 jest.setTimeout(240_000);
@@ -52,9 +52,7 @@ describe('webhook delivery DynamoDB call budget', () => {
       if (!first) succeeded.add(`${request.url} ${id}`);
       response.writeHead(first ? 500 : 204).end();
     });
-    const events = Array.from({ length: 30 }, (_, index) =>
-      createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: { index } }),
-    );
+    const events = Array.from({ length: 30 }, (_, index) => commentEvent({ data: { index } }));
     const before = pipeline.commands.length;
     // Published together, as a burst: the fan-out then sees several events per stream batch.
     await Promise.all(events.map((event) => publish(workspace.apiKey, event)));

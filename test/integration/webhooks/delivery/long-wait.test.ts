@@ -3,47 +3,30 @@ import { dueHandlers } from '../../../../shared/reconcile/handlers';
 import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
-import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { publish } from '../../../../shared/webhooks/outbox';
+import { deliverySuite, waitFor } from '../../../support/delivery';
+import { commentEvent, createWebhookWorkspace, messageRefOf } from '../../../support/webhooks';
 
 jest.setTimeout(60_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  // The first retry waits 20 minutes: longer than one SQS delay (15 minutes) can carry.
-  harness = await startDeliveryHarness({ env: { WEBHOOK_RETRY_SCHEDULE: '1200' } });
-  receiver = await startReceiver();
-  receiver.respond((_request, response) => response.writeHead(500).end());
-});
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
+// The first retry waits 20 minutes: longer than one SQS delay (15 minutes) can carry.
+const suite = deliverySuite({ env: { WEBHOOK_RETRY_SCHEDULE: '1200' } });
+beforeAll(() => suite.receiver.respond((_request, response) => response.writeHead(500).end()));
 
 const messages = () => {
-  const queue = harness.sqs.server.inspectQueue('webhook-delivery')?.messages;
+  const queue = suite.harness.sqs.server.inspectQueue('webhook-delivery')?.messages;
   return [...(queue?.ready ?? []), ...(queue?.delayed ?? [])].map((message) => JSON.parse(message.body));
 };
 
 describe('a retry whose wait is longer than SQS can delay', () => {
   it('is not chained through the queue: the reconciler sends it when it is due', async () => {
     const workspace = await createWebhookWorkspace();
-    const endpoint = await createEndpoint(workspace.apiKey, { url: receiver.url });
-    const event = createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {} });
+    const endpoint = await createEndpoint(workspace.apiKey, { url: suite.receiver.url });
+    const event = commentEvent();
     await publish(workspace.apiKey, event);
-    const ref = {
-      apiKey: workspace.apiKey,
-      targetId: endpointTarget(endpoint.id),
-      eventTimestamp: event.timestamp,
-      eventId: event.id,
-    };
+    const ref = messageRefOf(workspace.apiKey, endpoint.id, event);
     await waitFor(async () => (await findMessage(ref))?.attemptCount === 1);
-    await harness.stopWorkers();
+    await suite.harness.stopWorkers();
     const failed = await findMessage(ref);
     expect(failed).toMatchObject({ status: 'pending', enqueuedAttempt: 1 });
     const dueAt = failed?.nextAttemptAt as number;

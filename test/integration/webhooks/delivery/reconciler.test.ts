@@ -10,60 +10,50 @@ import { findConfig, putConfigIfUnchanged } from '../../../../shared/settings/re
 import { updateAdvancedWebhookConfig } from '../../../../shared/webhooks/config-service';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
-import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { publish } from '../../../../shared/webhooks/outbox';
+import { deliverySuite, waitFor } from '../../../support/delivery';
+import {
+  commentEvent,
+  createWebhookWorkspace,
+  messageRefOf,
+  waitForMessage,
+} from '../../../support/webhooks';
 
 jest.setTimeout(90_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
 /** While set, the table stream's fan-out fails every record (a throttled or broken fan-out). */
 let fanOutFails = false;
 
-beforeAll(async () => {
-  harness = await startDeliveryHarness({
-    startWorkers: false,
-    // Lost work is taken up a second after it is due (the default waits 10 and 5 minutes).
-    env: { RECONCILE_GRACE_SECONDS: '1', FANOUT_GRACE_SECONDS: '1' },
-    streamHandler: async (event: DynamoDBStreamEvent, context) =>
-      fanOutFails
-        ? {
-            batchItemFailures: event.Records.map((record) => ({
-              itemIdentifier: record.dynamodb?.SequenceNumber ?? '',
-            })),
-          }
-        : fanOut(event, context),
-  });
-  receiver = await startReceiver();
+const suite = deliverySuite({
+  startWorkers: false,
+  // Lost work is taken up a second after it is due (the default waits 10 and 5 minutes).
+  env: { RECONCILE_GRACE_SECONDS: '1', FANOUT_GRACE_SECONDS: '1' },
+  streamHandler: async (event: DynamoDBStreamEvent, context) =>
+    fanOutFails
+      ? {
+          batchItemFailures: event.Records.map((record) => ({
+            itemIdentifier: record.dynamodb?.SequenceNumber ?? '',
+          })),
+        }
+      : fanOut(event, context),
 });
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
-afterEach(() => harness.stopWorkers());
+afterEach(() => suite.harness.stopWorkers());
 
 const log = logger.createChild({ persistentKeys: { test: 'reconciler' } });
 /** One sweep as if `aheadMs` had passed (due times are compared with the sweep's clock). */
 const sweep = (aheadMs = 2000) => reconcile(dueHandlers, log, { now: Date.now() + aheadMs });
-const queued = (queue: string) => harness.sqs.server.inspectQueue(queue)?.messages.ready.length ?? 0;
+const queued = (queue: string) => suite.harness.sqs.server.inspectQueue(queue)?.messages.ready.length ?? 0;
 
 async function endpointWithEvent(path: string) {
   const workspace = await createWebhookWorkspace();
   const endpoint = await createEndpoint(workspace.apiKey, {
-    url: `${receiver.url}${path}-${workspace.apiKey}`,
+    url: `${suite.receiver.url}${path}-${workspace.apiKey}`,
   });
-  const event = createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {} });
-  const ref = {
-    apiKey: workspace.apiKey,
-    targetId: endpointTarget(endpoint.id),
-    eventTimestamp: event.timestamp,
-    eventId: event.id,
-  };
-  const arrivals = () => receiver.received.filter((request) => request.headers['webhook-id'] === event.id);
+  const event = commentEvent();
+  const ref = messageRefOf(workspace.apiKey, endpoint.id, event);
+  const arrivals = () =>
+    suite.receiver.received.filter((request) => request.headers['webhook-id'] === event.id);
   return { workspace, endpoint, event, ref, arrivals };
 }
 
@@ -75,9 +65,9 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     await takeMessages('webhook-delivery', 10, async () => undefined);
     expect(queued('webhook-delivery')).toBe(0);
 
-    harness.startWorkers();
+    suite.harness.startWorkers();
     expect(await sweep()).toEqual({ webhookDelivery: 1 });
-    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    await waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
     // Done: it left the due index, so later sweeps find nothing.
     expect(await sweep(60_000)).toEqual({});
@@ -91,7 +81,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     fanOutFails = false;
     expect(await findMessage(ref)).toBeUndefined();
 
-    harness.startWorkers();
+    suite.harness.startWorkers();
     // The scheduled function: it takes the failure report and fans the event out from its outbox item.
     let streamFailures = 0;
     await waitFor(async () => {
@@ -101,7 +91,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     });
     expect(streamFailures).toBe(1);
     expect(queued('stream-failures')).toBe(0);
-    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    await waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
     expect(await sweep(60_000)).toEqual({});
   });
@@ -114,9 +104,9 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     expect(
       await putConfigIfUnchanged(workspace.apiKey, 'advancedWebhook', poisoned, stored, Date.now()),
     ).toBe(true);
-    harness.startWorkers();
+    suite.harness.startWorkers();
     await publish(workspace.apiKey, event);
-    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    await waitForMessage(ref, 'dead');
     const dead = await findMessage(ref);
     // Every attempt of the (test) schedule was made and recorded with a reason; nothing was sent.
     expect(dead?.attempts.map((attempt) => attempt.outcome)).toEqual(['error', 'error', 'error', 'error']);
@@ -130,7 +120,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
       messageId: event.id,
       timestamp: event.timestamp,
     });
-    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    await waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
   });
 
@@ -140,8 +130,8 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     await waitFor(() => queued('webhook-delivery') === 1);
     // The message is still on its way (workers stopped): no sweep within the grace sends another.
     expect(await sweep(-60_000)).toEqual({});
-    harness.startWorkers();
-    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    suite.harness.startWorkers();
+    await waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
   });
 });

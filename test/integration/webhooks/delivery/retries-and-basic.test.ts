@@ -2,44 +2,30 @@ import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from
 import { updateWebhookConfig } from '../../../../shared/webhooks/config-service';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
-import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { publish } from '../../../../shared/webhooks/outbox';
+import { deliverySuite, waitFor } from '../../../support/delivery';
+import {
+  commentEvent,
+  createWebhookWorkspace,
+  messageRefOf,
+  waitForMessage,
+} from '../../../support/webhooks';
 import { createTestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
+const suite = deliverySuite();
 
-beforeAll(async () => {
-  harness = await startDeliveryHarness();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
-
-const receivedAt = (path: string) => receiver.received.filter((request) => request.url === `/${path}`);
+const { receivedAt } = suite;
 const newEvent = (data: Record<string, unknown> = {}) =>
-  createEvent({
-    event: 'comment.add',
-    actionType: 'add',
-    source: 'comment',
-    data,
-    organizationId: 'o',
-    documentId: 'd',
-  });
+  commentEvent({ data, organizationId: 'o', documentId: 'd' });
 
 describe('webhook retries', () => {
   it('delivers on attempt N+1 after N failures, with the same webhook-id, and records every attempt', async () => {
     const workspace = await createWebhookWorkspace();
-    const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}flaky` });
+    const endpoint = await createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}flaky` });
     let failures = 0;
-    receiver.respond((request, response) => {
+    suite.receiver.respond((request, response) => {
       if (request.url === '/flaky' && failures < 2) {
         failures += 1;
         response.writeHead(500).end('down for maintenance');
@@ -51,13 +37,8 @@ describe('webhook retries', () => {
     expect(new Set(receivedAt('flaky').map((request) => request.headers['webhook-id']))).toEqual(
       new Set([event.id]),
     );
-    const ref = {
-      apiKey: workspace.apiKey,
-      targetId: endpointTarget(endpoint.id),
-      eventTimestamp: event.timestamp,
-      eventId: event.id,
-    };
-    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    const ref = messageRefOf(workspace.apiKey, endpoint.id, event);
+    await waitForMessage(ref, 'succeeded');
     const delivery = await findMessage(ref);
     expect(
       delivery?.attempts.map((attempt) => [attempt.statusCode, attempt.outcome, attempt.response]),
@@ -74,17 +55,14 @@ describe('webhook retries', () => {
 
   it('dead-letters the delivery after the last scheduled attempt and keeps it', async () => {
     const workspace = await createWebhookWorkspace();
-    const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}dead` });
-    receiver.respond((request, response) => response.writeHead(request.url === '/dead' ? 503 : 204).end());
+    const endpoint = await createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}dead` });
+    suite.receiver.respond((request, response) =>
+      response.writeHead(request.url === '/dead' ? 503 : 204).end(),
+    );
     const event = newEvent();
     await publish(workspace.apiKey, event);
-    const ref = {
-      apiKey: workspace.apiKey,
-      targetId: endpointTarget(endpoint.id),
-      eventTimestamp: event.timestamp,
-      eventId: event.id,
-    };
-    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    const ref = messageRefOf(workspace.apiKey, endpoint.id, event);
+    await waitForMessage(ref, 'dead');
     expect((await findMessage(ref))?.attemptCount).toBe(4);
     expect(receivedAt('dead')).toHaveLength(4);
   });
@@ -99,8 +77,8 @@ describe('basic webhook delivery', () => {
       useWebhookService: true,
       webhookServiceConfig: {
         authToken: 'secret-token',
-        rawNotificationUrl: `${receiver.url}raw-${workspace.apiKey}`,
-        processedNotificationUrl: `${receiver.url}processed-${workspace.apiKey}`,
+        rawNotificationUrl: `${suite.receiver.url}raw-${workspace.apiKey}`,
+        processedNotificationUrl: `${suite.receiver.url}processed-${workspace.apiKey}`,
         ...config,
       },
     });
@@ -108,7 +86,7 @@ describe('basic webhook delivery', () => {
   }
 
   it('posts the raw message and the processed one with toUsers, with Basic authorization', async () => {
-    receiver.respond((_request, response) => response.writeHead(200).end());
+    suite.receiver.respond((_request, response) => response.writeHead(200).end());
     const workspace = await basicWorkspace({});
     const toUsers = [{ userId: 'u1', name: 'Ann', email: 'ann@example.com' }];
     const event = newEvent({ toUsers });

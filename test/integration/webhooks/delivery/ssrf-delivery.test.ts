@@ -2,24 +2,13 @@ import { hostResolver } from '../../../../shared/security/outbound-http';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { publish } from '../../../../shared/webhooks/outbox';
+import { deliverySuite } from '../../../support/delivery';
+import { commentEvent, createWebhookWorkspace, waitForMessage } from '../../../support/webhooks';
 
 jest.setTimeout(90_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
-
-beforeAll(async () => {
-  harness = await startDeliveryHarness();
-  receiver = await startReceiver();
-});
-afterAll(async () => {
-  await harness.stop();
-  await receiver.close();
-});
+const suite = deliverySuite();
 afterEach(() => jest.restoreAllMocks());
 
 /**
@@ -28,10 +17,10 @@ afterEach(() => jest.restoreAllMocks());
  */
 async function deliverVia(host: string, path: string, dnsAfterConfig: () => void) {
   const workspace = await createWebhookWorkspace();
-  const { port } = new URL(receiver.url);
+  const { port } = new URL(suite.receiver.url);
   const endpoint = await createEndpoint(workspace.apiKey, { url: `http://${host}:${port}/${path}` });
   dnsAfterConfig();
-  const event = createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {} });
+  const event = commentEvent();
   await publish(workspace.apiKey, event);
   return {
     apiKey: workspace.apiKey,
@@ -46,13 +35,13 @@ describe('webhook delivery to a name that turns internal after configuration', (
     const ref = await deliverVia('turns-internal.example', 'internal', () =>
       jest.spyOn(hostResolver, 'resolve').mockResolvedValue([{ address: '169.254.169.254', family: 4 }]),
     );
-    await waitFor(async () => (await findMessage(ref))?.status === 'dead');
+    await waitForMessage(ref, 'dead');
     const attempts = (await findMessage(ref))?.attempts ?? [];
     expect(attempts.map((attempt) => [attempt.outcome, attempt.statusCode])).toEqual(
       Array.from({ length: 4 }, () => ['refused', null]),
     );
     for (const attempt of attempts) expect(attempt.response).not.toMatch(/169\.254|turns-internal/);
-    expect(receiver.received.filter((request) => request.url === '/internal')).toHaveLength(0);
+    expect(suite.receiver.received.filter((request) => request.url === '/internal')).toHaveLength(0);
   });
 
   it('connects to the address it checked when the name rebinds right after the check', async () => {
@@ -63,9 +52,9 @@ describe('webhook delivery to a name that turns internal after configuration', (
         return [{ address: lookups === 1 ? '127.0.0.1' : '10.0.0.5', family: 4 }];
       }),
     );
-    await waitFor(async () => (await findMessage(ref))?.status === 'succeeded');
+    await waitForMessage(ref, 'succeeded');
     expect((await findMessage(ref))?.attempts.map((attempt) => attempt.outcome)).toEqual(['success']);
     expect(lookups).toBe(1);
-    expect(receiver.received.filter((request) => request.url === '/rebinding')).toHaveLength(1);
+    expect(suite.receiver.received.filter((request) => request.url === '/rebinding')).toHaveLength(1);
   });
 });

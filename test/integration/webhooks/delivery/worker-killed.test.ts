@@ -4,25 +4,17 @@ import { SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
-import { createEvent, publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
-import { type Receiver, startReceiver } from '../../../support/receiver';
-import { createWebhookWorkspace } from '../../../support/webhooks';
+import { publish } from '../../../../shared/webhooks/outbox';
+import { deliverySuite, waitFor } from '../../../support/delivery';
+import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 
 jest.setTimeout(120_000);
 
-let harness: DeliveryHarness;
-let receiver: Receiver;
 let poller: ChildProcess | undefined;
 
-beforeAll(async () => {
-  harness = await startDeliveryHarness({ startWorkers: false });
-  receiver = await startReceiver();
-});
-afterAll(async () => {
+const suite = deliverySuite({ startWorkers: false });
+afterAll(() => {
   poller?.kill('SIGKILL');
-  await harness.stop();
-  await receiver.close();
 });
 
 /**
@@ -32,12 +24,12 @@ afterAll(async () => {
  */
 async function shortenVisibilityTimeout(seconds: number) {
   const sqs = new SQSClient({
-    endpoint: harness.sqs.endpoint,
+    endpoint: suite.harness.sqs.endpoint,
     region: process.env.AWS_REGION ?? 'us-east-1',
   });
   await sqs.send(
     new SetQueueAttributesCommand({
-      QueueUrl: harness.sqs.queueUrls['webhook-delivery'],
+      QueueUrl: suite.harness.sqs.queueUrls['webhook-delivery'],
       Attributes: { VisibilityTimeout: String(seconds) },
     }),
   );
@@ -58,12 +50,10 @@ describe('webhook-delivery consumer killed mid-batch', () => {
     await shortenVisibilityTimeout(2);
     // The receiver holds every request until the consumer is killed, then answers at once.
     const held: ServerResponse[] = [];
-    receiver.respond((_request, response) => held.push(response));
+    suite.receiver.respond((_request, response) => held.push(response));
     const workspace = await createWebhookWorkspace();
-    const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}hook` });
-    const events = Array.from({ length: 6 }, () =>
-      createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {} }),
-    );
+    const endpoint = await createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}hook` });
+    const events = Array.from({ length: 6 }, () => commentEvent());
     for (const event of events) await publish(workspace.apiKey, event);
 
     poller = startPollerProcess();
@@ -71,10 +61,10 @@ describe('webhook-delivery consumer killed mid-batch', () => {
     const exited = new Promise((done) => poller?.once('exit', done));
     poller.kill('SIGKILL');
     await exited;
-    const inFlight = receiver.received.map((request) => request.headers['webhook-id']);
+    const inFlight = suite.receiver.received.map((request) => request.headers['webhook-id']);
 
-    receiver.respond((_request, response) => response.writeHead(204).end());
-    harness.startWorkers();
+    suite.receiver.respond((_request, response) => response.writeHead(204).end());
+    suite.harness.startWorkers();
     const refOf = (event: (typeof events)[number]) => ({
       apiKey: workspace.apiKey,
       targetId: endpointTarget(endpoint.id),
@@ -86,7 +76,7 @@ describe('webhook-delivery consumer killed mid-batch', () => {
       return deliveries.every((delivery) => delivery?.status === 'succeeded');
     });
 
-    const received = receiver.received.map((request) => ({
+    const received = suite.receiver.received.map((request) => ({
       webhookId: request.headers['webhook-id'],
       id: request.body.id,
     }));
