@@ -31,25 +31,30 @@ export const webhookConfig = z.object({
 });
 export type WebhookConfig = z.infer<typeof webhookConfig>;
 
+/** Basic-webhook triggers an update may set, by event type (at most 100 per request). */
+const triggerUpdates = z
+  .record(eventType, z.boolean())
+  .refine((triggers) => Object.keys(triggers).length <= 100, 'at most 100 triggers');
+
+/** The fields of `webhookServiceConfig` an update may send. */
+const webhookServiceConfigUpdate = z
+  .object({
+    authToken: configString.optional(),
+    rawNotificationUrl: httpUrl.optional(),
+    processedNotificationUrl: httpUrl.optional(),
+    encodeData: z.boolean().optional(),
+    encryptData: z.boolean().optional(),
+    publicKey: configString.optional(),
+    enableDataProtection: z.boolean().optional(),
+    triggers: triggerUpdates.optional(),
+  })
+  .strict();
+
+/** workspace/webhookconfig/update `data`: a partial basic-webhook config. */
 export const updateWebhookConfigInput = z
   .object({
     useWebhookService: z.boolean().optional(),
-    webhookServiceConfig: z
-      .object({
-        authToken: configString.optional(),
-        rawNotificationUrl: httpUrl.optional(),
-        processedNotificationUrl: httpUrl.optional(),
-        encodeData: z.boolean().optional(),
-        encryptData: z.boolean().optional(),
-        publicKey: configString.optional(),
-        enableDataProtection: z.boolean().optional(),
-        triggers: z
-          .record(eventType, z.boolean())
-          .refine((triggers) => Object.keys(triggers).length <= 100, 'at most 100 triggers')
-          .optional(),
-      })
-      .strict()
-      .optional(),
+    webhookServiceConfig: webhookServiceConfigUpdate.optional(),
   })
   .strict()
   .refine(hasAny, atLeastOne('useWebhookService, webhookServiceConfig'));
@@ -57,6 +62,7 @@ export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
 
 // Advanced webhooks (base contract #9, addendum §5).
 
+/** The stored advanced-webhook config, always complete (defaults filled in). */
 export const advancedWebhookConfig = z.object({
   isEnabled: z.boolean(),
   encryptData: z.boolean(),
@@ -66,6 +72,7 @@ export const advancedWebhookConfig = z.object({
 });
 export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
 
+/** workspace/advancedwebhookconfig/update `data`: a partial advanced-webhook config. */
 export const updateAdvancedWebhookConfigInput = z
   .object({
     isEnabled: z.boolean().optional(),

@@ -10,6 +10,7 @@ import {
 } from '../../shared/webhooks/message-schemas';
 import { createEvent, type NewEvent } from '../../shared/webhooks/outbox';
 import { waitFor } from './delivery';
+import { call, dataOf } from './lambda';
 import { createTestWorkspace, type TestWorkspace } from './workspaces';
 
 /** A fresh workspace whose API key has advanced webhooks enabled. */
@@ -57,4 +58,28 @@ export async function waitForMessage(
     return found?.status === status;
   }, timeoutMs);
   return found as MessageRecord;
+}
+
+/** A config route pair's calls (get and partial update) with a workspace's API key. */
+export function configCalls(getHandler: unknown, updateHandler: unknown) {
+  return {
+    update: (workspace: TestWorkspace, data: unknown) =>
+      call(updateHandler, { headers: workspace.apiKeyHeaders, data }),
+    read: (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders }),
+  };
+}
+
+/**
+ * Reads a fresh workspace's config and expects `defaults`, read in one GetItem that starts together
+ * with the auth read (prefetch); returns what was read.
+ */
+export async function expectDefaultsBesideAuth<T>(
+  read: (workspace: TestWorkspace) => ReturnType<typeof call>,
+  defaults: T,
+): Promise<T> {
+  const response = await read(await createTestWorkspace());
+  expect(dataOf(response)).toEqual(defaults);
+  expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+  expect(response.db.serialRoundTrips).toBe(1);
+  return dataOf(response);
 }

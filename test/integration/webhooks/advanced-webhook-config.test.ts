@@ -2,12 +2,11 @@ import { generateKeyPairSync } from 'node:crypto';
 import { handler as getHandler } from '../../../functions/workspace/advancedwebhookconfig-get';
 import { handler as updateHandler } from '../../../functions/workspace/advancedwebhookconfig-update';
 import { putConfigIfUnchanged } from '../../../shared/settings/repository';
-import { call, dataOf } from '../../support/lambda';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { dataOf } from '../../support/lambda';
+import { configCalls, expectDefaultsBesideAuth } from '../../support/webhooks';
+import { createTestWorkspace } from '../../support/workspaces';
 
-const update = (workspace: TestWorkspace, data: unknown) =>
-  call(updateHandler, { headers: workspace.apiKeyHeaders, data });
-const read = (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders });
+const { update, read } = configCalls(getHandler, updateHandler);
 
 const rsaKey = (bits: number, format: 'pem' | 'der' = 'pem') => {
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
@@ -30,12 +29,7 @@ const defaults = {
 
 describe('workspace.advancedwebhookconfig.get', () => {
   it('returns the defaults when never configured, with one read beside the auth read', async () => {
-    const workspace = await createTestWorkspace();
-    const response = await read(workspace);
-    expect(dataOf(response)).toEqual(defaults);
-    expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
-    // The config read starts together with the auth read (prefetch).
-    expect(response.db.serialRoundTrips).toBe(1);
+    await expectDefaultsBesideAuth(read, defaults);
   });
 });
 

@@ -4,36 +4,26 @@ import { handler as getHandler } from '../../../functions/workspace/webhookconfi
 import { handler as updateHandler } from '../../../functions/workspace/webhookconfig-update';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
-import { call, dataOf } from '../../support/lambda';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+import { defaultWebhookConfig, defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
+import { dataOf } from '../../support/lambda';
+import { configCalls, expectDefaultsBesideAuth } from '../../support/webhooks';
+import { createTestWorkspace } from '../../support/workspaces';
 
-const update = (workspace: TestWorkspace, data: unknown) =>
-  call(updateHandler, { headers: workspace.apiKeyHeaders, data });
-const read = (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders });
+const { update, read } = configCalls(getHandler, updateHandler);
 
-const unconfigured = {
-  useWebhookService: false,
-  webhookServiceConfig: {
-    authToken: '',
-    rawNotificationUrl: '',
-    processedNotificationUrl: '',
-    encodeData: false,
-    encryptData: false,
-    publicKey: '',
-    enableDataProtection: false,
-    triggers: {},
-  },
-};
+/** The never-configured config: off, every text empty, every flag off, no triggers. */
+const unconfigured = defaultWebhookConfig;
 
 describe('workspace.webhookconfig.get', () => {
   it('returns the empty, disabled config when never configured, with one read beside the auth read', async () => {
-    const workspace = await createTestWorkspace();
-    const response = await read(workspace);
-    expect(dataOf(response)).toEqual(unconfigured);
-    expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
-    // The config read starts together with the auth read (prefetch).
-    expect(response.db.serialRoundTrips).toBe(1);
+    const { useWebhookService, webhookServiceConfig } = await expectDefaultsBesideAuth(read, unconfigured);
+    const { triggers, ...fields } = webhookServiceConfig;
+    expect(useWebhookService).toBe(false);
+    expect(triggers).toEqual({});
+    const texts = ['authToken', 'rawNotificationUrl', 'processedNotificationUrl', 'publicKey'];
+    const flags = ['encodeData', 'encryptData', 'enableDataProtection'];
+    expect(Object.keys(fields).sort()).toEqual([...texts, ...flags].sort());
+    for (const value of Object.values(fields)) expect(value === '' || value === false).toBe(true);
   });
 });
 
