@@ -13,7 +13,7 @@ afterEach(() => jest.restoreAllMocks());
 
 /**
  * Configures a fresh endpoint at `http://<host>:<receiver port>/<path>` (the name does not resolve
- * then, so it is accepted), lets the test change DNS, then publishes one event; returns its delivery ref.
+ * then, so it is accepted), lets the test change DNS, then publishes one event; returns its message ref.
  */
 async function deliverVia(host: string, path: string, dnsAfterConfig: () => void) {
   const workspace = await createWebhookWorkspace();
