@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { succeed } from '../../support/api';
-import { deliverySuite, waitFor } from '../../support/delivery';
+import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../support/delivery';
+import { type Receiver, startReceiver } from '../../support/receiver';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 import {
@@ -17,15 +18,22 @@ import {
 
 jest.setTimeout(120_000);
 
+let harness: DeliveryHarness;
+let receiver: Receiver;
 let workspace: TestWorkspace;
 
-const suite = deliverySuite();
 beforeAll(async () => {
+  harness = await startDeliveryHarness();
+  receiver = await startReceiver();
   workspace = await createWebhookWorkspace();
+});
+afterAll(async () => {
+  await harness.stop();
+  await receiver.close();
 });
 
 const at = (path: string) =>
-  suite.receiver.received
+  receiver.received
     .filter((request) => request.url === `/${path}`)
     .sort((a, b) => a.body.timestamp - b.body.timestamp);
 
@@ -36,14 +44,14 @@ describe('comments as the source of webhook deliveries, activities and notificat
     await succeed(workspace, 'workspace.webhookconfig.update', {
       useWebhookService: true,
       webhookServiceConfig: {
-        rawNotificationUrl: `${suite.receiver.url}raw`,
-        processedNotificationUrl: `${suite.receiver.url}processed`,
+        rawNotificationUrl: `${receiver.url}raw`,
+        processedNotificationUrl: `${receiver.url}processed`,
         authToken: 'basic-token',
         // Opt-in trigger (off by default).
         triggers: { 'comment_annotation.suggestion_accept': true },
       },
     });
-    const endpoint = await createEndpoint(workspace.apiKey, { url: `${suite.receiver.url}advanced` });
+    const endpoint = await createEndpoint(workspace.apiKey, { url: `${receiver.url}advanced` });
     const secret = (await getEndpointSecret(workspace.apiKey, endpoint.id)).secret as string;
     const thread = { organizationId, documentId, annotationId: 'review' };
 

@@ -1,4 +1,4 @@
-import { isAllowedAddress, isPublicAddress } from '../../../shared/security/outbound-http';
+import { isAllowedAddress } from '../../../shared/security/outbound-http';
 
 const loopback = ['127.0.0.1', '127.255.0.9', '::1', '::ffff:127.0.0.1'];
 const neverAllowed = [
@@ -36,15 +36,5 @@ describe('isAllowedAddress', () => {
 
   it.each(['8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('allows public %s', (address) => {
     expect(isAllowedAddress(address, false)).toBe(true);
-  });
-});
-
-describe('isPublicAddress', () => {
-  it.each([...neverAllowed, ...loopback])('refuses %s', (address) => {
-    expect(isPublicAddress(address)).toBe(false);
-  });
-
-  it.each(['8.8.8.8', '93.184.216.34', '2606:4700:4700::1111', '::ffff:8.8.8.8'])('accepts %s', (address) => {
-    expect(isPublicAddress(address)).toBe(true);
   });
 });
