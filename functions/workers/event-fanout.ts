@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { fanOutStreamBatch } from '../../shared/delivery/fanout';
 import { logger } from '../../shared/http/logger';
 import { keyringLoader } from '../../shared/security/keyring-middleware';
+import { fanOutStreamBatch } from '../../shared/webhooks/fanout';
 
 const log = logger.createChild({ persistentKeys: { worker: 'event-fanout' } });
 

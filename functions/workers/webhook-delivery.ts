@@ -1,12 +1,12 @@
-import { processDelivery } from '../../shared/delivery/deliver';
-import { deliveryMessage } from '../../shared/delivery/schemas';
-import { readTargetsOf } from '../../shared/delivery/target-reads';
 import { defineQueueWorker } from '../../shared/queues/define-worker';
+import { processAttemptTask } from '../../shared/webhooks/delivery/attempt';
+import { readTargetsOf } from '../../shared/webhooks/delivery/target-reads';
+import { attemptTask } from '../../shared/webhooks/message-schemas';
 
-/** Webhook-delivery queue consumer: one HTTP attempt per message, retries scheduled on the queue. */
+/** Webhook-delivery queue consumer: one HTTP attempt per attempt task, retries scheduled on the queue. */
 export const handler = defineQueueWorker({
   queue: 'webhook-delivery',
-  message: deliveryMessage,
+  message: attemptTask,
   batch: readTargetsOf,
-  run: (message, { log, batch }) => processDelivery(message, batch, log),
+  run: (task, { log, batch }) => processAttemptTask(task, batch, log),
 });

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
+import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.create',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { removeEndpoint, requireEndpoint } from '../../shared/webhooks/service';
+import { removeEndpoint, requireEndpoint } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.delete',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getEndpoints } from '../../shared/webhooks/service';
+import { getEndpoints } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.get',

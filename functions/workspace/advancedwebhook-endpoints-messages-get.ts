@@ -1,5 +1,5 @@
-import { listEndpointMessages } from '../../shared/delivery/operations';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { listEndpointMessages } from '../../shared/webhooks/message-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.messages.get',

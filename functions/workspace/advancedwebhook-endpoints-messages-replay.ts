@@ -1,6 +1,6 @@
-import { replayEndpointMessage } from '../../shared/delivery/operations';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { requireEndpoint } from '../../shared/webhooks/service';
+import { requireEndpoint } from '../../shared/webhooks/endpoint-service';
+import { replayEndpointMessage } from '../../shared/webhooks/message-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.messages.replay',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getEndpointSecret } from '../../shared/webhooks/service';
+import { getEndpointSecret } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.secret.get',

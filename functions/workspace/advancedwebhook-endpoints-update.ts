@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { changeEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/service';
+import { changeEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.update',

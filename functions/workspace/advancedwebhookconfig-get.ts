@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getAdvancedWebhookConfig } from '../../shared/settings/service';
+import { getAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.get',

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { readConfigForUpdate, updateAdvancedWebhookConfig } from '../../shared/settings/service';
+import { readConfigForUpdate } from '../../shared/settings/service';
+import { updateAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.update',

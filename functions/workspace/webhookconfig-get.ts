@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { getWebhookConfig } from '../../shared/settings/service';
+import { getWebhookConfig } from '../../shared/webhooks/config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.get',

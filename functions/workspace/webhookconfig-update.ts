@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../../shared/http/define-endpoint';
-import { readConfigForUpdate, updateWebhookConfig } from '../../shared/settings/service';
+import { readConfigForUpdate } from '../../shared/settings/service';
+import { updateWebhookConfig } from '../../shared/webhooks/config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.update',

@@ -1,5 +1,5 @@
-import { sendTestEvent, testTargets } from '../../shared/delivery/operations';
 import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { sendTestEvent, testTargets } from '../../shared/webhooks/message-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhooks.test',

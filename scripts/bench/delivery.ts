@@ -107,7 +107,7 @@ async function publishEvents(
   plan: DeliveryPlan,
   progress: (published: number) => void,
 ): Promise<PublishedRef[]> {
-  const { createEvent, publish } = await import('../../shared/events/outbox');
+  const { createEvent, publish } = await import('../../shared/webhooks/outbox');
   const published: PublishedRef[] = [];
   let next = 0;
   const start = Date.now();

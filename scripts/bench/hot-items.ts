@@ -62,7 +62,7 @@ async function main() {
   const { startLocalStack } = await import('../local/stack');
   const { db } = await import('../../shared/db/client');
   // The document client shares the low-level client's middleware stack.
-  const { createEvent, publish } = await import('../../shared/events/outbox');
+  const { createEvent, publish } = await import('../../shared/webhooks/outbox');
   const stack = await startLocalStack({ port: 0 });
   const writes = new Map<string, { item: string; partition: string; count: number }>();
   let counting = false;

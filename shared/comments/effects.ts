@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { activityTransactItems } from '../activities/repository';
 import type { ActivityRecord } from '../activities/schemas';
 import type { TransactItem } from '../db/batch';
-import { createEvent, outboxPut } from '../events/outbox';
 import type { ActivityConfig } from '../settings/schemas';
+import { createEvent, outboxPut } from '../webhooks/outbox';
 import type { AgentInfo, AnnotationRecord, CommentRecord, CommentUser } from './schemas';
 
 /**

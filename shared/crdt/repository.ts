@@ -9,10 +9,10 @@ import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { outboxPut } from '../events/outbox';
-import type { PublishedEvent } from '../events/schemas';
 import { nowMs } from '../http/common-schemas';
 import { ApiError, alreadyExists } from '../http/errors';
+import type { PublishedEvent } from '../webhooks/event-schemas';
+import { outboxPut } from '../webhooks/outbox';
 import { type EditorHead, editorHead } from './schemas';
 
 /** Which editor of which document. */

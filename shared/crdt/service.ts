@@ -1,9 +1,9 @@
 import type * as Y from 'yjs';
-import { createEvent } from '../events/outbox';
-import type { PublishedEvent } from '../events/schemas';
 import { nowMs } from '../http/common-schemas';
 import { invalidArgument, notFound } from '../http/errors';
 import { broadcastUpdate } from '../realtime/broadcast';
+import type { PublishedEvent } from '../webhooks/event-schemas';
+import { createEvent } from '../webhooks/outbox';
 import { applyValue, docFromUpdates, encodeState, readValue } from './codec';
 import {
   appendUpdate,

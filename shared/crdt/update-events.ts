@@ -1,9 +1,9 @@
 import type * as Y from 'yjs';
 import { entities } from '../db/entities';
 import { type Incarnations, withIncarnations } from '../db/incarnations';
-import { publish } from '../events/outbox';
 import type { logger } from '../http/logger';
 import type { DueHandler } from '../reconcile/reconciler';
+import { publish } from '../webhooks/outbox';
 import { docFromUpdates, readValue } from './codec';
 import {
   type Change,

@@ -55,13 +55,13 @@ export interface OpenApiDocument {
 /** One line per route domain (the operations' tag), shown as the section intro of the reference. */
 const domainDescriptions: Record<string, string> = {
   workspace: 'Workspaces, their API keys and auth tokens, allowed domains.',
-  settings: 'Per-API-key configuration: allowed domains, webhooks, activity logging, permission provider.',
+  settings: 'Per-API-key configuration: allowed domains, activity logging, permission provider.',
   organizations: 'Organizations, folders, documents and user groups.',
   migration: "Moving a document's data to a new document id.",
   access: 'Users, permissions and frontend tokens.',
   lifecycle: "A user's data: export and erasure.",
-  webhooks: 'Advanced webhook endpoints and their signing secrets.',
-  delivery: 'Webhook messages: listing, replay and test events.',
+  webhooks:
+    'Webhooks: basic and advanced configs, endpoints and their signing secrets, messages (listing, replay) and test events.',
   notifications: 'Notifications and their recipients.',
   activities: 'Activity logs.',
   crdt: 'Collaborative editor (CRDT) content.',

@@ -10,7 +10,6 @@ import * as access from '../access/schemas';
 import * as activities from '../activities/schemas';
 import * as comments from '../comments/schemas';
 import * as crdt from '../crdt/schemas';
-import * as delivery from '../delivery/schemas';
 import * as lifecycle from '../lifecycle/schemas';
 import * as memory from '../memory/schemas';
 import * as migration from '../migration/schemas';
@@ -18,7 +17,9 @@ import * as notifications from '../notifications/schemas';
 import * as organizations from '../organizations/schemas';
 import * as realtime from '../realtime/schemas';
 import * as settings from '../settings/schemas';
-import * as webhooks from '../webhooks/schemas';
+import * as webhookConfigs from '../webhooks/config-schemas';
+import * as endpoints from '../webhooks/endpoint-schemas';
+import * as messages from '../webhooks/message-schemas';
 import * as workspace from '../workspace/schemas';
 import { batchResult, nextPage, success } from './response-schemas';
 import type { RouteName } from './routes';
@@ -62,18 +63,18 @@ export const routeContracts = {
     input: settings.domainsInput,
     output: success({ data: settings.domainsRemoved }),
   },
-  'workspace.webhookconfig.get': { input: noInput, output: success({ data: settings.webhookConfig }) },
+  'workspace.webhookconfig.get': { input: noInput, output: success({ data: webhookConfigs.webhookConfig }) },
   'workspace.webhookconfig.update': {
-    input: settings.updateWebhookConfigInput,
-    output: success({ data: settings.webhookConfig }),
+    input: webhookConfigs.updateWebhookConfigInput,
+    output: success({ data: webhookConfigs.webhookConfig }),
   },
   'workspace.advancedwebhookconfig.get': {
     input: noInput,
-    output: success({ data: settings.advancedWebhookConfig }),
+    output: success({ data: webhookConfigs.advancedWebhookConfig }),
   },
   'workspace.advancedwebhookconfig.update': {
-    input: settings.updateAdvancedWebhookConfigInput,
-    output: success({ data: settings.advancedWebhookConfig }),
+    input: webhookConfigs.updateAdvancedWebhookConfigInput,
+    output: success({ data: webhookConfigs.advancedWebhookConfig }),
   },
   'workspace.activityconfig.get': { input: noInput, output: success({ data: settings.activityConfigView }) },
   'workspace.activityconfig.update': {
@@ -89,37 +90,37 @@ export const routeContracts = {
     output: success({ data: settings.permissionProviderConfig }),
   },
   'workspace.advancedwebhook.endpoints.get': {
-    input: webhooks.listEndpointsInput,
-    output: success({ data: webhooks.endpointPage }),
+    input: endpoints.listEndpointsInput,
+    output: success({ data: endpoints.endpointPage }),
   },
   'workspace.advancedwebhook.endpoints.create': {
-    input: webhooks.createEndpointInput,
-    output: success({ data: webhooks.endpointView }),
+    input: endpoints.createEndpointInput,
+    output: success({ data: endpoints.endpointView }),
   },
   'workspace.advancedwebhook.endpoints.update': {
-    input: webhooks.updateEndpointInput,
-    output: success({ data: webhooks.endpointView }),
+    input: endpoints.updateEndpointInput,
+    output: success({ data: endpoints.endpointView }),
   },
-  'workspace.advancedwebhook.endpoints.delete': { input: webhooks.endpointIdInput, output: done },
+  'workspace.advancedwebhook.endpoints.delete': { input: endpoints.endpointIdInput, output: done },
   'workspace.advancedwebhook.endpoints.secret.get': {
-    input: webhooks.endpointIdInput,
-    output: success({ data: webhooks.endpointSecretView }),
+    input: endpoints.endpointIdInput,
+    output: success({ data: endpoints.endpointSecretView }),
   },
   'workspace.advancedwebhook.endpoints.secret.rotate': {
-    input: webhooks.endpointIdInput,
-    output: success({ data: webhooks.endpointSecretView }),
+    input: endpoints.endpointIdInput,
+    output: success({ data: endpoints.endpointSecretView }),
   },
   'workspace.advancedwebhook.endpoints.messages.get': {
-    input: delivery.listMessagesInput,
-    output: success({ data: delivery.endpointMessagePage }),
+    input: messages.listMessagesInput,
+    output: success({ data: messages.endpointMessagePage }),
   },
   'workspace.advancedwebhook.endpoints.messages.replay': {
-    input: delivery.replayMessageInput,
-    output: success({ data: delivery.endpointMessageView }),
+    input: messages.replayMessageInput,
+    output: success({ data: messages.endpointMessageView }),
   },
   'workspace.webhooks.test': {
-    input: delivery.testWebhookInput,
-    output: success({ data: delivery.testEventView }),
+    input: messages.testWebhookInput,
+    output: success({ data: messages.testEventView }),
   },
   'organizations.add': { input: organizations.addOrganizationsInput, output: batch },
   'organizations.get': {

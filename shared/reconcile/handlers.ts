@@ -1,7 +1,7 @@
 import { eventWindowDueHandler } from '../crdt/update-events';
-import { overdueDeliveries, unfannedEvents } from '../delivery/reconcile';
 import { eraseJobDueHandler } from '../lifecycle/reconcile';
 import { migrationJobDueHandler } from '../migration/reconcile';
+import { overdueMessages, unfannedEvents } from '../webhooks/reconcile';
 import type { DueHandler } from './reconciler';
 
 /**
@@ -9,7 +9,7 @@ import type { DueHandler } from './reconciler';
  * work in the due index (shared/db/keys.ts `dueIndexKeys`) registers its handler here.
  */
 export const dueHandlers: readonly DueHandler[] = [
-  overdueDeliveries,
+  overdueMessages,
   unfannedEvents,
   migrationJobDueHandler,
   eraseJobDueHandler,

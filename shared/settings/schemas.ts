@@ -10,86 +10,16 @@ const isHttpUrl = (value: string) => URL.canParse(value) && /^https?:$/.test(new
 export const httpUrl = z.string().max(2048).refine(isHttpUrl, 'must be an http(s) URL');
 
 /** A short secret or key the caller configures (tokens, public keys). */
-const configString = z.string().max(8192);
-
-/** A webhook event type such as `comment.add` or `huddle.create`. */
-const eventType = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/)
-  .max(128);
+export const configString = z.string().max(8192);
 
 /** Any "at least one field" rule: the message names the fields that could have been sent. */
-const atLeastOne = (fields: string) => ({ message: `send at least one of ${fields}` });
-const hasAny = (value: object) => Object.values(value).some((field) => field !== undefined);
+export const atLeastOne = (fields: string) => ({ message: `send at least one of ${fields}` });
+/** Whether a partial update sends any field (the refinement `atLeastOne` words). */
+export const hasAny = (value: object) => Object.values(value).some((field) => field !== undefined);
 
 export const domainsInput = z
   .object({ domains: z.array(domainEntry).min(1).max(maxDomainsPerCall) })
   .strict();
-
-// Basic webhooks (base contract #23, addendum §5).
-
-/** The stored basic-webhook config, always complete (defaults filled in). */
-export const webhookConfig = z.object({
-  useWebhookService: z.boolean(),
-  webhookServiceConfig: z.object({
-    authToken: z.string(),
-    rawNotificationUrl: z.string(),
-    processedNotificationUrl: z.string(),
-    encodeData: z.boolean(),
-    encryptData: z.boolean(),
-    publicKey: z.string(),
-    enableDataProtection: z.boolean(),
-    triggers: z.record(z.string(), z.boolean()),
-  }),
-});
-export type WebhookConfig = z.infer<typeof webhookConfig>;
-
-export const updateWebhookConfigInput = z
-  .object({
-    useWebhookService: z.boolean().optional(),
-    webhookServiceConfig: z
-      .object({
-        authToken: configString.optional(),
-        rawNotificationUrl: httpUrl.optional(),
-        processedNotificationUrl: httpUrl.optional(),
-        encodeData: z.boolean().optional(),
-        encryptData: z.boolean().optional(),
-        publicKey: configString.optional(),
-        enableDataProtection: z.boolean().optional(),
-        triggers: z
-          .record(eventType, z.boolean())
-          .refine((triggers) => Object.keys(triggers).length <= 100, 'at most 100 triggers')
-          .optional(),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict()
-  .refine(hasAny, atLeastOne('useWebhookService, webhookServiceConfig'));
-export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
-
-// Advanced webhooks (base contract #9, addendum §5).
-
-export const advancedWebhookConfig = z.object({
-  isEnabled: z.boolean(),
-  encryptData: z.boolean(),
-  encodeData: z.boolean(),
-  publicKey: z.string(),
-  enableDataProtection: z.boolean(),
-});
-export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
-
-export const updateAdvancedWebhookConfigInput = z
-  .object({
-    isEnabled: z.boolean().optional(),
-    encryptData: z.boolean().optional(),
-    encodeData: z.boolean().optional(),
-    publicKey: configString.optional(),
-    enableDataProtection: z.boolean().optional(),
-  })
-  .strict()
-  .refine(hasAny, atLeastOne('isEnabled, encryptData, encodeData, publicKey, enableDataProtection'));
-export type UpdateAdvancedWebhookConfig = z.output<typeof updateAdvancedWebhookConfigInput>;
 
 // Activity logging (base contract #14, addendum §5).
 

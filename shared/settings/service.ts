@@ -5,13 +5,9 @@ import { ApiError } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import {
   defaultActivityConfig,
-  defaultAdvancedWebhookConfig,
   defaultPermissionProviderConfig,
-  defaultWebhookConfig,
   mergeActivityConfig,
-  mergeAdvancedWebhookConfig,
   mergePermissionProviderConfig,
-  mergeWebhookConfig,
 } from './merge';
 import {
   addAllowedDomains,
@@ -22,23 +18,18 @@ import {
 } from './repository';
 import {
   type ActivityConfig,
-  type AdvancedWebhookConfig,
   activityConfig,
-  advancedWebhookConfig,
   type PermissionProviderConfig,
   permissionProviderConfig,
   type UpdateActivityConfig,
-  type UpdateAdvancedWebhookConfig,
   type UpdatePermissionProviderConfig,
-  type UpdateWebhookConfig,
-  type WebhookConfig,
-  webhookConfig,
 } from './schemas';
 
 /** Read-merge-write rounds before a config update gives up under contention. */
 const maxUpdateAttempts = 30;
 
-interface ConfigType<T> {
+/** One kind of API-key config: its stored schema, its defaults, and what authentication must see of it. */
+export interface ConfigType<T> {
   kind: ConfigKind;
   schema: z.ZodType<T>;
   defaults: T;
@@ -47,12 +38,6 @@ interface ConfigType<T> {
 }
 
 const configTypes = {
-  webhook: { kind: 'webhook', schema: webhookConfig, defaults: defaultWebhookConfig },
-  advancedWebhook: {
-    kind: 'advancedWebhook',
-    schema: advancedWebhookConfig,
-    defaults: defaultAdvancedWebhookConfig,
-  },
   activity: { kind: 'activity', schema: activityConfig, defaults: defaultActivityConfig },
   permissionProvider: {
     kind: 'permissionProvider',
@@ -63,29 +48,23 @@ const configTypes = {
       usesPermissionProvider: config.usePermissionProvider,
     }),
   },
-} satisfies { [Kind in ConfigKind]: ConfigType<unknown> };
+} satisfies Partial<Record<ConfigKind, ConfigType<unknown>>>;
 
-const parseConfig = <T>(type: ConfigType<T>, stored: VersionedConfig | undefined): T =>
+/** A config from its stored item (read here or in a batch elsewhere); the defaults when absent. */
+export const parseConfig = <T>(type: ConfigType<T>, stored: VersionedConfig | undefined): T =>
   stored ? type.schema.parse(stored.document) : type.defaults;
 
-async function readConfig<T>(apiKey: string, type: ConfigType<T>): Promise<T> {
+/** An API key's config of one type (the defaults when never configured): one read. */
+export async function readConfig<T>(apiKey: string, type: ConfigType<T>): Promise<T> {
   return parseConfig(type, await findConfig(apiKey, type.kind));
 }
-
-/** The basic-webhook config from a stored item read elsewhere (a batch read); defaults when absent. */
-export const webhookConfigFrom = (stored: VersionedConfig | undefined): WebhookConfig =>
-  parseConfig(configTypes.webhook, stored);
-
-/** The advanced-webhook config from a stored item read elsewhere (a batch read); defaults when absent. */
-export const advancedWebhookConfigFrom = (stored: VersionedConfig | undefined): AdvancedWebhookConfig =>
-  parseConfig(configTypes.advancedWebhook, stored);
 
 /**
  * Optimistic concurrency: read the config and its version, merge, write on condition that the
  * version is unchanged; a lost race re-reads and merges again, so concurrent partial updates all
  * survive. A short random pause spreads contending writers. Throws ABORTED after `maxUpdateAttempts`.
  */
-async function updateConfig<T>(
+export async function updateConfig<T>(
   apiKey: string,
   type: ConfigType<T>,
   merge: (stored: T | undefined) => T,
@@ -108,44 +87,6 @@ async function updateConfig<T>(
  */
 export const readConfigForUpdate = (apiKey: string, kind: ConfigKind): Promise<VersionedConfig | undefined> =>
   findConfig(apiKey, kind);
-
-/** The basic-webhook config (defaults when never configured): one read. */
-export const getWebhookConfig = (apiKey: string): Promise<WebhookConfig> =>
-  readConfig(apiKey, configTypes.webhook);
-
-/**
- * Partially updates the basic-webhook config; the first enable seeds the default triggers. Throws
- * INVALID_ARGUMENT when a notification URL targets a private address (SSRF).
- */
-export async function updateWebhookConfig(
-  apiKey: string,
-  update: UpdateWebhookConfig,
-  firstRead?: Promise<VersionedConfig | undefined>,
-) {
-  const urls = update.webhookServiceConfig;
-  await Promise.all([
-    assertAllowedTargetUrl('webhookServiceConfig.rawNotificationUrl', urls?.rawNotificationUrl),
-    assertAllowedTargetUrl('webhookServiceConfig.processedNotificationUrl', urls?.processedNotificationUrl),
-  ]);
-  return updateConfig(apiKey, configTypes.webhook, (stored) => mergeWebhookConfig(stored, update), firstRead);
-}
-
-/** The advanced-webhook config (defaults when never configured): one read. */
-export const getAdvancedWebhookConfig = (apiKey: string): Promise<AdvancedWebhookConfig> =>
-  readConfig(apiKey, configTypes.advancedWebhook);
-
-/** Partially updates the advanced-webhook config. Throws FAILED_PRECONDITION when a first update does not enable. */
-export const updateAdvancedWebhookConfig = (
-  apiKey: string,
-  update: UpdateAdvancedWebhookConfig,
-  firstRead?: Promise<VersionedConfig | undefined>,
-) =>
-  updateConfig(
-    apiKey,
-    configTypes.advancedWebhook,
-    (stored) => mergeAdvancedWebhookConfig(stored, update),
-    firstRead,
-  );
 
 /** The activity config (`{ isEnabled: false }` when never configured): one read. */
 export const getActivityConfig = (apiKey: string): Promise<ActivityConfig> =>

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { nowMs } from '../http/common-schemas';
 
 /** Lower-case Crockford base32: its characters sort in the same order as their values. */
 const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';
@@ -18,7 +19,7 @@ function base32(value: bigint, length: number): string {
  * 10889) + 80 random bits. Ids sort by creation time, so the key order lists endpoints newest first
  * without an index, and ids made in the same millisecond still differ.
  */
-export function newEndpointId(now = Date.now()): string {
+export function newEndpointId(now = nowMs()): string {
   const random = BigInt(`0x${randomBytes(10).toString('hex')}`);
   return `ep_${base32(BigInt(now), 10)}${base32(random, 16)}`;
 }

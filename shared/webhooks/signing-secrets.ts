@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { nowMs } from '../http/common-schemas';
 import { decryptSecret, encryptSecret } from '../security/secrets';
-import type { EndpointRecord } from './schemas';
+import type { EndpointRecord } from './endpoint-schemas';
 
 /** How long a rotated-out secret keeps signing (addendum §5). */
 export const previousSecretLifetimeMs = 24 * 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export function newSigningSecret(apiKey: string, endpointId: string) {
 export function signingSecrets(
   apiKey: string,
   endpoint: EndpointRecord,
-  now = Date.now(),
+  now = nowMs(),
 ): [current: string, ...previous: string[]] {
   const open = (encrypted: string) =>
     decryptSecret(encrypted, endpointSecretOwner(apiKey, endpoint.endpointId));

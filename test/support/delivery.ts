@@ -5,6 +5,7 @@ import { localPollersPerQueue, startQueueWorkers } from '../../scripts/local/que
 import { type LocalSqs, startLocalSqs } from '../../scripts/local/sqs';
 import { type StreamHandler, startStreamPoller } from '../../scripts/local/stream-poller';
 import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
+import { type ReceivedRequest, type Receiver, startReceiver } from './receiver';
 
 export interface DeliveryHarness {
   sqs: LocalSqs;
@@ -79,4 +80,31 @@ export async function waitFor(
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((pause) => setTimeout(pause, 50));
   }
+}
+
+/** The delivery pipeline and one receiver of a test file, with the requests the receiver got by path. */
+export interface DeliverySuite {
+  harness: DeliveryHarness;
+  receiver: Receiver;
+  /** The requests received at `/<path>`, in arrival order. */
+  receivedAt(path: string): ReceivedRequest[];
+}
+
+/**
+ * Starts the delivery pipeline (`startDeliveryHarness(options)`) and a receiver before the file's
+ * tests and stops both after them; the fields are set once `beforeAll` has run.
+ */
+export function deliverySuite(options: Parameters<typeof startDeliveryHarness>[0] = {}): DeliverySuite {
+  const suite = {
+    receivedAt: (path: string) => suite.receiver.received.filter((request) => request.url === `/${path}`),
+  } as DeliverySuite;
+  beforeAll(async () => {
+    suite.harness = await startDeliveryHarness(options);
+    suite.receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    await suite.harness.stop();
+    await suite.receiver.close();
+  });
+  return suite;
 }

@@ -1,5 +1,16 @@
-import { updateAdvancedWebhookConfig } from '../../shared/settings/service';
-import { createEndpoint } from '../../shared/webhooks/service';
+import { updateAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
+import { createEndpoint } from '../../shared/webhooks/endpoint-service';
+import type { PublishedEvent } from '../../shared/webhooks/event-schemas';
+import { findMessage } from '../../shared/webhooks/message-repository';
+import {
+  endpointTarget,
+  type MessageRecord,
+  type MessageRef,
+  type MessageStatus,
+} from '../../shared/webhooks/message-schemas';
+import { createEvent, type NewEvent } from '../../shared/webhooks/outbox';
+import { waitFor } from './delivery';
+import { call, dataOf } from './lambda';
 import { createTestWorkspace, type TestWorkspace } from './workspaces';
 
 /** A fresh workspace whose API key has advanced webhooks enabled. */
@@ -17,4 +28,58 @@ export async function seedEndpoints(workspace: TestWorkspace, count: number): Pr
     ),
   );
   return endpoints.map((endpoint) => endpoint.id).sort();
+}
+
+/** A `comment.add` event (empty data, no channels unless given), ready to publish. */
+export const commentEvent = (fields: Partial<NewEvent> = {}): PublishedEvent =>
+  createEvent({ event: 'comment.add', actionType: 'add', source: 'comment', data: {}, ...fields });
+
+/** Where the message of `event` to an advanced endpoint is stored. */
+export const messageRefOf = (
+  apiKey: string,
+  endpointId: string,
+  event: Pick<PublishedEvent, 'id' | 'timestamp'>,
+): MessageRef => ({
+  apiKey,
+  targetId: endpointTarget(endpointId),
+  eventTimestamp: event.timestamp,
+  eventId: event.id,
+});
+
+/** Waits until the message at `ref` has `status`; returns it as then stored. */
+export async function waitForMessage(
+  ref: MessageRef,
+  status: MessageStatus,
+  timeoutMs?: number,
+): Promise<MessageRecord> {
+  let found: MessageRecord | undefined;
+  await waitFor(async () => {
+    found = await findMessage(ref);
+    return found?.status === status;
+  }, timeoutMs);
+  return found as MessageRecord;
+}
+
+/** A config route pair's calls (get and partial update) with a workspace's API key. */
+export function configCalls(getHandler: unknown, updateHandler: unknown) {
+  return {
+    update: (workspace: TestWorkspace, data: unknown) =>
+      call(updateHandler, { headers: workspace.apiKeyHeaders, data }),
+    read: (workspace: TestWorkspace) => call(getHandler, { headers: workspace.apiKeyHeaders }),
+  };
+}
+
+/**
+ * Reads a fresh workspace's config and expects `defaults`, read in one GetItem that starts together
+ * with the auth read (prefetch); returns what was read.
+ */
+export async function expectDefaultsBesideAuth<T>(
+  read: (workspace: TestWorkspace) => ReturnType<typeof call>,
+  defaults: T,
+): Promise<T> {
+  const response = await read(await createTestWorkspace());
+  expect(dataOf(response)).toEqual(defaults);
+  expect(response.db.commands).toEqual(['GetItem', 'GetItem']);
+  expect(response.db.serialRoundTrips).toBe(1);
+  return dataOf(response);
 }

@@ -1,8 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { type LocalDynamo, startDynamoDbLocal } from '../../scripts/local/dynamodb';
-import { createEvent, publish } from '../../shared/events/outbox';
-import { createEndpoint } from '../../shared/webhooks/service';
+import { createEndpoint } from '../../shared/webhooks/endpoint-service';
+import { createEvent, publish } from '../../shared/webhooks/outbox';
 import { startCpuLoad } from '../support/cpu-load';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../support/delivery';
 import { runAheadOfLoad } from '../support/priority';

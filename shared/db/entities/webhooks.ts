@@ -89,8 +89,8 @@ export const webhooksArea = defineArea({
       operation: 'stream, filtered to inserted `outboxEvent`',
       usedBy: 'event fan-out',
     },
-    startDelivery: {
-      pattern: 'start a delivery',
+    startMessage: {
+      pattern: 'start a message',
       index: 'table',
       pk: '`AK#<ak>#DELIVERY#<target>`',
       sk: '`<eventTimestamp>#<eventId>`',
@@ -115,7 +115,7 @@ export const webhooksArea = defineArea({
         'UpdateItem, condition `attemptCount = :read AND claimedUntil = :claim` (moves or removes the due keys)',
       usedBy: 'delivery worker',
     },
-    replayDelivery: {
+    replayMessage: {
       pattern: 'replay',
       index: 'table',
       pk: 'same',
@@ -123,16 +123,16 @@ export const webhooksArea = defineArea({
       operation: 'UpdateItem, condition `status = dead`',
       usedBy: '`workspace.advancedwebhook.endpoints.messages.replay`',
     },
-    delivery: {
-      pattern: 'a delivery',
+    message: {
+      pattern: 'a message',
       index: 'table',
       pk: 'same',
       sk: 'same',
       operation: 'GetItem (consistent)',
       usedBy: 'replay, tests',
     },
-    deliveriesOfTarget: {
-      pattern: "a target's deliveries, newest first",
+    messagesOfTarget: {
+      pattern: "a target's messages, newest first",
       index: 'table',
       pk: '`AK#<ak>#DELIVERY#<target>`',
       sk: '(whole partition), descending',

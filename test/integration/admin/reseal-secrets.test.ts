@@ -11,7 +11,7 @@ import { type ItemKey, keys } from '../../../shared/db/keys';
 import { routeNamed } from '../../../shared/http/routes';
 import { installKeyring } from '../../../shared/security/keyring';
 import { decryptSecret } from '../../../shared/security/secrets';
-import { createEndpoint } from '../../../shared/webhooks/service';
+import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { succeed } from '../../support/api';
 import { loadRouteHandler } from '../../support/handlers';
 import { call, dataOf } from '../../support/lambda';

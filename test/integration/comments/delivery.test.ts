@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/service';
+import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { succeed } from '../../support/api';
 import { waitFor } from '../../support/delivery';
 import {

@@ -1,5 +1,5 @@
 import { handler as listHandler } from '../../../functions/workspace/advancedwebhook-endpoints-get';
-import { createEndpoint } from '../../../shared/webhooks/service';
+import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace, seedEndpoints } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -5,9 +5,9 @@ import { handler as getSecretHandler } from '../../../functions/workspace/advanc
 import { handler as rotateHandler } from '../../../functions/workspace/advancedwebhook-endpoints-secret-rotate';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { updateAdvancedWebhookConfig } from '../../../shared/settings/service';
-import { findEndpoint } from '../../../shared/webhooks/repository';
-import { createEndpoint } from '../../../shared/webhooks/service';
+import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
+import { findEndpoint } from '../../../shared/webhooks/endpoint-repository';
+import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { signingSecrets } from '../../../shared/webhooks/signing-secrets';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace } from '../../support/webhooks';

@@ -1,6 +1,6 @@
 import { handler as updateHandler } from '../../../functions/workspace/advancedwebhook-endpoints-update';
-import { updateAdvancedWebhookConfig } from '../../../shared/settings/service';
-import { createEndpoint } from '../../../shared/webhooks/service';
+import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
+import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';

@@ -7,7 +7,8 @@ import {
   recordsActivity,
 } from '../../../shared/comments/effects';
 import type { AnnotationRecord, CommentRecord } from '../../../shared/comments/schemas';
-import { commentActivityActions, defaultWebhookTriggers } from '../../../shared/settings/merge';
+import { commentActivityActions } from '../../../shared/settings/merge';
+import { defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
 
 const alice = { userId: 'alice', name: 'Alice', email: 'a@example.com' };
 const bob = { userId: 'bob', name: 'Bob' };

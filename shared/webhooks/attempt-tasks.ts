@@ -1,0 +1,25 @@
+import { sendBatchToQueue, sendToQueue } from '../queues/send';
+import type { AttemptTask, MessageRef } from './message-schemas';
+
+/** The task for attempt `attempt` of the message at `ref` (only the ref's fields travel). */
+const attemptTaskOf = (ref: MessageRef, attempt: number): AttemptTask => ({
+  apiKey: ref.apiKey,
+  targetId: ref.targetId,
+  eventTimestamp: ref.eventTimestamp,
+  eventId: ref.eventId,
+  attempt,
+});
+
+/**
+ * Sends the task for attempt `attempt` of a message to the webhook-delivery queue, delayed by
+ * `delaySeconds` (capped at SQS's 15 minutes; longer waits are the reconciler's).
+ */
+export const sendAttemptTask = (ref: MessageRef, attempt: number, delaySeconds = 0): Promise<void> =>
+  sendToQueue('webhook-delivery', attemptTaskOf(ref, attempt), delaySeconds);
+
+/** Sends the first attempt tasks of new messages, ten per SendMessageBatch. */
+export const sendFirstAttemptTasks = (refs: readonly MessageRef[]): Promise<void> =>
+  sendBatchToQueue(
+    'webhook-delivery',
+    refs.map((ref) => attemptTaskOf(ref, 1)),
+  );

@@ -1,0 +1,86 @@
+import * as z from 'zod';
+import { atLeastOne, configString, hasAny, httpUrl } from '../settings/schemas';
+
+/**
+ * The webhook configs of an API key, stored by the settings config store (`apiKeyConfig` items of
+ * kinds `webhook` and `advancedWebhook`): where and how basic webhooks post, and whether advanced
+ * endpoints receive messages.
+ */
+
+/** A webhook event type such as `comment.add` or `huddle.create`. */
+const eventType = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/)
+  .max(128);
+
+// Basic webhooks (base contract #23, addendum §5).
+
+/** The stored basic-webhook config, always complete (defaults filled in). */
+export const webhookConfig = z.object({
+  useWebhookService: z.boolean(),
+  webhookServiceConfig: z.object({
+    authToken: z.string(),
+    rawNotificationUrl: z.string(),
+    processedNotificationUrl: z.string(),
+    encodeData: z.boolean(),
+    encryptData: z.boolean(),
+    publicKey: z.string(),
+    enableDataProtection: z.boolean(),
+    triggers: z.record(z.string(), z.boolean()),
+  }),
+});
+export type WebhookConfig = z.infer<typeof webhookConfig>;
+
+/** Basic-webhook triggers an update may set, by event type (at most 100 per request). */
+const triggerUpdates = z
+  .record(eventType, z.boolean())
+  .refine((triggers) => Object.keys(triggers).length <= 100, 'at most 100 triggers');
+
+/** The fields of `webhookServiceConfig` an update may send. */
+const webhookServiceConfigUpdate = z
+  .object({
+    authToken: configString.optional(),
+    rawNotificationUrl: httpUrl.optional(),
+    processedNotificationUrl: httpUrl.optional(),
+    encodeData: z.boolean().optional(),
+    encryptData: z.boolean().optional(),
+    publicKey: configString.optional(),
+    enableDataProtection: z.boolean().optional(),
+    triggers: triggerUpdates.optional(),
+  })
+  .strict();
+
+/** workspace/webhookconfig/update `data`: a partial basic-webhook config. */
+export const updateWebhookConfigInput = z
+  .object({
+    useWebhookService: z.boolean().optional(),
+    webhookServiceConfig: webhookServiceConfigUpdate.optional(),
+  })
+  .strict()
+  .refine(hasAny, atLeastOne('useWebhookService, webhookServiceConfig'));
+export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
+
+// Advanced webhooks (base contract #9, addendum §5).
+
+/** The stored advanced-webhook config, always complete (defaults filled in). */
+export const advancedWebhookConfig = z.object({
+  isEnabled: z.boolean(),
+  encryptData: z.boolean(),
+  encodeData: z.boolean(),
+  publicKey: z.string(),
+  enableDataProtection: z.boolean(),
+});
+export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
+
+/** workspace/advancedwebhookconfig/update `data`: a partial advanced-webhook config. */
+export const updateAdvancedWebhookConfigInput = z
+  .object({
+    isEnabled: z.boolean().optional(),
+    encryptData: z.boolean().optional(),
+    encodeData: z.boolean().optional(),
+    publicKey: configString.optional(),
+    enableDataProtection: z.boolean().optional(),
+  })
+  .strict()
+  .refine(hasAny, atLeastOne('isEnabled, encryptData, encodeData, publicKey, enableDataProtection'));
+export type UpdateAdvancedWebhookConfig = z.output<typeof updateAdvancedWebhookConfigInput>;

@@ -1,0 +1,196 @@
+import type * as z from 'zod';
+import { env } from '../config/env';
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import { nowMs } from '../http/common-schemas';
+import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
+import { assertAllowedTargetUrl } from '../security/outbound-http';
+import { enableAdvancedWebhooksHint } from './config-merge';
+import { getAdvancedWebhookConfig } from './config-service';
+import { resetEndpointFailures } from './delivery/endpoint-state';
+import { newEndpointId } from './endpoint-ids';
+import {
+  deleteEndpoint,
+  findEndpoint,
+  insertEndpoint,
+  listEndpoints,
+  rotateEndpointSecret,
+  updateEndpoint,
+} from './endpoint-repository';
+import {
+  type CreateEndpointInput,
+  type EndpointCursor,
+  type EndpointRecord,
+  endpointCursor,
+  type listEndpointsInput,
+  type UpdateEndpointInput,
+} from './endpoint-schemas';
+import { newSigningSecret, previousSecretLifetimeMs, signingSecrets } from './signing-secrets';
+
+/**
+ * Every endpoint operation needs advanced webhooks enabled (base contract, States). One read.
+ * Throws FAILED_PRECONDITION saying how to enable them.
+ */
+export async function requireAdvancedWebhooks(apiKey: string): Promise<void> {
+  const config = await getAdvancedWebhookConfig(apiKey);
+  if (!config.isEnabled) {
+    throw failedPrecondition(
+      `Advanced webhooks are not enabled for this API key; ${enableAdvancedWebhooksHint}.`,
+    );
+  }
+}
+
+/** The contract's Endpoint object: unset optionals as explicit null, ISO 8601 timestamps, no secrets. */
+function endpointView(endpoint: EndpointRecord) {
+  return {
+    id: endpoint.endpointId,
+    url: endpoint.url,
+    description: endpoint.description,
+    filterTypes: endpoint.filterTypes,
+    channels: endpoint.channels,
+    disabled: endpoint.disabled,
+    rateLimit: endpoint.rateLimit,
+    uid: endpoint.uid,
+    metadata: endpoint.metadata,
+    createdAt: new Date(endpoint.createdAt).toISOString(),
+    updatedAt: new Date(endpoint.updatedAt).toISOString(),
+  };
+}
+
+const endpointMissing = (endpointId: string) => notFound(`Endpoint ${endpointId} not found.`);
+
+/**
+ * Creates an endpoint with a service-generated id and signing secret, within the API key's cap of
+ * `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` endpoints. Throws ALREADY_EXISTS on a taken uid,
+ * INVALID_ARGUMENT when the URL targets a refused address (SSRF), RESOURCE_EXHAUSTED at the cap.
+ * `enabled` is `requireAdvancedWebhooks`, possibly started earlier (a route's prefetch); likewise below.
+ */
+export async function createEndpoint(
+  apiKey: string,
+  input: CreateEndpointInput,
+  enabled = requireAdvancedWebhooks(apiKey),
+) {
+  await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
+  const now = nowMs();
+  const endpointId = newEndpointId(now);
+  const endpoint: EndpointRecord = {
+    endpointId,
+    url: input.url,
+    description: input.description ?? '',
+    filterTypes: input.filterTypes ?? null,
+    channels: input.channels ?? null,
+    disabled: input.disabled ?? false,
+    rateLimit: input.rateLimit ?? null,
+    uid: input.uid ?? null,
+    metadata: input.metadata ?? {},
+    secretEncrypted: newSigningSecret(apiKey, endpointId).encrypted,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertEndpoint(apiKey, endpoint, env().MAX_WEBHOOK_ENDPOINTS_PER_API_KEY);
+  return endpointView(endpoint);
+}
+
+/** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF). */
+export async function changeEndpoint(
+  apiKey: string,
+  input: UpdateEndpointInput,
+  enabled = requireAdvancedWebhooks(apiKey),
+) {
+  await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
+  const { endpointId, ...changes } = input;
+  const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: nowMs() });
+  if (!updated) throw endpointMissing(endpointId);
+  // Re-enabled: its old failing streak must not disable it again at the next single failure.
+  if (changes.disabled === false) await resetEndpointFailures(apiKey, endpointId);
+  return endpointView(updated);
+}
+
+/**
+ * The endpoint, which must exist under this API key (another key's endpoint is NOT_FOUND like a
+ * missing one); read in parallel with the advanced-webhooks check, so a route can start it whole as
+ * its prefetch. Throws FAILED_PRECONDITION, NOT_FOUND.
+ */
+export async function requireEndpoint(apiKey: string, endpointId: string) {
+  const [, endpoint] = await Promise.all([requireAdvancedWebhooks(apiKey), findEndpoint(apiKey, endpointId)]);
+  if (!endpoint) throw endpointMissing(endpointId);
+  return endpoint;
+}
+
+/**
+ * Deletes an endpoint (and frees its uid and its place under the cap). Throws NOT_FOUND. `endpoint`
+ * is `requireEndpoint`'s read, possibly started as the route's prefetch.
+ */
+export async function removeEndpoint(
+  apiKey: string,
+  endpointId: string,
+  endpoint = requireEndpoint(apiKey, endpointId),
+): Promise<void> {
+  if (!(await deleteEndpoint(apiKey, await endpoint))) throw endpointMissing(endpointId);
+}
+
+/** The endpoint's current signing secret. Throws NOT_FOUND. */
+export async function getEndpointSecret(apiKey: string, endpointId: string) {
+  const [, endpoint] = await Promise.all([requireAdvancedWebhooks(apiKey), findEndpoint(apiKey, endpointId)]);
+  if (!endpoint) throw endpointMissing(endpointId);
+  return { endpointId, secret: signingSecrets(apiKey, endpoint)[0] };
+}
+
+/** Replaces the endpoint's signing secret; the old one keeps signing for 24 h. Throws NOT_FOUND. */
+export async function rotateEndpointSigningSecret(
+  apiKey: string,
+  endpointId: string,
+  enabled = requireAdvancedWebhooks(apiKey),
+) {
+  await enabled;
+  const now = nowMs();
+  const { secret, encrypted } = newSigningSecret(apiKey, endpointId);
+  if (!(await rotateEndpointSecret(apiKey, endpointId, encrypted, now + previousSecretLifetimeMs, now))) {
+    throw endpointMissing(endpointId);
+  }
+  return { endpointId, secret };
+}
+
+// Listing: Svix iterators. `iterator` continues towards older endpoints, `prevIterator` towards
+// newer ones; both are page tokens (encrypted, bound to the API key) around an endpoint id.
+
+const iteratorBinding = (apiKey: string) => ({
+  owner: `apiKey:${apiKey}`,
+  query: { list: 'webhookEndpoints' },
+});
+
+function writeIterator(apiKey: string, endpointId: string, direction: EndpointCursor['direction']) {
+  return encodePageToken({ endpointId, direction }, iteratorBinding(apiKey));
+}
+
+function readIterator(apiKey: string, iterator: string): EndpointCursor {
+  try {
+    return endpointCursor.parse(decodePageToken(iterator, iteratorBinding(apiKey)));
+  } catch (error) {
+    if (error instanceof ApiError) throw invalidArgument('iterator: invalid or expired iterator');
+    throw error;
+  }
+}
+
+/**
+ * One page of endpoints, newest first (one Query, with the enabled check read in parallel).
+ * `done` says the walk in the requested direction has no further page; `iterator` is null only
+ * at the oldest end, `prevIterator` only at the newest end of a backward walk (or on an empty list).
+ */
+export async function getEndpoints(apiKey: string, input: z.output<typeof listEndpointsInput>) {
+  const cursor = input.iterator ? readIterator(apiKey, input.iterator) : undefined;
+  const [, page] = await Promise.all([
+    requireAdvancedWebhooks(apiKey),
+    listEndpoints(apiKey, input.limit, cursor),
+  ]);
+  const backwards = cursor?.direction === 'prev';
+  const newest = page.endpoints[0]?.endpointId ?? (backwards ? cursor?.endpointId : undefined);
+  const oldest = page.endpoints.at(-1)?.endpointId ?? (backwards ? cursor?.endpointId : undefined);
+  const olderExist = backwards || page.more;
+  const newerMayExist = backwards ? page.more : newest !== undefined;
+  return {
+    endpoints: page.endpoints.map(endpointView),
+    iterator: olderExist && oldest ? writeIterator(apiKey, oldest, 'next') : null,
+    prevIterator: newerMayExist && newest ? writeIterator(apiKey, newest, 'prev') : null,
+    done: !page.more,
+  };
+}

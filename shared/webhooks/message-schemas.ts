@@ -1,0 +1,153 @@
+import * as z from 'zod';
+import { publishedEvent } from './event-schemas';
+
+/**
+ * Where a message goes: an advanced-webhook endpoint (`endpoint:<id>`), or one of the basic-webhook
+ * URLs (`basic:raw`, `basic:processed`). The URL itself is read from the current configuration at
+ * each attempt, so a corrected URL applies to pending retries.
+ */
+export const targetId = z.union([
+  z.templateLiteral(['endpoint:', z.string().min(1)]),
+  z.literal('basic:raw'),
+  z.literal('basic:processed'),
+]);
+export type TargetId = z.infer<typeof targetId>;
+
+/** The target of an advanced-webhook endpoint. */
+export const endpointTarget = (endpointId: string): TargetId => `endpoint:${endpointId}`;
+
+/** The endpoint id of an endpoint target, or undefined for a basic-webhook target. */
+export const endpointIdOf = (target: TargetId): string | undefined =>
+  target.startsWith('endpoint:') ? target.slice('endpoint:'.length) : undefined;
+
+/** How an attempt ended; `refused` = the target address is not allowed (SSRF guard). */
+export const attemptOutcome = z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
+export type AttemptOutcome = z.infer<typeof attemptOutcome>;
+
+/** One attempt (one HTTP try), as recorded on its message (the response body truncated). */
+export const attemptRecord = z.object({
+  attempt: z.number().int().positive(),
+  at: z.number(),
+  durationMs: z.number(),
+  outcome: attemptOutcome,
+  statusCode: z.number().nullable(),
+  response: z.string(),
+});
+export type AttemptRecord = z.infer<typeof attemptRecord>;
+
+/** `pending` until a 2xx (`succeeded`) or the last scheduled attempt fails (`dead`, replayable). */
+export const messageStatus = z.enum(['pending', 'succeeded', 'dead']);
+export type MessageStatus = z.infer<typeof messageStatus>;
+
+/**
+ * A stored message (keys stripped): one event published to one target, with its attempts. The
+ * stored item keeps its first name (entity `webhookDelivery`, attribute `deliveryId`).
+ */
+export const messageRecord = z.object({
+  deliveryId: z.string(),
+  targetId,
+  event: publishedEvent,
+  status: messageStatus,
+  /** Attempts made so far; the next attempt's number is `attemptCount + 1`. */
+  attemptCount: z.number().int().min(0),
+  /** Attempts made before the last replay (a replay restarts the retry schedule). */
+  attemptBase: z.number().int().min(0),
+  /** Earliest time (epoch ms) of the next attempt. */
+  nextAttemptAt: z.number(),
+  /** The highest attempt number whose attempt task has been sent. */
+  enqueuedAttempt: z.number().int().min(0),
+  /** Why a message was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
+  reason: z.string().optional(),
+  attempts: z.array(attemptRecord),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type MessageRecord = z.infer<typeof messageRecord>;
+
+/** Where a message item lives: its API key, its target and its event. */
+export const messageRef = z.object({
+  apiKey: z.string(),
+  targetId,
+  eventTimestamp: z.number(),
+  eventId: z.string(),
+});
+export type MessageRef = z.infer<typeof messageRef>;
+
+/**
+ * The body of a webhook-delivery queue message: a task to make one attempt of a message, pointing
+ * at the message (the payload stays in DynamoDB) and naming the attempt, so a stale duplicate is
+ * recognised and dropped.
+ */
+export const attemptTask = messageRef.extend({ attempt: z.number().int().positive() });
+export type AttemptTask = z.infer<typeof attemptTask>;
+
+/** Endpoint ids are service-generated; anything longer cannot be one. */
+const endpointIdField = z.string().min(1).max(64);
+
+/** Largest page of an endpoint's message list, and the default. */
+const maxMessagePageSize = 250;
+const defaultMessagePageSize = 50;
+
+export const listMessagesInput = z
+  .object({
+    endpointId: endpointIdField,
+    limit: z.number().int().min(1).max(maxMessagePageSize).default(defaultMessagePageSize),
+    pageToken: z.string().min(1).max(4096).nullable().optional(),
+  })
+  .strict();
+export type ListMessagesInput = z.output<typeof listMessagesInput>;
+
+/** A message is found by its id and timestamp (both in its body): together they locate its record. */
+export const replayMessageInput = z
+  .object({
+    endpointId: endpointIdField,
+    messageId: z.string().min(1).max(128),
+    timestamp: z.number().int().min(0),
+  })
+  .strict();
+export type ReplayMessageInput = z.output<typeof replayMessageInput>;
+
+/** Without `endpointId`, the test event goes to the basic-webhook URLs. */
+export const testWebhookInput = z.object({ endpointId: endpointIdField.optional() }).strict();
+export type TestWebhookInput = z.output<typeof testWebhookInput>;
+
+// Responses.
+
+/** One attempt of a message as the endpoint messages routes show it. */
+const attemptView = z.object({
+  attempt: z.number().int(),
+  status: attemptOutcome,
+  statusCode: z.number().nullable(),
+  durationMs: z.number(),
+  response: z.string().meta({ description: 'The response body, truncated.' }),
+  timestamp: z.iso.datetime(),
+});
+
+/** A message to an endpoint, with its status and attempts. */
+export const endpointMessageView = z
+  .object({
+    messageId: z.string(),
+    event: z.string().meta({ description: 'The event type.' }),
+    timestamp: z.number().meta({ description: 'When the event happened, epoch ms.' }),
+    status: messageStatus,
+    reason: z.string().nullable(),
+    attemptCount: z.number().int(),
+    nextAttemptAt: z.iso.datetime().nullable(),
+    attempts: z.array(attemptView),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'EndpointMessage' });
+
+/** endpoints/messages/get `data`. */
+export const endpointMessagePage = z.object({
+  messages: z.array(endpointMessageView),
+  pageToken: z.string().nullable().meta({ description: 'Token of the next page; null on the last.' }),
+});
+
+/** workspace/webhooks/test `data`: the test event's id and the targets it was sent to. */
+export const testEventView = z.object({
+  messageId: z.string(),
+  timestamp: z.number(),
+  targets: z.array(targetId),
+});

@@ -1,0 +1,146 @@
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import { nowMs } from '../http/common-schemas';
+import { failedPrecondition, notFound } from '../http/errors';
+import { sendAttemptTask } from './attempt-tasks';
+import { getWebhookConfig } from './config-service';
+import { requireEndpoint } from './endpoint-service';
+import { startMessages } from './fanout';
+import { findMessage, listMessages, reviveMessage } from './message-repository';
+import {
+  endpointTarget,
+  type ListMessagesInput,
+  type MessageRecord,
+  type MessageRef,
+  type ReplayMessageInput,
+  type TargetId,
+  type TestWebhookInput,
+} from './message-schemas';
+import { createEvent } from './outbox';
+
+/** The event type of test events, so receivers can tell them from real ones. */
+const testEventType = 'webhook.test';
+
+const iso = (epochMs: number) => new Date(epochMs).toISOString();
+
+/** A message as the endpoint messages routes show it: its event, state and attempts (newest last). */
+function messageView(message: MessageRecord) {
+  return {
+    messageId: message.event.id,
+    event: message.event.event,
+    timestamp: message.event.timestamp,
+    status: message.status,
+    reason: message.reason ?? null,
+    attemptCount: message.attemptCount,
+    nextAttemptAt: message.status === 'pending' ? iso(message.nextAttemptAt) : null,
+    attempts: message.attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      status: attempt.outcome,
+      statusCode: attempt.statusCode,
+      durationMs: attempt.durationMs,
+      response: attempt.response,
+      timestamp: iso(attempt.at),
+    })),
+    createdAt: iso(message.createdAt),
+    updatedAt: iso(message.updatedAt),
+  };
+}
+
+const messagesBinding = (apiKey: string, endpointId: string) => ({
+  owner: `apiKey:${apiKey}`,
+  query: { list: 'webhookMessages', endpointId },
+});
+
+/**
+ * One page of an endpoint's messages, newest first, with their attempts. Three
+ * calls in parallel: config, endpoint, Query (bounded reads needing only the API key and the input:
+ * the route runs it whole as its prefetch). Throws FAILED_PRECONDITION, NOT_FOUND, INVALID_ARGUMENT
+ * (page token).
+ */
+export async function listEndpointMessages(apiKey: string, input: ListMessagesInput) {
+  const binding = messagesBinding(apiKey, input.endpointId);
+  const startKey = input.pageToken ? decodePageToken(input.pageToken, binding) : undefined;
+  const [, page] = await Promise.all([
+    requireEndpoint(apiKey, input.endpointId),
+    listMessages(apiKey, endpointTarget(input.endpointId), input.limit, startKey),
+  ]);
+  return {
+    messages: page.messages.map(messageView),
+    pageToken: page.nextKey ? encodePageToken(page.nextKey, binding) : null,
+  };
+}
+
+/**
+ * Replays a dead-lettered message: it goes back to pending with a fresh retry schedule
+ * and its next attempt is enqueued (same event, so the same `webhook-id`). Throws NOT_FOUND for an
+ * unknown message, FAILED_PRECONDITION unless it is dead (or advanced webhooks are off). `endpoint`
+ * is `requireEndpoint`'s read, possibly started as the route's prefetch.
+ */
+export async function replayEndpointMessage(
+  apiKey: string,
+  input: ReplayMessageInput,
+  endpoint = requireEndpoint(apiKey, input.endpointId),
+) {
+  await endpoint;
+  const ref: MessageRef = {
+    apiKey,
+    targetId: endpointTarget(input.endpointId),
+    eventTimestamp: input.timestamp,
+    eventId: input.messageId,
+  };
+  const revived = await reviveMessage(ref, nowMs());
+  if (!revived) {
+    const message = await findMessage(ref);
+    if (!message) throw notFound(`Message ${input.messageId} not found for endpoint ${input.endpointId}.`);
+    throw failedPrecondition(
+      `Message ${input.messageId} is ${message.status}; only dead-lettered messages can be replayed.`,
+    );
+  }
+  await sendAttemptTask(ref, revived.attemptCount + 1);
+  return messageView(revived);
+}
+
+/**
+ * The targets of a test event: one enabled endpoint, or the configured basic-webhook URLs. Reads
+ * only (the config, or the endpoint beside the advanced-webhooks check), so a route starts it as
+ * its prefetch. Throws FAILED_PRECONDITION, NOT_FOUND.
+ */
+export async function testTargets(apiKey: string, endpointId: string | undefined): Promise<TargetId[]> {
+  if (endpointId !== undefined) {
+    const endpoint = await requireEndpoint(apiKey, endpointId);
+    if (endpoint.disabled) throw failedPrecondition(`Endpoint ${endpointId} is disabled; enable it first.`);
+    return [endpointTarget(endpointId)];
+  }
+  const { useWebhookService, webhookServiceConfig: config } = await getWebhookConfig(apiKey);
+  const targets: TargetId[] = [
+    ...(config.rawNotificationUrl ? (['basic:raw'] as const) : []),
+    ...(config.processedNotificationUrl ? (['basic:processed'] as const) : []),
+  ];
+  if (!useWebhookService || targets.length === 0) {
+    throw failedPrecondition(
+      'Basic webhooks are off or have no notification URL; pass endpointId or configure them.',
+    );
+  }
+  return targets;
+}
+
+/**
+ * Sends a synthetic `webhook.test` event through the real delivery path (signed, retried, listed
+ * like any message) to one endpoint or to the basic-webhook URLs; the event bypasses endpoint
+ * filters and basic triggers. Throws FAILED_PRECONDITION, NOT_FOUND. `started` is `testTargets`,
+ * possibly started as the route's prefetch.
+ */
+export async function sendTestEvent(
+  apiKey: string,
+  input: TestWebhookInput,
+  started = testTargets(apiKey, input.endpointId),
+) {
+  const targets = await started;
+  const event = createEvent({
+    event: testEventType,
+    actionType: 'test',
+    source: 'webhook',
+    data: { test: true },
+  });
+  await startMessages(apiKey, event, targets);
+  return { messageId: event.id, timestamp: event.timestamp, targets };
+}
