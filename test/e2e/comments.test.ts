@@ -1,9 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { waitFor } from '../support/delivery';
-import { commentReviewEvents, deliveredTo } from '../support/delivery-suite';
 import { alice, bob, carol } from '../support/people';
 import { type Receiver, startReceiver } from '../support/receiver';
+import { commentReviewEvents, deliveredTo } from '../support/webhooks';
 
 /**
  * Black-box: a comment review over HTTP against the whole local stack (dev server, DynamoDB Local's

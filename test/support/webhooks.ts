@@ -11,6 +11,7 @@ import {
 import { createEvent, type NewEvent } from '../../shared/webhooks/outbox';
 import { waitFor } from './delivery';
 import { call, dataOf } from './lambda';
+import type { ReceivedRequest, Receiver } from './receiver';
 import { createTestWorkspace, type TestWorkspace } from './workspaces';
 
 /** A fresh workspace whose API key has advanced webhooks enabled. */
@@ -83,3 +84,29 @@ export async function expectDefaultsBesideAuth<T>(
   expect(response.db.serialRoundTrips).toBe(1);
   return dataOf(response);
 }
+
+/**
+ * The messages `receiver` got on `/<path>`, once each, in the order of their events' timestamps.
+ * An answer that comes too late on a loaded machine is retried with the same message id (addendum
+ * §8: `id` is stable across retries), so a receiver keeps the first copy of each id, as these tests do.
+ */
+export const deliveredTo = (receiver: Receiver, path: string): ReceivedRequest[] => {
+  const firstCopies = new Map<string, ReceivedRequest>();
+  for (const request of receiver.received) {
+    if (request.url === `/${path}` && !firstCopies.has(request.body.id))
+      firstCopies.set(request.body.id, request);
+  }
+  return [...firstCopies.values()].sort((a, b) => a.body.timestamp - b.body.timestamp);
+};
+
+/**
+ * The events of the comment review the delivery tests play, in order: a suggestion thread, a reply
+ * tagging carol, a status change, a reaction, the accepted suggestion.
+ */
+export const commentReviewEvents = [
+  'comment_annotation.add',
+  'comment.add',
+  'comment_annotation.status_change',
+  'comment.reaction_add',
+  'comment_annotation.suggestion_accept',
+];

@@ -1,28 +1,23 @@
 import { Webhook } from 'standardwebhooks';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { succeed } from '../../support/api';
-import { waitFor } from '../../support/delivery';
-import {
-  commentReviewEvents,
-  type DeliverySuite,
-  deliveredTo,
-  startDeliverySuite,
-} from '../../support/delivery-suite';
+import { deliverySuite, waitFor } from '../../support/delivery';
 import { alice, bob, carol } from '../../support/people';
+import { commentReviewEvents, createWebhookWorkspace, deliveredTo } from '../../support/webhooks';
+import type { TestWorkspace } from '../../support/workspaces';
 import { comment, createDocument, documentId, enableActivities, organizationId } from './support';
 
 jest.setTimeout(120_000);
 
-let suite: DeliverySuite;
-
+const suite = deliverySuite();
+let workspace: TestWorkspace;
 beforeAll(async () => {
-  suite = await startDeliverySuite();
+  workspace = await createWebhookWorkspace();
 });
-afterAll(() => suite.stop());
 
 describe('comments as the source of webhook deliveries, activities and notifications', () => {
   it('delivers every change of a review, signed, to basic and advanced webhooks, records activities and notifies the tagged user', async () => {
-    const { receiver, workspace } = suite;
+    const { receiver } = suite;
     const at = (path: string) => deliveredTo(receiver, path);
     await createDocument(workspace);
     await enableActivities(workspace);
