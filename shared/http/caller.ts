@@ -40,3 +40,20 @@ export type CallerFor<Level extends AuthLevel> = Level extends 'apiKey'
     : AnonymousCaller;
 
 export type Caller = ApiKeyCaller | WorkspaceCaller | AnonymousCaller;
+
+/** Longest credential header accepted before any lookup (generated values are far shorter). */
+const maxCredentialLength = 256;
+
+/** Whether a credential header is worth a lookup: present and no longer than any generated value. */
+export const usableCredential = (value: string | undefined): value is string =>
+  value !== undefined && value.length > 0 && value.length <= maxCredentialLength;
+
+/**
+ * How credential headers become a caller. The checks read the workspace domain's credential items,
+ * so the composition root (shared/api/define-endpoint.ts) hands them to `authenticate`: http imports
+ * no domain. Each throws PERMISSION_DENIED for wrong or missing credentials.
+ */
+export interface Authenticator {
+  apiKey(apiKey: string | undefined, authToken: string | undefined, origin: string | undefined): Promise<ApiKeyCaller>;
+  workspace(workspaceId: string | undefined, token: string | undefined): Promise<WorkspaceCaller>;
+}

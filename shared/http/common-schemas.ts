@@ -9,9 +9,6 @@ export const pageSize = z.number().int().min(1).max(1000).default(100);
 /** An opaque page token from a previous response. */
 export const pageToken = z.string().min(1).max(4096);
 
-/** Epoch milliseconds now; the one clock services read, so tests can reason about it. */
-export const nowMs = () => Date.now();
-
 /**
  * Reports each id that repeats an earlier one (undefined ids are skipped) at `path(index)`: the
  * refinement of batch inputs whose items carry caller-chosen ids.

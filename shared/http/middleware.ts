@@ -6,8 +6,7 @@ import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/stora
 import { isThrottled } from '../db/throttling';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { authenticateApiKey, authenticateWorkspace, usableCredential } from '../workspace/credentials';
-import type { Caller } from './caller';
+import { type Authenticator, type Caller, usableCredential } from './caller';
 import { failureResponse } from './envelope';
 import { ApiError, invalidArgument, resourceExhausted } from './errors';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
@@ -136,8 +135,11 @@ export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware
   };
 }
 
-/** Sets `caller` for the route's auth level; wrong or missing credentials are PERMISSION_DENIED. */
-export function authenticate(level: AuthLevel): EndpointMiddleware {
+/**
+ * Sets `caller` for the route's auth level through `authenticator`; wrong or missing credentials are
+ * PERMISSION_DENIED.
+ */
+export function authenticate(level: AuthLevel, authenticator: Authenticator): EndpointMiddleware {
   return {
     before: async (request) => {
       const headers = request.event.headers as Record<string, string>;
@@ -145,13 +147,13 @@ export function authenticate(level: AuthLevel): EndpointMiddleware {
       if (level === 'none') {
         state.caller = { level: 'none' };
       } else if (level === 'workspace') {
-        state.caller = await authenticateWorkspace(
+        state.caller = await authenticator.workspace(
           headers['x-svc-workspace-id'],
           headers['x-svc-workspace-auth-token'],
         );
         state.log.appendKeys({ workspaceId: state.caller.workspaceId });
       } else {
-        state.caller = await authenticateApiKey(
+        state.caller = await authenticator.apiKey(
           headers['x-svc-api-key'],
           headers['x-svc-auth-token'],
           headers.origin,

@@ -3,15 +3,13 @@
  * time; the dev server's router, the README endpoint table and docs/openapi.json derive from it too.
  * A route's handler lives at `functions/<area>/<rest-of-name>.ts` (see `handlerFile`).
  */
+import type { QueueName } from '../core/queue-names';
 
 /** none: public; workspace: `x-svc-workspace-*` headers; apiKey: `x-svc-api-key` + `x-svc-auth-token`. */
 export type AuthLevel = 'none' | 'workspace' | 'apiKey';
 
 /** The DynamoDB access a route's function is granted (least privilege in the stack). */
 export type DbAccess = 'none' | 'read' | 'read-write';
-
-/** Queue names a route may send to; see `shared/queues/queues.ts`. */
-export type QueueName = 'webhook-delivery' | 'document-migration' | 'stream-failures';
 
 export interface RouteDefinition {
   /** `area.action`; also names the handler file and the Lambda function. */

@@ -4,7 +4,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { ConnectionPoster } from './poster';
+import type { ConnectionPoster } from './connection-poster';
 
 /**
  * The AWS poster: PostToConnection through the WebSocket API's management endpoint

@@ -1,15 +1,8 @@
-import type { ApiKeyCaller, WorkspaceCaller } from '../http/caller';
+import { type ApiKeyCaller, usableCredential, type WorkspaceCaller } from '../http/caller';
 import { permissionDenied } from '../http/errors';
 import { secretMatches } from '../security/secrets';
 import { originAllowed } from './domains';
 import { findCredentialForAuth, findWorkspaceTokenHash } from './repository';
-
-/** Longest credential header accepted before any lookup (generated values are far shorter). */
-const maxCredentialLength = 256;
-
-/** Whether a credential header is worth a lookup: present and no longer than any generated value. */
-export const usableCredential = (value: string | undefined): value is string =>
-  value !== undefined && value.length > 0 && value.length <= maxCredentialLength;
 
 /**
  * Authenticates an API-key-level call with exactly one DynamoDB read. The message never says which

@@ -2,13 +2,9 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { withIncarnations } from '../db/incarnations';
-import { assertNotFenced } from '../lifecycle/fence';
-import { keyringLoader } from '../security/keyring-middleware';
-import type { CallerFor } from './caller';
-import { successResponse } from './envelope';
-import { notFound } from './errors';
+import type { Authenticator, CallerFor } from '../http/caller';
+import { successResponse } from '../http/envelope';
 import {
-  assertPost,
   authenticate,
   type EndpointContext,
   errorEnvelope,
@@ -17,16 +13,15 @@ import {
   requestContext,
   startPrefetch,
   validateInput,
-} from './middleware';
+} from '../http/middleware';
+import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from '../http/routes';
+import { assertNotFenced } from '../lifecycle/fence';
+import { keyringLoader } from '../security/keyring-middleware';
+import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';
-import {
-  type AuthLevel,
-  type RouteDefinition,
-  type RouteName,
-  routeForPath,
-  routeNamed,
-  type routes,
-} from './routes';
+
+/** Credentials are checked against the workspace domain's credential items. */
+const authenticator: Authenticator = { apiKey: authenticateApiKey, workspace: authenticateWorkspace };
 
 type RouteOf<Name extends RouteName> = Extract<(typeof routes)[number], { name: Name }>;
 
@@ -110,7 +105,7 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   const handler = (
     prefetch && route.auth !== 'none' ? chain.use(startPrefetch(contract.input, route.auth, prefetch)) : chain
   )
-    .use(authenticate(route.auth))
+    .use(authenticate(route.auth, authenticator))
     .use(validateInput(contract.input))
     .use(errorEnvelope())
     .handler(async (_event, context) => {
@@ -156,21 +151,3 @@ function inCallerIncarnations<Result>(
     return run(prefetch.start({ apiKey: caller.apiKey, input: prefetch.input }));
   });
 }
-
-/**
- * The handler for requests no route serves (API Gateway's `$default` route and the dev server's
- * fallback): a known path with another method is 405, anything else NOT_FOUND — both enveloped.
- */
-export const unroutedHandler = middy<
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Error,
-  EndpointContext
->()
-  .use(requestContext('unrouted'))
-  .use(errorEnvelope())
-  .handler(async (event) => {
-    const path = event.rawPath ?? event.requestContext?.http?.path ?? '';
-    if (routeForPath(path)) assertPost(event);
-    throw notFound(`No operation at ${path}.`);
-  });

@@ -5,7 +5,7 @@
  * each with the route's own schemas, so an example cannot drift from the contract.
  */
 import type { RouteInput, RouteOutput } from './route-contracts';
-import type { RouteName } from './routes';
+import type { RouteName } from '../http/routes';
 
 /** A route's example: request `data` and success `result`. */
 export interface RouteExample<Name extends RouteName = RouteName> {
