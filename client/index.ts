@@ -12,8 +12,9 @@
  * At run time it needs only the route table (paths and auth levels) and `fetch`; the schemas are
  * used for types only, so the client adds no zod to a browser bundle.
  */
+
+import type { RouteInput, RouteOutput } from '../shared/api/route-contracts';
 import type { ErrorEnvelope } from '../shared/http/response-schemas';
-import type { RouteInput, RouteOutput } from '../shared/http/route-contracts';
 import { type AuthLevel, type RouteName, routes } from '../shared/http/routes';
 
 type Route = (typeof routes)[number];

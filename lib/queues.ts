@@ -1,7 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { QueueName } from '../shared/http/routes';
+import type { QueueName } from '../shared/core/queue-names';
 import { deadLetterQueueName, queueDefinitions, visibilityTimeoutSeconds } from '../shared/queues/queues';
 
 /**

@@ -1,4 +1,4 @@
-import type { QueueName } from '../shared/http/routes';
+import type { QueueName } from '../shared/core/queue-names';
 
 /** Reserved concurrency of the functions that work in the background, none of them a route's. */
 export interface WorkerConcurrency {

@@ -1,5 +1,5 @@
 import { addActivities } from '../../shared/activities/service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({

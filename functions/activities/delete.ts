@@ -1,5 +1,5 @@
 import { deleteActivities, readActivitiesDelete } from '../../shared/activities/service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.delete',

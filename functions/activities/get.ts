@@ -1,5 +1,5 @@
 import { getActivities, readActivities } from '../../shared/activities/service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.get',

@@ -1,5 +1,5 @@
 import { getPermissions, readPermissionScope } from '../../shared/access/permissions-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.get',

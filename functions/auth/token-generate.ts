@@ -1,5 +1,5 @@
 import { generateToken, readSigningSecret } from '../../shared/access/token-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.token.generate',

@@ -1,5 +1,5 @@
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { deleteAnnotations, readAnnotationsDelete } from '../../shared/comments/annotations-delete';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.delete',

@@ -1,5 +1,5 @@
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { changeReaction, readAnnotationWrite } from '../../shared/comments/comments-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.reactions.add',

@@ -1,5 +1,5 @@
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readAnnotationUpdate, updateAnnotation } from '../../shared/comments/annotations-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.update',

@@ -1,5 +1,5 @@
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { getEditors, readEditors } from '../../shared/crdt/service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'crdt.get',

@@ -1,1 +1,1 @@
-export { unroutedHandler as handler } from '../../shared/http/define-endpoint';
+export { unroutedHandler as handler } from '../../shared/http/unrouted';

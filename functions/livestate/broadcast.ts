@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { broadcastLiveState, readLiveStateBroadcast } from '../../shared/realtime/live-state';
 
 export const handler = defineEndpoint({

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readNotificationUpdate, updateNotifications } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { deleteDocuments, readDocumentDeletion } from '../../shared/organizations/documents-service';
 
 export const handler = defineEndpoint({

@@ -1,5 +1,5 @@
 import { addGroupUsers, readJoiningUsers } from '../../shared/access/groups-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.users.add',

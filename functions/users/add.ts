@@ -1,5 +1,5 @@
 import { addUsers } from '../../shared/access/users-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readTarget } from '../../shared/organizations/targets';
 
 export const handler = defineEndpoint({

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readEraseJob, userErasureStatus } from '../../shared/lifecycle/service';
 
 export const handler = defineEndpoint({

@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { getUserData, readUserData } from '../../shared/lifecycle/user-data';
 
 export const handler = defineEndpoint({

@@ -1,5 +1,5 @@
 import { getCurrentUsers, getUsers } from '../../shared/access/users-service';
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.get',

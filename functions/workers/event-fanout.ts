@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/core/logger';
 import { keyringLoader } from '../../shared/security/keyring-middleware';
 import { fanOutStreamBatch } from '../../shared/webhooks/fanout';
 

@@ -1,5 +1,5 @@
 import middy from '@middy/core';
-import { logger } from '../../shared/http/logger';
+import { logger } from '../../shared/core/logger';
 import { metricNames } from '../../shared/observability/metric-names';
 import { recordMetric } from '../../shared/observability/metrics';
 import { takeMessages } from '../../shared/queues/send';

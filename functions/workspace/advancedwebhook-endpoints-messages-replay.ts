@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { requireEndpoint } from '../../shared/webhooks/endpoint-service';
 import { replayEndpointMessage } from '../../shared/webhooks/message-service';
 

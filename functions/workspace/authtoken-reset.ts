@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { resetAuthToken } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({

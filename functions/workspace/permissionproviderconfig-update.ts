@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readConfigForUpdate, updatePermissionProviderConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({

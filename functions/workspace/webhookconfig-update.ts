@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../../shared/http/define-endpoint';
+import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readConfigForUpdate } from '../../shared/settings/service';
 import { updateWebhookConfig } from '../../shared/webhooks/config-service';
 

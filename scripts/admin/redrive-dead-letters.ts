@@ -1,5 +1,5 @@
 import { type RedriveProgress, redriveDeadLetters } from '../../shared/admin/redrive';
-import type { QueueName } from '../../shared/http/routes';
+import type { QueueName } from '../../shared/core/queue-names';
 import { queueDefinitions } from '../../shared/queues/queues';
 import { type AdminOption, defineAdminCommand, UsageError } from './command';
 

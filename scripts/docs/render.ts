@@ -7,9 +7,9 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { EndpointHandler } from '../../shared/http/define-endpoint';
+import type { EndpointHandler } from '../../shared/api/define-endpoint';
+import { routeExamples } from '../../shared/api/route-examples';
 import { buildOpenApi, type RouteDocumentation, renderRouteTable } from '../../shared/http/openapi';
-import { routeExamples } from '../../shared/http/route-examples';
 import { handlerFile, routes } from '../../shared/http/routes';
 
 export const openApiFile = 'docs/openapi.json';

@@ -1,9 +1,9 @@
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
+import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import type { QueryRequestOutput } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { notFound } from '../http/errors';
 import { findOrganizations, organizationCreateIfMissing, writeAll } from '../organizations/repository';
 import {
   changeGroupMembers,

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
+import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { notFound } from '../http/errors';
 import { findResources, loadTree, startTreeRead } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, organizationTreeView } from '../organizations/tree';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { env } from '../config/env';
-import { nowMs } from '../http/common-schemas';
-import { logger } from '../http/logger';
+import { nowMs } from '../core/clock';
+import { logger } from '../core/logger';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import { ForbiddenTargetError, sendOutbound } from '../security/outbound-http';

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../core/errors';
 import {
   batchGet,
   batchWrite,
@@ -22,7 +23,6 @@ import {
 } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
-import { ApiError } from '../http/errors';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
 import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from './model';
 import {

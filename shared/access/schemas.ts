@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { distinctBy, nowMs, pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { nowMs } from '../core/clock';
+import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
 import { accessRoles, accessTypes } from './model';
 
 const accessRole = z.enum(accessRoles);

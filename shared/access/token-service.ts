@@ -1,8 +1,8 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { decryptSecret, encryptSecret, generateSecret } from '../security/secrets';
 import type { generateTokenInput } from './schemas';
 import { findSigningSecret, storeSigningSecret } from './token-repository';

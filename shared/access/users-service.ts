@@ -1,8 +1,8 @@
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { findDocuments } from '../organizations/repository';
 import { prepareTarget, readTarget } from '../organizations/targets';

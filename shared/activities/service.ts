@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
+import { failedPrecondition } from '../core/errors';
 import { keys, timelineSortKey } from '../db/keys';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { failedPrecondition } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import type { ActivityConfig } from '../settings/schemas';
 import { getActivityConfig } from '../settings/service';

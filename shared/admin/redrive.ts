@@ -6,7 +6,7 @@ import {
   ReceiveMessageCommand,
   SendMessageBatchCommand,
 } from '@aws-sdk/client-sqs';
-import type { QueueName } from '../http/routes';
+import type { QueueName } from '../core/queue-names';
 import { queueUrl, sqs } from '../queues/send';
 
 /** How a redrive of one dead-letter queue went; reported after each batch and returned at the end. */

@@ -1,6 +1,6 @@
 import { canWrite, type DocumentAccess, documentAccess, writeRefusal } from '../access/document-access';
+import { permissionDenied } from '../core/errors';
 import type { ApiKeyCaller } from '../http/caller';
-import { permissionDenied } from '../http/errors';
 import type { CommentUser } from './schemas';
 
 /**

@@ -1,6 +1,6 @@
+import { nowMs } from '../core/clock';
 import { transactionLimit } from '../db/batch';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, refusal } from './access-checks';
 import { type CommentChange, effectItems } from './effects';

@@ -1,8 +1,8 @@
+import { nowMs } from '../core/clock';
+import { ApiError, failedPrecondition } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, failedPrecondition } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import { findResources } from '../organizations/repository';
 import { ensureDocumentTarget } from '../organizations/targets';

@@ -1,7 +1,7 @@
+import { nowMs } from '../core/clock';
+import { ApiError, alreadyExists } from '../core/errors';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, alreadyExists } from '../http/errors';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
 import { commentAdditions, commitComments, newComment } from './comment-additions';

@@ -1,4 +1,4 @@
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import type { AnnotationRef } from './ids';
 
 /** NOT_FOUND for an annotation missing from its document. */

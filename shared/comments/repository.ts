@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../core/errors';
 import { batchGet, batchWrite, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, type ConditionalUpdate, setIfExists } from '../db/conditional-updates';
@@ -8,7 +9,6 @@ import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
-import { ApiError } from '../http/errors';
 import { deletedUserStub, stubbedFields } from '../lifecycle/profile-stub';
 import type { AnnotationRef } from './ids';
 import {

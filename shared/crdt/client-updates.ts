@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
+import { nowMs } from '../core/clock';
+import { ApiError } from '../core/errors';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
-import { nowMs } from '../http/common-schemas';
-import { ApiError } from '../http/errors';
 import { docFromUpdates, encodeState } from './codec';
 import { type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
 import type { CrdtType } from './schemas';

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { nowMs } from '../core/clock';
+import { ApiError, alreadyExists } from '../core/errors';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
@@ -9,8 +11,6 @@ import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, alreadyExists } from '../http/errors';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { outboxPut } from '../webhooks/outbox';
 import { type EditorHead, editorHead } from './schemas';

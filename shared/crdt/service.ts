@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import { nowMs } from '../http/common-schemas';
-import { invalidArgument, notFound } from '../http/errors';
+import { nowMs } from '../core/clock';
+import { invalidArgument, notFound } from '../core/errors';
 import { broadcastUpdate } from '../realtime/broadcast';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { createEvent } from '../webhooks/outbox';

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
+import type { logger } from '../core/logger';
 import { entities } from '../db/entities';
 import { type Incarnations, withIncarnations } from '../db/incarnations';
-import type { logger } from '../http/logger';
 import type { DueHandler } from '../reconcile/reconciler';
 import { publish } from '../webhooks/outbox';
 import { docFromUpdates, readValue } from './codec';

@@ -1,5 +1,5 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../core/errors';
 import { db, tableName } from './client';
 import type { ItemKey } from './keys';
 import { conflict, type RetryPolicy, retryOnConflict } from './retry';

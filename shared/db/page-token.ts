@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { nowMs } from '../http/common-schemas';
-import { invalidArgument } from '../http/errors';
+import { nowMs } from '../core/clock';
+import { invalidArgument } from '../core/errors';
 import { openWithKeyring, sealWithCurrentKey } from '../security/keyring';
 
 /** Page tokens stop working after a day, so a leaked token is not a permanent cursor. */

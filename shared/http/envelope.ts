@@ -1,5 +1,5 @@
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ApiError } from './errors';
+import type { ApiError } from '../core/errors';
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { ApiError, invalidArgument, resourceExhausted } from '../core/errors';
+import { type RequestLog, requestLog } from '../core/logger';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
 import { isThrottled } from '../db/throttling';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import { type Authenticator, type Caller, usableCredential } from './caller';
 import { failureResponse } from './envelope';
-import { ApiError, invalidArgument, resourceExhausted } from './errors';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
-import { type RequestLog, requestLog } from './logger';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
 import { invalidInput, parseOrThrow } from './validation';
 

@@ -4,7 +4,7 @@
  * (`npm run docs`) loads the definitions and writes the results; a unit test keeps them current.
  */
 import * as z from 'zod';
-import { httpStatusByErrorStatus } from './errors';
+import { httpStatusByErrorStatus } from '../core/errors';
 import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './routes';
 
 /** What the generator needs of a route: its table entry, the schema of its `data` and of its `result`. */

@@ -4,7 +4,7 @@
  * the failure body. Pure zod, so the typed client and the docs generator import it cheaply.
  */
 import * as z from 'zod';
-import { httpStatusByErrorStatus } from './errors';
+import { httpStatusByErrorStatus } from '../core/errors';
 
 /**
  * The `result` of a successful call: `{ status: 'success', message, ...fields }` where `fields`

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { invalidArgument } from './errors';
+import { invalidArgument } from '../core/errors';
 
 /** One validation problem, as listed in `details.issues`. */
 export interface ValidationIssue {

@@ -1,8 +1,8 @@
 import { groupMembershipItem } from '../access/repository';
 import { reactionIndexItem } from '../comments/write-items';
+import { nowMs } from '../core/clock';
 import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
-import { nowMs } from '../http/common-schemas';
 import { type BackfillRange, forEachPage, organizationIdsOf, writeBackfill } from './backfill-repository';
 import { isDeletedUserStub } from './profile-stub';
 

@@ -1,6 +1,6 @@
+import { ApiError } from '../core/errors';
 import { type Incarnations, incarnationEntry } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
-import { ApiError } from '../http/errors';
 import type { EraseTarget } from './schemas';
 
 /**

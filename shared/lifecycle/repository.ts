@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError, resourceExhausted } from '../core/errors';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { type ConditionalUpdate, updateIf } from '../db/conditional-updates';
@@ -8,7 +9,6 @@ import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
-import { ApiError, resourceExhausted } from '../http/errors';
 import { resumeUpdate } from '../migration/lease';
 import { maxFencedTargets, targetFenceEntry } from './fence';
 import { type EraseJob, eraseJob } from './schemas';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { nowMs } from '../core/clock';
+import { notFound } from '../core/errors';
+import { logger } from '../core/logger';
 import { type TransactItem, transactWrite } from '../db/batch';
 import { currentIncarnations, incarnationsWithin, withIncarnations } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { notFound } from '../http/errors';
-import { logger } from '../http/logger';
 import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
 import { findEraseJob, incarnationBump, startErase, writeWithBump } from './repository';

@@ -1,4 +1,4 @@
-import { nowMs } from '../http/common-schemas';
+import { nowMs } from '../core/clock';
 import { pagedEraser } from '../lifecycle/eraser';
 import { eraseJudgmentPage } from './repository';
 

@@ -1,6 +1,6 @@
+import { nowMs } from '../core/clock';
 import { keys } from '../db/keys';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { isFenced } from '../lifecycle/fence';
 import { cosineInt8 } from './embedder';
 import { currentEmbedder } from './embedders';

@@ -1,5 +1,5 @@
+import { nowMs } from '../core/clock';
 import { keys } from '../db/keys';
-import { nowMs } from '../http/common-schemas';
 import { scopeVectors, type VectorEntry, vectorChangesSince } from './repository';
 import type { EmbeddingType } from './schemas';
 

@@ -1,5 +1,5 @@
+import type { logger } from '../core/logger';
 import { entities } from '../db/entities';
-import type { logger } from '../http/logger';
 import { sendToQueue } from '../queues/send';
 import type { DueHandler } from '../reconcile/reconciler';
 import { jobLeaseMs } from './lease';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { nowMs } from '../core/clock';
+import { ApiError, notFound } from '../core/errors';
 import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, notFound } from '../http/errors';
 import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { sendToQueue } from '../queues/send';
 import { jobLeaseMs } from './lease';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { isFenced } from '../lifecycle/fence';
 import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';

@@ -1,11 +1,11 @@
 import type * as z from 'zod';
 import { effectiveDocumentAccessType } from '../access/resolver';
+import { nowMs } from '../core/clock';
+import { invalidArgument, notFound } from '../core/errors';
 import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { invalidArgument, notFound } from '../http/errors';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';

@@ -1,11 +1,11 @@
 import type * as z from 'zod';
 import { rootFolderId } from '../access/model';
 import { effectiveFolderAccessType } from '../access/resolver';
+import { nowMs } from '../core/clock';
+import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, invalidArgument, notFound } from '../http/errors';
 import { closeDeletedDocumentsOf, startDocumentErasure } from './documents-service';
 import { readTree, requireTree, type StartedTreeRead } from './organization-tree';
 import type { ItemResult } from './organizations-service';

@@ -1,6 +1,6 @@
+import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import type { QueryRequestOutput } from '../db/query-page';
-import { notFound } from '../http/errors';
 import { loadTree, startTreeRead } from './repository';
 import { indexFolders } from './tree';
 

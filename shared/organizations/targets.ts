@@ -1,7 +1,7 @@
 import { rootFolderId } from '../access/model';
+import { notFound } from '../core/errors';
 import type { TransactItem } from '../db/batch';
 import { startedEarly } from '../db/parallel';
-import { notFound } from '../http/errors';
 import {
   documentPut,
   findResources,

@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import type * as z from 'zod';
-import { logger } from '../http/logger';
-import type { QueueName } from '../http/routes';
+import { logger } from '../core/logger';
+import type { QueueName } from '../core/queue-names';
 import { keyringLoader } from '../security/keyring-middleware';
 
 /** What a worker's `run` receives besides the message; `batch` is shared by the batch's messages. */

@@ -1,4 +1,4 @@
-import type { QueueName } from '../http/routes';
+import type { QueueName } from '../core/queue-names';
 
 /** A queue of the system, created by the CDK stack and, locally, in the SQS emulator. */
 export interface QueueDefinition {

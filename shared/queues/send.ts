@@ -6,7 +6,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { env } from '../config/env';
-import type { QueueName } from '../http/routes';
+import type { QueueName } from '../core/queue-names';
 import { queueUrlEnvName } from './queues';
 
 let client: SQSClient | undefined;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import * as encoding from 'lib0/encoding';
 import { writeUpdate } from 'y-protocols/sync';
-import { nowMs } from '../http/common-schemas';
-import { logger } from '../http/logger';
+import { nowMs } from '../core/clock';
+import { logger } from '../core/logger';
 import { messageFrames } from './frames';
 import { connectionPoster } from './poster';
 import { deleteConnection, listConnections } from './repository';

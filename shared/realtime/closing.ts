@@ -1,6 +1,6 @@
 import { documentAccess } from '../access/document-access';
+import { nowMs } from '../core/clock';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { closeMembers } from './broadcast';
 import { deleteLiveStates } from './live-state-repository';
 import { listConnections, updateConnection } from './repository';

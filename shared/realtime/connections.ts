@@ -1,9 +1,9 @@
 import { documentAccess } from '../access/document-access';
 import { verifyUserToken } from '../access/token-service';
 import { env } from '../config/env';
+import { nowMs } from '../core/clock';
 import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { awarenessRemoval } from './awareness';
 import { framesOf, sendToConnections } from './broadcast';

@@ -1,7 +1,7 @@
+import { nowMs } from '../core/clock';
+import { ApiError, notFound } from '../core/errors';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, notFound } from '../http/errors';
 import { findDocuments } from '../organizations/repository';
 import { sendToConnections } from './broadcast';
 import { findLiveState, putLiveState } from './live-state-repository';

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../core/errors';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
@@ -7,7 +8,6 @@ import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
-import { ApiError } from '../http/errors';
 import { type ConnectionRecord, connectionRecord, type Room, type RoomMember } from './schemas';
 
 type Item = Record<string, unknown>;

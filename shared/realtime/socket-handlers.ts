@@ -1,4 +1,4 @@
-import { logger } from '../http/logger';
+import { logger } from '../core/logger';
 import { loadKeyring } from '../security/keyring';
 import { connect, disconnect } from './connections';
 import { receiveFrame } from './messages';

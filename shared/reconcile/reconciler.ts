@@ -1,6 +1,6 @@
+import { nowMs } from '../core/clock';
+import type { logger } from '../core/logger';
 import { dueIndexShards } from '../db/keys';
-import { nowMs } from '../http/common-schemas';
-import type { logger } from '../http/logger';
 import { listDueKeys, readDueItems } from './repository';
 
 type Item = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { env } from '../config/env';
-import { nowMs } from '../http/common-schemas';
+import { nowMs } from '../core/clock';
 import { open, seal } from './aead';
 
 /** What a derived key is for; each purpose gets an independent 256-bit key from each data key. */

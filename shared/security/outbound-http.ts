@@ -4,7 +4,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { env } from '../config/env';
-import { invalidArgument } from '../http/errors';
+import { invalidArgument } from '../core/errors';
 
 /**
  * The one way the service calls a URL a customer configured (webhook deliveries, the permission

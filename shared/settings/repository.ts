@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { resourceExhausted } from '../core/errors';
 import { setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { type ConfigKind, keys } from '../db/keys';
 import { cancellationReasons } from '../db/transactions';
-import { resourceExhausted } from '../http/errors';
 import { decryptSecret, encryptSecret } from '../security/secrets';
 
 /** Allowed domains one API key may hold: the list is read by every authenticated request. */

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type * as z from 'zod';
+import { ApiError } from '../core/errors';
 import type { ConfigKind } from '../db/keys';
-import { ApiError } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import {
   defaultActivityConfig,

@@ -1,4 +1,4 @@
-import { failedPrecondition, invalidArgument } from '../http/errors';
+import { failedPrecondition, invalidArgument } from '../core/errors';
 import { rsaPublicKeyProblem } from '../security/public-key';
 import type {
   AdvancedWebhookConfig,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nowMs } from '../http/common-schemas';
+import { nowMs } from '../core/clock';
 
 /** Lower-case Crockford base32: its characters sort in the same order as their values. */
 const alphabet = '0123456789abcdefghjkmnpqrstvwxyz';

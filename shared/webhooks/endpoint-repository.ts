@@ -1,12 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { nowMs } from '../core/clock';
+import { alreadyExists, resourceExhausted } from '../core/errors';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
-import { nowMs } from '../http/common-schemas';
-import { alreadyExists, resourceExhausted } from '../http/errors';
 import {
   type EndpointChanges,
   type EndpointCursor,

@@ -1,8 +1,8 @@
 import type * as z from 'zod';
 import { env } from '../config/env';
+import { nowMs } from '../core/clock';
+import { ApiError, failedPrecondition, invalidArgument, notFound } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, failedPrecondition, invalidArgument, notFound } from '../http/errors';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from './config-merge';
 import { getAdvancedWebhookConfig } from './config-service';

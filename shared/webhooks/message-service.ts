@@ -1,6 +1,6 @@
+import { nowMs } from '../core/clock';
+import { failedPrecondition, notFound } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { nowMs } from '../http/common-schemas';
-import { failedPrecondition, notFound } from '../http/errors';
 import { sendAttemptTask } from './attempt-tasks';
 import { getWebhookConfig } from './config-service';
 import { requireEndpoint } from './endpoint-service';

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config/env';
+import { nowMs } from '../core/clock';
 import { inTable, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { dueIndexKeys, keys } from '../db/keys';
-import { nowMs } from '../http/common-schemas';
 import type { PublishedEvent } from './event-schemas';
 
 /** Outbox items expire a week after publication; delivery state lives elsewhere once fanned out. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { nowMs } from '../http/common-schemas';
+import { nowMs } from '../core/clock';
 import { decryptSecret, encryptSecret } from '../security/secrets';
 import type { EndpointRecord } from './endpoint-schemas';
 

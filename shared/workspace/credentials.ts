@@ -1,5 +1,5 @@
+import { permissionDenied } from '../core/errors';
 import { type ApiKeyCaller, usableCredential, type WorkspaceCaller } from '../http/caller';
-import { permissionDenied } from '../http/errors';
 import { secretMatches } from '../security/secrets';
 import { originAllowed } from './domains';
 import { findCredentialForAuth, findWorkspaceTokenHash } from './repository';

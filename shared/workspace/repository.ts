@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError, resourceExhausted } from '../core/errors';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
@@ -12,7 +13,6 @@ import {
   withoutKeys,
 } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { ApiError, resourceExhausted } from '../http/errors';
 import {
   type ApiKeyCredential,
   type ApiKeyListing,

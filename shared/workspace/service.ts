@@ -1,9 +1,9 @@
 import type * as z from 'zod';
 import { env } from '../config/env';
+import { nowMs } from '../core/clock';
+import { ApiError, notFound } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller, WorkspaceCaller } from '../http/caller';
-import { nowMs } from '../http/common-schemas';
-import { ApiError, notFound } from '../http/errors';
 import { decryptSecret, encryptSecret, generateSecret, hashSecret } from '../security/secrets';
 import {
   findApiKeyListings,

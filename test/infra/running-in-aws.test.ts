@@ -8,8 +8,8 @@ import { CollabStack, type CollabStackProps } from '../../lib/collab-stack';
 import { FunctionRoles } from '../../lib/function-roles';
 import { ServiceQueues } from '../../lib/queues';
 import { workerConcurrency } from '../../lib/worker-concurrency';
+import type { QueueName } from '../../shared/core/queue-names';
 import { tableDefinition } from '../../shared/db/table';
-import type { QueueName } from '../../shared/http/routes';
 import {
   queueDefinitions,
   queueUrlEnvName,

@@ -1,7 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import * as z from 'zod';
+import type { RouteContract } from '../../shared/api/route-contracts';
 import { errorEnvelope, successEnvelope } from '../../shared/http/response-schemas';
-import type { RouteContract } from '../../shared/http/route-contracts';
 
 /** What `call` knows about the handler it invoked: its route name and output schema, when it has a route. */
 export type ContractedRoute = { route: { name: string } } & Pick<RouteContract, 'output'>;

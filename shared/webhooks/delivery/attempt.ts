@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '../../config/env';
-import { nowMs } from '../../http/common-schemas';
-import type { logger } from '../../http/logger';
+import { nowMs } from '../../core/clock';
+import type { logger } from '../../core/logger';
 import { metricNames } from '../../observability/metric-names';
 import { recordMetric } from '../../observability/metrics';
 import { maxDelaySeconds } from '../../queues/send';

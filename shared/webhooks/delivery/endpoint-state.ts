@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { nowMs } from '../../core/clock';
 import { db, tableName } from '../../db/client';
 import { entities } from '../../db/entities';
 import { keys } from '../../db/keys';
-import { nowMs } from '../../http/common-schemas';
 import { planSends, type SendLog } from './send-schedule';
 
 /**

@@ -1,4 +1,4 @@
-import { nowMs } from '../../http/common-schemas';
+import { nowMs } from '../../core/clock';
 import type { AttemptOutcome } from '../message-schemas';
 
 /** A receiver's `Retry-After` is honoured up to a day; beyond that it is not a retry hint but a stop. */

@@ -1,6 +1,6 @@
-import { unroutedHandler } from '../../../shared/http/define-endpoint';
-import { logger } from '../../../shared/http/logger';
+import { logger } from '../../../shared/core/logger';
 import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/http/routes';
+import { unroutedHandler } from '../../../shared/http/unrouted';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallOptions, type CallResult, call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -125,7 +125,7 @@ describe('unrouted requests', () => {
 
 describe('unexpected errors', () => {
   it('are answered as an opaque INTERNAL naming the request id, without internals', async () => {
-    const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+    const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     const failing = defineEndpoint({
       route: 'workspace.get',
       run: async () => {
@@ -165,7 +165,7 @@ describe('prefetch', () => {
   };
 
   const defineWithPrefetch = async (prefetch: (args: { apiKey: string }) => Promise<string>) => {
-    const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+    const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     // A route whose input is `{}` and whose answer is a list of strings: the prefetch's result is listed.
     return defineEndpoint({
       route: 'workspace.domains.get',
@@ -207,7 +207,7 @@ describe('prefetch', () => {
   });
 
   it('is refused on a route without authentication', async () => {
-    const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+    const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     expect(() =>
       defineEndpoint({
         route: 'workspace.create',
@@ -222,7 +222,7 @@ describe('prefetch', () => {
   describe('on a workspace route', () => {
     // A workspace route whose input is `{ apiKey }`: the prefetch's result is the auth token listed.
     const defineWorkspacePrefetch = async (prefetch: (args: { workspaceId: string }) => Promise<string>) => {
-      const { defineEndpoint } = await import('../../../shared/http/define-endpoint');
+      const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
       return defineEndpoint({
         route: 'workspace.authtokens.get',
         prefetch,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { logger } from '../../../shared/http/logger';
+import { logger } from '../../../shared/core/logger';
 import { eraseJobDueHandler } from '../../../shared/lifecycle/reconcile';
 import { jobLeaseMs } from '../../../shared/migration/lease';
 import { dueHandlers } from '../../../shared/reconcile/handlers';

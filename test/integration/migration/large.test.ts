@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { activityMover } from '../../../shared/activities/document-mover';
 import { putNewActivities } from '../../../shared/activities/repository';
+import { logger } from '../../../shared/core/logger';
 import { measureDbCalls } from '../../../shared/db/metrics';
-import { logger } from '../../../shared/http/logger';
 import { documentRecordMovers } from '../../../shared/migration/movers';
 import { runMigration } from '../../../shared/migration/worker';
 import { callAs, succeed } from '../../support/api';

@@ -1,5 +1,5 @@
 import { activityMover } from '../../../shared/activities/document-mover';
-import { logger } from '../../../shared/http/logger';
+import { logger } from '../../../shared/core/logger';
 import { jobLeaseMs } from '../../../shared/migration/lease';
 import type { DocumentRecordMover } from '../../../shared/migration/mover';
 import { documentRecordMovers } from '../../../shared/migration/movers';

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
+import { logger } from '../../../shared/core/logger';
 import { applyClientUpdate } from '../../../shared/crdt/client-updates';
 import { eventWindowMs } from '../../../shared/crdt/update-events';
-import { logger } from '../../../shared/http/logger';
 import { dueHandlers } from '../../../shared/reconcile/handlers';
 import { reconcile } from '../../../shared/reconcile/reconciler';
 import { succeed } from '../../support/api';

@@ -1,5 +1,5 @@
+import { ApiError } from '../../../shared/core/errors';
 import { decodePageToken, encodePageToken } from '../../../shared/db/page-token';
-import { ApiError } from '../../../shared/http/errors';
 
 const startKey = { pk: 'WS#ws_1', sk: 'APIKEY#ak_2' };
 const binding = { owner: 'workspace:ws_1', query: { list: 'apiKeys' } };

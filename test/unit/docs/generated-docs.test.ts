@@ -4,7 +4,7 @@ import * as z from 'zod';
 import { committedDocs } from '../../../scripts/docs/committed-docs';
 import { withDataModelTables } from '../../../scripts/docs/data-model';
 import { loadDefinitions, withRouteTable } from '../../../scripts/docs/render';
-import { httpStatusByErrorStatus } from '../../../shared/http/errors';
+import { httpStatusByErrorStatus } from '../../../shared/core/errors';
 import {
   buildOpenApi,
   type JsonObject,

@@ -1,5 +1,5 @@
-import { routeContracts } from '../../../shared/http/route-contracts';
-import { routeExamples } from '../../../shared/http/route-examples';
+import { routeContracts } from '../../../shared/api/route-contracts';
+import { routeExamples } from '../../../shared/api/route-examples';
 import { routes } from '../../../shared/http/routes';
 import { assertContract } from '../../support/contract';
 

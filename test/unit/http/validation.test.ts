@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { ApiError } from '../../../shared/http/errors';
+import type { ApiError } from '../../../shared/core/errors';
 import { formatPath, parseOrThrow } from '../../../shared/http/validation';
 
 const schema = z

@@ -1,4 +1,4 @@
-import { logger } from '../../../../shared/http/logger';
+import { logger } from '../../../../shared/core/logger';
 import { dueHandlers } from '../../../../shared/reconcile/handlers';
 import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
