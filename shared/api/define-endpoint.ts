@@ -14,7 +14,13 @@ import {
   startPrefetch,
   validateInput,
 } from '../http/middleware';
-import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from '../http/routes';
+import {
+  type AuthLevel,
+  type RouteDefinition,
+  type RouteName,
+  routeNamed,
+  type routes,
+} from '../http/routes';
 import { assertNotFenced } from '../lifecycle/fence';
 import { keyringLoader } from '../security/keyring-middleware';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';

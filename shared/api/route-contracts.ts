@@ -21,8 +21,6 @@ import * as webhookConfigs from '../webhooks/config-schemas';
 import * as endpoints from '../webhooks/endpoint-schemas';
 import * as messages from '../webhooks/message-schemas';
 import * as workspace from '../workspace/schemas';
-import { batchResult, nextPage, success } from '../http/response-schemas';
-import type { RouteName } from '../http/routes';
 
 /** What a route accepts as `data` and answers as `result`. */
 export interface RouteContract {

@@ -4,8 +4,9 @@
  * (one entry per route name) and types each pair by its route's contract, and a unit test parses
  * each with the route's own schemas, so an example cannot drift from the contract.
  */
-import type { RouteInput, RouteOutput } from './route-contracts';
+
 import type { RouteName } from '../http/routes';
+import type { RouteInput, RouteOutput } from './route-contracts';
 
 /** A route's example: request `data` and success `result`. */
 export interface RouteExample<Name extends RouteName = RouteName> {

@@ -54,6 +54,10 @@ export const usableCredential = (value: string | undefined): value is string =>
  * no domain. Each throws PERMISSION_DENIED for wrong or missing credentials.
  */
 export interface Authenticator {
-  apiKey(apiKey: string | undefined, authToken: string | undefined, origin: string | undefined): Promise<ApiKeyCaller>;
+  apiKey(
+    apiKey: string | undefined,
+    authToken: string | undefined,
+    origin: string | undefined,
+  ): Promise<ApiKeyCaller>;
   workspace(workspaceId: string | undefined, token: string | undefined): Promise<WorkspaceCaller>;
 }
