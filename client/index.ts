@@ -1,7 +1,7 @@
 /**
  * The typed client of the HTTP API (package export `collab-backend/client`): one method per route,
  * named by the route (`client.commentannotations.comments.add(input)`), with input and output types
- * derived from the contract registry (shared/http/route-contracts.ts) — nothing here is written per
+ * derived from the contract registry (shared/api/route-contracts.ts) — nothing here is written per
  * route. Failures throw `CollabApiError` carrying the error envelope and the HTTP status.
  *
  * ```ts
