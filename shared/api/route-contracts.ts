@@ -10,6 +10,8 @@ import * as access from '../access/schemas';
 import * as activities from '../activities/schemas';
 import * as comments from '../comments/schemas';
 import * as crdt from '../crdt/schemas';
+import { batchResult, nextPage, success } from '../http/response-schemas';
+import type { RouteName } from '../http/routes';
 import * as lifecycle from '../lifecycle/schemas';
 import * as memory from '../memory/schemas';
 import * as migration from '../migration/schemas';
