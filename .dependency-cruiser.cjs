@@ -53,10 +53,6 @@ const publicModules = {
   comments: ['repository', 'write-items'],
   // Document state for realtime sync; update events for the reconciler.
   crdt: ['client-updates', 'codec', 'repository', 'update-events'],
-  // An endpoint's delivery state, shown by the webhooks domain.
-  delivery: ['endpoint-state'],
-  // The outbox every event-raising domain writes to.
-  events: ['outbox'],
   // Erasure plugins' interface, fences, profile stubs; organization deletion starts erasure.
   lifecycle: ['eraser', 'fence', 'profile-stub', 'service'],
   // Review memory written with activities; erased with a user's data.
@@ -72,8 +68,16 @@ const publicModules = {
   reconcile: ['reconciler'],
   // Workspace settings read by the domains they configure.
   settings: ['merge', 'repository', 'service'],
-  // Endpoints and signing secrets for delivery.
-  webhooks: ['repository', 'service', 'signing-secrets'],
+  // The outbox and its events every event-raising domain writes; the contract's schemas of each
+  // webhook concept (endpoint, message, config); signing secrets re-sealed by the operator's command.
+  webhooks: [
+    'outbox',
+    'event-schemas',
+    'config-schemas',
+    'endpoint-schemas',
+    'message-schemas',
+    'signing-secrets',
+  ],
   // Credential checks (composition root, lifecycle, realtime).
   workspace: ['credentials'],
 };
