@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
 import { ApiError, invalidArgument, resourceExhausted } from '../core/errors';
 import { type RequestLog, requestLog } from '../core/logger';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
@@ -58,7 +59,7 @@ export function requestContext(routeName: string): EndpointMiddleware {
     if (!request.response) return;
     request.response.headers = { ...request.response.headers, 'x-request-id': state.requestId };
     const { statusCode = 200 } = request.response;
-    state.log.info('request finished', { statusCode, durationMs: Date.now() - state.startedAt });
+    state.log.info('request finished', { statusCode, durationMs: nowMs() - state.startedAt });
     if (statusCode >= 400) {
       recordMetric(metricNames.routeErrors, 1, 'Count', { route: routeName, status: String(statusCode) });
     }
@@ -70,7 +71,7 @@ export function requestContext(routeName: string): EndpointMiddleware {
       request.context.endpoint = {
         requestId,
         routeName,
-        startedAt: Date.now(),
+        startedAt: nowMs(),
         log: requestLog({ route: routeName, requestId }),
       };
     },

@@ -1,7 +1,8 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type * as z from 'zod';
+import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
 import type { ConfigKind } from '../db/keys';
+import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import {
   defaultActivityConfig,
@@ -25,8 +26,11 @@ import {
   type UpdatePermissionProviderConfig,
 } from './schemas';
 
-/** Read-merge-write rounds before a config update gives up under contention. */
-const maxUpdateAttempts = 30;
+/**
+ * Read-merge-write rounds before a config update gives up under contention, with a short random
+ * pause between them that spreads contending writers.
+ */
+const configUpdateRetry: RetryPolicy = { attempts: 30, backoff: { baseMs: 20, capMs: 250 } };
 
 /** One kind of API-key config: its stored schema, its defaults, and what authentication must see of it. */
 export interface ConfigType<T> {
@@ -62,7 +66,7 @@ export async function readConfig<T>(apiKey: string, type: ConfigType<T>): Promis
 /**
  * Optimistic concurrency: read the config and its version, merge, write on condition that the
  * version is unchanged; a lost race re-reads and merges again, so concurrent partial updates all
- * survive. A short random pause spreads contending writers. Throws ABORTED after `maxUpdateAttempts`.
+ * survive (`configUpdateRetry`). Throws ABORTED when every round lost.
  */
 export async function updateConfig<T>(
   apiKey: string,
@@ -70,15 +74,25 @@ export async function updateConfig<T>(
   merge: (stored: T | undefined) => T,
   firstRead?: Promise<VersionedConfig | undefined>,
 ): Promise<T> {
-  for (let attempt = 1; attempt <= maxUpdateAttempts; attempt += 1) {
-    const read = attempt === 1 && firstRead ? await firstRead : await findConfig(apiKey, type.kind);
-    const next = merge(read ? type.schema.parse(read.document) : undefined);
-    if (await putConfigIfUnchanged(apiKey, type.kind, next, read, Date.now(), type.credentialFlags?.(next))) {
-      return next;
-    }
-    await sleep(Math.random() * Math.min(10 * 2 ** attempt, 250));
-  }
-  throw new ApiError('ABORTED', 'The configuration is being changed concurrently; retry.');
+  return retryOnConflict(
+    configUpdateRetry,
+    async (attempt) => {
+      const read = attempt === 0 && firstRead ? await firstRead : await findConfig(apiKey, type.kind);
+      const next = merge(read ? type.schema.parse(read.document) : undefined);
+      const written = await putConfigIfUnchanged(
+        apiKey,
+        type.kind,
+        next,
+        read,
+        nowMs(),
+        type.credentialFlags?.(next),
+      );
+      return written ? next : conflict;
+    },
+    () => {
+      throw new ApiError('ABORTED', 'The configuration is being changed concurrently; retry.');
+    },
+  );
 }
 
 /**
@@ -149,7 +163,7 @@ function domainsOutcome<Key extends 'domainsAdded' | 'domainsRemoved'>(
  */
 export async function addDomains(apiKey: string, domains: readonly string[]) {
   const requested = [...new Set(domains)];
-  const before = await addAllowedDomains(apiKey, requested, Date.now());
+  const before = await addAllowedDomains(apiKey, requested, nowMs());
   return domainsOutcome(
     'domainsAdded',
     requested.filter((domain) => !before.has(domain)),
@@ -164,7 +178,7 @@ export async function addDomains(apiKey: string, domains: readonly string[]) {
  */
 export async function deleteDomains(apiKey: string, domains: readonly string[]) {
   const requested = [...new Set(domains)];
-  const before = await removeAllowedDomains(apiKey, requested, Date.now());
+  const before = await removeAllowedDomains(apiKey, requested, nowMs());
   return domainsOutcome(
     'domainsRemoved',
     requested.filter((domain) => before.has(domain)),
