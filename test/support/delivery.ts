@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTable } from '../../scripts/local/dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from '../../scripts/local/queue-workers';
 import { type LocalSqs, startLocalSqs } from '../../scripts/local/sqs';
 import { type StreamHandler, startStreamPoller } from '../../scripts/local/stream-poller';
 import { queueDefinitions, queueUrlEnvName } from '../../shared/queues/queues';
+import { useOwnTable } from './own-table';
 import { type ReceivedRequest, type Receiver, startReceiver } from './receiver';
 
 export interface DeliveryHarness {
@@ -27,13 +25,9 @@ export interface DeliveryHarness {
 export async function startDeliveryHarness(
   options: { env?: Record<string, string>; startWorkers?: boolean; streamHandler?: StreamHandler } = {},
 ): Promise<DeliveryHarness> {
-  const tableName = `collab-delivery-${randomUUID()}`;
-  const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
-  await ensureTable(dynamo, tableName);
-  dynamo.destroy();
+  const tableName = await useOwnTable('delivery');
   const sqs = await startLocalSqs();
   Object.assign(process.env, {
-    TABLE_NAME: tableName,
     SQS_ENDPOINT: sqs.endpoint,
     ALLOW_LOOPBACK_TARGETS: 'true',
     WEBHOOK_RETRY_SCHEDULE: '1,1,1',

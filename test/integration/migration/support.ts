@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
@@ -7,7 +6,6 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { ensureTable } from '../../../scripts/local/dynamodb';
 import { lambdaContext, toSqsRecord } from '../../../scripts/local/lambda-adapter';
 import { type LocalSqs, localSqsEnv, startLocalSqs } from '../../../scripts/local/sqs';
 import { putNewActivities } from '../../../shared/activities/repository';
@@ -16,6 +14,7 @@ import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
 import { queueDefinitions, workerTimeoutSeconds } from '../../../shared/queues/queues';
 import { callAs, succeed } from '../../support/api';
 import { givenOrganizationWithFolders } from '../../support/organizations';
+import { useOwnTable } from '../../support/own-table';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 const queueName = 'document-migration';
@@ -41,13 +40,7 @@ export interface MigrationQueue {
  * file's jobs are resumed by them, nor theirs by other files' sweeps).
  */
 export async function startMigrationQueue(options: { ownTable?: boolean } = {}): Promise<MigrationQueue> {
-  if (options.ownTable) {
-    const tableName = `collab-migration-${randomUUID()}`;
-    const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
-    await ensureTable(dynamo, tableName);
-    dynamo.destroy();
-    process.env.TABLE_NAME = tableName;
-  }
+  if (options.ownTable) await useOwnTable('migration');
   const sqs = await startLocalSqs();
   Object.assign(process.env, localSqsEnv(sqs));
   const { handler } = await import('../../../functions/workers/document-migration');

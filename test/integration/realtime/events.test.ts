@@ -6,12 +6,16 @@ import { dueHandlers } from '../../../shared/reconcile/handlers';
 import { reconcile } from '../../../shared/reconcile/reconciler';
 import { succeed } from '../../support/api';
 import { outboxEvents } from '../../support/outbox';
+import { useOwnTable } from '../../support/own-table';
 import { seedDocument } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 import { storedUpdates } from '../crdt/support';
 
 /** Client edits publish coalesced `crdt.update_data` events: at most one per room per 10 s (addendum §9). */
 const log = logger.createChild({ persistentKeys: { test: 'realtime-events' } });
+
+// The sweeps below span every tenant of the table: a table of its own keeps other files' due work out.
+beforeAll(() => useOwnTable('realtime-events'));
 
 describe('crdt.update_data from connected clients', () => {
   it('publishes the first edit at once, then the state after the window’s last edit once, after the window', async () => {
