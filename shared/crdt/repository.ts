@@ -11,6 +11,7 @@ import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
+import type { DocumentMove, MovedPage } from '../migration/mover';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { outboxPut } from '../webhooks/outbox';
 import { type EditorHead, editorHead } from './schemas';
@@ -264,13 +265,12 @@ export async function hasDocumentContent(apiKey: string, organizationId: string,
  * (strongly consistent, up to `limit` items) and a BatchWriteItem per 25 puts (and deletes).
  */
 export async function moveDocumentContent(
-  apiKey: string,
-  organizationId: string,
-  move: { from: string; to: string },
+  move: DocumentMove,
   phase: 'copy' | 'move',
   limit: number,
   startKey?: Item,
-): Promise<{ moved: number; nextKey?: Item }> {
+): Promise<MovedPage> {
+  const { apiKey, organizationId } = move;
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
