@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { applyConditionalUpdates } from '../db/conditional-updates';
+import { applyConditionalUpdates, updateIf } from '../db/conditional-updates';
 import { accessPatterns, entities } from '../db/entities';
 import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { keys } from '../db/keys';
@@ -198,7 +198,7 @@ export async function documentPage(
 }
 
 /** Sets content fields of a shared record; false when it does not exist. */
-export async function updateRecord(
+export function updateRecord(
   apiKey: string,
   organizationId: string,
   id: string,
@@ -206,46 +206,28 @@ export async function updateRecord(
   now: number,
 ) {
   const set = setAssignments(fields);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.notification(apiKey, organizationId, id),
-        UpdateExpression: `SET updatedAt = :now, ${set.assignments}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: set.names,
-        ExpressionAttributeValues: { ':now': now, ...set.values },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return updateIf({
+    Key: keys.notification(apiKey, organizationId, id),
+    UpdateExpression: `SET updatedAt = :now, ${set.assignments}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: set.names,
+    ExpressionAttributeValues: { ':now': now, ...set.values },
+  });
 }
 
 /** Marks a notification read in one recipient's inbox; false when the user is not a recipient. */
-export async function markRead(apiKey: string, record: NotificationRecord, userId: string, now: number) {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.inboxEntry(apiKey, {
-          ...record,
-          userId,
-          createdAt: record.timestamp,
-          notificationId: record.id,
-        }),
-        UpdateExpression: 'SET readAt = if_not_exists(readAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function markRead(apiKey: string, record: NotificationRecord, userId: string, now: number) {
+  return updateIf({
+    Key: keys.inboxEntry(apiKey, {
+      ...record,
+      userId,
+      createdAt: record.timestamp,
+      notificationId: record.id,
+    }),
+    UpdateExpression: 'SET readAt = if_not_exists(readAt, :now)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':now': now },
+  });
 }
 
 /** Ids of a document's notifications (gsi3, keys only). */
