@@ -198,13 +198,7 @@ export async function documentPage(
 }
 
 /** Sets content fields of a shared record; false when it does not exist. */
-export function updateRecord(
-  apiKey: string,
-  organizationId: string,
-  id: string,
-  fields: Item,
-  now: number,
-) {
+export function updateRecord(apiKey: string, organizationId: string, id: string, fields: Item, now: number) {
   const set = setAssignments(fields);
   return updateIf({
     Key: keys.notification(apiKey, organizationId, id),
