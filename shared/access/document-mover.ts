@@ -6,5 +6,5 @@ import { hasDocumentAccessEntries, moveDocumentAccess } from './repository';
  * `grant:document:<id>` on their access items, one page of the organization's users per batch.
  */
 export const accessMover = pagedMover('access', hasDocumentAccessEntries, (move, startKey) =>
-  moveDocumentAccess(move.apiKey, move.organizationId, move, startKey),
+  moveDocumentAccess(move, startKey),
 );

@@ -23,6 +23,7 @@ import {
 } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
+import type { DocumentMove, MovedPage } from '../migration/mover';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
 import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from './model';
 import {
@@ -527,12 +528,8 @@ async function moveUserEntries(item: Item, move: { from: string; to: string }): 
  * organization's users (up to 1,000 read). Calls: one Query plus one conditional UpdateItem per
  * holder (`moveConcurrency` in flight); a repeat finds nothing left to move.
  */
-export async function moveDocumentAccess(
-  apiKey: string,
-  organizationId: string,
-  move: { from: string; to: string },
-  startKey?: Item,
-): Promise<{ moved: number; nextKey?: Item }> {
+export async function moveDocumentAccess(move: DocumentMove, startKey?: Item): Promise<MovedPage> {
+  const { apiKey, organizationId } = move;
   const page = await documentAccessPage(apiKey, organizationId, move.from, startKey);
   const outcomes = await mapInParallel(page.items, moveConcurrency, (item) => moveUserEntries(item, move));
   const moved = outcomes.reduce((sum: number, count) => sum + count, 0);

@@ -6,5 +6,5 @@ const batchSize = 100;
 
 /** Moves a document's activity records (migration): `metadata.documentId` and the document timeline. */
 export const activityMover = pagedMover('activities', hasDocumentActivities, (move, startKey) =>
-  moveDocumentActivities(move.apiKey, move.organizationId, move, batchSize, startKey),
+  moveDocumentActivities(move, batchSize, startKey),
 );

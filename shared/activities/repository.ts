@@ -5,13 +5,14 @@ import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, setIfExists } from '../db/conditional-updates';
 import { entities } from '../db/entities';
 import type { IndexName } from '../db/entities/definition';
-import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
+import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import { stubbedFields } from '../lifecycle/profile-stub';
-import { existingJudgments, judgmentRemoval } from '../memory/repository';
+import { existingJudgments, judgmentRemovalRequests } from '../memory/repository';
 import { type JudgmentWrites, judgmentWrites } from '../memory/writes';
+import type { DocumentMove, MovedPage } from '../migration/mover';
 import { type Activity, type ActivityRecord, activityRecord, type UpdateActivity } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -187,14 +188,10 @@ export async function deleteActivities(
   now: number,
 ) {
   await batchWrite(
-    ids.flatMap((id) => {
-      const judgment = judgmentRemoval(apiKey, organizationId, id, now);
-      return [
-        { delete: keys.activity(apiKey, organizationId, id) },
-        ...judgment.deletes.map((key) => ({ delete: key })),
-        ...judgment.puts.map((put) => ({ put })),
-      ];
-    }),
+    ids.flatMap((id) => [
+      { delete: keys.activity(apiKey, organizationId, id) },
+      ...judgmentRemovalRequests(apiKey, organizationId, id, now),
+    ]),
   );
 }
 
@@ -346,40 +343,16 @@ export async function timelinePage(query: {
   return horizon === undefined ? { records } : { records, after: horizon };
 }
 
-/** Whether a document has any activity (its gsi3 timeline, one Query with `Limit: 1`). */
-export async function hasDocumentActivities(apiKey: string, organizationId: string, documentId: string) {
-  const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
-  const output = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: timeline.index,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': `${timeline.index}pk` },
-      ExpressionAttributeValues: { ':pk': timeline.partition },
-      ProjectionExpression: 'id',
-      Limit: 1,
-    }),
-  );
-  return (output.Items ?? []).length > 0;
-}
-
-/**
- * Moves up to `limit` (≤ 100) activities of document `from` to document `to` (migration): one
- * Query of the document's timeline (ids only, after `startKey`), then one transaction of
- * conditional updates that set `metadata.documentId` and the gsi3 timeline key (single updates
- * only when an item's condition fails). An activity is one item, so it is never on both documents
- * and never twice on one. Returns how many moved and where the next batch starts.
- */
-export async function moveDocumentActivities(
+/** One Query of a document's gsi3 activity timeline, ids only: up to `limit` after `startKey`. */
+function queryDocumentActivityIds(
   apiKey: string,
   organizationId: string,
-  move: { from: string; to: string },
+  documentId: string,
   limit: number,
   startKey?: Item,
-): Promise<{ moved: number; nextKey?: Item }> {
-  const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: move.from });
-  const target = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: move.to });
-  const page = await db().send(
+) {
+  const timeline = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: documentId });
+  return db().send(
     new QueryCommand({
       TableName: tableName(),
       IndexName: timeline.index,
@@ -391,6 +364,29 @@ export async function moveDocumentActivities(
       ExclusiveStartKey: startKey,
     }),
   );
+}
+
+/** Whether a document has any activity (its gsi3 timeline, one Query with `Limit: 1`). */
+export async function hasDocumentActivities(apiKey: string, organizationId: string, documentId: string) {
+  const output = await queryDocumentActivityIds(apiKey, organizationId, documentId, 1);
+  return (output.Items ?? []).length > 0;
+}
+
+/**
+ * Moves up to `limit` (≤ 100) activities of document `from` to document `to` (migration): one
+ * Query of the document's timeline (ids only, after `startKey`), then one transaction of
+ * conditional updates that set `metadata.documentId` and the gsi3 timeline key (single updates
+ * only when an item's condition fails). An activity is one item, so it is never on both documents
+ * and never twice on one. Returns how many moved and where the next batch starts.
+ */
+export async function moveDocumentActivities(
+  move: DocumentMove,
+  limit: number,
+  startKey?: Item,
+): Promise<MovedPage> {
+  const { apiKey, organizationId } = move;
+  const target = keys.activityTimeline(apiKey, organizationId, { by: 'document', id: move.to });
+  const page = await queryDocumentActivityIds(apiKey, organizationId, move.from, limit, startKey);
   const moved = await applyConditionalUpdates(
     (page.Items ?? []).map((item) => ({
       Key: keys.activity(apiKey, organizationId, item.id as string),
@@ -408,34 +404,27 @@ export async function moveDocumentActivities(
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }
 
+/** An organization's activities (the whole activity partition) or one document's (its gsi3 timeline). */
+const activityListing: ScopeListing = {
+  idAttribute: 'id',
+  organization: { partition: keys.activityPartition, prefix: 'ACT#' },
+  document: (apiKey, organizationId, id) =>
+    keys.activityTimeline(apiKey, organizationId, { by: 'document', id }),
+};
+
 /**
  * Erases one page (up to `limit`) of an organization's activities (the whole activity partition)
  * or of one document's (its gsi3 timeline), with their judgments: one Query, one BatchGetItem of
  * the page's judgment keys (most activities record no decision), then one BatchWriteItem per 25
  * writes — 1 per activity, 3 more (judgment, 2 vector tombstones) per judged one.
  */
-export async function eraseActivityPage(
-  scope: EraseScope,
-  limit: number,
-  now: number,
-  startKey?: Item,
-): Promise<ErasedPage> {
+export function eraseActivityPage(scope: EraseScope, limit: number, now: number, startKey?: Item) {
   const { apiKey, organizationId } = scope;
-  const range = scopeRange(scope, {
-    organization: () => ({ partition: keys.activityPartition(apiKey, organizationId), prefix: 'ACT#' }),
-    document: (id) => keys.activityTimeline(apiKey, organizationId, { by: 'document', id }),
-  });
-  return eraseByIds(range, 'id', limit, startKey, async (ids) => {
+  return eraseByIds(scope, activityListing, { limit, startKey }, async (ids) => {
     const judged = await existingJudgments(apiKey, organizationId, ids);
     await batchWrite([
       ...ids.map((id) => ({ delete: keys.activity(apiKey, organizationId, id) })),
-      ...judged.flatMap((id) => {
-        const judgment = judgmentRemoval(apiKey, organizationId, id, now);
-        return [
-          ...judgment.deletes.map((key) => ({ delete: key })),
-          ...judgment.puts.map((put) => ({ put })),
-        ];
-      }),
+      ...judged.flatMap((id) => judgmentRemovalRequests(apiKey, organizationId, id, now)),
     ]);
   });
 }

@@ -32,96 +32,75 @@ export interface RouteContract {
 }
 
 const batch = success({ data: batchResult });
+
+/** The contract of a route that answers `data` alone in the success envelope. */
+const answering = <Input extends z.ZodType, Data extends z.ZodType>(input: Input, data: Data) => ({
+  input,
+  output: success({ data }),
+});
 const done = success();
 const { noInput } = workspace;
 
 export const routeContracts = {
-  'workspace.create': {
-    input: workspace.createWorkspaceInput,
-    output: success({ data: workspace.createdWorkspace }),
-  },
-  'workspace.get': { input: noInput, output: success({ data: workspace.workspaceView }) },
-  'workspace.apikey.create': {
-    input: workspace.createApiKeyInput,
-    output: success({ data: workspace.createdApiKey }),
-  },
+  'workspace.create': answering(workspace.createWorkspaceInput, workspace.createdWorkspace),
+  'workspace.get': answering(noInput, workspace.workspaceView),
+  'workspace.apikey.create': answering(workspace.createApiKeyInput, workspace.createdApiKey),
   'workspace.apikeys.get': {
     input: workspace.listApiKeysInput,
     output: success({ data: z.array(workspace.apiKeySummary), nextPageToken: nextPage }),
   },
-  'workspace.authtokens.get': {
-    input: workspace.apiKeyInput,
-    output: success({ data: workspace.authTokensView }),
-  },
-  'workspace.authtoken.reset': {
-    input: workspace.apiKeyInput,
-    output: success({ data: workspace.resetAuthTokenView }),
-  },
-  'workspace.domains.get': { input: noInput, output: success({ data: workspace.domainsView }) },
-  'workspace.domains.add': { input: settings.domainsInput, output: success({ data: settings.domainsAdded }) },
-  'workspace.domains.delete': {
-    input: settings.domainsInput,
-    output: success({ data: settings.domainsRemoved }),
-  },
-  'workspace.webhookconfig.get': { input: noInput, output: success({ data: webhookConfigs.webhookConfig }) },
-  'workspace.webhookconfig.update': {
-    input: webhookConfigs.updateWebhookConfigInput,
-    output: success({ data: webhookConfigs.webhookConfig }),
-  },
-  'workspace.advancedwebhookconfig.get': {
-    input: noInput,
-    output: success({ data: webhookConfigs.advancedWebhookConfig }),
-  },
-  'workspace.advancedwebhookconfig.update': {
-    input: webhookConfigs.updateAdvancedWebhookConfigInput,
-    output: success({ data: webhookConfigs.advancedWebhookConfig }),
-  },
-  'workspace.activityconfig.get': { input: noInput, output: success({ data: settings.activityConfigView }) },
-  'workspace.activityconfig.update': {
-    input: settings.updateActivityConfigInput,
-    output: success({ data: settings.activityConfigView }),
-  },
-  'workspace.permissionproviderconfig.get': {
-    input: noInput,
-    output: success({ data: settings.permissionProviderConfig }),
-  },
-  'workspace.permissionproviderconfig.update': {
-    input: settings.updatePermissionProviderConfigInput,
-    output: success({ data: settings.permissionProviderConfig }),
-  },
-  'workspace.advancedwebhook.endpoints.get': {
-    input: endpoints.listEndpointsInput,
-    output: success({ data: endpoints.endpointPage }),
-  },
-  'workspace.advancedwebhook.endpoints.create': {
-    input: endpoints.createEndpointInput,
-    output: success({ data: endpoints.endpointView }),
-  },
-  'workspace.advancedwebhook.endpoints.update': {
-    input: endpoints.updateEndpointInput,
-    output: success({ data: endpoints.endpointView }),
-  },
+  'workspace.authtokens.get': answering(workspace.apiKeyInput, workspace.authTokensView),
+  'workspace.authtoken.reset': answering(workspace.apiKeyInput, workspace.resetAuthTokenView),
+  'workspace.domains.get': answering(noInput, workspace.domainsView),
+  'workspace.domains.add': answering(settings.domainsInput, settings.domainsAdded),
+  'workspace.domains.delete': answering(settings.domainsInput, settings.domainsRemoved),
+  'workspace.webhookconfig.get': answering(noInput, webhookConfigs.webhookConfig),
+  'workspace.webhookconfig.update': answering(
+    webhookConfigs.updateWebhookConfigInput,
+    webhookConfigs.webhookConfig,
+  ),
+  'workspace.advancedwebhookconfig.get': answering(noInput, webhookConfigs.advancedWebhookConfig),
+  'workspace.advancedwebhookconfig.update': answering(
+    webhookConfigs.updateAdvancedWebhookConfigInput,
+    webhookConfigs.advancedWebhookConfig,
+  ),
+  'workspace.activityconfig.get': answering(noInput, settings.activityConfigView),
+  'workspace.activityconfig.update': answering(
+    settings.updateActivityConfigInput,
+    settings.activityConfigView,
+  ),
+  'workspace.permissionproviderconfig.get': answering(noInput, settings.permissionProviderConfig),
+  'workspace.permissionproviderconfig.update': answering(
+    settings.updatePermissionProviderConfigInput,
+    settings.permissionProviderConfig,
+  ),
+  'workspace.advancedwebhook.endpoints.get': answering(endpoints.listEndpointsInput, endpoints.endpointPage),
+  'workspace.advancedwebhook.endpoints.create': answering(
+    endpoints.createEndpointInput,
+    endpoints.endpointView,
+  ),
+  'workspace.advancedwebhook.endpoints.update': answering(
+    endpoints.updateEndpointInput,
+    endpoints.endpointView,
+  ),
   'workspace.advancedwebhook.endpoints.delete': { input: endpoints.endpointIdInput, output: done },
-  'workspace.advancedwebhook.endpoints.secret.get': {
-    input: endpoints.endpointIdInput,
-    output: success({ data: endpoints.endpointSecretView }),
-  },
-  'workspace.advancedwebhook.endpoints.secret.rotate': {
-    input: endpoints.endpointIdInput,
-    output: success({ data: endpoints.endpointSecretView }),
-  },
-  'workspace.advancedwebhook.endpoints.messages.get': {
-    input: messages.listMessagesInput,
-    output: success({ data: messages.endpointMessagePage }),
-  },
-  'workspace.advancedwebhook.endpoints.messages.replay': {
-    input: messages.replayMessageInput,
-    output: success({ data: messages.endpointMessageView }),
-  },
-  'workspace.webhooks.test': {
-    input: messages.testWebhookInput,
-    output: success({ data: messages.testEventView }),
-  },
+  'workspace.advancedwebhook.endpoints.secret.get': answering(
+    endpoints.endpointIdInput,
+    endpoints.endpointSecretView,
+  ),
+  'workspace.advancedwebhook.endpoints.secret.rotate': answering(
+    endpoints.endpointIdInput,
+    endpoints.endpointSecretView,
+  ),
+  'workspace.advancedwebhook.endpoints.messages.get': answering(
+    messages.listMessagesInput,
+    messages.endpointMessagePage,
+  ),
+  'workspace.advancedwebhook.endpoints.messages.replay': answering(
+    messages.replayMessageInput,
+    messages.endpointMessageView,
+  ),
+  'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
   'organizations.add': { input: organizations.addOrganizationsInput, output: batch },
   'organizations.get': {
     input: organizations.getOrganizationsInput,
@@ -129,10 +108,7 @@ export const routeContracts = {
   },
   'organizations.delete': { input: organizations.deleteOrganizationsInput, output: batch },
   'organizations.folders.add': { input: organizations.addFoldersInput, output: batch },
-  'organizations.folders.get': {
-    input: organizations.getFoldersInput,
-    output: success({ data: z.array(organizations.folderView) }),
-  },
+  'organizations.folders.get': answering(organizations.getFoldersInput, z.array(organizations.folderView)),
   'organizations.folders.update': { input: organizations.updateFoldersInput, output: batch },
   'organizations.folders.delete': { input: organizations.deleteFolderInput, output: done },
   'organizations.documents.add': { input: organizations.addDocumentsInput, output: batch },
@@ -141,19 +117,13 @@ export const routeContracts = {
     output: success({ data: z.array(organizations.documentView), pageToken: nextPage }),
   },
   'organizations.documents.delete': { input: organizations.deleteDocumentsInput, output: batch },
-  'organizations.documents.migrate': {
-    input: migration.migrateDocumentInput,
-    output: success({ data: migration.startedMigration }),
-  },
-  'organizations.documents.migrate.status': {
-    input: migration.migrationStatusInput,
-    output: success({ data: migration.migrationStatusView }),
-  },
+  'organizations.documents.migrate': answering(migration.migrateDocumentInput, migration.startedMigration),
+  'organizations.documents.migrate.status': answering(
+    migration.migrationStatusInput,
+    migration.migrationStatusView,
+  ),
   'organizations.usergroups.add': { input: access.addGroupsInput, output: batch },
-  'organizations.usergroups.get': {
-    input: access.getGroupsInput,
-    output: success({ data: z.array(access.groupView) }),
-  },
+  'organizations.usergroups.get': answering(access.getGroupsInput, z.array(access.groupView)),
   'organizations.usergroups.users.add': { input: access.addGroupUsersInput, output: batch },
   'organizations.usergroups.users.delete': { input: access.deleteGroupUsersInput, output: batch },
   'users.add': { input: access.addUsersInput, output: batch },
@@ -167,24 +137,15 @@ export const routeContracts = {
     input: lifecycle.getUserDataInput,
     output: success({ data: lifecycle.userDataPage, nextPageToken: nextPage }),
   },
-  'users.data.delete': {
-    input: lifecycle.deleteUserDataInput,
-    output: success({ data: lifecycle.startedUserErasure }),
-  },
-  'users.data.delete.status': {
-    input: lifecycle.userDataDeletionStatusInput,
-    output: success({ data: lifecycle.userErasureStatusView }),
-  },
-  'auth.permissions.get': {
-    input: access.getPermissionsInput,
-    output: success({ data: access.userPermissions }),
-  },
+  'users.data.delete': answering(lifecycle.deleteUserDataInput, lifecycle.startedUserErasure),
+  'users.data.delete.status': answering(
+    lifecycle.userDataDeletionStatusInput,
+    lifecycle.userErasureStatusView,
+  ),
+  'auth.permissions.get': answering(access.getPermissionsInput, access.userPermissions),
   'auth.permissions.add': { input: access.addPermissionsInput, output: done },
   'auth.permissions.remove': { input: access.removePermissionsInput, output: done },
-  'auth.token.generate': {
-    input: access.generateTokenInput,
-    output: success({ data: access.generatedToken }),
-  },
+  'auth.token.generate': answering(access.generateTokenInput, access.generatedToken),
   'activities.add': { input: activities.addActivitiesInput, output: batch },
   'activities.get': {
     input: activities.getActivitiesInput,
@@ -192,10 +153,7 @@ export const routeContracts = {
   },
   'activities.update': { input: activities.updateActivitiesInput, output: batch },
   'activities.delete': { input: activities.deleteActivitiesInput, output: batch },
-  'notifications.add': {
-    input: notifications.addNotificationInput,
-    output: success({ data: notifications.addedNotification }),
-  },
+  'notifications.add': answering(notifications.addNotificationInput, notifications.addedNotification),
   'notifications.get': {
     input: notifications.getNotificationsInput,
     output: success({ data: z.array(notifications.notificationView), pageToken: nextPage }),
@@ -203,23 +161,17 @@ export const routeContracts = {
   'notifications.update': { input: notifications.updateNotificationsInput, output: batch },
   'notifications.delete': { input: notifications.deleteNotificationsInput, output: batch },
   'crdt.add': { input: crdt.writeEditorInput, output: done },
-  'crdt.get': { input: crdt.getEditorsInput, output: success({ data: z.array(crdt.editorView) }) },
+  'crdt.get': answering(crdt.getEditorsInput, z.array(crdt.editorView)),
   'crdt.update': { input: crdt.writeEditorInput, output: done },
   'livestate.broadcast': { input: realtime.broadcastLiveStateInput, output: done },
   'memory.search': { input: memory.searchInput, output: memory.searchResult },
   'memory.judgments.query': { input: memory.queryJudgmentsInput, output: memory.judgmentsQueryResult },
-  'commentannotations.add': {
-    input: comments.addAnnotationsInput,
-    output: success({ data: comments.addedAnnotations }),
-  },
+  'commentannotations.add': answering(comments.addAnnotationsInput, comments.addedAnnotations),
   'commentannotations.get': {
     input: comments.getAnnotationsInput,
     output: success({ data: z.array(comments.annotationWithCommentsView), pageToken: nextPage }),
   },
-  'commentannotations.update': {
-    input: comments.updateAnnotationInput,
-    output: success({ data: comments.annotationView }),
-  },
+  'commentannotations.update': answering(comments.updateAnnotationInput, comments.annotationView),
   'commentannotations.delete': { input: comments.deleteAnnotationsInput, output: batch },
   'commentannotations.comments.add': {
     input: comments.addCommentsInput,

@@ -16,8 +16,6 @@ export const crdtMover: DocumentRecordMover = {
   async moveBatch(move, cursor) {
     const phase = cursor?.phase === 'move' ? 'move' : 'copy';
     const result = await moveDocumentContent(
-      move.apiKey,
-      move.organizationId,
       move,
       phase,
       batchSize,

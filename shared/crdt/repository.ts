@@ -5,12 +5,14 @@ import { nowMs } from '../core/clock';
 import { ApiError, alreadyExists } from '../core/errors';
 import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { updateIf } from '../db/conditional-updates';
 import { entities } from '../db/entities';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
+import type { DocumentMove, MovedPage } from '../migration/mover';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { outboxPut } from '../webhooks/outbox';
 import { type EditorHead, editorHead } from './schemas';
@@ -264,25 +266,24 @@ export async function hasDocumentContent(apiKey: string, organizationId: string,
  * (strongly consistent, up to `limit` items) and a BatchWriteItem per 25 puts (and deletes).
  */
 export async function moveDocumentContent(
-  apiKey: string,
-  organizationId: string,
-  move: { from: string; to: string },
+  move: DocumentMove,
   phase: 'copy' | 'move',
   limit: number,
   startKey?: Item,
-): Promise<{ moved: number; nextKey?: Item }> {
+): Promise<MovedPage> {
+  const source = keys.crdtPartition(move.apiKey, move.organizationId, move.from);
+  const target = keys.crdtPartition(move.apiKey, move.organizationId, move.to);
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.crdtPartition(apiKey, organizationId, move.from) },
+      ExpressionAttributeValues: { ':pk': source },
       ConsistentRead: true,
       Limit: limit,
       ExclusiveStartKey: startKey,
     }),
   );
   const items = page.Items ?? [];
-  const target = keys.crdtPartition(apiKey, organizationId, move.to);
   await batchWrite(
     items.map((item) => ({
       put: { ...item, pk: target, ...(item.documentId !== undefined && { documentId: move.to }) },
@@ -388,20 +389,11 @@ export async function openOrMarkEventWindow(apiKey: string, ref: EditorRef, now:
  * leaves the due index (conditional on it still being pending, so two sweeps publish once).
  * False when another sweep got there first.
  */
-export async function closePendingEventWindow(apiKey: string, ref: EditorRef, now: number, windowMs: number) {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.crdtEventWindow(apiKey, ref.organizationId, ref.documentId, ref.editorId),
-        UpdateExpression: 'SET pending = :false, windowEndsAt = :end, updatedAt = :now REMOVE gsi7pk, gsi7sk',
-        ConditionExpression: 'pending = :true',
-        ExpressionAttributeValues: { ':false': false, ':true': true, ':end': now + windowMs, ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-    throw error;
-  }
+export function closePendingEventWindow(apiKey: string, ref: EditorRef, now: number, windowMs: number) {
+  return updateIf({
+    Key: keys.crdtEventWindow(apiKey, ref.organizationId, ref.documentId, ref.editorId),
+    UpdateExpression: 'SET pending = :false, windowEndsAt = :end, updatedAt = :now REMOVE gsi7pk, gsi7sk',
+    ConditionExpression: 'pending = :true',
+    ExpressionAttributeValues: { ':false': false, ':true': true, ':end': now + windowMs, ':now': now },
+  });
 }

@@ -65,8 +65,11 @@ export async function batchGet(
   return pages.flat();
 }
 
+/** One request of a `batchWrite`: an unconditional put of an item or delete of a key. */
+export type WriteRequest = { put?: Item; delete?: ItemKey };
+
 /** Puts and deletes without conditions: one BatchWriteItem per 25 requests, retrying unprocessed ones. */
-export async function batchWrite(requests: { put?: Item; delete?: ItemKey }[]): Promise<void> {
+export async function batchWrite(requests: WriteRequest[]): Promise<void> {
   for (const chunk of chunks(requests, batchWriteLimit)) {
     let pending: Item[] = chunk.map((request) =>
       request.put ? { PutRequest: { Item: request.put } } : { DeleteRequest: { Key: request.delete } },

@@ -28,14 +28,16 @@ export interface ErasableRange {
 }
 
 /**
- * The range a scope's erasure reads: the organization's whole range, or, for a document scope,
- * the document's (a timeline or listing index). One choice for every domain's eraser.
+ * Where a domain lists the records of a scope it erases by id: the organization's whole range, or,
+ * for a document scope, the document's (a timeline or listing index). One choice for every
+ * domain's eraser (`eraseByIds`).
  */
-export function scopeRange(
-  scope: EraseScope,
-  ranges: { organization: () => ErasableRange; document: (documentId: string) => ErasableRange },
-): ErasableRange {
-  return scope.documentId === undefined ? ranges.organization() : ranges.document(scope.documentId);
+export interface ScopeListing {
+  /** The attribute of a listed item that holds its record's id. */
+  readonly idAttribute: string;
+  /** The organization's partition of these records and their sort-key prefix in it. */
+  readonly organization: { partition: (apiKey: string, organizationId: string) => string; prefix: string };
+  document(apiKey: string, organizationId: string, documentId: string): ErasableRange;
 }
 
 /** What one erasing page did, and where the next continues (none: the range is read to its end). */
@@ -113,20 +115,27 @@ export async function eraseListedPartitions(
 }
 
 /**
- * One page of a range's records erased by the owning domain: the page's `idAttribute` values are
- * handed to `remove` (which deletes each record with whatever goes with it). One Query, then
- * `remove`'s writes.
+ * One page (up to `limit`, after `startKey`) of a scope's records erased by the owning domain: the
+ * ids on the scope's `listing` are handed to `remove` (which deletes each record with whatever goes
+ * with it). One Query, then `remove`'s writes.
  */
 export async function eraseByIds(
-  range: ErasableRange,
-  idAttribute: string,
-  limit: number,
-  startKey: Item | undefined,
+  scope: EraseScope,
+  listing: ScopeListing,
+  page: { limit: number; startKey?: Item },
   remove: (ids: string[]) => Promise<void>,
 ): Promise<ErasedPage> {
-  const page = await keyPage(range, limit, startKey, [idAttribute]);
-  await remove(page.items.map((item) => item[idAttribute] as string));
-  return { erased: page.items.length, ...(page.nextKey && { nextKey: page.nextKey }) };
+  const { apiKey, organizationId, documentId } = scope;
+  const range =
+    documentId === undefined
+      ? {
+          partition: listing.organization.partition(apiKey, organizationId),
+          prefix: listing.organization.prefix,
+        }
+      : listing.document(apiKey, organizationId, documentId);
+  const read = await keyPage(range, page.limit, page.startKey, [listing.idAttribute]);
+  await remove(read.items.map((item) => item[listing.idAttribute] as string));
+  return { erased: read.items.length, ...(read.nextKey && { nextKey: read.nextKey }) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
-import { resumeUpdate } from '../migration/lease';
+import { renewUpdate, resumeUpdate } from '../migration/lease';
 import { maxFencedTargets, targetFenceEntry } from './fence';
 import { type EraseJob, eraseJob } from './schemas';
 
@@ -131,24 +131,14 @@ export function renewEraseLease(
   const names = Object.keys(erased);
   const counts = names.map((_, i) => `counts.#c${i} = if_not_exists(counts.#c${i}, :zero) + :c${i}`);
   return updateJobIf(apiKey, jobId, {
-    UpdateExpression: `SET ${[
-      'leaseUntil = :until',
-      'gsi7pk = :duePk',
-      'gsi7sk = :dueSk',
-      'updatedAt = :now',
-      ...counts,
-    ].join(', ')}${progressed ? ' REMOVE resumes' : ''}`,
-    ConditionExpression: '#status = :inProgress',
+    ...renewUpdate(lease, progressed, now, {
+      assignments: counts,
+      values: {
+        ...(names.length > 0 && { ':zero': 0 }),
+        ...Object.fromEntries(names.map((name, i) => [`:c${i}`, erased[name]])),
+      },
+    }),
     ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#c${i}`, name])),
-    ExpressionAttributeValues: {
-      ':until': lease.leaseUntil,
-      ':duePk': lease.gsi7pk,
-      ':dueSk': lease.gsi7sk,
-      ':now': now,
-      ':inProgress': 'in_progress',
-      ...(names.length > 0 && { ':zero': 0 }),
-      ...Object.fromEntries(names.map((name, i) => [`:c${i}`, erased[name]])),
-    },
   });
 }
 

@@ -5,11 +5,11 @@ import {
   type QueryCommandOutput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { batchGet, batchWrite } from '../db/batch';
+import { batchGet, batchWrite, type WriteRequest } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import type { IndexName } from '../db/entities/definition';
-import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
+import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { type ItemKey, keys, timelineSortKey } from '../db/keys';
 import { startedEarly } from '../db/parallel';
 import { queryAll, withoutKeys } from '../db/query-page';
@@ -60,6 +60,17 @@ export function judgmentRemoval(
     puts: embeddingTypes.map((type) => vectorTombstone(apiKey, organizationId, type, recordId, now)),
     deletes: [keys.judgment(apiKey, organizationId, recordId)],
   };
+}
+
+/** `judgmentRemoval` as `batchWrite` requests: the judgment's delete, then its vector tombstones. */
+export function judgmentRemovalRequests(
+  apiKey: string,
+  organizationId: string,
+  recordId: string,
+  now: number,
+): WriteRequest[] {
+  const removal = judgmentRemoval(apiKey, organizationId, recordId, now);
+  return [...removal.deletes.map((key) => ({ delete: key })), ...removal.puts.map((put) => ({ put }))];
 }
 
 /**
@@ -490,24 +501,23 @@ export async function moveJudgment(
   );
 }
 
+/** An organization's judgments (the judgment partition) or one document's (its gsi3 timeline). */
+const judgmentListing: ScopeListing = {
+  idAttribute: 'recordId',
+  organization: { partition: keys.judgmentPartition, prefix: 'J#' },
+  document: (apiKey, organizationId, id) =>
+    keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id }),
+};
+
 /**
  * Erases one page (up to `limit`) of an organization's judgments (the judgment partition) or of one
  * document's (its gsi3 timeline): each judgment item deleted, its vectors tombstoned so cached
  * scopes drop them (`judgmentRemoval`). Judgments normally go with their activities; this catches
  * any left.
  */
-export async function eraseJudgmentPage(
-  scope: EraseScope,
-  limit: number,
-  now: number,
-  startKey?: Item,
-): Promise<ErasedPage> {
+export function eraseJudgmentPage(scope: EraseScope, limit: number, now: number, startKey?: Item) {
   const { apiKey, organizationId } = scope;
-  const range = scopeRange(scope, {
-    organization: () => ({ partition: keys.judgmentPartition(apiKey, organizationId), prefix: 'J#' }),
-    document: (id) => keys.judgmentTimeline(apiKey, { by: 'document', organizationId, id }),
-  });
-  return eraseByIds(range, 'recordId', limit, startKey, (ids) =>
+  return eraseByIds(scope, judgmentListing, { limit, startKey }, (ids) =>
     removeJudgments(apiKey, organizationId, ids, now),
   );
 }
@@ -520,10 +530,7 @@ export async function removeJudgments(
   now: number,
 ) {
   await batchWrite(
-    recordIds.flatMap((recordId) => {
-      const removal = judgmentRemoval(apiKey, organizationId, recordId, now);
-      return [...removal.deletes.map((key) => ({ delete: key })), ...removal.puts.map((put) => ({ put }))];
-    }),
+    recordIds.flatMap((recordId) => judgmentRemovalRequests(apiKey, organizationId, recordId, now)),
   );
 }
 

@@ -85,3 +85,33 @@ export function resumeUpdate(
     },
   };
 }
+
+/**
+ * The UpdateItem parts that renew a running job's lease to `lease` (its end and due-index keys),
+ * on condition that the job is still `in_progress`, clearing its resume count when `progressed`.
+ * `extra` SET assignments and their values ride along in the same write. Shared by the migration
+ * and erasure job repositories (`#status` names `status`).
+ */
+export function renewUpdate(
+  lease: { leaseUntil: number; gsi7pk: string; gsi7sk: string },
+  progressed: boolean,
+  now: number,
+  extra: { assignments: readonly string[]; values: Readonly<Record<string, unknown>> } = {
+    assignments: [],
+    values: {},
+  },
+) {
+  const assignments = ['leaseUntil = :until', 'gsi7pk = :duePk', 'gsi7sk = :dueSk', 'updatedAt = :now'];
+  return {
+    UpdateExpression: `SET ${[...assignments, ...extra.assignments].join(', ')}${progressed ? ' REMOVE resumes' : ''}`,
+    ConditionExpression: '#status = :inProgress',
+    ExpressionAttributeValues: {
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':inProgress': 'in_progress',
+      ...extra.values,
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { type ErasedPage, erasePage } from '../db/erase';
 import { dueIndexKeys, keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { resumeUpdate } from './lease';
+import { renewUpdate, resumeUpdate } from './lease';
 import { type MigrationJob, migrationJob } from './schemas';
 
 type JobRef = Pick<MigrationJob, 'organizationId' | 'migrationId'>;
@@ -290,19 +290,7 @@ export function renewLease(
   now: number,
 ): Promise<boolean> {
   const lease = leaseFields(apiKey, job, leaseUntil);
-  return updateJobIf(apiKey, job, {
-    UpdateExpression: `SET leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now${
-      progressed ? ' REMOVE resumes' : ''
-    }`,
-    ConditionExpression: '#status = :inProgress',
-    ExpressionAttributeValues: {
-      ':until': lease.leaseUntil,
-      ':duePk': lease.gsi7pk,
-      ':dueSk': lease.gsi7sk,
-      ':now': now,
-      ':inProgress': 'in_progress',
-    },
-  });
+  return updateJobIf(apiKey, job, renewUpdate(lease, progressed, now));
 }
 
 /**

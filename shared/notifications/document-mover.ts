@@ -6,5 +6,5 @@ const batchSize = 10;
 
 /** Moves a document's notifications (migration): shared records, their listing, recipients' inbox entries. */
 export const notificationMover = pagedMover('notifications', hasDocumentNotifications, (move, startKey) =>
-  moveDocumentNotifications(move.apiKey, move.organizationId, move, batchSize, startKey),
+  moveDocumentNotifications(move, batchSize, startKey),
 );

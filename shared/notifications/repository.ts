@@ -2,11 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { applyConditionalUpdates } from '../db/conditional-updates';
+import { applyConditionalUpdates, updateIf } from '../db/conditional-updates';
 import { accessPatterns, entities } from '../db/entities';
-import { type ErasedPage, type EraseScope, eraseByIds, scopeRange } from '../db/erase';
+import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
+import type { DocumentMove, MovedPage } from '../migration/mover';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -197,54 +198,30 @@ export async function documentPage(
 }
 
 /** Sets content fields of a shared record; false when it does not exist. */
-export async function updateRecord(
-  apiKey: string,
-  organizationId: string,
-  id: string,
-  fields: Item,
-  now: number,
-) {
+export function updateRecord(apiKey: string, organizationId: string, id: string, fields: Item, now: number) {
   const set = setAssignments(fields);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.notification(apiKey, organizationId, id),
-        UpdateExpression: `SET updatedAt = :now, ${set.assignments}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: set.names,
-        ExpressionAttributeValues: { ':now': now, ...set.values },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return updateIf({
+    Key: keys.notification(apiKey, organizationId, id),
+    UpdateExpression: `SET updatedAt = :now, ${set.assignments}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: set.names,
+    ExpressionAttributeValues: { ':now': now, ...set.values },
+  });
 }
 
 /** Marks a notification read in one recipient's inbox; false when the user is not a recipient. */
-export async function markRead(apiKey: string, record: NotificationRecord, userId: string, now: number) {
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.inboxEntry(apiKey, {
-          ...record,
-          userId,
-          createdAt: record.timestamp,
-          notificationId: record.id,
-        }),
-        UpdateExpression: 'SET readAt = if_not_exists(readAt, :now)',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function markRead(apiKey: string, record: NotificationRecord, userId: string, now: number) {
+  return updateIf({
+    Key: keys.inboxEntry(apiKey, {
+      ...record,
+      userId,
+      createdAt: record.timestamp,
+      notificationId: record.id,
+    }),
+    UpdateExpression: 'SET readAt = if_not_exists(readAt, :now)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':now': now },
+  });
 }
 
 /** Ids of a document's notifications (gsi3, keys only). */
@@ -341,12 +318,11 @@ function documentIdUpdate(key: { pk: string; sk: string }, move: { from: string;
  * (single updates only for a batch with an entry already moved) and one for the record.
  */
 export async function moveDocumentNotifications(
-  apiKey: string,
-  organizationId: string,
-  move: { from: string; to: string },
+  move: DocumentMove,
   limit: number,
   startKey?: Item,
-): Promise<{ moved: number; nextKey?: Item }> {
+): Promise<MovedPage> {
+  const { apiKey, organizationId } = move;
   const page = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -381,22 +357,23 @@ export async function moveDocumentNotifications(
   return page.LastEvaluatedKey ? { moved, nextKey: page.LastEvaluatedKey } : { moved };
 }
 
+/** An organization's notifications (its record partition) or one document's (gsi3). */
+const notificationListing: ScopeListing = {
+  idAttribute: 'id',
+  organization: { partition: keys.notificationPartition, prefix: 'NOTIF#' },
+  document: (apiKey, organizationId, id) => ({
+    index: accessPatterns.notificationsOfDocument.index,
+    partition: keys.notificationDocumentPartition(apiKey, organizationId, id),
+  }),
+};
+
 /**
  * Erases one page (up to `limit`) of an organization's notifications (its record partition) or of
  * one document's (gsi3), each whole with its inbox entries (see `deleteNotifications`).
  */
-export async function eraseNotificationPage(
-  scope: EraseScope,
-  limit: number,
-  startKey?: Item,
-): Promise<ErasedPage> {
+export function eraseNotificationPage(scope: EraseScope, limit: number, startKey?: Item) {
   const { apiKey, organizationId } = scope;
-  const range = scopeRange(scope, {
-    organization: () => ({ partition: keys.notificationPartition(apiKey, organizationId), prefix: 'NOTIF#' }),
-    document: (id) => ({
-      index: accessPatterns.notificationsOfDocument.index,
-      partition: keys.notificationDocumentPartition(apiKey, organizationId, id),
-    }),
-  });
-  return eraseByIds(range, 'id', limit, startKey, (ids) => deleteNotifications(apiKey, organizationId, ids));
+  return eraseByIds(scope, notificationListing, { limit, startKey }, (ids) =>
+    deleteNotifications(apiKey, organizationId, ids),
+  );
 }

@@ -105,18 +105,24 @@ export async function listOrganizations(apiKey: string, pageSize: number, startK
   return { organizations: page.items.map(parseOrganization), nextKey: page.nextKey };
 }
 
+/** A transaction item that puts a record's item (its keys, entity name and fields), if `condition` holds. */
+function recordPut(
+  key: Item,
+  entity: string,
+  record: OrganizationRecord | FolderRecord | DocumentRecord,
+  condition?: { ConditionExpression: string; ExpressionAttributeValues?: Item },
+): TransactItem {
+  return { Put: inTable({ Item: { ...key, entity, ...record }, ...condition }) };
+}
+
 /** A transaction item that writes an organization (creating or replacing its fields). */
 export function organizationPut(apiKey: string, organization: OrganizationRecord): TransactItem {
-  return {
-    Put: inTable({
-      Item: {
-        ...keys.organization(apiKey, organization.organizationId),
-        ...keys.organizationListing(apiKey, organization.organizationId),
-        entity: entities.organization.name,
-        ...organization,
-      },
-    }),
-  };
+  const { organizationId } = organization;
+  return recordPut(
+    { ...keys.organization(apiKey, organizationId), ...keys.organizationListing(apiKey, organizationId) },
+    entities.organization.name,
+    organization,
+  );
 }
 
 /** A transaction item that creates an organization unless it exists (a no-op then). */
@@ -148,31 +154,27 @@ export function organizationCreateIfMissing(
 
 /** A transaction item that creates a folder; fails when the folder exists. */
 export function folderCreate(apiKey: string, folder: FolderRecord): TransactItem {
-  return {
-    Put: inTable({
-      Item: {
-        ...keys.folder(apiKey, folder.organizationId, folder.folderId),
-        entity: entities.folder.name,
-        ...folder,
-      },
+  return recordPut(
+    keys.folder(apiKey, folder.organizationId, folder.folderId),
+    entities.folder.name,
+    folder,
+    {
       ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  };
+    },
+  );
 }
 
 /** A transaction item that replaces a folder if nobody changed it since it was read (`lastUpdated`). */
 export function folderReplace(apiKey: string, folder: FolderRecord, readLastUpdated: number): TransactItem {
-  return {
-    Put: inTable({
-      Item: {
-        ...keys.folder(apiKey, folder.organizationId, folder.folderId),
-        entity: entities.folder.name,
-        ...folder,
-      },
+  return recordPut(
+    keys.folder(apiKey, folder.organizationId, folder.folderId),
+    entities.folder.name,
+    folder,
+    {
       ConditionExpression: 'lastUpdated = :read',
       ExpressionAttributeValues: { ':read': readLastUpdated },
-    }),
-  };
+    },
+  );
 }
 
 /** Deletes folders by id (not atomic; repeating it finishes an interrupted delete). */
@@ -245,15 +247,8 @@ export async function listDocuments(
 
 /** A transaction item that writes a document whole. */
 export function documentPut(apiKey: string, document: DocumentRecord): TransactItem {
-  return {
-    Put: inTable({
-      Item: {
-        ...keys.document(apiKey, document.organizationId, document.documentId),
-        entity: entities.document.name,
-        ...document,
-      },
-    }),
-  };
+  const key = keys.document(apiKey, document.organizationId, document.documentId);
+  return recordPut(key, entities.document.name, document);
 }
 
 /** Runs transaction items (the service composes them so related writes land together). */

@@ -4,8 +4,7 @@ import { runAdmin } from '../../../scripts/admin/run';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { succeed } from '../../support/api';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { type MigrationQueue, seedDocument, startMigrationQueue } from '../migration/support';
+import { seedDocument } from '../migration/support';
 import {
   nothingStored,
   readRange,
@@ -13,21 +12,12 @@ import {
   seedOwnEditor,
   seedReaction,
   storedUnderOrganization,
+  useJobQueueAndWorkspaces,
 } from './support';
 
 jest.setTimeout(90_000);
 
-// The last pass may start at once: no write of this test is in flight across the delete.
-process.env.ERASE_SETTLE_SECONDS = '0';
-
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  workspace = await createTestWorkspace();
-});
-afterAll(() => queue.stop());
+const setup = useJobQueueAndWorkspaces();
 
 /** Attributes that items written before issue 15 lack, by entity. */
 const addedBy15: Record<string, string[]> = {
@@ -83,7 +73,7 @@ async function makeOld(apiKey: string, organizationId: string, userIds: string[]
 }
 
 const dataOf = async (userId: string) =>
-  ((await succeed(workspace, 'users.data.get', { userId })).items as { feature: string; id: string }[])
+  ((await succeed(setup.workspace, 'users.data.get', { userId })).items as { feature: string; id: string }[])
     .map((item) => `${item.feature}/${item.id}`)
     .sort();
 
@@ -100,19 +90,19 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
   it('gives old items their entries, so users.data.get and an organization delete find them; a re-run changes nothing', async () => {
     const organizationId = `org-${randomUUID()}`;
     const documentId = `doc-${randomUUID()}`;
-    await seedDocument(workspace, organizationId, documentId);
-    await succeed(workspace, 'users.add', {
+    await seedDocument(setup.workspace, organizationId, documentId);
+    await succeed(setup.workspace, 'users.add', {
       organizationId,
       users: [{ userId: 'bob', accessRole: 'editor' }],
     });
-    await seedGroup(workspace, organizationId, 'team', ['bob']);
+    await seedGroup(setup.workspace, organizationId, 'team', ['bob']);
     await seedReaction(
-      workspace,
+      setup.workspace,
       { organizationId, documentId, annotationId: 'thread-1', commentId: 'c1' },
       { userId: 'bob' },
       'eyes',
     );
-    await seedOwnEditor(workspace, organizationId, documentId, 'bob');
+    await seedOwnEditor(setup.workspace, organizationId, documentId, 'bob');
     const users = ['bob', 'carol', 'dave', 'erin'];
     const before = await Promise.all(users.map(dataOf));
     expect(before[0]).toEqual(
@@ -120,10 +110,10 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
     );
     expect(before[3]).toEqual(expect.arrayContaining([expect.stringMatching(/^notification\//)]));
 
-    await makeOld(workspace.apiKey, organizationId, users);
+    await makeOld(setup.workspace.apiKey, organizationId, users);
     expect(await Promise.all(users.map(dataOf))).toEqual(users.map(() => []));
 
-    const first = await backfill('--api-key', workspace.apiKey);
+    const first = await backfill('--api-key', setup.workspace.apiKey);
     expect(first.code).toBe(0);
     expect(first.lines[0]).toMatch(
       / done; 1 organizations, \d+ items examined, \d+ given entries, 2 index items put/,
@@ -131,19 +121,19 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
     expect(first.lines[0]).toContain(`--after ${JSON.stringify(organizationId)}`);
     expect(await Promise.all(users.map(dataOf))).toEqual(before);
 
-    const again = await backfill('--api-key', workspace.apiKey);
+    const again = await backfill('--api-key', setup.workspace.apiKey);
     expect(again.lines.at(-1)).toBe('Done: 1 organizations, 0 items given entries.');
-    const resumed = await backfill('--api-key', workspace.apiKey, '--after', organizationId);
+    const resumed = await backfill('--api-key', setup.workspace.apiKey, '--after', organizationId);
     expect(resumed.lines).toEqual(['Done: 0 organizations, 0 items given entries.']);
     expect((await backfill('--after', organizationId)).code).toBe(2);
-    expect((await backfill(workspace.apiKey)).code).toBe(2);
+    expect((await backfill(setup.workspace.apiKey)).code).toBe(2);
 
-    const stored = await storedUnderOrganization(workspace.apiKey, organizationId, [documentId]);
+    const stored = await storedUnderOrganization(setup.workspace.apiKey, organizationId, [documentId]);
     expect(stored.crdtListing).toBeGreaterThan(0);
     expect(stored.commentsListing).toBeGreaterThan(0);
-    await succeed(workspace, 'organizations.delete', { organizationIds: [organizationId] });
-    await queue.drain();
-    expect(await storedUnderOrganization(workspace.apiKey, organizationId, [documentId])).toEqual(
+    await succeed(setup.workspace, 'organizations.delete', { organizationIds: [organizationId] });
+    await setup.queue.drain();
+    expect(await storedUnderOrganization(setup.workspace.apiKey, organizationId, [documentId])).toEqual(
       nothingStored(stored),
     );
   });

@@ -8,9 +8,6 @@ import * as lifecycle from './support';
 
 jest.setTimeout(120_000);
 
-// The last pass may start at once: no write of these tests is in flight across a delete.
-process.env.ERASE_SETTLE_SECONDS = '0';
-
 const setup = lifecycle.useJobQueueAndWorkspaces();
 
 /** What is stored under a document in incarnation `n` (keys built as its job builds them). */

@@ -17,9 +17,6 @@ import {
 
 jest.setTimeout(120_000);
 
-// The last pass may start at once: no write of these tests is in flight across a delete.
-process.env.ERASE_SETTLE_SECONDS = '0';
-
 const setup = useJobQueueAndWorkspaces();
 
 /** What is stored under an organization in incarnation `n` (keys built as its job builds them). */

@@ -175,8 +175,11 @@ export async function seedOwnEditor(
 /**
  * The hooks of a deletion test file: the background-job queue (nothing runs until a test calls
  * `drain`, so erasure jobs can be held back) and two fresh workspaces, the second for isolation.
+ * An erasure's last pass may start at once (`ERASE_SETTLE_SECONDS` 0): these tests have no write
+ * in flight across a delete. Call it at the top of the file, before anything reads the environment.
  */
 export function useJobQueueAndWorkspaces() {
+  process.env.ERASE_SETTLE_SECONDS = '0';
   const state = {} as { queue: MigrationQueue; workspace: TestWorkspace; other: TestWorkspace };
   beforeAll(async () => {
     state.queue = await startMigrationQueue();

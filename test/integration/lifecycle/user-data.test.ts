@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { putNewActivities } from '../../../shared/activities/repository';
+import { userDataFeatures } from '../../../shared/lifecycle/schemas';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { seedDocument } from '../migration/support';
@@ -88,17 +89,7 @@ describe('users.data.get', () => {
     await seedBob(other, organizationId, documentId);
     const [items = []] = await allPages(workspace, { userId: 'bob' });
     const features = new Set(items.map((item) => item.feature));
-    expect([...features].sort()).toEqual([
-      'activity',
-      'comment',
-      'crdt',
-      'grant',
-      'group',
-      'judgment',
-      'membership',
-      'notification',
-      'reaction',
-    ]);
+    expect([...features].sort()).toEqual([...userDataFeatures].sort());
     expect(
       items
         .filter((item) => item.feature === 'comment')

@@ -1,21 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type RouteName, routes } from '../../../shared/http/routes';
+import { userDataFeatures } from '../../../shared/lifecycle/schemas';
 import { callAs, succeed } from '../../support/api';
-import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { crashAfter, type MigrationQueue, seedDocument, startMigrationQueue } from '../migration/support';
-import { seedGroup, seedReaction } from './support';
+import type { TestWorkspace } from '../../support/workspaces';
+import { crashAfter, seedDocument } from '../migration/support';
+import { seedGroup, seedReaction, useJobQueueAndWorkspaces } from './support';
 
 jest.setTimeout(90_000);
 
-let queue: MigrationQueue;
-let workspace: TestWorkspace;
-let other: TestWorkspace;
-
-beforeAll(async () => {
-  queue = await startMigrationQueue();
-  [workspace, other] = await Promise.all([createTestWorkspace(), createTestWorkspace()]);
-});
-afterAll(() => queue.stop());
+const setup = useJobQueueAndWorkspaces();
 
 const bob = { userId: 'bob', name: 'Bob Example', email: 'bob.private@example.com' };
 const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
@@ -64,51 +57,34 @@ const statusOf = async (owner: TestWorkspace, jobId: string) =>
   (await callAs(owner, 'users.data.delete.status', { jobId })).json;
 
 describe('users.data.delete', () => {
-  it("erases a user's data with counts per feature; other users' replies survive and the email is gone from every answer", async () => {
-    const { organizationId, documentId } = await seedBob(workspace);
-    await seedBob(other);
-    const before = await userData(workspace, 'bob');
+  it("erases a user's data with counts per feature; setup.other users' replies survive and the email is gone from every answer", async () => {
+    const { organizationId, documentId } = await seedBob(setup.workspace);
+    await seedBob(setup.other);
+    const before = await userData(setup.workspace, 'bob');
     expect(before.length).toBeGreaterThan(10);
 
-    const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'bob' });
-    const pending = await statusOf(workspace, jobId);
+    const { jobId } = await succeed(setup.workspace, 'users.data.delete', { userId: 'bob' });
+    const pending = await statusOf(setup.workspace, jobId);
     expect(pending.result?.data).toMatchObject({ jobId, status: 'pending' });
     const { counts } = (pending.result?.data ?? {}) as { counts: object };
-    expect(Object.keys(counts).sort()).toEqual([
-      'activity',
-      'comment',
-      'crdt',
-      'grant',
-      'group',
-      'judgment',
-      'membership',
-      'notification',
-      'reaction',
-    ]);
-    const runs = await queue.drain();
+    expect(Object.keys(counts).sort()).toEqual([...userDataFeatures].sort());
+    const runs = await setup.queue.drain();
     expect(runs.every((run) => !run.failed)).toBe(true);
-    const done = (await statusOf(workspace, jobId)).result?.data as {
+    const done = (await statusOf(setup.workspace, jobId)).result?.data as {
       status: string;
       counts: Record<string, number>;
     };
     expect(done.status).toBe('completed');
     const listed = (feature: string) => before.filter((item) => item.feature === feature).length;
-    for (const feature of [
-      'membership',
-      'group',
-      'notification',
-      'comment',
-      'reaction',
-      'activity',
-      'judgment',
-    ])
+    // CRDT editors the user created are taken off the listing but kept (shared content): not counted.
+    for (const feature of userDataFeatures.filter((feature) => feature !== 'crdt'))
       expect([feature, done.counts[feature]]).toEqual([feature, listed(feature)]);
 
-    expect(await userData(workspace, 'bob')).toEqual([]);
+    expect(await userData(setup.workspace, 'bob')).toEqual([]);
     // Another API key's bob is untouched.
-    expect((await userData(other, 'bob')).length).toBe(before.length);
+    expect((await userData(setup.other, 'bob')).length).toBe(before.length);
 
-    const threads = await succeed(workspace, 'commentannotations.get', { organizationId, documentId });
+    const threads = await succeed(setup.workspace, 'commentannotations.get', { organizationId, documentId });
     const ids = threads.map((thread: { annotationId: string }) => thread.annotationId).sort();
     // Bob's own threads are gone (the seed's and 'alone'); the one carol answered stays with her reply.
     expect(ids).toEqual(['shared']);
@@ -118,37 +94,39 @@ describe('users.data.delete', () => {
     expect(
       shared.comments[0].reactions.map((reaction: { user: { userId: string } }) => reaction.user.userId),
     ).toEqual(['carol']);
-    const groups = await succeed(workspace, 'organizations.usergroups.get', { organizationId });
+    const groups = await succeed(setup.workspace, 'organizations.usergroups.get', { organizationId });
     expect(groups).toEqual([{ groupId: 'reviewers', groupName: 'Group reviewers', userIds: ['carol'] }]);
     expect(done.counts.group).toBe(1);
     expect(done.counts.reaction).toBe(1);
     const answers = [
       threads,
-      await succeed(workspace, 'activities.get', { organizationId }),
-      await succeed(workspace, 'users.get', { organizationId }),
-      await succeed(workspace, 'notifications.get', { organizationId, userId: 'carol' }),
+      await succeed(setup.workspace, 'activities.get', { organizationId }),
+      await succeed(setup.workspace, 'users.get', { organizationId }),
+      await succeed(setup.workspace, 'notifications.get', { organizationId, userId: 'carol' }),
     ];
     expect(JSON.stringify(answers)).not.toContain(bob.email);
     expect(JSON.stringify(answers)).toContain(carol.email);
   });
 
   it('finishes after a crash with nothing left, and reports unknown or foreign jobs as NOT_FOUND', async () => {
-    await seedBob(workspace);
-    const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'bob' });
+    await seedBob(setup.workspace);
+    const { jobId } = await succeed(setup.workspace, 'users.data.delete', { userId: 'bob' });
     const crash = crashAfter(6);
-    const crashed = await queue.runWorkerOnce();
+    const crashed = await setup.queue.runWorkerOnce();
     crash.mockRestore();
     expect(crashed?.failed).toBe(true);
-    await queue.drain();
-    expect((await statusOf(workspace, jobId)).result?.data).toMatchObject({ status: 'completed' });
-    expect(await userData(workspace, 'bob')).toEqual([]);
+    await setup.queue.drain();
+    expect((await statusOf(setup.workspace, jobId)).result?.data).toMatchObject({ status: 'completed' });
+    expect(await userData(setup.workspace, 'bob')).toEqual([]);
 
-    expect((await statusOf(other, jobId)).error?.status).toBe('NOT_FOUND');
-    expect((await statusOf(workspace, randomUUID())).error?.status).toBe('NOT_FOUND');
-    expect((await callAs(workspace, 'users.data.delete.status', {})).json.error?.status).toBe(
+    expect((await statusOf(setup.other, jobId)).error?.status).toBe('NOT_FOUND');
+    expect((await statusOf(setup.workspace, randomUUID())).error?.status).toBe('NOT_FOUND');
+    expect((await callAs(setup.workspace, 'users.data.delete.status', {})).json.error?.status).toBe(
       'INVALID_ARGUMENT',
     );
-    expect((await callAs(workspace, 'users.data.delete', {})).json.error?.status).toBe('INVALID_ARGUMENT');
+    expect((await callAs(setup.workspace, 'users.data.delete', {})).json.error?.status).toBe(
+      'INVALID_ARGUMENT',
+    );
   });
 });
 
@@ -157,30 +135,32 @@ const zed = { userId: 'zed', name: `Zed ${unique}`, email: `zed-${unique}@exampl
 
 /** Zed in every feature of an organization, next to carol who answers, tags and reacts to him. */
 async function seedZed(organizationId: string, documentId: string) {
-  await succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
-  await succeed(workspace, 'organizations.add', {
+  await succeed(setup.workspace, 'workspace.activityconfig.update', {
+    activityServiceConfig: { isEnabled: true },
+  });
+  await succeed(setup.workspace, 'organizations.add', {
     organizations: [{ organizationId, organizationName: 'Zed and co' }],
   });
-  await succeed(workspace, 'organizations.documents.add', {
+  await succeed(setup.workspace, 'organizations.documents.add', {
     organizationId,
     documents: [{ documentId, documentName: 'Spec' }],
   });
-  await succeed(workspace, 'users.add', {
+  await succeed(setup.workspace, 'users.add', {
     organizationId,
     users: [zed, carol].map((user) => ({ ...user, accessRole: 'editor' })),
   });
-  await succeed(workspace, 'users.add', {
+  await succeed(setup.workspace, 'users.add', {
     organizationId,
     documentId,
     users: [{ ...zed, accessRole: 'editor' }],
   });
-  await succeed(workspace, 'auth.permissions.add', {
+  await succeed(setup.workspace, 'auth.permissions.add', {
     user: { userId: 'zed' },
     permissions: { resources: [{ type: 'document', id: documentId, organizationId, accessRole: 'viewer' }] },
   });
-  await seedGroup(workspace, organizationId, 'team', ['zed', 'carol']);
+  await seedGroup(setup.workspace, organizationId, 'team', ['zed', 'carol']);
   const scope = { organizationId, documentId };
-  await succeed(workspace, 'commentannotations.add', {
+  await succeed(setup.workspace, 'commentannotations.add', {
     ...scope,
     commentAnnotations: [
       {
@@ -190,7 +170,7 @@ async function seedZed(organizationId: string, documentId: string) {
       },
     ],
   });
-  await succeed(workspace, 'commentannotations.comments.add', {
+  await succeed(setup.workspace, 'commentannotations.comments.add', {
     ...scope,
     annotationId: 'shared',
     commentData: [
@@ -203,13 +183,13 @@ async function seedZed(organizationId: string, documentId: string) {
       },
     ],
   });
-  await seedReaction(workspace, { ...scope, annotationId: 'shared', commentId: 'z1' }, carol, 'heart');
-  await seedReaction(workspace, { ...scope, annotationId: 'shared', commentId: 'c1' }, zed, 'heart');
+  await seedReaction(setup.workspace, { ...scope, annotationId: 'shared', commentId: 'z1' }, carol, 'heart');
+  await seedReaction(setup.workspace, { ...scope, annotationId: 'shared', commentId: 'c1' }, zed, 'heart');
   for (const [actionUser, notifyUsers] of [
     [zed, [carol]],
     [carol, [zed]],
   ] as const)
-    await succeed(workspace, 'notifications.add', {
+    await succeed(setup.workspace, 'notifications.add', {
       ...scope,
       actionUser,
       notifyUsers,
@@ -218,11 +198,11 @@ async function seedZed(organizationId: string, documentId: string) {
       displayHeadlineMessageTemplateData: { actionUser },
       displayBodyMessage: 'ping',
     });
-  await succeed(workspace, 'activities.add', {
+  await succeed(setup.workspace, 'activities.add', {
     ...scope,
     activities: [{ featureType: 'comment', actionType: 'comment.add', actionUser: zed }],
   });
-  await succeed(workspace, 'crdt.add', {
+  await succeed(setup.workspace, 'crdt.add', {
     ...scope,
     editorId: 'zeds',
     type: 'text',
@@ -255,7 +235,7 @@ async function readEverything(organizationId: string, documentId: string) {
   ];
   const answers = await Promise.all(
     reads.map(async ([route, data]) => {
-      const response = await callAs(workspace, route, data);
+      const response = await callAs(setup.workspace, route, data);
       expect([route, response.statusCode]).toEqual([route, 200]);
       return [route, response.json] as const;
     }),
@@ -271,9 +251,9 @@ describe('users.data.delete: profile copies', () => {
     const before = JSON.stringify(await readEverything(organizationId, documentId));
     expect(before).toContain(zed.email);
 
-    const { jobId } = await succeed(workspace, 'users.data.delete', { userId: 'zed' });
-    await queue.drain();
-    const statusResponse = await callAs(workspace, 'users.data.delete.status', { jobId });
+    const { jobId } = await succeed(setup.workspace, 'users.data.delete', { userId: 'zed' });
+    await setup.queue.drain();
+    const statusResponse = await callAs(setup.workspace, 'users.data.delete.status', { jobId });
     const status = statusResponse.json.result?.data;
     expect(status.status).toBe('completed');
     // The job read travels with the auth read (prefetch).
@@ -295,7 +275,7 @@ describe('users.data.delete: profile copies', () => {
     expect(threads.result.data.map((thread) => thread.comments.map((comment) => comment.commentId))).toEqual([
       ['c1'],
     ]);
-    // Every read route of organization data was called: workspace configuration and webhook
+    // Every read route of organization data was called: setup.workspace configuration and webhook
     // endpoints hold no user data here (no endpoint, so no delivery), no migration ran, and the
     // job's status was read above.
     const notOrganizationData: string[] = [
