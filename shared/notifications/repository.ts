@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ApiError } from '../core/errors';
 import { batchGet, batchWrite, setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { applyConditionalUpdates, updateIf } from '../db/conditional-updates';
@@ -60,7 +61,9 @@ export function inboxItems(apiKey: string, record: NotificationRecord, userIds: 
 
 /**
  * Creates a notification's shared record unless one of that id exists (one conditional PutItem).
- * Returns the stored record and whether its fan-out already finished when it existed.
+ * Returns the stored record and whether its fan-out already finished when it existed. Throws
+ * ABORTED when the id belongs to a deleted earlier incarnation of the document that its erasure
+ * has not reached yet: answering with that record would hide the new one (decisions §46).
  */
 export async function createRecord(
   apiKey: string,
@@ -80,6 +83,12 @@ export async function createRecord(
     // A retry or a duplicate id: continue from what is stored (the error's item is not unmarshalled).
     const item = await readStoredRecord(apiKey, record.organizationId, record.id);
     if (!item) throw error;
+    if (!notificationOfCurrentIncarnation(apiKey, item)) {
+      throw new ApiError(
+        'ABORTED',
+        `Notification ${record.id} of a deleted earlier document ${record.documentId} is still being erased; retry in a few seconds.`,
+      );
+    }
     return { created: false, existing: notificationRecord.parse(item), fanOutDone: item.fanOutDone === true };
   }
 }

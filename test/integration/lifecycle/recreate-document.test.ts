@@ -176,6 +176,50 @@ describe('organizations.documents.add of a document whose erasure has not run ye
   });
 });
 
+describe('notifications.add naming an id of the old incarnation', () => {
+  it('is ABORTED until the old job erased it, then adds the notification to the new document', async () => {
+    const [organizationId, documentId, notificationId] = [
+      `org-${randomUUID()}`,
+      `doc-${randomUUID()}`,
+      'n-1',
+    ];
+    const notification = {
+      organizationId,
+      documentId,
+      notificationId,
+      actionUser: { userId: 'alice' },
+      notifyUsers: [{ userId: 'bob' }],
+      displayHeadlineMessageTemplate: 'old',
+      displayBodyMessage: 'body',
+    };
+    await succeed(setup.workspace, 'organizations.documents.add', {
+      organizationId,
+      documents: [{ documentId }],
+    });
+    await succeed(setup.workspace, 'notifications.add', notification);
+    await setup.queue.drain();
+    await succeed(setup.workspace, 'organizations.documents.delete', {
+      organizationId,
+      documentIds: [documentId],
+    });
+    await succeed(setup.workspace, 'organizations.documents.add', {
+      organizationId,
+      documents: [{ documentId }],
+    });
+
+    const renewed = { ...notification, displayHeadlineMessageTemplate: 'new' };
+    const refused = await callAs(setup.workspace, 'notifications.add', renewed);
+    expect(refused.json.error?.status).toBe('ABORTED');
+    await setup.queue.drain();
+    await succeed(setup.workspace, 'notifications.add', renewed);
+    await setup.queue.drain();
+    const inbox = await succeed(setup.workspace, 'notifications.get', { organizationId, userId: 'bob' });
+    expect(
+      inbox.map((entry: { displayHeadlineMessageTemplate: string }) => entry.displayHeadlineMessageTemplate),
+    ).toEqual(['new']);
+  });
+});
+
 describe('concurrent re-creation of one deleted document', () => {
   it('bumps its incarnation once: of two re-creations read from the same state, the second is ABORTED', async () => {
     const { organizationId, documentId } = await deletedDocument();
