@@ -63,13 +63,16 @@ export async function commit(items: readonly TransactItem[]): Promise<string[] |
 /** Groups an annotation-ordered run of items (annotation item, then its comments) into annotations. */
 function annotationsOf(items: readonly Item[]): AnnotationWithComments[] {
   const annotations: AnnotationWithComments[] = [];
+  let currentPartition: unknown;
   for (const item of items) {
-    if (item.entity === entities.commentAnnotation.name)
+    if (item.entity === entities.commentAnnotation.name) {
       annotations.push({ annotation: parseAnnotation(item), comments: [] });
-    else if (item.entity === entities.comment.name) {
+      currentPartition = item.pk;
+    } else if (item.entity === entities.comment.name) {
       const current = annotations.at(-1);
-      // A comment whose annotation item is missing (a delete cut short) belongs to no annotation.
-      if (current && current.annotation.annotationId === item.annotationId)
+      // A comment whose annotation item is missing (a delete cut short, or an old incarnation's
+      // left out) belongs to no annotation.
+      if (current && current.annotation.annotationId === item.annotationId && item.pk === currentPartition)
         current.comments.push(parseComment(item));
     }
   }
@@ -143,10 +146,14 @@ export async function findAnnotationsById(
         },
       }).then((items) =>
         // A re-created document's old annotations stay listed until its erasure: only the partition
-        // the key builders give now is its current incarnation (decisions §46).
+        // the key builders give now is its current incarnation (decisions §46). Annotation items
+        // always name their document (comments only since §36), so they are the ones checked; their
+        // comments follow them by partition.
         annotationsOf(
           items.filter(
-            (item) => item.pk === keys.commentsPartition(apiKey, organizationId, item.documentId as string),
+            (item) =>
+              item.entity !== entities.commentAnnotation.name ||
+              item.pk === keys.commentsPartition(apiKey, organizationId, item.documentId as string),
           ),
         ),
       ),

@@ -110,8 +110,15 @@ describe('npm run admin -- backfill-lifecycle-indexes', () => {
     );
     expect(before[3]).toEqual(expect.arrayContaining([expect.stringMatching(/^notification\//)]));
 
+    const threadById = () =>
+      succeed(setup.workspace, 'commentannotations.get', { organizationId, annotationIds: ['thread-1'] });
+    const threadBefore = await threadById();
+    expect(threadBefore[0].comments.length).toBeGreaterThan(0);
+
     await makeOld(setup.workspace.apiKey, organizationId, users);
     expect(await Promise.all(users.map(dataOf))).toEqual(users.map(() => []));
+    // Comments written before users/data/get name no document; a thread read by id still shows them.
+    expect(await threadById()).toEqual(threadBefore);
 
     const first = await backfill('--api-key', setup.workspace.apiKey);
     expect(first.code).toBe(0);
