@@ -56,16 +56,16 @@ export function ofCurrentDocumentIncarnation(apiKey: string, item: Item): boolea
   const organizationId = item.organizationId as string;
   const documentId = item.documentId as string;
   switch (item.entity) {
-    case 'activity':
+    case entities.activity.name:
       return activityOfCurrentIncarnation(apiKey, item);
-    case 'judgment':
+    case entities.judgment.name:
       return judgmentOfCurrentIncarnation(apiKey, item);
-    case 'notification':
+    case entities.notification.name:
       return notificationOfCurrentIncarnation(apiKey, item);
-    case 'comment':
-    case 'commentReaction':
+    case entities.comment.name:
+    case entities.commentReaction.name:
       return item.pk === keys.commentsPartition(apiKey, organizationId, documentId);
-    case 'crdtEditor':
+    case entities.crdtEditor.name:
       return item.pk === keys.crdtPartition(apiKey, organizationId, documentId);
     default:
       return true;

@@ -123,7 +123,7 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
 }
 
 /** Entities whose keys do not name their document's incarnation (see `hidden`). */
-const keyedWithoutDocument = new Set(['inboxEntry', 'userAccess']);
+const keyedWithoutDocument = new Set<string>([entities.inboxEntry.name, entities.userAccess.name]);
 
 /**
  * Whether a listed item stays out of users/data/get: its organization or document is being erased
