@@ -123,6 +123,22 @@ export async function storedUnderDocument(apiKey: string, organizationId: string
   return counts;
 }
 
+/**
+ * The features of a user's data as addendum §10 names them, written out here rather than taken from
+ * the service's own list, so a feature dropped or added there fails the tests.
+ */
+export const featuresOfUserData = [
+  'activity',
+  'comment',
+  'crdt',
+  'grant',
+  'group',
+  'judgment',
+  'membership',
+  'notification',
+  'reaction',
+];
+
 /** Whether every count is zero (for readable failures, compare with `nothingStored(counts)`). */
 export const nothingStored = (counts: Record<string, number>) =>
   Object.fromEntries(Object.keys(counts).map((name) => [name, 0]));

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { putNewActivities } from '../../../shared/activities/repository';
-import { userDataFeatures } from '../../../shared/lifecycle/schemas';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { seedDocument } from '../migration/support';
-import { seedGroup, seedOwnEditor, seedReaction } from './support';
+import { featuresOfUserData, seedGroup, seedOwnEditor, seedReaction } from './support';
 
 let workspace: TestWorkspace;
 let other: TestWorkspace;
@@ -89,7 +88,7 @@ describe('users.data.get', () => {
     await seedBob(other, organizationId, documentId);
     const [items = []] = await allPages(workspace, { userId: 'bob' });
     const features = new Set(items.map((item) => item.feature));
-    expect([...features].sort()).toEqual([...userDataFeatures].sort());
+    expect([...features].sort()).toEqual(featuresOfUserData);
     expect(
       items
         .filter((item) => item.feature === 'comment')

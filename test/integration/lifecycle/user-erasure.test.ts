@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type RouteName, routes } from '../../../shared/http/routes';
-import { userDataFeatures } from '../../../shared/lifecycle/schemas';
 import { callAs, succeed } from '../../support/api';
 import type { TestWorkspace } from '../../support/workspaces';
 import { crashAfter, seedDocument } from '../migration/support';
-import { seedGroup, seedReaction, useJobQueueAndWorkspaces } from './support';
+import { featuresOfUserData, seedGroup, seedReaction, useJobQueueAndWorkspaces } from './support';
 
 jest.setTimeout(90_000);
 
@@ -67,7 +66,7 @@ describe('users.data.delete', () => {
     const pending = await statusOf(setup.workspace, jobId);
     expect(pending.result?.data).toMatchObject({ jobId, status: 'pending' });
     const { counts } = (pending.result?.data ?? {}) as { counts: object };
-    expect(Object.keys(counts).sort()).toEqual([...userDataFeatures].sort());
+    expect(Object.keys(counts).sort()).toEqual(featuresOfUserData);
     const runs = await setup.queue.drain();
     expect(runs.every((run) => !run.failed)).toBe(true);
     const done = (await statusOf(setup.workspace, jobId)).result?.data as {
@@ -77,7 +76,7 @@ describe('users.data.delete', () => {
     expect(done.status).toBe('completed');
     const listed = (feature: string) => before.filter((item) => item.feature === feature).length;
     // CRDT editors the user created are taken off the listing but kept (shared content): not counted.
-    for (const feature of userDataFeatures.filter((feature) => feature !== 'crdt'))
+    for (const feature of featuresOfUserData.filter((feature) => feature !== 'crdt'))
       expect([feature, done.counts[feature]]).toEqual([feature, listed(feature)]);
 
     expect(await userData(setup.workspace, 'bob')).toEqual([]);
