@@ -140,9 +140,13 @@ module.exports = {
     {
       name: 'stack-reads-data',
       severity: 'error',
-      comment: 'The CDK app (bin, lib) reads the pure data below the domains, never domain code or handlers.',
+      comment:
+        'The CDK app (bin, lib) reads the pure data below the domains, never domain code or handlers (nor scripts, the client or tests, which import them).',
       from: { path: '^(bin|lib)/' },
-      to: { path: '^(shared|functions)/', pathNot: `^shared/(${Object.keys(layers).join('|')})/` },
+      to: {
+        path: '^(shared|functions|scripts|client|test)/',
+        pathNot: `^shared/(${Object.keys(layers).join('|')})/`,
+      },
     },
   ],
   options: {
