@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type RouteName, routes } from '../../../shared/http/routes';
 import { callAs, succeed } from '../../support/api';
-import type { TestWorkspace } from '../../support/workspaces';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { crashAfter, seedDocument } from '../migration/support';
 import { featuresOfUserData, seedGroup, seedReaction, useJobQueueAndWorkspaces } from './support';
 
@@ -56,6 +56,26 @@ const statusOf = async (owner: TestWorkspace, jobId: string) =>
   (await callAs(owner, 'users.data.delete.status', { jobId })).json;
 
 describe('users.data.delete', () => {
+  it("erases only in the organizations it names: the user's data in another stays whole", async () => {
+    // A workspace of its own: the other tests count all of bob's data in theirs.
+    const owner = await createTestWorkspace();
+    const erased = await seedBob(owner);
+    const kept = await seedBob(owner);
+    const dataIn = async ({ organizationId }: { organizationId: string }) =>
+      (await succeed(owner, 'users.data.get', { userId: 'bob', organizationId })).items;
+    const keptBefore = await dataIn(kept);
+    expect((await dataIn(erased)).length).toBeGreaterThan(10);
+
+    await succeed(owner, 'users.data.delete', {
+      userId: 'bob',
+      organizationIds: [erased.organizationId],
+    });
+    const runs = await setup.queue.drain();
+    expect(runs.every((run) => !run.failed)).toBe(true);
+    expect(await dataIn(erased)).toEqual([]);
+    expect(await dataIn(kept)).toEqual(keptBefore);
+  });
+
   it("erases a user's data with counts per feature; setup.other users' replies survive and the email is gone from every answer", async () => {
     const { organizationId, documentId } = await seedBob(setup.workspace);
     await seedBob(setup.other);
