@@ -100,6 +100,37 @@ export const deliveredTo = (receiver: Receiver, path: string): ReceivedRequest[]
 };
 
 /**
+ * Checks that no message reached `receiver` on `/<path>` more often than its record counts attempts
+ * to `targetId`: a copy beyond the first is a retry the pipeline recorded (an answer that came too
+ * late), never one attempt sent twice. An attempt is recorded just after its answer, so the records
+ * are read until they agree (or 30 s pass).
+ */
+export async function expectNoUnrecordedCopies(
+  apiKey: string,
+  receiver: Receiver,
+  path: string,
+  targetId: MessageRef['targetId'],
+): Promise<void> {
+  const copies = new Map<string, { count: number; eventTimestamp: number }>();
+  for (const request of receiver.received.filter((received) => received.url === `/${path}`)) {
+    const seen = copies.get(request.body.id);
+    copies.set(request.body.id, { count: (seen?.count ?? 0) + 1, eventTimestamp: request.body.timestamp });
+  }
+  let unrecorded: Record<string, number> = {};
+  const recorded = async () => {
+    unrecorded = {};
+    for (const [eventId, { count, eventTimestamp }] of copies) {
+      const message = await findMessage({ apiKey, targetId, eventTimestamp, eventId });
+      const excess = count - (message?.attempts.length ?? 0);
+      if (excess > 0) unrecorded[eventId] = excess;
+    }
+    return Object.keys(unrecorded).length === 0;
+  };
+  await waitFor(recorded, 30_000).catch(() => undefined);
+  expect(unrecorded).toEqual({});
+}
+
+/**
  * The events of the comment review the delivery tests play, in order: a suggestion thread, a reply
  * tagging carol, a status change, a reaction, the accepted suggestion.
  */

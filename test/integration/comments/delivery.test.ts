@@ -1,9 +1,15 @@
 import { Webhook } from 'standardwebhooks';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
+import { endpointTarget } from '../../../shared/webhooks/message-schemas';
 import { succeed } from '../../support/api';
 import { deliverySuite, waitFor } from '../../support/delivery';
 import { alice, bob, carol } from '../../support/people';
-import { commentReviewEvents, createWebhookWorkspace, deliveredTo } from '../../support/webhooks';
+import {
+  commentReviewEvents,
+  createWebhookWorkspace,
+  deliveredTo,
+  expectNoUnrecordedCopies,
+} from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 import { comment, createDocument, documentId, enableActivities, organizationId } from './support';
 
@@ -78,6 +84,11 @@ describe('comments as the source of webhook deliveries, activities and notificat
     await waitFor(
       () => at('advanced').length === 5 && at('raw').length === 5 && at('processed').length === 5,
     );
+
+    // Repeated copies (deduplicated by deliveredTo) are only retries the pipeline recorded.
+    await expectNoUnrecordedCopies(workspace.apiKey, receiver, 'advanced', endpointTarget(endpoint.id));
+    await expectNoUnrecordedCopies(workspace.apiKey, receiver, 'raw', 'basic:raw');
+    await expectNoUnrecordedCopies(workspace.apiKey, receiver, 'processed', 'basic:processed');
 
     // Advanced: Standard Webhooks signatures, channels-bearing messages in order of the changes.
     const advanced = at('advanced');
