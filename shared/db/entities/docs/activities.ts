@@ -1,7 +1,7 @@
 import { activitiesArea } from '../activities';
 import { documentArea } from './definition';
 
-/** The docs of activitiesArea (docs/data-model.md). */
+/** What docs/data-model.md says of `activitiesArea`: its title, item layouts and attributes, access patterns. */
 export const activitiesDocs = documentArea(activitiesArea, {
   title: 'Activities',
   entities: {

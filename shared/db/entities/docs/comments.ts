@@ -1,7 +1,7 @@
 import { commentsArea } from '../comments';
 import { documentArea } from './definition';
 
-/** The docs of commentsArea (docs/data-model.md). */
+/** What docs/data-model.md says of `commentsArea`: its title, item layouts and attributes, access patterns. */
 export const commentsDocs = documentArea(commentsArea, {
   title: 'Comments',
   entities: {

@@ -1,7 +1,7 @@
 import { crdtArea } from '../crdt';
 import { documentArea } from './definition';
 
-/** The docs of crdtArea (docs/data-model.md). */
+/** What docs/data-model.md says of `crdtArea`: its title, item layouts and attributes, access patterns. */
 export const crdtDocs = documentArea(crdtArea, {
   title: 'CRDT editors',
   entities: {

@@ -1,7 +1,7 @@
 import { lifecycleArea } from '../lifecycle';
 import { documentArea } from './definition';
 
-/** The docs of lifecycleArea (docs/data-model.md). */
+/** What docs/data-model.md says of `lifecycleArea`: its title, item layouts and attributes, access patterns. */
 export const lifecycleDocs = documentArea(lifecycleArea, {
   title: 'Data lifecycle and due work',
   entities: {

@@ -1,7 +1,7 @@
 import { memoryArea } from '../memory';
 import { documentArea } from './definition';
 
-/** The docs of memoryArea (docs/data-model.md). */
+/** What docs/data-model.md says of `memoryArea`: its title, item layouts and attributes, access patterns. */
 export const memoryDocs = documentArea(memoryArea, {
   title: 'Memory',
   entities: {

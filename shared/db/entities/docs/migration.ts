@@ -1,7 +1,7 @@
 import { migrationArea } from '../migration';
 import { documentArea } from './definition';
 
-/** The docs of migrationArea (docs/data-model.md). */
+/** What docs/data-model.md says of `migrationArea`: its title, item layouts and attributes, access patterns. */
 export const migrationDocs = documentArea(migrationArea, {
   title: 'Document migration',
   entities: {

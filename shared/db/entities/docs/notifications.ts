@@ -1,7 +1,7 @@
 import { notificationsArea } from '../notifications';
 import { documentArea } from './definition';
 
-/** The docs of notificationsArea (docs/data-model.md). */
+/** What docs/data-model.md says of `notificationsArea`: its title, item layouts and attributes, access patterns. */
 export const notificationsDocs = documentArea(notificationsArea, {
   title: 'Notifications',
   entities: {

@@ -1,7 +1,7 @@
 import { organizationsArea } from '../organizations';
 import { documentArea } from './definition';
 
-/** The docs of organizationsArea (docs/data-model.md). */
+/** What docs/data-model.md says of `organizationsArea`: its title, item layouts and attributes, access patterns. */
 export const organizationsDocs = documentArea(organizationsArea, {
   title: 'Organizations, folders, documents and access',
   entities: {

@@ -1,7 +1,7 @@
 import { realtimeArea } from '../realtime';
 import { documentArea } from './definition';
 
-/** The docs of realtimeArea (docs/data-model.md). */
+/** What docs/data-model.md says of `realtimeArea`: its title, item layouts and attributes, access patterns. */
 export const realtimeDocs = documentArea(realtimeArea, {
   title: 'Realtime',
   entities: {

@@ -1,7 +1,7 @@
 import { webhooksArea } from '../webhooks';
 import { documentArea } from './definition';
 
-/** The docs of webhooksArea (docs/data-model.md). */
+/** What docs/data-model.md says of `webhooksArea`: its title, item layouts and attributes, access patterns. */
 export const webhooksDocs = documentArea(webhooksArea, {
   title: 'Webhook endpoints, outbox and delivery',
   entities: {

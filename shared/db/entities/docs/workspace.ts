@@ -1,7 +1,7 @@
 import { workspaceArea } from '../workspace';
 import { documentArea } from './definition';
 
-/** The docs of workspaceArea (docs/data-model.md). */
+/** What docs/data-model.md says of `workspaceArea`: its title, item layouts and attributes, access patterns. */
 export const workspaceDocs = documentArea(workspaceArea, {
   title: 'Workspaces and API keys',
   entities: {
