@@ -138,6 +138,14 @@ module.exports = {
       to: { path: '^(bin|client|functions|lib|scripts|test)/' },
     },
     {
+      name: 'table-docs-stay-out-of-bundles',
+      severity: 'error',
+      comment:
+        "The data model's prose (shared/db/entities/docs) is for `npm run docs` and the tests only, so no handler bundle carries it (decisions §55).",
+      from: { path: '^(shared|functions|lib|bin|client)/', pathNot: '^shared/db/entities/docs/' },
+      to: { path: '^shared/db/entities/docs/' },
+    },
+    {
       name: 'stack-reads-data',
       severity: 'error',
       comment:

@@ -12,7 +12,8 @@ import {
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import type { ErasedPage } from '../db/erase';
-import { keys, organizationPartition } from '../db/keys';
+import { organizationPartition } from '../db/key-parts';
+import { keys } from '../db/keys';
 import { mapInParallel } from '../db/parallel';
 import {
   type QueryRequestOutput,

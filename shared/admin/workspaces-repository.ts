@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
-import type { ItemKey } from '../db/keys';
+import type { ItemKey } from '../db/key-parts';
 
 /** What `list-workspaces` shows of a workspace (never its token hash). */
 export interface WorkspaceSummary {

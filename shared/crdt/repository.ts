@@ -7,9 +7,11 @@ import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/bat
 import { db, tableName } from '../db/client';
 import { updateIf } from '../db/conditional-updates';
 import { entities } from '../db/entities';
+import { dueIndexKeys } from '../db/entities/lifecycle';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
-import { dueIndexKeys, type ItemKey, keys } from '../db/keys';
+import type { ItemKey } from '../db/key-parts';
+import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { DocumentMove, MovedPage } from '../migration/mover';

@@ -5,7 +5,7 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import type { ItemKey } from './keys';
+import type { ItemKey } from './key-parts';
 
 type Item = Record<string, unknown>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];

@@ -2,7 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { setAssignments, transactionLimit, transactWrite } from './batch';
 import { db, tableName } from './client';
-import type { ItemKey } from './keys';
+import type { ItemKey } from './key-parts';
 import { mapInParallel } from './parallel';
 import { cancellationReasons } from './transactions';
 

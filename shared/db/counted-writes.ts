@@ -1,7 +1,7 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../core/errors';
 import { db, tableName } from './client';
-import type { ItemKey } from './keys';
+import type { ItemKey } from './key-parts';
 import { conflict, type RetryPolicy, retryOnConflict } from './retry';
 import { cancellationReasons } from './transactions';
 

@@ -1,8 +1,8 @@
 /**
  * The table's definition, one area per domain of items (shared/db/entities/): every item type
  * and every named access pattern, written once. Repositories take an item's `entity` from
- * `entities` and a Query's index from `accessPatterns`; table.ts and docs/data-model.md derive
- * from the same areas (decisions §48).
+ * `entities` and a Query's index from `accessPatterns`; table.ts derives from the same areas, and
+ * docs/data-model.md from them with their docs (shared/db/entities/docs; decisions §48, §55).
  */
 import { activitiesArea } from './entities/activities';
 import { commentsArea } from './entities/comments';
@@ -15,21 +15,6 @@ import { organizationsArea } from './entities/organizations';
 import { realtimeArea } from './entities/realtime';
 import { webhooksArea } from './entities/webhooks';
 import { workspaceArea } from './entities/workspace';
-
-/** Every area, in the order the docs list them. */
-export const areas = [
-  workspaceArea,
-  webhooksArea,
-  organizationsArea,
-  activitiesArea,
-  notificationsArea,
-  crdtArea,
-  realtimeArea,
-  commentsArea,
-  memoryArea,
-  migrationArea,
-  lifecycleArea,
-] as const;
 
 /** Every item type by name; `entities.x.name` is the value of the `entity` attribute its items carry. */
 export const entities = {

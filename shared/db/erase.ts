@@ -3,7 +3,7 @@ import { batchWrite } from './batch';
 import { db, tableName } from './client';
 import { accessPatterns } from './entities';
 import type { IndexName } from './entities/definition';
-import type { ItemKey } from './keys';
+import type { ItemKey } from './key-parts';
 
 type Item = Record<string, unknown>;
 

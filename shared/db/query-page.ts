@@ -1,6 +1,6 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
-import { keyAttributes } from './keys';
+import { keyAttributes } from './key-parts';
 
 type Item = Record<string, unknown>;
 

@@ -3,7 +3,8 @@ import { batchGet, batchWrite, inTable, type TransactItem, transactWrite } from 
 import { db, tableName } from '../db/client';
 import { accessPatterns, entities } from '../db/entities';
 import { type ErasedPage, erasePage } from '../db/erase';
-import { keys, organizationPartition } from '../db/keys';
+import { organizationPartition } from '../db/key-parts';
+import { keys } from '../db/keys';
 import {
   type QueryRequestOutput,
   queryAll,

@@ -1,6 +1,6 @@
 import { nowMs } from '../core/clock';
 import type { logger } from '../core/logger';
-import { dueIndexShards } from '../db/keys';
+import { dueIndexShards } from '../db/entities/lifecycle';
 import { listDueKeys, readDueItems } from './repository';
 
 type Item = Record<string, unknown>;

@@ -2,7 +2,8 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { accessPatterns } from '../db/entities';
-import { dueIndexBound, dueIndexPartition, type ItemKey } from '../db/keys';
+import { dueIndexBound, dueIndexPartition } from '../db/entities/lifecycle';
+import type { ItemKey } from '../db/key-parts';
 
 /**
  * The keys of up to `limit` items of one due-index shard whose due time has passed, oldest first

@@ -4,7 +4,8 @@ import { resourceExhausted } from '../core/errors';
 import { setAssignments } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
-import { type ConfigKind, keys } from '../db/keys';
+import type { ConfigKind } from '../db/entities/workspace';
+import { keys } from '../db/keys';
 import { cancellationReasons } from '../db/transactions';
 import { decryptSecret, encryptSecret } from '../security/secrets';
 

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
-import type { ConfigKind } from '../db/keys';
+import type { ConfigKind } from '../db/entities/workspace';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import {

@@ -5,7 +5,8 @@ import { env } from '../config/env';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
-import { dueIndexKeys, keys } from '../db/keys';
+import { dueIndexKeys } from '../db/entities/lifecycle';
+import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import {

@@ -6,7 +6,8 @@ import { nowMs } from '../core/clock';
 import { inTable, type TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
-import { dueIndexKeys, keys } from '../db/keys';
+import { dueIndexKeys } from '../db/entities/lifecycle';
+import { keys } from '../db/keys';
 import type { PublishedEvent } from './event-schemas';
 
 /** Outbox items expire a week after publication; delivery state lives elsewhere once fanned out. */

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../shared/db/client';
-import type { ItemKey } from '../../shared/db/keys';
+import type { ItemKey } from '../../shared/db/key-parts';
 
 const middlewareName = 'laggingReplica';
 

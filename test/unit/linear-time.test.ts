@@ -1,6 +1,6 @@
 import { initialOf } from '../../shared/access/users-service';
 import type { Activity } from '../../shared/activities/schemas';
-import { encodeKeyPart } from '../../shared/db/keys';
+import { encodeKeyPart } from '../../shared/db/key-parts';
 import { formatPath } from '../../shared/http/validation';
 import { judgmentFor } from '../../shared/memory/derive';
 import { hashedVector } from '../../shared/memory/embedder';

@@ -1,88 +1,106 @@
+import {
+  documentSegment,
+  encodeKeyPart,
+  type ItemKey,
+  join,
+  organizationPartition,
+  separator,
+} from '../key-parts';
 import { defineArea } from './definition';
 
 /** Comment threads of a document, their comments and reactions (issue 7). */
 export const commentsArea = defineArea({
-  title: 'Comments',
   entities: {
-    commentAnnotation: {
-      pk: '`…#COMMENTS#DOC#<doc>`',
-      sk: '`A#<annotation>#A`',
-      indexes: ['gsi1', 'gsi2'],
-      attributes:
-        'annotationId, organizationId, documentId, type, status, priority?, assignedTo?, context?, suggestionDecision?, createdBy, participants (map userId → user: the thread participants of processed webhooks), createdAt, lastUpdated, version',
-    },
-    comment: {
-      pk: '`…#COMMENTS#DOC#<doc>`',
-      sk: '`A#<annotation>#C#<comment>`',
-      indexes: ['gsi1', 'gsi8'],
-      attributes:
-        'commentId, annotationId, commentText?, commentHtml?, from, taggedUserContacts?, agent?, reactions (map `["<icon>","<userId>"]` → `{ icon, user, createdAt }`), createdAt, lastUpdated, version',
-    },
-    commentReaction: {
-      pk: '`…#COMMENTS#DOC#<doc>`',
-      sk: '`A#<ann>#R#<comment>#<icon>#<user>`',
-      indexes: ['gsi8'],
-      attributes:
-        "organizationId, documentId, annotationId, commentId, icon, userId, gsi8pk/gsi8sk, createdAt, updatedAt (the comment's `reactions` map stays the truth: listed only while it holds the reaction; a deleted comment or thread leaves the item stale until the user's erasure deletes it)",
-    },
+    commentAnnotation: { indexes: ['gsi1', 'gsi2'] },
+    comment: { indexes: ['gsi1', 'gsi8'] },
+    commentReaction: { indexes: ['gsi8'] },
   },
   accessPatterns: {
-    threadsOfDocument: {
-      pattern: "a document's threads, whole, in annotation-id order",
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>`',
-      sk: 'begins_with `A#`',
-      operation: 'Query (Limit pageSize × 10 + 1; more only for long threads)',
-      usedBy: '`commentannotations.get` with `documentId`',
-    },
-    thread: {
-      pattern: 'one thread with its comments',
-      index: 'table',
-      pk: 'same',
-      sk: 'begins_with `A#<annotation>#`',
-      operation: 'Query (consistent)',
-      usedBy: '`commentannotations.get` with `documentId` + `annotationIds`, `.delete`',
-    },
-    threadItems: {
-      pattern: "a thread's item and some comments",
-      index: 'table',
-      pk: 'same',
-      sk: '`A#<annotation>#A`, `A#<annotation>#C#<comment>`',
-      operation: 'BatchGetItem; GetItem (consistent) before an update',
-      usedBy: 'comments add/update/delete, reactions, `commentannotations.update`',
-    },
-    threadByAnnotation: {
-      pattern: 'a thread by annotation id, any document',
-      index: 'gsi1',
-      pk: '`AK#<ak>#ORG#<org>#COMMENTS#ANN#<annotation>`',
-      sk: '`<doc>#<sk>`',
-      operation: 'Query',
-      usedBy: '`commentannotations.get` with only `annotationIds`',
-    },
-    writeCommentChange: {
-      pattern: 'write a change',
-      index: 'table',
-      pk: 'thread / comment items + `AK#<ak>#EVENTS` + the activity (+ its derived items)',
-      sk: '',
-      operation:
-        'TransactWriteItems (conditions: `attribute_not_exists` on create, `version = :read` on updates, `attribute_(not_)exists(reactions.#k)`)',
-      usedBy: 'every comment write',
-    },
-    moveDocumentComments: {
-      pattern: "move a document's comments",
-      index: 'table',
-      pk: '`…#COMMENTS#DOC#<from>` → `…#DOC#<to>`',
-      sk: 'same sort keys',
-      operation: 'Query (100) + BatchWriteItem puts, then deletes',
-      usedBy: 'migration (`shared/comments/document-mover.ts`)',
-    },
-    userReaction: {
-      pattern: "a user's reaction (index item, decisions §36)",
-      index: ['table', 'gsi8'],
-      pk: '`AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>`',
-      sk: "`A#<ann>#R#<comment>#<icon>#<user>` (after the thread's comments)",
-      operation: "Put / Delete in the reaction's TransactWriteItems",
-      usedBy: '`commentannotations.reactions.add/delete`, `users.data.get`, user erasure',
-    },
+    threadsOfDocument: { index: 'table' },
+    thread: { index: 'table' },
+    threadItems: { index: 'table' },
+    threadByAnnotation: { index: 'gsi1' },
+    writeCommentChange: { index: 'table' },
+    moveDocumentComments: { index: 'table' },
+    userReaction: { index: ['table', 'gsi8'] },
   },
 });
+
+/** The keys of comment threads, comments, reactions and their listings. */
+export const commentKeys = {
+  /**
+   * The partition of a document's comment threads: each thread's item (`A#<annotation>#A`) followed
+   * by its comments (`A#<annotation>#C#<comment>`). Encoded ids never contain `#` and every encoded
+   * character sorts after it, so one thread's items are contiguous and the thread item comes first:
+   * a Query of the partition reads whole threads in annotation-id order.
+   */
+  commentsPartition: (apiKey: string, organizationId: string, documentId: string) =>
+    join(
+      organizationPartition(apiKey, organizationId),
+      'COMMENTS',
+      'DOC',
+      documentSegment(organizationId, documentId),
+    ),
+  /** Sort-key prefix of every thread item and comment of a document. */
+  commentsPrefix: 'A#',
+  /** Sort-key prefix of one thread's items (its own item and its comments). */
+  commentAnnotationPrefix: (annotationId: string) => `${join('A', encodeKeyPart(annotationId))}${separator}`,
+  commentAnnotation: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    annotationId: string,
+  ): ItemKey => ({
+    pk: commentKeys.commentsPartition(apiKey, organizationId, documentId),
+    sk: join('A', encodeKeyPart(annotationId), 'A'),
+  }),
+  comment: (
+    apiKey: string,
+    thread: { organizationId: string; documentId: string; annotationId: string },
+    commentId: string,
+  ): ItemKey => ({
+    pk: commentKeys.commentsPartition(apiKey, thread.organizationId, thread.documentId),
+    sk: join('A', encodeKeyPart(thread.annotationId), 'C', encodeKeyPart(commentId)),
+  }),
+  /**
+   * One user's reaction with one icon on a comment: an index item beside the comment's reaction map,
+   * written in the same transaction, so the user's data (gsi8) finds it. Under the thread's prefix
+   * (after its comments), so a migration moves it with the thread and a document's erasure with the
+   * partition; thread readers skip its entity.
+   */
+  commentReaction: (
+    apiKey: string,
+    thread: { organizationId: string; documentId: string; annotationId: string },
+    commentId: string,
+    icon: string,
+    userId: string,
+  ): ItemKey => ({
+    pk: commentKeys.commentsPartition(apiKey, thread.organizationId, thread.documentId),
+    sk: join(
+      'A',
+      encodeKeyPart(thread.annotationId),
+      'R',
+      encodeKeyPart(commentId),
+      encodeKeyPart(icon),
+      encodeKeyPart(userId),
+    ),
+  }),
+  /** Index keys (gsi1) that find a thread and its comments by annotation id alone, grouped by document. */
+  commentAnnotationListing: (
+    apiKey: string,
+    thread: { organizationId: string; documentId: string; annotationId: string },
+    sortKey: string,
+  ) => ({
+    gsi1pk: commentKeys.commentAnnotationPartition(apiKey, thread.organizationId, thread.annotationId),
+    gsi1sk: join(documentSegment(thread.organizationId, thread.documentId), sortKey),
+  }),
+  commentAnnotationPartition: (apiKey: string, organizationId: string, annotationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'COMMENTS', 'ANN', encodeKeyPart(annotationId)),
+  /** Index keys (gsi2) listing an organization's comment partitions, one entry per thread item. */
+  commentsOrganizationListing: (apiKey: string, organizationId: string, documentId: string) => ({
+    gsi2pk: join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
+    gsi2sk: documentSegment(organizationId, documentId),
+  }),
+  commentsOrganizationListingPartition: (apiKey: string, organizationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
+} as const;

@@ -1,63 +1,80 @@
+import {
+  documentSegment,
+  encodeKeyPart,
+  type ItemKey,
+  join,
+  organizationPartition,
+  separator,
+} from '../key-parts';
 import { defineArea } from './definition';
 
 /** A document's CRDT editors: heads, update and snapshot parts, event windows. */
 export const crdtArea = defineArea({
-  title: 'CRDT editors',
   entities: {
-    crdtEditor: {
-      pk: '`…#CRDT#<doc>`',
-      sk: '`ED#<editor>#HEAD`',
-      indexes: ['gsi2', 'gsi8'],
-      attributes: 'organizationId, documentId, editorId, type, contentKey, createdAt, createdBy, updatedAt',
-    },
-    crdtPart: {
-      pk: '`…#CRDT#<doc>`',
-      sk: '`ED#<editor>#LOG#<recordId>#<part>`, `…#SNAP#…`',
-      attributes:
-        'editorId, kind, recordId, sequence, part, partCount, bytes (binary, ≤ 350 KB), createdAt, updatedAt, updatedBy',
-    },
-    crdtEventWindow: {
-      pk: '`…#CRDT#<doc>`',
-      sk: '`EVWIN#<editor>`',
-      indexes: ['gsi7'],
-      attributes:
-        'apiKey, organizationId, documentId, editorId, windowEndsAt, pending (gsi7pk/gsi7sk while pending: the reconciler publishes the trailing event), incarnations, createdAt, updatedAt',
-    },
+    crdtEditor: { indexes: ['gsi2', 'gsi8'] },
+    crdtPart: {},
+    crdtEventWindow: { indexes: ['gsi7'] },
   },
   accessPatterns: {
-    crdtEditorsOfDocument: {
-      pattern: 'CRDT editors of a document',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>#CRDT#<doc>`',
-      sk: 'begins_with `ED#` (all) or `ED#<editor>#` (one)',
-      operation: 'Query (consistent; one page per MB)',
-      usedBy: '`crdt.get`, `crdt.update`',
-    },
-    crdtEditorHead: {
-      pattern: 'CRDT editor head',
-      index: 'table',
-      pk: '`…#CRDT#<doc>`',
-      sk: '`ED#<editor>#HEAD`',
-      operation: 'Put `attribute_not_exists` in a transaction with the first snapshot part',
-      usedBy: '`crdt.add`',
-    },
-    crdtParts: {
-      pattern: 'CRDT update / snapshot parts',
-      index: 'table',
-      pk: '`…#CRDT#<doc>`',
-      sk: '`ED#<editor>#LOG#<recordId>#<part>` / `…#SNAP#…`',
-      operation:
-        'BatchWriteItem (all parts but the last) + last part in the committing transaction; compaction: BatchWriteItem puts, then deletes',
-      usedBy: '`crdt.add`, `crdt.update`',
-    },
-    crdtEventWindow: {
-      pattern: 'CRDT event window of an editor',
-      index: ['table', 'gsi7'],
-      pk: '`…#CRDT#<doc>`',
-      sk: '`EVWIN#<editor>`',
-      operation:
-        'UpdateItem, condition `windowEndsAt <= :now` (open) else mark pending in the due index; reconciler: UpdateItem condition `pending`',
-      usedBy: 'client edits (coalesced `crdt.update_data`), reconciler',
-    },
+    crdtEditorsOfDocument: { index: 'table' },
+    crdtEditorHead: { index: 'table' },
+    crdtParts: { index: 'table' },
+    crdtEventWindow: { index: ['table', 'gsi7'] },
   },
 });
+
+/** The keys of CRDT editors' items and the organization's listing of them. */
+export const crdtKeys = {
+  /**
+   * The partition of a document's CRDT editors: every editor's head, appended updates and
+   * snapshots, so one Query loads one editor (`crdtEditorPrefix`) or all of them (`crdtPrefix`).
+   */
+  crdtPartition: (apiKey: string, organizationId: string, documentId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'CRDT', documentSegment(organizationId, documentId)),
+  crdtPrefix: 'ED#',
+  /** Sort-key prefix of one editor's items; the encoded id cannot contain `#`, so no editor's prefix covers another's. */
+  crdtEditorPrefix: (editorId: string) => `${join('ED', encodeKeyPart(editorId))}${separator}`,
+  /** An editor's head (type, content key); its existence is what "the editor has data" means. */
+  crdtHead: (apiKey: string, organizationId: string, documentId: string, editorId: string): ItemKey => ({
+    pk: crdtKeys.crdtPartition(apiKey, organizationId, documentId),
+    sk: join('ED', encodeKeyPart(editorId), 'HEAD'),
+  }),
+  /**
+   * The `crdt.update_data` event window of an editor's client edits (coalescing, addendum §9). Its
+   * sort key is outside `ED#`, so editor loads never read it.
+   */
+  crdtEventWindow: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    editorId: string,
+  ): ItemKey => ({
+    pk: crdtKeys.crdtPartition(apiKey, organizationId, documentId),
+    sk: join('EVWIN', encodeKeyPart(editorId)),
+  }),
+  /**
+   * One part (≤ 350 KB) of a stored Yjs update: `LOG` for an appended update, `SNAP` for a
+   * compacted snapshot. HEAD < LOG < SNAP in sort order, which compaction's safety relies on
+   * (docs/decisions.md); record ids are time-ordered, part numbers zero-padded.
+   */
+  crdtPart: (
+    apiKey: string,
+    part: { organizationId: string; documentId: string; editorId: string },
+    kind: 'LOG' | 'SNAP',
+    recordId: string,
+    index: number,
+  ): ItemKey => ({
+    pk: crdtKeys.crdtPartition(apiKey, part.organizationId, part.documentId),
+    sk: join('ED', encodeKeyPart(part.editorId), kind, recordId, String(index).padStart(4, '0')),
+  }),
+  /**
+   * Index keys (gsi2) listing an organization's CRDT partitions, one entry per editor head, so
+   * erasing the organization finds every document with CRDT content without a Scan.
+   */
+  crdtOrganizationListing: (apiKey: string, organizationId: string, documentId: string) => ({
+    gsi2pk: join(organizationPartition(apiKey, organizationId), 'CRDT'),
+    gsi2sk: documentSegment(organizationId, documentId),
+  }),
+  crdtOrganizationListingPartition: (apiKey: string, organizationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'CRDT'),
+} as const;

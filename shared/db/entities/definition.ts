@@ -1,10 +1,11 @@
 /**
- * The shape of the table's definition, one area module per domain of items (decisions §48): each
- * item type (its `entity` name, key layout, the indexes it is placed on, its attributes) and each
- * named access pattern (the index that serves it, its keys, operation and users). Pure data that
- * imports nothing: table.ts builds its indexes from it, repositories name a Query's index by its
- * access pattern and an item's `entity` by its definition, and `npm run docs` renders the tables
- * of docs/data-model.md from it. Key formats themselves are built by shared/db/keys.ts.
+ * The shape of the table's definition, one area module per domain of items (decisions §48, §55):
+ * each item type (its `entity` name, the indexes it is placed on) and each named access pattern
+ * (the index that serves it), beside the builders of their keys. Only what the runtime needs: the
+ * prose of docs/data-model.md (key layouts, attributes, operations, users) is in entities/docs/,
+ * typed against these areas, so no Lambda bundle carries it. This module imports nothing:
+ * table.ts builds its indexes from it, repositories name a Query's index by its access pattern and
+ * an item's `entity` by its definition.
  */
 
 /**
@@ -29,37 +30,21 @@ export type IndexName = keyof typeof globalSecondaryIndexes;
 /** What serves an access pattern: the table's own key, a global secondary index, or the table's stream. */
 export type PatternIndex = 'table' | 'stream' | IndexName;
 
-/**
- * One item type. Key layouts are markdown for the docs: `<name>` stands for an encoded id (or the
- * value named), `…` for the start of the owning partition written out in a row above.
- */
+/** One item type: the global secondary indexes it can be placed on (its `gsiNpk` / `gsiNsk` attributes). */
 export interface EntityShape {
-  readonly pk: string;
-  readonly sk: string;
-  /** The global secondary indexes the item can be placed on (its `gsiNpk` / `gsiNsk` attributes). */
   readonly indexes?: readonly IndexName[];
-  /** Its stored attributes besides the keys, as the docs list them. */
-  readonly attributes: string;
 }
 
-/** One named access pattern, as the docs' tables list it. */
+/** One named access pattern: what serves it, several when it reads more than one (a Query names one of them). */
 export interface AccessPattern {
-  /** What it reads or writes, in words. */
-  readonly pattern: string;
-  /** What serves it; several when the pattern reads more than one (a Query names one of them). */
   readonly index: PatternIndex | readonly PatternIndex[];
-  readonly pk: string;
-  readonly sk: string;
-  readonly operation: string;
-  readonly usedBy: string;
 }
 
 /** An area's entities, each with its `name` (the key it is defined under, the stored `entity` value). */
 export type NamedEntities<E> = { readonly [K in keyof E]: E[K] & { readonly name: K } };
 
-/** One area of the table: a titled group of entities and the access patterns over them. */
+/** One area of the table: a group of entities and the access patterns over them. */
 export interface Area<E extends Record<string, EntityShape>, P extends Record<string, AccessPattern>> {
-  readonly title: string;
   readonly entities: NamedEntities<E>;
   readonly accessPatterns: P;
 }
@@ -71,9 +56,9 @@ export interface Area<E extends Record<string, EntityShape>, P extends Record<st
 export function defineArea<
   const E extends Record<string, EntityShape>,
   const P extends Record<string, AccessPattern>,
->(area: { title: string; entities: E; accessPatterns: P }): Area<E, P> {
+>(area: { entities: E; accessPatterns: P }): Area<E, P> {
   const entities = Object.fromEntries(
     Object.entries(area.entities).map(([name, entity]) => [name, { ...entity, name }]),
   ) as NamedEntities<E>;
-  return { title: area.title, entities, accessPatterns: area.accessPatterns };
+  return { entities, accessPatterns: area.accessPatterns };
 }

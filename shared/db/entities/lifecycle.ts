@@ -1,70 +1,82 @@
+import { createHash } from 'node:crypto';
+import {
+  apiKeyPartition,
+  encodeKeyPart,
+  type ItemKey,
+  join,
+  organizationSegment,
+  separator,
+} from '../key-parts';
 import { defineArea } from './definition';
 
 /** Erasure (issue 15, decisions §34), a user's data, and the due index every reconciler handler reads. */
 export const lifecycleArea = defineArea({
-  title: 'Data lifecycle and due work',
   entities: {
-    eraseJob: {
-      pk: '`AK#<ak>#ERASE`',
-      sk: '`JOB#<jobId>`',
-      indexes: ['gsi7'],
-      attributes:
-        'jobId, kind (`organization`, `document`, `user`), targets (`[{ organizationId, documentId? }]`), userId?, organizationIds?, status, counts (per eraser or feature), message?, apiKey, leaseUntil? + gsi7pk/gsi7sk while running, resumes?, createdAt, updatedAt',
-    },
+    eraseJob: { indexes: ['gsi7'] },
   },
   accessPatterns: {
-    erasureFence: {
-      pattern: 'fence: targets being erased',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: "`CREDENTIAL` (attribute `erasing`, string set; an entry names the target's incarnation, decisions §41)",
-      operation:
-        "`ADD` in the delete transaction (condition `size(erasing) <= 1000 - n`); read by API-key auth's GetItem (projection); `DELETE` in the job's completing transaction",
-      usedBy: 'every K route (`defineEndpoint`), deletion routes, erasure worker',
-    },
-    incarnations: {
-      pattern: 'incarnations of re-created ids (decisions §41)',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CREDENTIAL` (attribute `incarnations`, map `\'["<org>"]\'` / `\'["<org>","<doc>"]\'` → n)',
-      operation:
-        "`SET incarnations.#id = n + 1` in the re-creating transaction, conditioned on the value read (`SET incarnations = :map` with `attribute_not_exists` the first time; ≤ 1,000 entries); read by API-key auth's GetItem (projection)",
-      usedBy:
-        "every K route (`defineEndpoint`: the request's incarnations), `organizations.add`, `organizations.documents.add` (decisions §46), realtime `$connect`",
-    },
-    eraseJob: {
-      pattern: 'erasure job',
-      index: 'table',
-      pk: '`AK#<ak>#ERASE`',
-      sk: '`JOB#<jobId>`',
-      operation:
-        'Put in the delete transaction; GetItem (consistent); claim / lease renewal (with counts) UpdateItem conditioned on status; completion TransactWriteItems',
-      usedBy: 'deletion routes, `users.data.delete(.status)`, erasure worker, reconciler (gsi7)',
-    },
-    documentPartitionsOfOrganization: {
-      pattern: "an organization's CRDT and comment partitions",
-      index: 'gsi2',
-      pk: '`AK#<ak>#ORG#<org>#CRDT`, `AK#<ak>#ORG#<org>#COMMENTS`',
-      sk: '`<doc>` (one entry per CRDT editor head, per comment thread item)',
-      operation: 'Query (pk), then each partition Query + BatchWriteItem',
-      usedBy: 'organization erasure',
-    },
-    userData: {
-      pattern: "a user's data",
-      index: 'gsi8',
-      pk: '`AK#<ak>#USER#<user>`',
-      sk: '`<org>#<feature>#<ids>` (`access`, `activity`, `comment#<ann>#<comment>`, `crdt#<doc>#<editor>`, `group#<group>`, `judgment`, `notification` (inbox entry), `sent` (a notification record, by its `actionUser`), `reaction#<ann>#<comment>#<icon>`)',
-      operation:
-        'Query (100 keys, `begins_with <org>#` for one organization) + BatchGetItem (+ 1 BatchGetItem of the groups / comments when the page holds group or reaction index items)',
-      usedBy: '`users.data.get`, user erasure',
-    },
-    dueWork: {
-      pattern: 'due work, every tenant',
-      index: 'gsi7',
-      pk: "`DUE#<shard>` (64, by the item's key)",
-      sk: '`<dueAt, 15 digits>` ≤ now',
-      operation: 'Query per shard + BatchGetItem of the items',
-      usedBy: 'reconciler (decisions §32)',
-    },
+    erasureFence: { index: 'table' },
+    incarnations: { index: 'table' },
+    eraseJob: { index: 'table' },
+    documentPartitionsOfOrganization: { index: 'gsi2' },
+    userData: { index: 'gsi8' },
+    dueWork: { index: 'gsi7' },
   },
 });
+
+/** The keys of erasure jobs and of a user's data listing. */
+export const lifecycleKeys = {
+  /** An erasure job (organization / document deletion cascade, a user's data): API-key wide. */
+  eraseJob: (apiKey: string, jobId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'ERASE'),
+    sk: join('JOB', encodeKeyPart(jobId)),
+  }),
+  /**
+   * Index keys (gsi8) placing an item among a user's data (addendum §10): the user's access item,
+   * group memberships, inbox entries, comments, reactions, activities, judgments, CRDT editors. Sorted by organization, then
+   * feature and ids, so one Query pages through everything of the user, or of one organization.
+   */
+  userDataListing: (
+    apiKey: string,
+    userId: string,
+    organizationId: string,
+    feature: string,
+    ...ids: string[]
+  ) => ({
+    gsi8pk: apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
+    gsi8sk: join(organizationSegment(organizationId), feature, ...ids.map(encodeKeyPart)),
+  }),
+  userDataPartition: (apiKey: string, userId: string) =>
+    apiKeyPartition(apiKey, 'USER', encodeKeyPart(userId)),
+  /** Sort-key prefix of a user's data in one organization. */
+  userDataOrganizationPrefix: (organizationId: string) =>
+    `${organizationSegment(organizationId)}${separator}`,
+} as const;
+
+/**
+ * Shards of the due index: each takes a 64th of the due-time writes of every tenant (docs/scale.md:
+ * 10,000 events/s make ≈ 50,000 index writes/s, ≈ 780 per shard, under a partition's 1,000).
+ */
+export const dueIndexShards = 64;
+
+/** The due index's partition of one shard. */
+export const dueIndexPartition = (shard: number) => join('DUE', String(shard));
+
+/**
+ * The due-index attributes of an item that needs looking at by `dueAt` (epoch ms) unless its work is
+ * done first: the reconciler finds it once the time has passed. The shard follows the item's whole
+ * key, so one item always lands in the same shard while the items of one partition (a busy
+ * endpoint's deliveries, a tenant's outbox) spread over all shards. The only index partition not under an API key: a sweep
+ * across tenants needs one, and it holds keys only (the reconciler reads the items themselves).
+ */
+export function dueIndexKeys(key: ItemKey, dueAt: number): { gsi7pk: string; gsi7sk: string } {
+  const shard =
+    createHash('sha256').update(`${key.pk}\u0000${key.sk}`).digest().readUInt32BE(0) % dueIndexShards;
+  return {
+    gsi7pk: dueIndexPartition(shard),
+    gsi7sk: String(Math.max(0, Math.ceil(dueAt))).padStart(15, '0'),
+  };
+}
+
+/** The sort-key bound of the due index for "due by `time`". */
+export const dueIndexBound = (time: number) => String(Math.max(0, Math.floor(time))).padStart(15, '0');

@@ -1,55 +1,75 @@
+import {
+  apiKeyPartition,
+  documentSegment,
+  encodeKeyPart,
+  type ItemKey,
+  join,
+  organizationSegment,
+  timelineSortKey,
+} from '../key-parts';
 import { defineArea } from './definition';
 
 /** Notification records (content once) and one inbox entry per recipient. */
 export const notificationsArea = defineArea({
-  title: 'Notifications',
   entities: {
-    notification: {
-      pk: '`…#NOTIFICATION`',
-      sk: '`NOTIF#<id>`',
-      indexes: ['gsi3', 'gsi8'],
-      attributes:
-        'id, organizationId, documentId, actionUser (only `userId` in resolver mode), isNotificationResolverUsed, notificationSource?, notificationSourceData?, context?, displayHeadlineMessageTemplate?, displayHeadlineMessageTemplateData?, displayBodyMessage? (all three absent in resolver mode), timestamp, fanOutDone, createdAt, updatedAt',
-    },
-    inboxEntry: {
-      pk: '`…#INBOX#<user>`',
-      sk: '`<timestamp>#<id>`',
-      indexes: ['gsi5', 'gsi8'],
-      attributes: 'notificationId, userId, documentId, timestamp, readAt? (~200 bytes: 1 write unit)',
-    },
+    notification: { indexes: ['gsi3', 'gsi8'] },
+    inboxEntry: { indexes: ['gsi5', 'gsi8'] },
   },
   accessPatterns: {
-    notificationRecord: {
-      pattern: "a notification's shared record",
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>#NOTIFICATION`',
-      sk: '`NOTIF#<id>`',
-      operation: 'PutItem `attribute_not_exists` (idempotent id), BatchGetItem, UpdateItem',
-      usedBy: '`notifications.*`',
-    },
-    notificationsOfDocument: {
-      pattern: 'notifications of a document',
-      index: 'gsi3',
-      pk: '`…#NOTIFICATION#DOC#<doc>`',
-      sk: '`<timestamp>#<id>`',
-      operation: 'Query until the page is full; Query (ids) for delete',
-      usedBy: '`notifications.get` / `.delete` with only `documentId`',
-    },
-    inboxOfUser: {
-      pattern: "a user's inbox, newest first",
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>#INBOX#<user>`',
-      sk: '`<timestamp>#<id>`',
-      operation: 'Query until the page is full; UpdateItem `readAt`',
-      usedBy: '`notifications.get` / `.update` / `.delete` with `userId`',
-    },
-    recipientsOfNotification: {
-      pattern: 'recipients of a notification',
-      index: 'gsi5',
-      pk: '`…#NOTIFICATION#RECIPIENTS#<id>`',
-      sk: '`<user>`',
-      operation: 'Query (keys only) + BatchWriteItem',
-      usedBy: '`notifications.delete`',
-    },
+    notificationRecord: { index: 'table' },
+    notificationsOfDocument: { index: 'gsi3' },
+    inboxOfUser: { index: 'table' },
+    recipientsOfNotification: { index: 'gsi5' },
   },
 });
+
+const notificationPartition = (apiKey: string, organizationId: string) =>
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'NOTIFICATION');
+const notificationDocumentPartition = (apiKey: string, organizationId: string, documentId: string) =>
+  join(notificationPartition(apiKey, organizationId), 'DOC', documentSegment(organizationId, documentId));
+const recipientsPartition = (apiKey: string, organizationId: string, notificationId: string) =>
+  join(notificationPartition(apiKey, organizationId), 'RECIPIENTS', encodeKeyPart(notificationId));
+const inboxPartition = (apiKey: string, organizationId: string, userId: string) =>
+  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'INBOX', encodeKeyPart(userId));
+
+/** The keys of notification records, inbox entries and their listings. */
+export const notificationKeys = {
+  /** A notification's shared record: content once, however many recipients. */
+  notification: (apiKey: string, organizationId: string, notificationId: string): ItemKey => ({
+    pk: notificationPartition(apiKey, organizationId),
+    sk: join('NOTIF', encodeKeyPart(notificationId)),
+  }),
+  /** Index keys listing a document's notifications by time (gsi3, shared with activity timelines). */
+  notificationDocumentListing: (
+    apiKey: string,
+    notification: { organizationId: string; documentId: string; createdAt: number; notificationId: string },
+  ) => ({
+    gsi3pk: notificationDocumentPartition(apiKey, notification.organizationId, notification.documentId),
+    gsi3sk: timelineSortKey(notification.createdAt, notification.notificationId),
+  }),
+  notificationDocumentPartition: (apiKey: string, organizationId: string, documentId: string) =>
+    notificationDocumentPartition(apiKey, organizationId, documentId),
+  /** One recipient's inbox entry, sorted by the notification's time in the user's inbox partition. */
+  inboxEntry: (
+    apiKey: string,
+    entry: { organizationId: string; userId: string; createdAt: number; notificationId: string },
+  ): ItemKey => ({
+    pk: inboxPartition(apiKey, entry.organizationId, entry.userId),
+    sk: timelineSortKey(entry.createdAt, entry.notificationId),
+  }),
+  inboxPartition: (apiKey: string, organizationId: string, userId: string) =>
+    inboxPartition(apiKey, organizationId, userId),
+  /** Index keys listing a notification's recipients (gsi5), so deleting it finds every inbox entry. */
+  inboxRecipientListing: (
+    apiKey: string,
+    entry: { organizationId: string; userId: string; notificationId: string },
+  ) => ({
+    gsi5pk: recipientsPartition(apiKey, entry.organizationId, entry.notificationId),
+    gsi5sk: encodeKeyPart(entry.userId),
+  }),
+  recipientsPartition: (apiKey: string, organizationId: string, notificationId: string) =>
+    recipientsPartition(apiKey, organizationId, notificationId),
+  /** The table partition of an organization's notification records. */
+  notificationPartition: (apiKey: string, organizationId: string) =>
+    notificationPartition(apiKey, organizationId),
+} as const;

@@ -1,120 +1,70 @@
+import { apiKeyPartition, encodeKeyPart, type ItemKey, join, organizationPartition } from '../key-parts';
 import { defineArea } from './definition';
 
 /** An organization's partition: the organization, its folder tree, documents, users' access and groups. */
 export const organizationsArea = defineArea({
-  title: 'Organizations, folders, documents and access',
   entities: {
-    organization: {
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`ORG`',
-      indexes: ['gsi1'],
-      attributes: 'organizationId, organizationName, disabled, metadata, createdAt, lastUpdated',
-    },
-    folder: {
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`ORG#FOLDER#<folder>`',
-      attributes:
-        'folderId, folderName, organizationId, parentFolderId (source of truth), ancestors (derived), accessType?, inheritAccessFromParent, createdAt, lastUpdated',
-    },
-    document: {
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`DOC#<doc>`',
-      attributes:
-        'documentId, documentName, organizationId, folderId?, accessType?, disabled, createdAt, lastUpdated',
-    },
-    userAccess: {
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`USER#<user>`',
-      indexes: ['gsi8'],
-      attributes:
-        'userId, name?, email?, initial?, createdAt, lastUpdated, and one attribute per membership or grant: `member:organization`, `member:folder:<id>`, `member:document:<id>`, `grant:organization`, `grant:folder:<id>`, `grant:document:<id>` = `{ accessRole, since, expiresAt? }`, `grant:context:<id>` = `{ access, since, expiresAt? }`',
-    },
-    userGroup: {
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`GROUP#<group>`',
-      attributes: 'groupId, groupName, userIds (string set), createdAt, lastUpdated',
-    },
-    groupMembership: {
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`GROUPUSER#<group>#<user>`',
-      indexes: ['gsi8'],
-      attributes:
-        "organizationId, groupId, userId, gsi8pk/gsi8sk, createdAt, updatedAt (the group's `userIds` set stays the truth: listed only while the set holds the user)",
-    },
+    organization: { indexes: ['gsi1'] },
+    folder: {},
+    document: {},
+    userAccess: { indexes: ['gsi8'] },
+    userGroup: {},
+    groupMembership: { indexes: ['gsi8'] },
   },
   accessPatterns: {
-    organizationTree: {
-      pattern: 'organization tree: the organization item and every folder',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: 'begins_with `ORG` (`ORG`, `ORG#FOLDER#<folder>`)',
-      operation: 'Query',
-      usedBy: '`organizations.folders.*`, `auth.permissions.get`, `organizations.documents.add/get`',
-    },
-    organizationsOfApiKey: {
-      pattern: "an API key's organizations",
-      index: 'gsi1',
-      pk: '`AK#<ak>#ORGS`',
-      sk: '`<org>`',
-      operation: 'Query (page size + 1)',
-      usedBy: '`organizations.get`',
-    },
-    organizationItemsById: {
-      pattern: 'organizations, folders, documents by id',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`ORG` / `ORG#FOLDER#<f>` / `DOC#<d>`',
-      operation: 'BatchGetItem',
-      usedBy: '`organizations.get`, `users.add` (target), `auth.permissions.add` (existence)',
-    },
-    documentsOfOrganization: {
-      pattern: 'documents of an organization (or a folder)',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: 'begins_with `DOC#` (filter `folderId`)',
-      operation: 'Query until the page is full',
-      usedBy: '`organizations.documents.get`',
-    },
-    userAccess: {
-      pattern: "a user's access in an organization",
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`USER#<user>`',
-      operation: 'BatchGetItem / UpdateItem (per-attribute SET/REMOVE)',
-      usedBy: '`users.*`, `auth.permissions.*`, `organizations.usergroups.users.add`',
-    },
-    membersOfLevel: {
-      pattern: 'members of a level',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: 'begins_with `USER#` (filter `attribute_exists(member:…)`)',
-      operation: 'Query until the page is full',
-      usedBy: '`users.get`',
-    },
-    userGroups: {
-      pattern: 'user groups',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`GROUP#<group>` / begins_with `GROUP#`',
-      operation: 'BatchGetItem / Query / UpdateItem `ADD`/`DELETE userIds`',
-      usedBy: '`organizations.usergroups.*`',
-    },
-    wholeOrganization: {
-      pattern: 'the whole organization',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '(whole partition)',
-      operation: 'Query (keys only, 500) + BatchWriteItem',
-      usedBy: 'erasure job after `organizations.delete` (see Data lifecycle)',
-    },
-    groupMembership: {
-      pattern: "a user's group membership (index item, decisions §36)",
-      index: ['table', 'gsi8'],
-      pk: '`AK#<ak>#ORG#<org>`',
-      sk: '`GROUPUSER#<group>#<user>`',
-      operation:
-        "Put / Delete in the TransactWriteItems that changes the group's `userIds` set (99 users per transaction)",
-      usedBy: '`usergroups.users.add/delete`, `users.data.get`, user erasure',
-    },
+    organizationTree: { index: 'table' },
+    organizationsOfApiKey: { index: 'gsi1' },
+    organizationItemsById: { index: 'table' },
+    documentsOfOrganization: { index: 'table' },
+    userAccess: { index: 'table' },
+    membersOfLevel: { index: 'table' },
+    userGroups: { index: 'table' },
+    wholeOrganization: { index: 'table' },
+    groupMembership: { index: ['table', 'gsi8'] },
   },
 });
+
+/** The keys of an organization's items and listings. */
+export const organizationKeys = {
+  organization: (apiKey: string, organizationId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: 'ORG',
+  }),
+  /** Index keys that list an API key's organizations (gsi1). */
+  organizationListing: (apiKey: string, organizationId: string) => ({
+    gsi1pk: apiKeyPartition(apiKey, 'ORGS'),
+    gsi1sk: encodeKeyPart(organizationId),
+  }),
+  organizationListingPartition: (apiKey: string) => apiKeyPartition(apiKey, 'ORGS'),
+  /** Sort-key prefix shared by the organization item and its folders: one Query reads the tree. */
+  organizationTreePrefix: 'ORG',
+  folder: (apiKey: string, organizationId: string, folderId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('ORG', 'FOLDER', encodeKeyPart(folderId)),
+  }),
+  folderPrefix: 'ORG#FOLDER#',
+  document: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('DOC', encodeKeyPart(documentId)),
+  }),
+  documentPrefix: 'DOC#',
+  userAccess: (apiKey: string, organizationId: string, userId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('USER', encodeKeyPart(userId)),
+  }),
+  userPrefix: 'USER#',
+  userGroup: (apiKey: string, organizationId: string, groupId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('GROUP', encodeKeyPart(groupId)),
+  }),
+  groupPrefix: 'GROUP#',
+  /**
+   * One user's membership of a group: an index item beside the group's member set, written in the
+   * same transaction, so the user's data (gsi8) finds the membership without reading every group.
+   * Not under `GROUP#`, so listing groups never reads it.
+   */
+  groupMembership: (apiKey: string, organizationId: string, groupId: string, userId: string): ItemKey => ({
+    pk: organizationPartition(apiKey, organizationId),
+    sk: join('GROUPUSER', encodeKeyPart(groupId), encodeKeyPart(userId)),
+  }),
+} as const;

@@ -1,103 +1,108 @@
+import {
+  documentSegment,
+  encodeKeyPart,
+  type ItemKey,
+  join,
+  organizationPartition,
+  separator,
+} from '../key-parts';
 import { defineArea } from './definition';
 
 /** Realtime connections, their rooms, chunked messages and live state. */
 export const realtimeArea = defineArea({
-  title: 'Realtime',
   entities: {
-    realtimeConnection: {
-      pk: '`RTCONN#<connectionId>`',
-      sk: '`CONNECTION`',
-      attributes:
-        'the connection record (connectionId, apiKey, organizationId, documentId, editorId, userId, role, connectedAt, awareness, deniedSent, incarnations?), createdAt, updatedAt, ttl (3 h)',
-    },
-    realtimeRoomMember: {
-      pk: '`AK#<ak>#ORG#<org>#RT`',
-      sk: '`CONN#<doc>#<editor>#<connectionId>`',
-      attributes:
-        'the connection record, as above (one per connection in its room), createdAt, updatedAt, ttl (3 h)',
-    },
-    realtimeRoomCount: {
-      pk: '`AK#<ak>#ORG#<org>#RT`',
-      sk: '`ROOMCOUNT#<doc>#<editor>`',
-      attributes:
-        'connectionCount, version (bumped by every change), ttl (last increment + 3 h: outlives every connection it counts), updatedAt',
-    },
-    realtimeChunk: {
-      pk: '`RTCONN#<connectionId>`',
-      sk: '`CHUNK#<messageId>#<index>`',
-      attributes: 'count, index, payload, createdAt, updatedAt, ttl (10 min)',
-    },
-    realtimeChunkTally: {
-      pk: '`RTCONN#<connectionId>`',
-      sk: '`CHUNKS#<messageId>`',
-      attributes: 'received (number set of the part indexes), createdAt, updatedAt, ttl (10 min)',
-    },
-    liveState: {
-      pk: '`…#RT`',
-      sk: '`LIVE#<doc>#<liveStateDataId>`',
-      attributes: 'documentId, liveStateDataId, data, timestamp, version, createdAt, updatedAt, ttl (24 h)',
-    },
+    realtimeConnection: {},
+    realtimeRoomMember: {},
+    realtimeRoomCount: {},
+    realtimeChunk: {},
+    realtimeChunkTally: {},
+    liveState: {},
   },
   accessPatterns: {
-    connectionsOfRoom: {
-      pattern: 'realtime connections of a room / document / organization',
-      index: 'table',
-      pk: '`AK#<ak>#ORG#<org>#RT`',
-      sk: 'begins_with `CONN#<doc>#<editor>#` / `CONN#<doc>#` / `CONN#`',
-      operation:
-        'Query (consistent, projected); `Select: COUNT` (filter `ttl > now`) to recount a room at its cap',
-      usedBy: 'broadcasts, `$connect` at the cap, closing rules',
-    },
-    connectionById: {
-      pattern: 'a realtime connection by id',
-      index: 'table',
-      pk: '`RTCONN#<connectionId>`',
-      sk: '`CONNECTION`',
-      operation: 'GetItem (consistent), UpdateItem (awareness, role), BatchGetItem (room awareness)',
-      usedBy: '`$default`, `$disconnect`',
-    },
-    storeConnection: {
-      pattern: "store a connection, under the room's cap",
-      index: 'table',
-      pk: '`RTCONN#<id>` + `…#RT`',
-      sk: '`CONNECTION` + `CONN#<doc>#<editor>#<id>` + `ROOMCOUNT#<doc>#<editor>`',
-      operation:
-        'TransactWriteItems: count `ADD connectionCount 1, version 1` if `< max`, 2 puts (TTL 3 h; the by-id put `attribute_not_exists`); at the cap: GetItem of the count + COUNT Query of the room + UpdateItem `SET connectionCount` conditioned on the version read',
-      usedBy: '`$connect`',
-    },
-    deleteConnection: {
-      pattern: 'delete a connection',
-      index: 'table',
-      pk: 'as above',
-      sk: 'as above',
-      operation:
-        'TransactWriteItems: by-id delete `attribute_exists AND ttl > now`, room item delete, count `ADD -1, version 1`; when the condition fails (already deleted, expired): BatchWriteItem deletes, uncounted',
-      usedBy: '`$disconnect`, a 410 Gone, closing rules',
-    },
-    chunkedMessageParts: {
-      pattern: 'chunked client message parts',
-      index: 'table',
-      pk: '`RTCONN#<connectionId>`',
-      sk: '`CHUNK#<messageId>#<index>`',
-      operation: 'PutItem per part; one Query when complete; BatchWriteItem deletes them (TTL 10 min)',
-      usedBy: '`$default`',
-    },
-    chunkedMessageTally: {
-      pattern: 'chunked message tally',
-      index: 'table',
-      pk: '`RTCONN#<connectionId>`',
-      sk: '`CHUNKS#<messageId>`',
-      operation: 'UpdateItem `ADD received` per part (the set of indexes received); deleted with the parts',
-      usedBy: '`$default`',
-    },
-    liveState: {
-      pattern: 'live state of a document',
-      index: 'table',
-      pk: '`…#RT`',
-      sk: '`LIVE#<doc>#<liveStateDataId>`',
-      operation:
-        'UpdateItem `ADD version` (merge: condition on the version read); Query begins_with `LIVE#<doc>#` for joiners (TTL 24 h)',
-      usedBy: '`livestate.broadcast`, sync step 1',
-    },
+    connectionsOfRoom: { index: 'table' },
+    connectionById: { index: 'table' },
+    storeConnection: { index: 'table' },
+    deleteConnection: { index: 'table' },
+    chunkedMessageParts: { index: 'table' },
+    chunkedMessageTally: { index: 'table' },
+    liveState: { index: 'table' },
   },
 });
+
+/** The keys of connections, rooms, chunked messages and live state. */
+export const realtimeKeys = {
+  /**
+   * The realtime partition of an organization: its connections (by document, then editor, so one
+   * Query finds a room, a document's rooms or the whole organization) and its documents' live state.
+   */
+  realtimePartition: (apiKey: string, organizationId: string) =>
+    join(organizationPartition(apiKey, organizationId), 'RT'),
+  /** Sort-key prefix of every connection of the organization. */
+  realtimeConnectionPrefix: 'CONN#',
+  /** Sort-key prefix of a document's connections (`editorId` given: of one room). */
+  realtimeRoomPrefix: (organizationId: string, documentId: string, editorId?: string) =>
+    `${join('CONN', documentSegment(organizationId, documentId), ...(editorId === undefined ? [] : [encodeKeyPart(editorId)]))}${separator}`,
+  realtimeConnection: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+    connectionId: string,
+  ): ItemKey => ({
+    pk: realtimeKeys.realtimePartition(apiKey, room.organizationId),
+    sk: `${realtimeKeys.realtimeRoomPrefix(room.organizationId, room.documentId, room.editorId)}${encodeKeyPart(connectionId)}`,
+  }),
+  /**
+   * How many connections a room holds: incremented (conditionally, below the cap) in the
+   * transaction that stores a connection, decremented in the one that deletes it. Not under the
+   * `CONN#` or `LIVE#` prefixes.
+   */
+  realtimeRoomCount: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+  ): ItemKey => ({
+    pk: realtimeKeys.realtimePartition(apiKey, room.organizationId),
+    sk: join(
+      'ROOMCOUNT',
+      documentSegment(room.organizationId, room.documentId),
+      encodeKeyPart(room.editorId),
+    ),
+  }),
+  /** Sort-key prefix of every room count of the organization. */
+  roomCountsPrefix: 'ROOMCOUNT#',
+  /** Sort-key prefix of a document's room counts. */
+  roomCountPrefix: (organizationId: string, documentId: string) =>
+    `${join('ROOMCOUNT', documentSegment(organizationId, documentId))}${separator}`,
+  /** Sort-key prefix of every live-state value of the organization. */
+  liveStatesPrefix: 'LIVE#',
+  /** Sort-key prefix of a document's live-state values. */
+  liveStatePrefix: (organizationId: string, documentId: string) =>
+    `${join('LIVE', documentSegment(organizationId, documentId))}${separator}`,
+  liveState: (
+    apiKey: string,
+    organizationId: string,
+    documentId: string,
+    liveStateDataId: string,
+  ): ItemKey => ({
+    pk: realtimeKeys.realtimePartition(apiKey, organizationId),
+    sk: `${realtimeKeys.liveStatePrefix(organizationId, documentId)}${encodeKeyPart(liveStateDataId)}`,
+  }),
+  /**
+   * A connection found by its id alone, as API Gateway names it in `$default` and `$disconnect`:
+   * the pointer to its room (with the owning API key as an attribute). The id is generated by
+   * API Gateway (or the dev server), never chosen by a caller, so it cannot reach another tenant.
+   */
+  connectionById: (connectionId: string): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: 'CONNECTION',
+  }),
+  /** One part of a chunked message a client is sending on a connection (addendum §9 `~` frames). */
+  connectionChunk: (connectionId: string, messageId: string, index: number): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: join('CHUNK', encodeKeyPart(messageId), String(index).padStart(5, '0')),
+  }),
+  connectionChunkPrefix: (messageId: string) => `${join('CHUNK', encodeKeyPart(messageId))}${separator}`,
+  /** The indexes received so far of one chunked message (its parts are read once, when complete). */
+  connectionChunkTally: (connectionId: string, messageId: string): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: join('CHUNKS', encodeKeyPart(messageId)),
+  }),
+} as const;

@@ -1,159 +1,80 @@
+import { apiKeyPartition, encodeKeyPart, type ItemKey, join } from '../key-parts';
 import { defineArea } from './definition';
 
 /** Webhook endpoints of an API key, the transactional outbox and webhook deliveries (issue 6). */
 export const webhooksArea = defineArea({
-  title: 'Webhook endpoints, outbox and delivery',
   entities: {
-    webhookEndpoint: {
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: '`ENDPOINT#<endpointId>`',
-      attributes:
-        'endpointId, url, description, filterTypes, channels, disabled, rateLimit, uid, metadata, secretEncrypted, previousSecretEncrypted?, previousSecretExpiresAt?, createdAt, updatedAt',
-    },
-    webhookEndpointUid: {
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: '`UID#<uid>`',
-      attributes: 'uid, endpointId, createdAt, updatedAt',
-    },
-    webhookEndpointCount: {
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: '`COUNT#ENDPOINTS`',
-      attributes: 'endpointCount, updatedAt',
-    },
-    webhookEndpointState: {
-      pk: '`AK#<ak>#WEBHOOK`',
-      sk: '`STATE#<endpointId>`',
-      attributes: 'sendLog (10 ms bucket → planned sends), lastSendAt, sendLogVersion, failingSince? (ms)',
-    },
-    webhookDelivery: {
-      pk: '`AK#<ak>#DELIVERY#<target>`',
-      sk: '`<eventTimestamp>#<eventId>`',
-      indexes: ['gsi7'],
-      attributes:
-        'apiKey, deliveryId, targetId, event (copy), status (`pending`/`succeeded`/`dead`), attemptCount, attemptBase, nextAttemptAt, enqueuedAttempt, claimedUntil? (ms), reason?, attempts (newest 30: attempt, at, durationMs, outcome, statusCode, response ≤ 1 KiB), createdAt, updatedAt; gsi7pk/gsi7sk while pending',
-    },
-    outboxEvent: {
-      pk: '`AK#<ak>#EVENTS`',
-      sk: '`<timestamp>#<eventId>`',
-      indexes: ['gsi7'],
-      attributes:
-        'apiKey, id, event, actionType, source, data, platform, timestamp, organizationId?, documentId?, ttl (7 days); gsi7pk/gsi7sk until fanned out',
-    },
+    webhookEndpoint: {},
+    webhookEndpointUid: {},
+    webhookEndpointCount: {},
+    webhookEndpointState: {},
+    webhookDelivery: { indexes: ['gsi7'] },
+    outboxEvent: { indexes: ['gsi7'] },
   },
   accessPatterns: {
-    endpointsOfApiKey: {
-      pattern: 'endpoints of an API key, newest first',
-      index: 'table',
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: 'begins_with `ENDPOINT#`, descending (ascending for `prevIterator`)',
-      operation: 'Query (limit + 1)',
-      usedBy: '`workspace.advancedwebhook.endpoints.get`',
-    },
-    endpoint: {
-      pattern: 'one endpoint',
-      index: 'table',
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: '`ENDPOINT#<endpointId>`',
-      operation: 'GetItem / UpdateItem / DeleteItem, condition `attribute_exists(pk)`',
-      usedBy: 'endpoints update, delete, secret get/rotate',
-    },
-    createEndpoint: {
-      pattern: 'create an endpoint (with its uid), under the cap',
-      index: 'table',
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: '`COUNT#ENDPOINTS` + `ENDPOINT#<endpointId>` (+ `UID#<uid>`)',
-      operation: 'TransactWriteItems: count `ADD 1` if `< max`, puts `attribute_not_exists`',
-      usedBy: '`workspace.advancedwebhook.endpoints.create`',
-    },
-    deleteEndpoint: {
-      pattern: 'delete an endpoint',
-      index: 'table',
-      pk: '`AK#<apiKey>#WEBHOOK`',
-      sk: '`ENDPOINT#<endpointId>` + `COUNT#ENDPOINTS` (+ `UID#<uid>`)',
-      operation: 'TransactWriteItems: delete `attribute_exists`, count `ADD -1`',
-      usedBy: '`workspace.advancedwebhook.endpoints.delete`',
-    },
-    outboxEvent: {
-      pattern: 'outbox event',
-      index: 'table',
-      pk: '`AK#<ak>#EVENTS`',
-      sk: '`<timestamp>#<eventId>`',
-      operation: "Put in the producer's transaction; read by the stream",
-      usedBy: 'every event producer',
-    },
-    outboxEventsToFanOut: {
-      pattern: 'outbox events to fan out',
-      index: 'stream',
-      pk: '`AK#<ak>#EVENTS`',
-      sk: '`<timestamp>#<eventId>`',
-      operation: 'stream, filtered to inserted `outboxEvent`',
-      usedBy: 'event fan-out',
-    },
-    startMessage: {
-      pattern: 'start a message',
-      index: 'table',
-      pk: '`AK#<ak>#DELIVERY#<target>`',
-      sk: '`<eventTimestamp>#<eventId>`',
-      operation: 'PutItem, `attribute_not_exists`',
-      usedBy: 'event fan-out, `workspace.webhooks.test`',
-    },
-    claimAttempt: {
-      pattern: 'claim an attempt (reads it)',
-      index: 'table',
-      pk: 'same',
-      sk: 'same',
-      operation:
-        'UpdateItem `SET claimedUntil`, condition next attempt, due, no live claim; ALL_NEW / ALL_OLD',
-      usedBy: 'delivery worker',
-    },
-    recordAttempt: {
-      pattern: 'record an attempt',
-      index: 'table',
-      pk: 'same',
-      sk: 'same',
-      operation:
-        'UpdateItem, condition `attemptCount = :read AND claimedUntil = :claim` (moves or removes the due keys)',
-      usedBy: 'delivery worker',
-    },
-    replayMessage: {
-      pattern: 'replay',
-      index: 'table',
-      pk: 'same',
-      sk: 'same',
-      operation: 'UpdateItem, condition `status = dead`',
-      usedBy: '`workspace.advancedwebhook.endpoints.messages.replay`',
-    },
-    message: {
-      pattern: 'a message',
-      index: 'table',
-      pk: 'same',
-      sk: 'same',
-      operation: 'GetItem (consistent)',
-      usedBy: 'replay, tests',
-    },
-    messagesOfTarget: {
-      pattern: "a target's messages, newest first",
-      index: 'table',
-      pk: '`AK#<ak>#DELIVERY#<target>`',
-      sk: '(whole partition), descending',
-      operation: 'Query',
-      usedBy: '`workspace.advancedwebhook.endpoints.messages.get`',
-    },
-    endpointDeliveryState: {
-      pattern: 'plan sends (rate limit); failing streak',
-      index: 'table',
-      pk: '`AK#<ak>#WEBHOOK`',
-      sk: '`STATE#<endpointId>`',
-      operation: 'UpdateItem, condition `sendLogVersion = :read`',
-      usedBy: 'delivery worker',
-    },
-    markOutboxEventFannedOut: {
-      pattern: 'mark an outbox event fanned out',
-      index: 'table',
-      pk: '`AK#<ak>#EVENTS`',
-      sk: '`<timestamp>#<eventId>`',
-      operation: 'UpdateItem `REMOVE gsi7pk, gsi7sk`',
-      usedBy: 'event fan-out, reconciler',
-    },
+    endpointsOfApiKey: { index: 'table' },
+    endpoint: { index: 'table' },
+    createEndpoint: { index: 'table' },
+    deleteEndpoint: { index: 'table' },
+    outboxEvent: { index: 'table' },
+    outboxEventsToFanOut: { index: 'stream' },
+    startMessage: { index: 'table' },
+    claimAttempt: { index: 'table' },
+    recordAttempt: { index: 'table' },
+    replayMessage: { index: 'table' },
+    message: { index: 'table' },
+    messagesOfTarget: { index: 'table' },
+    endpointDeliveryState: { index: 'table' },
+    markOutboxEventFannedOut: { index: 'table' },
   },
 });
+
+/** The keys of webhook endpoints, outbox events and deliveries. */
+export const webhookKeys = {
+  /** The partition of an API key's webhook endpoints and their uid reservations. */
+  webhookPartition: (apiKey: string) => apiKeyPartition(apiKey, 'WEBHOOK'),
+  /** Endpoint ids are time-ordered, so the sort key lists a key's endpoints by creation time. */
+  webhookEndpoint: (apiKey: string, endpointId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('ENDPOINT', encodeKeyPart(endpointId)),
+  }),
+  /** Sort-key prefix selecting an API key's webhook endpoints (not their uid reservations). */
+  webhookEndpointPrefix: 'ENDPOINT#',
+  webhookEndpointUid: (apiKey: string, uid: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('UID', encodeKeyPart(uid)),
+  }),
+  /**
+   * How many endpoints the API key holds: incremented (conditionally, below the cap) in the create
+   * transaction and decremented in the delete transaction. Not under the `ENDPOINT#` prefix.
+   */
+  webhookEndpointCount: (apiKey: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: 'COUNT#ENDPOINTS',
+  }),
+  /**
+   * A published event waiting in the transactional outbox: written in the same transaction as the
+   * change it describes; the table's stream carries it on to webhook delivery. Time-ordered.
+   */
+  outboxEvent: (apiKey: string, timestamp: number, eventId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'EVENTS'),
+    sk: join(String(timestamp).padStart(15, '0'), encodeKeyPart(eventId)),
+  }),
+  /**
+   * One webhook delivery (an event to one target: an endpoint, or a basic-webhook URL), in a
+   * partition per target so an endpoint's messages list newest first in one Query.
+   */
+  webhookDelivery: (apiKey: string, targetId: string, eventTimestamp: number, eventId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'DELIVERY', encodeKeyPart(targetId)),
+    sk: join(String(eventTimestamp).padStart(15, '0'), encodeKeyPart(eventId)),
+  }),
+  webhookDeliveryPartition: (apiKey: string, targetId: string) =>
+    apiKeyPartition(apiKey, 'DELIVERY', encodeKeyPart(targetId)),
+  /** An endpoint's delivery state: next allowed send time (rate limit) and when failures began. */
+  webhookEndpointState: (apiKey: string, endpointId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('STATE', encodeKeyPart(endpointId)),
+  }),
+  /** The partition of an API key's outbox events (readers of the outbox Query it). */
+  outboxPartition: (apiKey: string) => apiKeyPartition(apiKey, 'EVENTS'),
+} as const;

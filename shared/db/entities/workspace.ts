@@ -1,138 +1,56 @@
+import { apiKeyPartition, encodeKeyPart, type ItemKey, join } from '../key-parts';
 import { defineArea } from './definition';
 
 /** Workspaces, their API keys, each key's credential, configs and signing secret, and the owner quota. */
 export const workspaceArea = defineArea({
-  title: 'Workspaces and API keys',
   entities: {
-    workspace: {
-      pk: '`WS#<id>`',
-      sk: '`WORKSPACE`',
-      attributes:
-        'workspaceId, name, ownerId, ownerEmail, ownerName, tokenHash (SHA-256), createdAt, updatedAt',
-    },
-    workspaceApiKey: {
-      pk: '`WS#<id>`',
-      sk: '`APIKEY#<apiKey>`',
-      attributes: 'apiKey, apiKeyName, type, createdAt',
-    },
-    apiKeyCredential: {
-      pk: '`AK#<apiKey>`',
-      sk: '`CREDENTIAL`',
-      attributes:
-        'apiKey, workspaceId, type, apiKeyName, ownerEmail?, authTokenHash, authTokenEncrypted (AES-256-GCM), authTokenName, domains (string set, absent when empty), usesPermissionProvider?, erasing? (fence entries), incarnations? (decisions §41), createdAt, updatedAt',
-    },
-    owner: {
-      pk: '`OWNER#<email>`',
-      sk: '`OWNER`',
-      attributes: 'workspaceCount, updatedAt',
-    },
-    apiKeyConfig: {
-      pk: '`AK#<apiKey>`',
-      sk: '`CONFIG#<kind>` (`webhook`, `advancedWebhook`, `activity`, `permissionProvider`)',
-      attributes: 'kind, sealed (AES-256-GCM of the config JSON), version, createdAt, updatedAt',
-    },
-    tokenSigningSecret: {
-      pk: '`AK#<ak>`',
-      sk: '`TOKEN_SIGNING_SECRET`',
-      attributes: 'encrypted (AES-256-GCM), createdAt',
-    },
+    workspace: {},
+    workspaceApiKey: {},
+    apiKeyCredential: {},
+    owner: {},
+    apiKeyConfig: {},
+    tokenSigningSecret: {},
   },
   accessPatterns: {
-    workspaceById: {
-      pattern: 'workspace by id',
-      index: 'table',
-      pk: '`WS#<workspaceId>`',
-      sk: '`WORKSPACE`',
-      operation: 'GetItem (projection `tokenHash`, consistent)',
-      usedBy: 'workspace-level auth',
-    },
-    workspaceWithApiKeys: {
-      pattern: 'workspace with its API keys',
-      index: 'table',
-      pk: '`WS#<workspaceId>`',
-      sk: '(whole partition)',
-      operation: 'Query',
-      usedBy: '`workspace.get`',
-    },
-    apiKeysOfWorkspace: {
-      pattern: 'API keys of a workspace',
-      index: 'table',
-      pk: '`WS#<workspaceId>`',
-      sk: 'begins_with `APIKEY#`',
-      operation: 'Query (page size + 1)',
-      usedBy: '`workspace.apikeys.get`',
-    },
-    givenApiKeysOfWorkspace: {
-      pattern: 'given API keys of a workspace',
-      index: 'table',
-      pk: '`WS#<workspaceId>`',
-      sk: '`APIKEY#<apiKey>`',
-      operation: 'BatchGetItem',
-      usedBy: '`workspace.apikeys.get` with `apiKeys`',
-    },
-    apiKeyCredential: {
-      pattern: 'API key credential',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CREDENTIAL`',
-      operation: 'GetItem (projection, consistent)',
-      usedBy: 'API-key auth (every K route), `domains.get`',
-    },
-    apiKeyCredentialWhole: {
-      pattern: 'API key credential, whole',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CREDENTIAL`',
-      operation: 'GetItem (consistent)',
-      usedBy: '`workspace.authtokens.get`',
-    },
-    replaceAuthToken: {
-      pattern: 'replace auth token',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CREDENTIAL`',
-      operation: 'UpdateItem, condition `workspaceId = :caller`',
-      usedBy: '`workspace.authtoken.reset`',
-    },
-    workspacesPerOwner: {
-      pattern: 'workspaces per owner email',
-      index: 'table',
-      pk: '`OWNER#<email>`',
-      sk: '`OWNER`',
-      operation: 'UpdateItem `ADD workspaceCount`, condition `< 5`',
-      usedBy: '`workspace.create` (in its transaction)',
-    },
-    allowedDomains: {
-      pattern: 'add / remove allowed domains',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CREDENTIAL`',
-      operation: 'UpdateItem `ADD`/`DELETE domains`, `UPDATED_OLD`',
-      usedBy: '`workspace.domains.add`, `workspace.domains.delete`',
-    },
-    apiKeyConfig: {
-      pattern: 'a config of an API key',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CONFIG#<kind>`',
-      operation: 'GetItem (consistent)',
-      usedBy: '`workspace.*config.get`, before every config update',
-    },
-    writeApiKeyConfig: {
-      pattern: 'write a config',
-      index: 'table',
-      pk: '`AK#<apiKey>`',
-      sk: '`CONFIG#<kind>`',
-      operation: 'PutItem, condition `version = :read`',
-      usedBy: '`workspace.*config.update`',
-    },
-    tokenSigningSecret: {
-      pattern: 'JWT signing secret',
-      index: 'table',
-      pk: '`AK#<ak>`',
-      sk: '`TOKEN_SIGNING_SECRET`',
-      operation: 'GetItem, PutItem `attribute_not_exists` (on losing that race, a consistent GetItem)',
-      usedBy: '`auth.token.generate`',
-    },
+    workspaceById: { index: 'table' },
+    workspaceWithApiKeys: { index: 'table' },
+    apiKeysOfWorkspace: { index: 'table' },
+    givenApiKeysOfWorkspace: { index: 'table' },
+    apiKeyCredential: { index: 'table' },
+    apiKeyCredentialWhole: { index: 'table' },
+    replaceAuthToken: { index: 'table' },
+    workspacesPerOwner: { index: 'table' },
+    allowedDomains: { index: 'table' },
+    apiKeyConfig: { index: 'table' },
+    writeApiKeyConfig: { index: 'table' },
+    tokenSigningSecret: { index: 'table' },
   },
 });
+
+/** The configuration documents an API key holds, one item each (so their updates never conflict). */
+export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider';
+
+/** The keys of workspaces, API keys and their configs, and owners. */
+export const workspaceKeys = {
+  workspace: (workspaceId: string): ItemKey => ({
+    pk: join('WS', encodeKeyPart(workspaceId)),
+    sk: 'WORKSPACE',
+  }),
+  workspaceApiKey: (workspaceId: string, apiKey: string): ItemKey => ({
+    pk: join('WS', encodeKeyPart(workspaceId)),
+    sk: join('APIKEY', encodeKeyPart(apiKey)),
+  }),
+  /** Sort-key prefix selecting a workspace's API-key items. */
+  workspaceApiKeyPrefix: 'APIKEY#',
+  apiKeyCredential: (apiKey: string): ItemKey => ({ pk: apiKeyPartition(apiKey), sk: 'CREDENTIAL' }),
+  owner: (email: string): ItemKey => ({ pk: join('OWNER', encodeKeyPart(email.toLowerCase())), sk: 'OWNER' }),
+  apiKeyConfig: (apiKey: string, kind: ConfigKind): ItemKey => ({
+    pk: apiKeyPartition(apiKey),
+    sk: join('CONFIG', kind),
+  }),
+  /** The API key's JWT signing secret (generate_token), encrypted. */
+  tokenSigningSecret: (apiKey: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey),
+    sk: 'TOKEN_SIGNING_SECRET',
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { batchGet } from '../../db/batch';
-import { type ConfigKind, keys } from '../../db/keys';
+import type { ConfigKind } from '../../db/entities/workspace';
+import { keys } from '../../db/keys';
 import { configFromItem } from '../../settings/repository';
 import type { AdvancedWebhookConfig, WebhookConfig } from '../config-schemas';
 import { advancedWebhookConfigFrom, webhookConfigFrom } from '../config-service';

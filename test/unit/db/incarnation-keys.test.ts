@@ -1,5 +1,6 @@
 import { incarnationEntry, incarnationsWithin, withIncarnations } from '../../../shared/db/incarnations';
-import { documentSegment, encodeKeyPart, keys, organizationSegment } from '../../../shared/db/keys';
+import { documentSegment, encodeKeyPart, organizationSegment } from '../../../shared/db/key-parts';
+import { keys } from '../../../shared/db/keys';
 
 const longId = 'x'.repeat(300);
 

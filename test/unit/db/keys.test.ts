@@ -1,4 +1,5 @@
-import { apiKeyPartition, encodeKeyPart, keys } from '../../../shared/db/keys';
+import { apiKeyPartition, encodeKeyPart } from '../../../shared/db/key-parts';
+import { keys } from '../../../shared/db/keys';
 
 const hostileIds = [
   'a#DOC#b',

@@ -1,0 +1,50 @@
+import { notificationsArea } from '../notifications';
+import { documentArea } from './definition';
+
+/** What docs/data-model.md says of `notificationsArea`: its title, item layouts and attributes, access patterns. */
+export const notificationsDocs = documentArea(notificationsArea, {
+  title: 'Notifications',
+  entities: {
+    notification: {
+      pk: 'AK#<ak>#ORG#<org>#NOTIFICATION',
+      sk: 'NOTIF#<id>',
+      attributes:
+        'id, organizationId, documentId, actionUser (only `userId` in resolver mode), isNotificationResolverUsed, notificationSource?, notificationSourceData?, context?, displayHeadlineMessageTemplate?, displayHeadlineMessageTemplateData?, displayBodyMessage? (all three absent in resolver mode), timestamp, fanOutDone, createdAt, updatedAt',
+    },
+    inboxEntry: {
+      pk: 'AK#<ak>#ORG#<org>#INBOX#<user>',
+      sk: '<timestamp>#<id>',
+      attributes: 'notificationId, userId, documentId, timestamp, readAt? (~200 bytes: 1 write unit)',
+    },
+  },
+  accessPatterns: {
+    notificationRecord: {
+      pattern: "a notification's shared record",
+      pk: '`AK#<ak>#ORG#<org>#NOTIFICATION`',
+      sk: '`NOTIF#<id>`',
+      operation: 'PutItem `attribute_not_exists` (idempotent id), BatchGetItem, UpdateItem',
+      usedBy: '`notifications.*`',
+    },
+    notificationsOfDocument: {
+      pattern: 'notifications of a document',
+      pk: '`…#NOTIFICATION#DOC#<doc>`',
+      sk: '`<timestamp>#<id>`',
+      operation: 'Query until the page is full; Query (ids) for delete',
+      usedBy: '`notifications.get` / `.delete` with only `documentId`',
+    },
+    inboxOfUser: {
+      pattern: "a user's inbox, newest first",
+      pk: '`AK#<ak>#ORG#<org>#INBOX#<user>`',
+      sk: '`<timestamp>#<id>`',
+      operation: 'Query until the page is full; UpdateItem `readAt`',
+      usedBy: '`notifications.get` / `.update` / `.delete` with `userId`',
+    },
+    recipientsOfNotification: {
+      pattern: 'recipients of a notification',
+      pk: '`…#NOTIFICATION#RECIPIENTS#<id>`',
+      sk: '`<user>`',
+      operation: 'Query (keys only) + BatchWriteItem',
+      usedBy: '`notifications.delete`',
+    },
+  },
+});

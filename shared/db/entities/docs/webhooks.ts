@@ -1,0 +1,144 @@
+import { webhooksArea } from '../webhooks';
+import { documentArea } from './definition';
+
+/** What docs/data-model.md says of `webhooksArea`: its title, item layouts and attributes, access patterns. */
+export const webhooksDocs = documentArea(webhooksArea, {
+  title: 'Webhook endpoints, outbox and delivery',
+  entities: {
+    webhookEndpoint: {
+      pk: 'AK#<apiKey>#WEBHOOK',
+      sk: 'ENDPOINT#<endpointId>',
+      attributes:
+        'endpointId, url, description, filterTypes, channels, disabled, rateLimit, uid, metadata, secretEncrypted, previousSecretEncrypted?, previousSecretExpiresAt?, createdAt, updatedAt',
+    },
+    webhookEndpointUid: {
+      pk: 'AK#<apiKey>#WEBHOOK',
+      sk: 'UID#<uid>',
+      attributes: 'uid, endpointId, createdAt, updatedAt',
+    },
+    webhookEndpointCount: {
+      pk: 'AK#<apiKey>#WEBHOOK',
+      sk: 'COUNT#ENDPOINTS',
+      attributes: 'endpointCount, updatedAt',
+    },
+    webhookEndpointState: {
+      pk: 'AK#<ak>#WEBHOOK',
+      sk: 'STATE#<endpointId>',
+      attributes: 'sendLog (10 ms bucket → planned sends), lastSendAt, sendLogVersion, failingSince? (ms)',
+    },
+    webhookDelivery: {
+      pk: 'AK#<ak>#DELIVERY#<target>',
+      sk: '<eventTimestamp>#<eventId>',
+      attributes:
+        'apiKey, deliveryId, targetId, event (copy), status (`pending`/`succeeded`/`dead`), attemptCount, attemptBase, nextAttemptAt, enqueuedAttempt, claimedUntil? (ms), reason?, attempts (newest 30: attempt, at, durationMs, outcome, statusCode, response ≤ 1 KiB), createdAt, updatedAt; gsi7pk/gsi7sk while pending',
+    },
+    outboxEvent: {
+      pk: 'AK#<ak>#EVENTS',
+      sk: '<timestamp>#<eventId>',
+      attributes:
+        'apiKey, id, event, actionType, source, data, platform, timestamp, organizationId?, documentId?, ttl (7 days); gsi7pk/gsi7sk until fanned out',
+    },
+  },
+  accessPatterns: {
+    endpointsOfApiKey: {
+      pattern: 'endpoints of an API key, newest first',
+      pk: '`AK#<apiKey>#WEBHOOK`',
+      sk: 'begins_with `ENDPOINT#`, descending (ascending for `prevIterator`)',
+      operation: 'Query (limit + 1)',
+      usedBy: '`workspace.advancedwebhook.endpoints.get`',
+    },
+    endpoint: {
+      pattern: 'one endpoint',
+      pk: '`AK#<apiKey>#WEBHOOK`',
+      sk: '`ENDPOINT#<endpointId>`',
+      operation: 'GetItem / UpdateItem / DeleteItem, condition `attribute_exists(pk)`',
+      usedBy: 'endpoints update, delete, secret get/rotate',
+    },
+    createEndpoint: {
+      pattern: 'create an endpoint (with its uid), under the cap',
+      pk: '`AK#<apiKey>#WEBHOOK`',
+      sk: '`COUNT#ENDPOINTS` + `ENDPOINT#<endpointId>` (+ `UID#<uid>`)',
+      operation: 'TransactWriteItems: count `ADD 1` if `< max`, puts `attribute_not_exists`',
+      usedBy: '`workspace.advancedwebhook.endpoints.create`',
+    },
+    deleteEndpoint: {
+      pattern: 'delete an endpoint',
+      pk: '`AK#<apiKey>#WEBHOOK`',
+      sk: '`ENDPOINT#<endpointId>` + `COUNT#ENDPOINTS` (+ `UID#<uid>`)',
+      operation: 'TransactWriteItems: delete `attribute_exists`, count `ADD -1`',
+      usedBy: '`workspace.advancedwebhook.endpoints.delete`',
+    },
+    outboxEvent: {
+      pattern: 'outbox event',
+      pk: '`AK#<ak>#EVENTS`',
+      sk: '`<timestamp>#<eventId>`',
+      operation: "Put in the producer's transaction; read by the stream",
+      usedBy: 'every event producer',
+    },
+    outboxEventsToFanOut: {
+      pattern: 'outbox events to fan out',
+      pk: '`AK#<ak>#EVENTS`',
+      sk: '`<timestamp>#<eventId>`',
+      operation: 'stream, filtered to inserted `outboxEvent`',
+      usedBy: 'event fan-out',
+    },
+    startMessage: {
+      pattern: 'start a message',
+      pk: '`AK#<ak>#DELIVERY#<target>`',
+      sk: '`<eventTimestamp>#<eventId>`',
+      operation: 'PutItem, `attribute_not_exists`',
+      usedBy: 'event fan-out, `workspace.webhooks.test`',
+    },
+    claimAttempt: {
+      pattern: 'claim an attempt (reads it)',
+      pk: 'same',
+      sk: 'same',
+      operation:
+        'UpdateItem `SET claimedUntil`, condition next attempt, due, no live claim; ALL_NEW / ALL_OLD',
+      usedBy: 'delivery worker',
+    },
+    recordAttempt: {
+      pattern: 'record an attempt',
+      pk: 'same',
+      sk: 'same',
+      operation:
+        'UpdateItem, condition `attemptCount = :read AND claimedUntil = :claim` (moves or removes the due keys)',
+      usedBy: 'delivery worker',
+    },
+    replayMessage: {
+      pattern: 'replay',
+      pk: 'same',
+      sk: 'same',
+      operation: 'UpdateItem, condition `status = dead`',
+      usedBy: '`workspace.advancedwebhook.endpoints.messages.replay`',
+    },
+    message: {
+      pattern: 'a message',
+      pk: 'same',
+      sk: 'same',
+      operation: 'GetItem (consistent)',
+      usedBy: 'replay, tests',
+    },
+    messagesOfTarget: {
+      pattern: "a target's messages, newest first",
+      pk: '`AK#<ak>#DELIVERY#<target>`',
+      sk: '(whole partition), descending',
+      operation: 'Query',
+      usedBy: '`workspace.advancedwebhook.endpoints.messages.get`',
+    },
+    endpointDeliveryState: {
+      pattern: 'plan sends (rate limit); failing streak',
+      pk: '`AK#<ak>#WEBHOOK`',
+      sk: '`STATE#<endpointId>`',
+      operation: 'UpdateItem, condition `sendLogVersion = :read`',
+      usedBy: 'delivery worker',
+    },
+    markOutboxEventFannedOut: {
+      pattern: 'mark an outbox event fanned out',
+      pk: '`AK#<ak>#EVENTS`',
+      sk: '`<timestamp>#<eventId>`',
+      operation: 'UpdateItem `REMOVE gsi7pk, gsi7sk`',
+      usedBy: 'event fan-out, reconciler',
+    },
+  },
+});
