@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { globalSecondaryIndexes } from './entities/definition';
+import { globalSecondaryIndexes, type IndexName } from './entities/definition';
 import { incarnationOf } from './incarnations';
 
 /**
@@ -61,9 +61,9 @@ export function apiKeyPartition(apiKey: string, ...segments: string[]): string {
   return join('AK', encodeKeyPart(apiKey), ...segments);
 }
 
-/** The partition holding one organization's items. */
-export function organizationPartition(apiKey: string, organizationId: string): string {
-  return apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId));
+/** The partition holding one organization's items, or (with segments) one of its sub-partitions. */
+export function organizationPartition(apiKey: string, organizationId: string, ...segments: string[]): string {
+  return apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), ...segments);
 }
 
 /**
@@ -79,6 +79,29 @@ export type ItemKey = {
   pk: string;
   sk: string;
 };
+
+/**
+ * Index keys placing one item on several timelines, each sorted by the item's `timelineSortKey`:
+ * each index's partition given, `undefined` where the item is not on that timeline (its attributes
+ * are then left off, so the sparse index skips it).
+ */
+export function onTimelines(
+  timestamp: number,
+  id: string,
+  partitions: Partial<Record<IndexName, string | undefined>>,
+): Record<string, string> {
+  const sortKey = timelineSortKey(timestamp, id);
+  return Object.fromEntries(
+    Object.entries(partitions).flatMap(([index, partition]) =>
+      partition === undefined
+        ? []
+        : [
+            [`${index}pk`, partition],
+            [`${index}sk`, sortKey],
+          ],
+    ),
+  );
+}
 
 /** Attribute names that belong to the key schema and are stripped before items leave a repository. */
 export const keyAttributes: readonly string[] = [

@@ -1,12 +1,5 @@
-import {
-  apiKeyPartition,
-  documentSegment,
-  encodeKeyPart,
-  type ItemKey,
-  join,
-  organizationSegment,
-  timelineSortKey,
-} from '../key-parts';
+import type { ItemKey } from '../key-parts';
+import { documentSegment, encodeKeyPart, join, onTimelines, organizationPartition } from '../key-parts';
 import { defineArea, type IndexName } from './definition';
 
 /** Activity records and their five timelines. */
@@ -25,7 +18,7 @@ export const activitiesArea = defineArea({
 });
 
 const activityPartition = (apiKey: string, organizationId: string) =>
-  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'ACTIVITY');
+  organizationPartition(apiKey, organizationId, 'ACTIVITY');
 
 const activityTimelineIndexes = {
   document: [activitiesArea.accessPatterns.activitiesOfDocument.index, 'DOC'],
@@ -58,21 +51,16 @@ export const activityKeys = {
     },
   ) => {
     const base = activityPartition(apiKey, activity.organizationId);
-    const sortKey = timelineSortKey(activity.timestamp, activity.id);
-    return {
-      gsi2pk: base,
-      gsi2sk: sortKey,
-      gsi3pk: join(base, 'DOC', documentSegment(activity.organizationId, activity.documentId)),
-      gsi3sk: sortKey,
-      gsi4pk: join(base, 'USER', encodeKeyPart(activity.userId)),
-      gsi4sk: sortKey,
-      ...(activity.targetEntityId !== undefined && {
-        gsi5pk: join(base, 'TARGET', encodeKeyPart(activity.targetEntityId)),
-        gsi5sk: sortKey,
-      }),
-      gsi6pk: join(base, 'FEATURE', encodeKeyPart(activity.featureType)),
-      gsi6sk: sortKey,
-    };
+    return onTimelines(activity.timestamp, activity.id, {
+      gsi2: base,
+      gsi3: join(base, 'DOC', documentSegment(activity.organizationId, activity.documentId)),
+      gsi4: join(base, 'USER', encodeKeyPart(activity.userId)),
+      gsi5:
+        activity.targetEntityId === undefined
+          ? undefined
+          : join(base, 'TARGET', encodeKeyPart(activity.targetEntityId)),
+      gsi6: join(base, 'FEATURE', encodeKeyPart(activity.featureType)),
+    });
   },
   /** The timeline partition (and its index) that serves one activity filter. */
   activityTimeline: (

@@ -1,11 +1,5 @@
-import {
-  documentSegment,
-  encodeKeyPart,
-  type ItemKey,
-  join,
-  organizationPartition,
-  separator,
-} from '../key-parts';
+import type { ItemKey } from '../key-parts';
+import { documentSegment, encodeKeyPart, join, organizationPartition, separator } from '../key-parts';
 import { defineArea } from './definition';
 
 /** A document's CRDT editors: heads, update and snapshot parts, event windows. */

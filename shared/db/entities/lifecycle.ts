@@ -1,12 +1,6 @@
 import { createHash } from 'node:crypto';
-import {
-  apiKeyPartition,
-  encodeKeyPart,
-  type ItemKey,
-  join,
-  organizationSegment,
-  separator,
-} from '../key-parts';
+import type { ItemKey } from '../key-parts';
+import { apiKeyPartition, encodeKeyPart, join, organizationSegment, separator } from '../key-parts';
 import { defineArea } from './definition';
 
 /** Erasure (issue 15, decisions §34), a user's data, and the due index every reconciler handler reads. */

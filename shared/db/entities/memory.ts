@@ -1,9 +1,11 @@
+import type { ItemKey } from '../key-parts';
 import {
   apiKeyPartition,
   documentSegment,
   encodeKeyPart,
-  type ItemKey,
   join,
+  onTimelines,
+  organizationPartition,
   organizationSegment,
   timelineSortKey,
 } from '../key-parts';
@@ -30,9 +32,9 @@ export const memoryArea = defineArea({
 });
 
 const judgmentPartition = (apiKey: string, organizationId: string) =>
-  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'JUDGMENT');
+  organizationPartition(apiKey, organizationId, 'JUDGMENT');
 const judgmentVectorBase = (apiKey: string, organizationId: string, type: string) =>
-  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'JVEC', type);
+  organizationPartition(apiKey, organizationId, 'JVEC', type);
 
 /** Shards of an organization's (and an API key's) judgment-vector partition, read in parallel. */
 export const judgmentVectorShards = 4;
@@ -69,19 +71,15 @@ export const judgmentKeys = {
     },
   ) => {
     const base = judgmentPartition(apiKey, judgment.organizationId);
-    const sortKey = timelineSortKey(judgment.createdAt, judgment.recordId);
-    return {
-      gsi1pk: apiKeyPartition(apiKey, 'JUDGMENTS'),
-      gsi1sk: sortKey,
-      gsi2pk: base,
-      gsi2sk: sortKey,
-      gsi3pk: join(base, 'DOC', documentSegment(judgment.organizationId, judgment.documentId)),
-      gsi3sk: sortKey,
-      ...(judgment.annotationId !== undefined && {
-        gsi5pk: join(base, 'ANN', encodeKeyPart(judgment.annotationId)),
-        gsi5sk: sortKey,
-      }),
-    };
+    return onTimelines(judgment.createdAt, judgment.recordId, {
+      gsi1: apiKeyPartition(apiKey, 'JUDGMENTS'),
+      gsi2: base,
+      gsi3: join(base, 'DOC', documentSegment(judgment.organizationId, judgment.documentId)),
+      gsi5:
+        judgment.annotationId === undefined
+          ? undefined
+          : join(base, 'ANN', encodeKeyPart(judgment.annotationId)),
+    });
   },
   /** The timeline (index and partition) listing the judgments of one scope or annotation thread. */
   judgmentTimeline: (

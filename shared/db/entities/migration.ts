@@ -1,11 +1,5 @@
-import {
-  apiKeyPartition,
-  documentSegment,
-  encodeKeyPart,
-  type ItemKey,
-  join,
-  organizationSegment,
-} from '../key-parts';
+import type { ItemKey } from '../key-parts';
+import { documentSegment, encodeKeyPart, join, organizationPartition } from '../key-parts';
 import { defineArea } from './definition';
 
 /** Document migration jobs and locks, and what the movers read and write. */
@@ -27,15 +21,15 @@ export const migrationArea = defineArea({
 export const migrationKeys = {
   /** A document migration job: its ids, status and message (addendum §6, base #25). */
   migrationJob: (apiKey: string, organizationId: string, migrationId: string): ItemKey => ({
-    pk: apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'MIGRATION'),
+    pk: organizationPartition(apiKey, organizationId, 'MIGRATION'),
     sk: join('JOB', encodeKeyPart(migrationId)),
   }),
   /** Held by the running migration that moves records from or to a document, so no other touches it. */
   migrationLock: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
-    pk: apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'MIGRATION'),
+    pk: organizationPartition(apiKey, organizationId, 'MIGRATION'),
     sk: join('LOCK', documentSegment(organizationId, documentId)),
   }),
   /** The partition of an organization's migration jobs and locks. */
   migrationPartition: (apiKey: string, organizationId: string) =>
-    apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'MIGRATION'),
+    organizationPartition(apiKey, organizationId, 'MIGRATION'),
 } as const;

@@ -1,12 +1,5 @@
-import {
-  apiKeyPartition,
-  documentSegment,
-  encodeKeyPart,
-  type ItemKey,
-  join,
-  organizationSegment,
-  timelineSortKey,
-} from '../key-parts';
+import type { ItemKey } from '../key-parts';
+import { documentSegment, encodeKeyPart, join, organizationPartition, timelineSortKey } from '../key-parts';
 import { defineArea } from './definition';
 
 /** Notification records (content once) and one inbox entry per recipient. */
@@ -24,13 +17,13 @@ export const notificationsArea = defineArea({
 });
 
 const notificationPartition = (apiKey: string, organizationId: string) =>
-  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'NOTIFICATION');
+  organizationPartition(apiKey, organizationId, 'NOTIFICATION');
 const notificationDocumentPartition = (apiKey: string, organizationId: string, documentId: string) =>
   join(notificationPartition(apiKey, organizationId), 'DOC', documentSegment(organizationId, documentId));
 const recipientsPartition = (apiKey: string, organizationId: string, notificationId: string) =>
   join(notificationPartition(apiKey, organizationId), 'RECIPIENTS', encodeKeyPart(notificationId));
 const inboxPartition = (apiKey: string, organizationId: string, userId: string) =>
-  apiKeyPartition(apiKey, 'ORG', organizationSegment(organizationId), 'INBOX', encodeKeyPart(userId));
+  organizationPartition(apiKey, organizationId, 'INBOX', encodeKeyPart(userId));
 
 /** The keys of notification records, inbox entries and their listings. */
 export const notificationKeys = {
