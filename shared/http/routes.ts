@@ -37,7 +37,7 @@ export const defaultMaxBodyBytes = 1024 * 1024;
 type RouteRow = Omit<RouteDefinition, 'auth' | 'domain' | 'queues'> &
   Partial<Pick<RouteDefinition, 'auth' | 'queues'>>;
 
-/** A row with its domain and defaults filled in; keeps the literal name and auth level the typed client reads. */
+/** A row with its domain and defaults filled in; keeps the literal name and auth the typed client reads. */
 type DomainRoute<Row extends RouteRow> = Omit<Row, 'auth'> & {
   readonly auth: Row extends { readonly auth: infer Level extends AuthLevel } ? Level : 'apiKey';
   readonly domain: string;
