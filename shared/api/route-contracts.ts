@@ -31,24 +31,51 @@ export interface RouteContract {
   readonly output: z.ZodObject;
 }
 
-const batch = success({ data: batchResult });
-
 /** The contract of a route that answers `data` alone in the success envelope. */
 const answering = <Input extends z.ZodType, Data extends z.ZodType>(input: Input, data: Data) => ({
   input,
   output: success({ data }),
 });
-const done = success();
+
+// One schema each, shared by every route answering it.
+const batchAnswer = success({ data: batchResult });
+const acknowledgement = success();
+
+/** The contract of a batch operation: `data` holds each submitted item's outcome (base rule 5). */
+const answeringBatch = <Input extends z.ZodType>(input: Input) => ({ input, output: batchAnswer });
+
+/** The contract of a route that answers the status and message only. */
+const acknowledging = <Input extends z.ZodType>(input: Input) => ({ input, output: acknowledgement });
+
+/**
+ * The contract of a paged read: one page as `data`, beside it the next page's token under the name
+ * the contract gives it for this route (`nextPageToken` or `pageToken`).
+ */
+const answeringPage = <
+  Input extends z.ZodType,
+  Data extends z.ZodType,
+  Token extends 'nextPageToken' | 'pageToken',
+>(
+  input: Input,
+  data: Data,
+  token: Token,
+) => ({
+  input,
+  // The cast keeps the one literal key that a computed key would widen to an index signature.
+  output: success({ data, ...({ [token]: nextPage } as Record<Token, typeof nextPage>) }),
+});
+
 const { noInput } = workspace;
 
 export const routeContracts = {
   'workspace.create': answering(workspace.createWorkspaceInput, workspace.createdWorkspace),
   'workspace.get': answering(noInput, workspace.workspaceView),
   'workspace.apikey.create': answering(workspace.createApiKeyInput, workspace.createdApiKey),
-  'workspace.apikeys.get': {
-    input: workspace.listApiKeysInput,
-    output: success({ data: z.array(workspace.apiKeySummary), nextPageToken: nextPage }),
-  },
+  'workspace.apikeys.get': answeringPage(
+    workspace.listApiKeysInput,
+    z.array(workspace.apiKeySummary),
+    'nextPageToken',
+  ),
   'workspace.authtokens.get': answering(workspace.apiKeyInput, workspace.authTokensView),
   'workspace.authtoken.reset': answering(workspace.apiKeyInput, workspace.resetAuthTokenView),
   'workspace.domains.get': answering(noInput, workspace.domainsView),
@@ -83,7 +110,7 @@ export const routeContracts = {
     endpoints.updateEndpointInput,
     endpoints.endpointView,
   ),
-  'workspace.advancedwebhook.endpoints.delete': { input: endpoints.endpointIdInput, output: done },
+  'workspace.advancedwebhook.endpoints.delete': acknowledging(endpoints.endpointIdInput),
   'workspace.advancedwebhook.endpoints.secret.get': answering(
     endpoints.endpointIdInput,
     endpoints.endpointSecretView,
@@ -101,86 +128,85 @@ export const routeContracts = {
     messages.endpointMessageView,
   ),
   'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
-  'organizations.add': { input: organizations.addOrganizationsInput, output: batch },
-  'organizations.get': {
-    input: organizations.getOrganizationsInput,
-    output: success({ data: z.array(organizations.organizationView), nextPageToken: nextPage }),
-  },
-  'organizations.delete': { input: organizations.deleteOrganizationsInput, output: batch },
-  'organizations.folders.add': { input: organizations.addFoldersInput, output: batch },
+  'organizations.add': answeringBatch(organizations.addOrganizationsInput),
+  'organizations.get': answeringPage(
+    organizations.getOrganizationsInput,
+    z.array(organizations.organizationView),
+    'nextPageToken',
+  ),
+  'organizations.delete': answeringBatch(organizations.deleteOrganizationsInput),
+  'organizations.folders.add': answeringBatch(organizations.addFoldersInput),
   'organizations.folders.get': answering(organizations.getFoldersInput, z.array(organizations.folderView)),
-  'organizations.folders.update': { input: organizations.updateFoldersInput, output: batch },
-  'organizations.folders.delete': { input: organizations.deleteFolderInput, output: done },
-  'organizations.documents.add': { input: organizations.addDocumentsInput, output: batch },
-  'organizations.documents.get': {
-    input: organizations.getDocumentsInput,
-    output: success({ data: z.array(organizations.documentView), pageToken: nextPage }),
-  },
-  'organizations.documents.delete': { input: organizations.deleteDocumentsInput, output: batch },
+  'organizations.folders.update': answeringBatch(organizations.updateFoldersInput),
+  'organizations.folders.delete': acknowledging(organizations.deleteFolderInput),
+  'organizations.documents.add': answeringBatch(organizations.addDocumentsInput),
+  'organizations.documents.get': answeringPage(
+    organizations.getDocumentsInput,
+    z.array(organizations.documentView),
+    'pageToken',
+  ),
+  'organizations.documents.delete': answeringBatch(organizations.deleteDocumentsInput),
   'organizations.documents.migrate': answering(migration.migrateDocumentInput, migration.startedMigration),
   'organizations.documents.migrate.status': answering(
     migration.migrationStatusInput,
     migration.migrationStatusView,
   ),
-  'organizations.usergroups.add': { input: access.addGroupsInput, output: batch },
+  'organizations.usergroups.add': answeringBatch(access.addGroupsInput),
   'organizations.usergroups.get': answering(access.getGroupsInput, z.array(access.groupView)),
-  'organizations.usergroups.users.add': { input: access.addGroupUsersInput, output: batch },
-  'organizations.usergroups.users.delete': { input: access.deleteGroupUsersInput, output: batch },
-  'users.add': { input: access.addUsersInput, output: batch },
-  'users.get': {
-    input: access.getUsersInput,
-    output: success({ data: z.array(access.userView), nextPageToken: nextPage }),
-  },
-  'users.update': { input: access.updateUsersInput, output: batch },
-  'users.delete': { input: access.deleteUsersInput, output: batch },
-  'users.data.get': {
-    input: lifecycle.getUserDataInput,
-    output: success({ data: lifecycle.userDataPage, nextPageToken: nextPage }),
-  },
+  'organizations.usergroups.users.add': answeringBatch(access.addGroupUsersInput),
+  'organizations.usergroups.users.delete': answeringBatch(access.deleteGroupUsersInput),
+  'users.add': answeringBatch(access.addUsersInput),
+  'users.get': answeringPage(access.getUsersInput, z.array(access.userView), 'nextPageToken'),
+  'users.update': answeringBatch(access.updateUsersInput),
+  'users.delete': answeringBatch(access.deleteUsersInput),
+  'users.data.get': answeringPage(lifecycle.getUserDataInput, lifecycle.userDataPage, 'nextPageToken'),
   'users.data.delete': answering(lifecycle.deleteUserDataInput, lifecycle.startedUserErasure),
   'users.data.delete.status': answering(
     lifecycle.userDataDeletionStatusInput,
     lifecycle.userErasureStatusView,
   ),
   'auth.permissions.get': answering(access.getPermissionsInput, access.userPermissions),
-  'auth.permissions.add': { input: access.addPermissionsInput, output: done },
-  'auth.permissions.remove': { input: access.removePermissionsInput, output: done },
+  'auth.permissions.add': acknowledging(access.addPermissionsInput),
+  'auth.permissions.remove': acknowledging(access.removePermissionsInput),
   'auth.token.generate': answering(access.generateTokenInput, access.generatedToken),
-  'activities.add': { input: activities.addActivitiesInput, output: batch },
-  'activities.get': {
-    input: activities.getActivitiesInput,
-    output: success({ data: z.array(activities.activityView), pageToken: nextPage }),
-  },
-  'activities.update': { input: activities.updateActivitiesInput, output: batch },
-  'activities.delete': { input: activities.deleteActivitiesInput, output: batch },
+  'activities.add': answeringBatch(activities.addActivitiesInput),
+  'activities.get': answeringPage(
+    activities.getActivitiesInput,
+    z.array(activities.activityView),
+    'pageToken',
+  ),
+  'activities.update': answeringBatch(activities.updateActivitiesInput),
+  'activities.delete': answeringBatch(activities.deleteActivitiesInput),
   'notifications.add': answering(notifications.addNotificationInput, notifications.addedNotification),
-  'notifications.get': {
-    input: notifications.getNotificationsInput,
-    output: success({ data: z.array(notifications.notificationView), pageToken: nextPage }),
-  },
-  'notifications.update': { input: notifications.updateNotificationsInput, output: batch },
-  'notifications.delete': { input: notifications.deleteNotificationsInput, output: batch },
-  'crdt.add': { input: crdt.writeEditorInput, output: done },
+  'notifications.get': answeringPage(
+    notifications.getNotificationsInput,
+    z.array(notifications.notificationView),
+    'pageToken',
+  ),
+  'notifications.update': answeringBatch(notifications.updateNotificationsInput),
+  'notifications.delete': answeringBatch(notifications.deleteNotificationsInput),
+  'crdt.add': acknowledging(crdt.writeEditorInput),
   'crdt.get': answering(crdt.getEditorsInput, z.array(crdt.editorView)),
-  'crdt.update': { input: crdt.writeEditorInput, output: done },
-  'livestate.broadcast': { input: realtime.broadcastLiveStateInput, output: done },
+  'crdt.update': acknowledging(crdt.writeEditorInput),
+  'livestate.broadcast': acknowledging(realtime.broadcastLiveStateInput),
   'memory.search': { input: memory.searchInput, output: memory.searchResult },
   'memory.judgments.query': { input: memory.queryJudgmentsInput, output: memory.judgmentsQueryResult },
   'commentannotations.add': answering(comments.addAnnotationsInput, comments.addedAnnotations),
-  'commentannotations.get': {
-    input: comments.getAnnotationsInput,
-    output: success({ data: z.array(comments.annotationWithCommentsView), pageToken: nextPage }),
-  },
+  'commentannotations.get': answeringPage(
+    comments.getAnnotationsInput,
+    z.array(comments.annotationWithCommentsView),
+    'pageToken',
+  ),
   'commentannotations.update': answering(comments.updateAnnotationInput, comments.annotationView),
-  'commentannotations.delete': { input: comments.deleteAnnotationsInput, output: batch },
-  'commentannotations.comments.add': {
-    input: comments.addCommentsInput,
-    output: success({ data: z.array(z.string()).meta({ description: 'The new comment ids.' }) }),
-  },
-  'commentannotations.comments.update': { input: comments.updateCommentInput, output: done },
-  'commentannotations.comments.delete': { input: comments.deleteCommentsInput, output: batch },
-  'commentannotations.reactions.add': { input: comments.reactionInput, output: done },
-  'commentannotations.reactions.delete': { input: comments.reactionInput, output: done },
+  'commentannotations.delete': answeringBatch(comments.deleteAnnotationsInput),
+  'commentannotations.comments.add': answering(
+    comments.addCommentsInput,
+    z.array(z.string()).meta({ description: 'The new comment ids.' }),
+  ),
+  'commentannotations.comments.update': acknowledging(comments.updateCommentInput),
+  'commentannotations.comments.delete': answeringBatch(comments.deleteCommentsInput),
+  'commentannotations.reactions.add': acknowledging(comments.reactionInput),
+  'commentannotations.reactions.delete': acknowledging(comments.reactionInput),
 } as const satisfies Record<RouteName, RouteContract>;
 
 export type RouteContracts = typeof routeContracts;

@@ -24,6 +24,13 @@ const owner = { id: 'user-1', email: 'alice@example.com', name: 'Alice' };
 const apiKeyList = { 'key-1': { id: 'key-1', apiKeyName: 'Testing key', type: 'testing' as const } };
 const authToken = { token: 'tok_3f9a1c', name: 'Default', domains: ['app.example.com'] };
 const saved = (message: string, id: string) => ({ [id]: { success: true, id, message } });
+/** A success `result` carrying `data`. */
+const answer = <Data>(message: string, data: Data) => ({ status: ok, message, data });
+/** A success `result` without data. */
+const acknowledged = (message: string) => ({ status: ok, message });
+/** A batch operation's `result` (`<items> processed.`) with one item saved under its id. */
+const processed = (items: string, message: string, id: string) =>
+  answer(`${items} processed.`, saved(message, id));
 const webhookServiceConfig = {
   authToken: 'whk_auth_1',
   rawNotificationUrl: 'https://hooks.example.com/raw',
@@ -33,6 +40,10 @@ const webhookServiceConfig = {
   publicKey: '',
   enableDataProtection: false,
   triggers: { 'comment.added': true },
+};
+const permissionProvider = {
+  usePermissionProvider: true,
+  permissionProviderConfig: { permissionProviderUrl: 'https://auth.example.com/check', authToken: 'pp_1' },
 };
 const advancedWebhookConfig = {
   isEnabled: true,
@@ -125,225 +136,161 @@ const editorResource = { ...doc, editorId: 'editor-1', type: 'text' as const, da
 export const routeExamples = {
   'workspace.create': {
     request: { ownerEmail: 'alice@example.com', name: 'Alice', workspaceName: "Alice's workspace" },
-    response: {
-      status: ok,
-      message: 'Workspace created.',
-      data: { id: 'ws-1', name: "Alice's workspace", owner, apiKeyList, authToken: 'wtok_8d2e' },
-    },
+    response: answer('Workspace created.', {
+      id: 'ws-1',
+      name: "Alice's workspace",
+      owner,
+      apiKeyList,
+      authToken: 'wtok_8d2e',
+    }),
   },
   'workspace.get': {
     request: {},
-    response: {
-      status: ok,
-      message: 'Workspace retrieved.',
-      data: { id: 'ws-1', name: "Alice's workspace", owner, apiKeyList },
-    },
+    response: answer('Workspace retrieved.', { id: 'ws-1', name: "Alice's workspace", owner, apiKeyList }),
   },
   'workspace.apikey.create': {
     request: { type: 'production', apiKeyName: 'Production', allowedDomains: ['app.example.com'] },
-    response: { status: ok, message: 'API key created.', data: { apiKey: 'key-2' } },
+    response: answer('API key created.', { apiKey: 'key-2' }),
   },
   'workspace.apikeys.get': {
     request: { pageSize: 20 },
-    response: { status: ok, message: 'API keys retrieved.', data: [apiKeyList['key-1']] },
+    response: answer('API keys retrieved.', [apiKeyList['key-1']]),
   },
   'workspace.authtokens.get': {
     request: { apiKey: 'key-1' },
-    response: {
-      status: ok,
-      message: 'Auth tokens retrieved.',
-      data: { apiKey: 'key-1', authTokens: [authToken] },
-    },
+    response: answer('Auth tokens retrieved.', { apiKey: 'key-1', authTokens: [authToken] }),
   },
   'workspace.authtoken.reset': {
     request: { apiKey: 'key-1' },
-    response: {
-      status: ok,
-      message: 'Auth token reset.',
-      data: { apiKey: 'key-1', newAuthToken: { ...authToken, token: 'tok_7b21e0' } },
-    },
+    response: answer('Auth token reset.', {
+      apiKey: 'key-1',
+      newAuthToken: { ...authToken, token: 'tok_7b21e0' },
+    }),
   },
   'workspace.domains.get': {
     request: {},
-    response: { status: ok, message: 'Domains retrieved.', data: { domains: ['app.example.com'] } },
+    response: answer('Domains retrieved.', { domains: ['app.example.com'] }),
   },
   'workspace.domains.add': {
     request: { domains: ['docs.example.com'] },
-    response: { status: ok, message: 'Domains added.', data: { domainsAdded: ['docs.example.com'] } },
+    response: answer('Domains added.', { domainsAdded: ['docs.example.com'] }),
   },
   'workspace.domains.delete': {
     request: { domains: ['docs.example.com'] },
-    response: { status: ok, message: 'Domains removed.', data: { domainsRemoved: ['docs.example.com'] } },
+    response: answer('Domains removed.', { domainsRemoved: ['docs.example.com'] }),
   },
   'workspace.webhookconfig.get': {
     request: {},
-    response: {
-      status: ok,
-      message: 'Webhook config retrieved.',
-      data: { useWebhookService: true, webhookServiceConfig },
-    },
+    response: answer('Webhook config retrieved.', { useWebhookService: true, webhookServiceConfig }),
   },
   'workspace.webhookconfig.update': {
     request: { useWebhookService: true, webhookServiceConfig: { triggers: { 'comment.added': true } } },
-    response: {
-      status: ok,
-      message: 'Webhook config updated.',
-      data: { useWebhookService: true, webhookServiceConfig },
-    },
+    response: answer('Webhook config updated.', { useWebhookService: true, webhookServiceConfig }),
   },
   'workspace.advancedwebhookconfig.get': {
     request: {},
-    response: { status: ok, message: 'Advanced webhook config retrieved.', data: advancedWebhookConfig },
+    response: answer('Advanced webhook config retrieved.', advancedWebhookConfig),
   },
   'workspace.advancedwebhookconfig.update': {
     request: { isEnabled: true },
-    response: { status: ok, message: 'Advanced webhook config updated.', data: advancedWebhookConfig },
+    response: answer('Advanced webhook config updated.', advancedWebhookConfig),
   },
   'workspace.activityconfig.get': {
     request: {},
-    response: {
-      status: ok,
-      message: 'Activity config retrieved.',
-      data: { activityServiceConfig: { isEnabled: true, immutable: false } },
-    },
+    response: answer('Activity config retrieved.', {
+      activityServiceConfig: { isEnabled: true, immutable: false },
+    }),
   },
   'workspace.activityconfig.update': {
     request: { activityServiceConfig: { isEnabled: true, triggers: { comment: { added: true } } } },
-    response: {
-      status: ok,
-      message: 'Activity config updated.',
-      data: { activityServiceConfig: { isEnabled: true, triggers: { comment: { added: true } } } },
-    },
+    response: answer('Activity config updated.', {
+      activityServiceConfig: { isEnabled: true, triggers: { comment: { added: true } } },
+    }),
   },
   'workspace.permissionproviderconfig.get': {
     request: {},
-    response: {
-      status: ok,
-      message: 'Permission provider config retrieved.',
-      data: {
-        usePermissionProvider: true,
-        permissionProviderConfig: {
-          permissionProviderUrl: 'https://auth.example.com/check',
-          authToken: 'pp_1',
-        },
-      },
-    },
+    response: answer('Permission provider config retrieved.', permissionProvider),
   },
   'workspace.permissionproviderconfig.update': {
-    request: {
-      usePermissionProvider: true,
-      permissionProviderConfig: {
-        permissionProviderUrl: 'https://auth.example.com/check',
-        authToken: 'pp_1',
-      },
-    },
-    response: {
-      status: ok,
-      message: 'Permission provider config updated.',
-      data: {
-        usePermissionProvider: true,
-        permissionProviderConfig: {
-          permissionProviderUrl: 'https://auth.example.com/check',
-          authToken: 'pp_1',
-        },
-      },
-    },
+    request: permissionProvider,
+    response: answer('Permission provider config updated.', permissionProvider),
   },
   'workspace.advancedwebhook.endpoints.get': {
     request: { limit: 10 },
-    response: {
-      status: ok,
-      message: 'Endpoints retrieved.',
-      data: { endpoints: [endpoint], iterator: null, prevIterator: null, done: true },
-    },
+    response: answer('Endpoints retrieved.', {
+      endpoints: [endpoint],
+      iterator: null,
+      prevIterator: null,
+      done: true,
+    }),
   },
   'workspace.advancedwebhook.endpoints.create': {
     request: { url: endpoint.url, description: endpoint.description, filterTypes: ['comment.added'] },
-    response: { status: ok, message: 'Endpoint created.', data: endpoint },
+    response: answer('Endpoint created.', endpoint),
   },
   'workspace.advancedwebhook.endpoints.update': {
     request: { endpointId: 'ep-1', disabled: true },
-    response: { status: ok, message: 'Endpoint updated.', data: { ...endpoint, disabled: true } },
+    response: answer('Endpoint updated.', { ...endpoint, disabled: true }),
   },
   'workspace.advancedwebhook.endpoints.delete': {
     request: { endpointId: 'ep-1' },
-    response: { status: ok, message: 'Endpoint deleted.' },
+    response: acknowledged('Endpoint deleted.'),
   },
   'workspace.advancedwebhook.endpoints.secret.get': {
     request: { endpointId: 'ep-1' },
-    response: {
-      status: ok,
-      message: 'Endpoint secret retrieved.',
-      data: { endpointId: 'ep-1', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
-    },
+    response: answer('Endpoint secret retrieved.', {
+      endpointId: 'ep-1',
+      secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    }),
   },
   'workspace.advancedwebhook.endpoints.secret.rotate': {
     request: { endpointId: 'ep-1' },
-    response: {
-      status: ok,
-      message: 'Endpoint secret rotated.',
-      data: { endpointId: 'ep-1', secret: 'whsec_4oBm1n2bQv7sX0cYk9Lh3TzWq6RjEuAp' },
-    },
+    response: answer('Endpoint secret rotated.', {
+      endpointId: 'ep-1',
+      secret: 'whsec_4oBm1n2bQv7sX0cYk9Lh3TzWq6RjEuAp',
+    }),
   },
   'workspace.advancedwebhook.endpoints.messages.get': {
     request: { endpointId: 'ep-1', limit: 10 },
-    response: { status: ok, message: 'Messages retrieved.', data: { messages: [message], pageToken: null } },
+    response: answer('Messages retrieved.', { messages: [message], pageToken: null }),
   },
   'workspace.advancedwebhook.endpoints.messages.replay': {
     request: { endpointId: 'ep-1', messageId: 'msg-1', timestamp: ms },
-    response: {
-      status: ok,
-      message: 'Message queued for replay.',
-      data: { ...message, status: 'pending', nextAttemptAt: at },
-    },
+    response: answer('Message queued for replay.', { ...message, status: 'pending', nextAttemptAt: at }),
   },
   'workspace.webhooks.test': {
     request: { endpointId: 'ep-1' },
-    response: {
-      status: ok,
-      message: 'Test event sent.',
-      data: { messageId: 'msg-2', timestamp: ms, targets: ['endpoint:ep-1'] },
-    },
+    response: answer('Test event sent.', { messageId: 'msg-2', timestamp: ms, targets: ['endpoint:ep-1'] }),
   },
   'organizations.add': {
     request: { organizations: [{ organizationId: 'org-1', organizationName: 'Acme' }] },
-    response: {
-      status: ok,
-      message: 'Organizations processed.',
-      data: saved('Organization added.', 'org-1'),
-    },
+    response: processed('Organizations', 'Organization added.', 'org-1'),
   },
   'organizations.get': {
     request: { organizationIds: ['org-1'] },
-    response: {
-      status: ok,
-      message: 'Organizations retrieved.',
-      data: [{ id: 'org-1', organizationName: 'Acme', disabled: false }],
-    },
+    response: answer('Organizations retrieved.', [
+      { id: 'org-1', organizationName: 'Acme', disabled: false },
+    ]),
   },
   'organizations.delete': {
     request: { organizationIds: ['org-1'] },
-    response: {
-      status: ok,
-      message: 'Organizations processed.',
-      data: saved('Organization deleted.', 'org-1'),
-    },
+    response: processed('Organizations', 'Organization deleted.', 'org-1'),
   },
   'organizations.folders.add': {
     request: { organizationId: 'org-1', folders: [{ folderId: 'folder-1', folderName: 'Specs' }] },
-    response: { status: ok, message: 'Folders processed.', data: saved('Folder added.', 'folder-1') },
+    response: processed('Folders', 'Folder added.', 'folder-1'),
   },
   'organizations.folders.get': {
     request: { organizationId: 'org-1', folderId: 'folder-1', maxDepth: 1 },
-    response: { status: ok, message: 'Folders retrieved.', data: [{ ...folder, subFolders: [] }] },
+    response: answer('Folders retrieved.', [{ ...folder, subFolders: [] }]),
   },
   'organizations.folders.update': {
     request: { organizationId: 'org-1', folders: [{ folderId: 'folder-1', folderName: 'Specifications' }] },
-    response: { status: ok, message: 'Folders processed.', data: saved('Folder updated.', 'folder-1') },
+    response: processed('Folders', 'Folder updated.', 'folder-1'),
   },
   'organizations.folders.delete': {
     request: { organizationId: 'org-1', folderId: 'folder-1' },
-    response: { status: ok, message: 'Folder deleted.' },
+    response: acknowledged('Folder deleted.'),
   },
   'organizations.documents.add': {
     request: {
@@ -351,132 +298,106 @@ export const routeExamples = {
       folderId: 'folder-1',
       documents: [{ documentId: 'doc-1', documentName: 'Roadmap' }],
     },
-    response: { status: ok, message: 'Documents processed.', data: saved('Document added.', 'doc-1') },
+    response: processed('Documents', 'Document added.', 'doc-1'),
   },
   'organizations.documents.get': {
     request: { organizationId: 'org-1', documentIds: ['doc-1'] },
-    response: {
-      status: ok,
-      message: 'Documents retrieved.',
-      data: [
-        {
-          id: 'doc-1',
-          documentName: 'Roadmap',
-          folderId: 'folder-1',
-          accessType: 'organizationPrivate',
-          disabled: false,
-        },
-      ],
-    },
+    response: answer('Documents retrieved.', [
+      {
+        id: 'doc-1',
+        documentName: 'Roadmap',
+        folderId: 'folder-1',
+        accessType: 'organizationPrivate',
+        disabled: false,
+      },
+    ]),
   },
   'organizations.documents.delete': {
     request: { organizationId: 'org-1', documentIds: ['doc-1'] },
-    response: { status: ok, message: 'Documents processed.', data: saved('Document deleted.', 'doc-1') },
+    response: processed('Documents', 'Document deleted.', 'doc-1'),
   },
   'organizations.documents.migrate': {
     request: { ...doc, newDocumentId: 'doc-2' },
-    response: { status: ok, message: 'Migration started.', data: { migrationId: 'mig-1' } },
+    response: answer('Migration started.', { migrationId: 'mig-1' }),
   },
   'organizations.documents.migrate.status': {
     request: { organizationId: 'org-1', migrationId: 'mig-1' },
-    response: {
-      status: ok,
-      message: 'Migration status retrieved.',
-      data: { migrationId: 'mig-1', status: 'completed', moved: { comments: 12, notifications: 3 } },
-    },
+    response: answer('Migration status retrieved.', {
+      migrationId: 'mig-1',
+      status: 'completed',
+      moved: { comments: 12, notifications: 3 },
+    }),
   },
   'organizations.usergroups.add': {
     request: {
       organizationId: 'org-1',
       organizationUserGroups: [{ groupId: 'editors', groupName: 'Editors' }],
     },
-    response: { status: ok, message: 'User groups processed.', data: saved('User group saved.', 'editors') },
+    response: processed('User groups', 'User group saved.', 'editors'),
   },
   'organizations.usergroups.get': {
     request: { organizationId: 'org-1', groupIds: ['editors'] },
-    response: {
-      status: ok,
-      message: 'User groups retrieved.',
-      data: [{ groupId: 'editors', groupName: 'Editors', userIds: ['alice', 'bob'] }],
-    },
+    response: answer('User groups retrieved.', [
+      { groupId: 'editors', groupName: 'Editors', userIds: ['alice', 'bob'] },
+    ]),
   },
   'organizations.usergroups.users.add': {
     request: { organizationId: 'org-1', organizationUserGroupId: 'editors', userIds: ['bob'] },
-    response: {
-      status: ok,
-      message: 'Users processed.',
-      data: {
-        bob: { success: true, organizationUserGroupId: 'editors', message: 'User added to the group.' },
-      },
-    },
+    response: answer('Users processed.', {
+      bob: { success: true, organizationUserGroupId: 'editors', message: 'User added to the group.' },
+    }),
   },
   'organizations.usergroups.users.delete': {
     request: { organizationId: 'org-1', organizationUserGroupId: 'editors', userIds: ['bob'] },
-    response: {
-      status: ok,
-      message: 'Users processed.',
-      data: {
-        bob: { success: true, organizationUserGroupId: 'editors', message: 'User removed from the group.' },
-      },
-    },
+    response: answer('Users processed.', {
+      bob: { success: true, organizationUserGroupId: 'editors', message: 'User removed from the group.' },
+    }),
   },
   'users.add': {
     request: { organizationId: 'org-1', users: [{ ...alice, accessRole: 'editor' }] },
-    response: { status: ok, message: 'Users processed.', data: saved('User added.', 'alice') },
+    response: processed('Users', 'User added.', 'alice'),
   },
   'users.get': {
     request: { organizationId: 'org-1', userIds: ['alice'] },
-    response: {
-      status: ok,
-      message: 'Users retrieved.',
-      data: [{ ...alice, accessRole: 'editor', initial: 'A' }],
-    },
+    response: answer('Users retrieved.', [{ ...alice, accessRole: 'editor', initial: 'A' }]),
   },
   'users.update': {
     request: { organizationId: 'org-1', users: [{ userId: 'alice', accessRole: 'viewer' }] },
-    response: { status: ok, message: 'Users processed.', data: saved('User updated.', 'alice') },
+    response: processed('Users', 'User updated.', 'alice'),
   },
   'users.delete': {
     request: { organizationId: 'org-1', userIds: ['bob'] },
-    response: { status: ok, message: 'Users processed.', data: saved('User removed.', 'bob') },
+    response: processed('Users', 'User removed.', 'bob'),
   },
   'users.data.get': {
     request: { userId: 'alice', organizationId: 'org-1' },
-    response: {
-      status: ok,
-      message: 'User data retrieved.',
-      data: {
-        userId: 'alice',
-        items: [
-          { feature: 'membership', organizationId: 'org-1', id: 'alice', record: { accessRole: 'editor' } },
-        ],
-      },
-    },
+    response: answer('User data retrieved.', {
+      userId: 'alice',
+      items: [
+        { feature: 'membership', organizationId: 'org-1', id: 'alice', record: { accessRole: 'editor' } },
+      ],
+    }),
   },
   'users.data.delete': {
     request: { userId: 'alice' },
-    response: { status: ok, message: 'Erasure started.', data: { jobId: 'job-1' } },
+    response: answer('Erasure started.', { jobId: 'job-1' }),
   },
   'users.data.delete.status': {
     request: { jobId: 'job-1' },
-    response: {
-      status: ok,
-      message: 'Erasure status retrieved.',
-      data: { jobId: 'job-1', status: 'completed', counts: { comment: 3, notification: 5 } },
-    },
+    response: answer('Erasure status retrieved.', {
+      jobId: 'job-1',
+      status: 'completed',
+      counts: { comment: 3, notification: 5 },
+    }),
   },
   'auth.permissions.get': {
     request: { organizationId: 'org-1', userIds: ['alice'], documentIds: ['doc-1'] },
-    response: {
-      status: ok,
-      message: 'Permissions retrieved.',
-      data: {
-        alice: {
-          organization: { 'org-1': { accessRole: 'editor' } },
-          documents: { 'doc-1': { accessRole: 'editor', accessType: 'organizationPrivate' } },
-        },
+    response: answer('Permissions retrieved.', {
+      alice: {
+        organization: { 'org-1': { accessRole: 'editor' } },
+        documents: { 'doc-1': { accessRole: 'editor', accessType: 'organizationPrivate' } },
       },
-    },
+    }),
   },
   'auth.permissions.add': {
     request: {
@@ -485,45 +406,39 @@ export const routeExamples = {
         resources: [{ type: 'document', id: 'doc-1', organizationId: 'org-1', accessRole: 'viewer' }],
       },
     },
-    response: { status: ok, message: 'Permissions added.' },
+    response: acknowledged('Permissions added.'),
   },
   'auth.permissions.remove': {
     request: {
       userId: 'bob',
       permissions: { resources: [{ type: 'document', id: 'doc-1', organizationId: 'org-1' }] },
     },
-    response: { status: ok, message: 'Permissions removed.' },
+    response: acknowledged('Permissions removed.'),
   },
   'auth.token.generate': {
     request: { userId: 'alice', userProperties: { name: 'Alice', email: 'alice@example.com' } },
-    response: {
-      status: ok,
-      message: 'Token generated.',
-      data: { token: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJhbGljZSJ9.c2ln' },
-    },
+    response: answer('Token generated.', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJhbGljZSJ9.c2ln' }),
   },
   'activities.add': {
     request: { ...doc, activities: [{ id: 'act-1', ...activity }] },
-    response: { status: ok, message: 'Activities processed.', data: saved('Activity added.', 'act-1') },
+    response: processed('Activities', 'Activity added.', 'act-1'),
   },
   'activities.get': {
     request: { ...doc, pageSize: 20 },
-    response: {
-      status: ok,
-      message: 'Activities retrieved.',
-      data: [{ id: 'act-1', ...activity, metadata: { apiKey: 'key-1', ...doc }, timestamp: ms }],
-    },
+    response: answer('Activities retrieved.', [
+      { id: 'act-1', ...activity, metadata: { apiKey: 'key-1', ...doc }, timestamp: ms },
+    ]),
   },
   'activities.update': {
     request: {
       organizationId: 'org-1',
       activities: [{ id: 'act-1', displayMessageTemplate: '{{user}} replied' }],
     },
-    response: { status: ok, message: 'Activities processed.', data: saved('Activity updated.', 'act-1') },
+    response: processed('Activities', 'Activity updated.', 'act-1'),
   },
   'activities.delete': {
     request: { organizationId: 'org-1', activityIds: ['act-1'] },
-    response: { status: ok, message: 'Activities processed.', data: saved('Activity deleted.', 'act-1') },
+    response: processed('Activities', 'Activity deleted.', 'act-1'),
   },
   'notifications.add': {
     request: {
@@ -534,69 +449,51 @@ export const routeExamples = {
       displayHeadlineMessageTemplate: '{{actionUser}} mentioned you',
       displayBodyMessage: 'Can you review the intro?',
     },
-    response: {
-      status: ok,
-      message: 'Notification added.',
-      data: { success: true, message: 'Notification added.' },
-    },
+    response: answer('Notification added.', { success: true, message: 'Notification added.' }),
   },
   'notifications.get': {
     request: { organizationId: 'org-1', userId: 'bob', pageSize: 20 },
     // A user's inbox: each entry also names the recipient and whether they read it.
-    response: {
-      status: ok,
-      message: 'Notifications retrieved.',
-      data: [
-        {
-          id: 'notif-1',
-          ...doc,
-          actionUser: alice,
-          isNotificationResolverUsed: false,
-          notificationSource: 'custom',
-          displayHeadlineMessageTemplate: '{{actionUser}} mentioned you',
-          displayBodyMessage: 'Can you review the intro?',
-          timestamp: ms,
-          userId: 'bob',
-          isRead: false,
-        },
-      ],
-    },
+    response: answer('Notifications retrieved.', [
+      {
+        id: 'notif-1',
+        ...doc,
+        actionUser: alice,
+        isNotificationResolverUsed: false,
+        notificationSource: 'custom',
+        displayHeadlineMessageTemplate: '{{actionUser}} mentioned you',
+        displayBodyMessage: 'Can you review the intro?',
+        timestamp: ms,
+        userId: 'bob',
+        isRead: false,
+      },
+    ]),
   },
   'notifications.update': {
     request: { organizationId: 'org-1', notifications: [{ id: 'notif-1', readByUserIds: ['bob'] }] },
-    response: {
-      status: ok,
-      message: 'Notifications processed.',
-      data: saved('Notification updated.', 'notif-1'),
-    },
+    response: processed('Notifications', 'Notification updated.', 'notif-1'),
   },
   'notifications.delete': {
     request: { organizationId: 'org-1', notificationIds: ['notif-1'] },
-    response: {
-      status: ok,
-      message: 'Notifications processed.',
-      data: saved('Notification deleted.', 'notif-1'),
-    },
+    response: processed('Notifications', 'Notification deleted.', 'notif-1'),
   },
   'crdt.add': {
     request: editorResource,
-    response: { status: ok, message: 'Editor content saved.' },
+    response: acknowledged('Editor content saved.'),
   },
   'crdt.get': {
     request: { ...doc, editorId: 'editor-1' },
-    response: {
-      status: ok,
-      message: 'Editor content retrieved.',
-      data: [{ id: 'editor-1', type: 'text', data: 'Hello, world', lastUpdate: ms, lastUpdatedBy: 'alice' }],
-    },
+    response: answer('Editor content retrieved.', [
+      { id: 'editor-1', type: 'text', data: 'Hello, world', lastUpdate: ms, lastUpdatedBy: 'alice' },
+    ]),
   },
   'crdt.update': {
     request: { ...editorResource, data: 'Hello, collaborators' },
-    response: { status: ok, message: 'Editor content saved.' },
+    response: acknowledged('Editor content saved.'),
   },
   'livestate.broadcast': {
     request: { ...doc, liveStateDataId: 'cursor', data: { page: 2 }, merge: true },
-    response: { status: ok, message: 'Live state broadcast.' },
+    response: acknowledged('Live state broadcast.'),
   },
   'memory.search': {
     request: {
@@ -621,52 +518,42 @@ export const routeExamples = {
         },
       ],
     },
-    response: {
-      status: ok,
-      message: 'Annotations processed.',
-      data: {
-        'ann-1': { success: true, annotationId: 'ann-1', commentIds: ['c-1'], message: 'Annotation added.' },
-      },
-    },
+    response: answer('Annotations processed.', {
+      'ann-1': { success: true, annotationId: 'ann-1', commentIds: ['c-1'], message: 'Annotation added.' },
+    }),
   },
   'commentannotations.get': {
     request: { ...doc, pageSize: 20 },
-    response: {
-      status: ok,
-      message: 'Annotations retrieved.',
-      data: [
-        {
-          ...annotation,
-          comments: [
-            {
-              commentId: 'c-1',
-              annotationId: 'ann-1',
-              commentText: 'Typo in the title.',
-              from: alice,
-              createdAt: ms,
-              lastUpdated: ms,
-              reactions: [{ icon: '👍', user: bob, createdAt: ms }],
-            },
-          ],
-        },
-      ],
-    },
+    response: answer('Annotations retrieved.', [
+      {
+        ...annotation,
+        comments: [
+          {
+            commentId: 'c-1',
+            annotationId: 'ann-1',
+            commentText: 'Typo in the title.',
+            from: alice,
+            createdAt: ms,
+            lastUpdated: ms,
+            reactions: [{ icon: '👍', user: bob, createdAt: ms }],
+          },
+        ],
+      },
+    ]),
   },
   'commentannotations.update': {
     request: { ...doc, annotationId: 'ann-1', status: 'resolved', actionUser: alice },
-    response: { status: ok, message: 'Annotation updated.', data: { ...annotation, status: 'resolved' } },
+    response: answer('Annotation updated.', { ...annotation, status: 'resolved' }),
   },
   'commentannotations.delete': {
     request: { ...doc, annotationIds: ['ann-1'], actionUser: alice },
-    response: {
-      status: ok,
-      message: 'Annotations processed.',
-      data: { 'ann-1': { success: true, message: 'Annotation deleted.' } },
-    },
+    response: answer('Annotations processed.', {
+      'ann-1': { success: true, message: 'Annotation deleted.' },
+    }),
   },
   'commentannotations.comments.add': {
     request: { ...doc, annotationId: 'ann-1', commentData: [{ commentText: 'Fixed, thanks!', from: bob }] },
-    response: { status: ok, message: 'Comments added.', data: ['c-2'] },
+    response: answer('Comments added.', ['c-2']),
   },
   'commentannotations.comments.update': {
     request: {
@@ -676,18 +563,18 @@ export const routeExamples = {
       commentText: 'Fixed in v2, thanks!',
       actionUser: bob,
     },
-    response: { status: ok, message: 'Comment updated.' },
+    response: acknowledged('Comment updated.'),
   },
   'commentannotations.comments.delete': {
     request: { ...doc, annotationId: 'ann-1', commentIds: ['c-2'], actionUser: bob },
-    response: { status: ok, message: 'Comments processed.', data: saved('Comment deleted.', 'c-2') },
+    response: processed('Comments', 'Comment deleted.', 'c-2'),
   },
   'commentannotations.reactions.add': {
     request: reaction,
-    response: { status: ok, message: 'Reaction added.' },
+    response: acknowledged('Reaction added.'),
   },
   'commentannotations.reactions.delete': {
     request: reaction,
-    response: { status: ok, message: 'Reaction removed.' },
+    response: acknowledged('Reaction removed.'),
   },
 } satisfies { [Name in RouteName]: RouteExample<Name> };

@@ -1,7 +1,8 @@
 /**
  * Type-level test, compiled by `npm run typecheck` (never run): the response types that
- * openapi-typescript makes of docs/openapi.json and those of the typed client (`client/`) carry
- * each route's `result`. A wrong field must not compile (`@ts-expect-error` fails once it would).
+ * openapi-typescript makes of docs/openapi.json (`npm run typecheck` writes them to the git-ignored
+ * client/openapi-types.ts first) and those of the typed client (`client/`) carry each route's
+ * `result`. A wrong field must not compile (`@ts-expect-error` fails once it would).
  */
 import createFetchClient from 'openapi-fetch';
 import { createClient } from '../../client';

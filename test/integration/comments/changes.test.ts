@@ -5,21 +5,16 @@ import type { TestWorkspace } from '../../support/workspaces';
 import {
   addThread,
   comment,
-  documentId,
   enableActivities,
   givenWorkspaceWithDocument,
   organizationId,
+  testDocument,
   threadOf,
 } from './support';
 
 let workspace: TestWorkspace;
 const annotationId = 'a1';
-const onThread = (fields: Record<string, unknown>) => ({
-  organizationId,
-  documentId,
-  annotationId,
-  ...fields,
-});
+const onThread = (fields: Record<string, unknown>) => ({ ...testDocument, annotationId, ...fields });
 const eventsOf = async () => (await outboxEvents(workspace.apiKey)).map((event) => event.event);
 
 beforeEach(async () => {
@@ -43,14 +38,13 @@ describe('commentannotations.comments.add', () => {
       event: 'comment.add',
       actionType: 'add',
       source: 'comment',
-      organizationId,
-      documentId,
+      ...testDocument,
       data: {
         annotationId,
         commentAnnotation: { annotationId, type: 'comment', status: 'open' },
         targetComment: { commentId: ids[0], from: bob, commentText: 'Bob says hi' },
         actionUser: bob,
-        metadata: { apiKey: workspace.apiKey, organizationId, documentId },
+        metadata: { apiKey: workspace.apiKey, ...testDocument },
       },
     });
     // Tagged carol and participant alice; never the actor bob.
@@ -100,7 +94,7 @@ describe('commentannotations.comments.update and delete', () => {
     const update = (await outboxEvents(workspace.apiKey)).at(-1)!;
     expect(update.event).toBe('comment.update');
     expect(update.data.changes).toEqual({ commentText: { from: 'Alice says hi', to: 'edited' } });
-    const [activity] = await succeed(workspace, 'activities.get', { organizationId, documentId });
+    const [activity] = await succeed(workspace, 'activities.get', testDocument);
     expect(activity).toMatchObject({
       featureType: 'comment',
       actionType: 'comment.update',
@@ -276,7 +270,7 @@ describe('activities of comments', () => {
       'commentannotations.comments.add',
       onThread({ commentData: [comment(bob, { triggerActivities: false })] }),
     );
-    expect(await succeed(workspace, 'activities.get', { organizationId, documentId })).toEqual([]);
+    expect(await succeed(workspace, 'activities.get', testDocument)).toEqual([]);
     expect(await eventsOf()).toEqual(['comment_annotation.add', 'comment.update', 'comment.add']);
   });
 
@@ -288,7 +282,7 @@ describe('activities of comments', () => {
       'commentannotations.comments.add',
       onThread({ commentData: [comment(bob, { agent })] }),
     );
-    const [activity] = await succeed(workspace, 'activities.get', { organizationId, documentId });
+    const [activity] = await succeed(workspace, 'activities.get', testDocument);
     expect(activity.actionUser).toEqual({ ...bob, agent });
     expect(activity.entityTargetData.agent).toEqual(agent);
   });

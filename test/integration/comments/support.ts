@@ -4,6 +4,8 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/workspace
 
 export const organizationId = 'org';
 export const documentId = 'doc';
+/** The organization and document of the tests, to spread into a request or an expectation. */
+export const testDocument = { organizationId, documentId };
 
 /** A comment by `from`; fields override. */
 export const comment = (from = alice, fields: Record<string, unknown> = {}) => ({

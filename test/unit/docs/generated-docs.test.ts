@@ -64,7 +64,6 @@ function resolve(doc: unknown, ref: string): unknown {
 }
 
 describe('generated docs', () => {
-  // The types are compared as made of the checked-in docs/openapi.json.
   it.each(committedDocs)('has a checked-in $file equal to a fresh rendering', async ({ file, render }) => {
     await expectFresh(file, await render(root));
   });

@@ -13,12 +13,7 @@ import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';
 import { publish } from '../../../../shared/webhooks/outbox';
 import { deliverySuite, waitFor } from '../../../support/delivery';
-import {
-  commentEvent,
-  createWebhookWorkspace,
-  messageRefOf,
-  waitForMessage,
-} from '../../../support/webhooks';
+import * as webhooks from '../../../support/webhooks';
 
 jest.setTimeout(90_000);
 
@@ -46,12 +41,12 @@ const sweep = (aheadMs = 2000) => reconcile(dueHandlers, log, { now: Date.now() 
 const queued = (queue: string) => suite.harness.sqs.server.inspectQueue(queue)?.messages.ready.length ?? 0;
 
 async function endpointWithEvent(path: string) {
-  const workspace = await createWebhookWorkspace();
+  const workspace = await webhooks.createWebhookWorkspace();
   const endpoint = await createEndpoint(workspace.apiKey, {
     url: `${suite.receiver.url}${path}-${workspace.apiKey}`,
   });
-  const event = commentEvent();
-  const ref = messageRefOf(workspace.apiKey, endpoint.id, event);
+  const event = webhooks.commentEvent();
+  const ref = webhooks.messageRefOf(workspace.apiKey, endpoint.id, event);
   const arrivals = () =>
     suite.receiver.received.filter((request) => request.headers['webhook-id'] === event.id);
   return { workspace, endpoint, event, ref, arrivals };
@@ -67,7 +62,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
 
     suite.harness.startWorkers();
     expect(await sweep()).toEqual({ webhookDelivery: 1 });
-    await waitForMessage(ref, 'succeeded');
+    await webhooks.waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
     // Done: it left the due index, so later sweeps find nothing.
     expect(await sweep(60_000)).toEqual({});
@@ -91,7 +86,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     });
     expect(streamFailures).toBe(1);
     expect(queued('stream-failures')).toBe(0);
-    await waitForMessage(ref, 'succeeded');
+    await webhooks.waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
     expect(await sweep(60_000)).toEqual({});
   });
@@ -106,7 +101,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     ).toBe(true);
     suite.harness.startWorkers();
     await publish(workspace.apiKey, event);
-    await waitForMessage(ref, 'dead');
+    await webhooks.waitForMessage(ref, 'dead');
     const dead = await findMessage(ref);
     // Every attempt of the (test) schedule was made and recorded with a reason; nothing was sent.
     expect(dead?.attempts.map((attempt) => attempt.outcome)).toEqual(['error', 'error', 'error', 'error']);
@@ -120,7 +115,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
       messageId: event.id,
       timestamp: event.timestamp,
     });
-    await waitForMessage(ref, 'succeeded');
+    await webhooks.waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
   });
 
@@ -131,7 +126,7 @@ describe('reconciler: the table is the truth, queues only the fast path', () => 
     // The message is still on its way (workers stopped): no sweep within the grace sends another.
     expect(await sweep(-60_000)).toEqual({});
     suite.harness.startWorkers();
-    await waitForMessage(ref, 'succeeded');
+    await webhooks.waitForMessage(ref, 'succeeded');
     expect(arrivals()).toHaveLength(1);
   });
 });
