@@ -5,6 +5,7 @@ import { startedEarly } from '../db/parallel';
 import type { QueryRequestOutput } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { findOrganizations, organizationCreateIfMissing, writeAll } from '../organizations/repository';
+import { missingUnlessCreated } from '../organizations/targets';
 import {
   changeGroupMembers,
   entryAttribute,
@@ -37,9 +38,7 @@ export async function addGroups(
   const now = nowMs();
   const [organization] = await started;
   if (!organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
+    throw missingUnlessCreated('Organization', input.organizationId);
   }
   await writeAll([
     ...(organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),

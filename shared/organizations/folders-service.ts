@@ -26,6 +26,7 @@ import type {
   getFoldersInput,
   updateFoldersInput,
 } from './schemas';
+import { missingUnlessCreated } from './targets';
 import { ancestorsOf, childrenByParent, indexFolders, organizationTreeView, subtreeOf } from './tree';
 
 /** Runs folder writes, turning a lost race with another writer into ABORTED (retry). */
@@ -56,9 +57,7 @@ export async function addFolders(
   const now = nowMs();
   const stored = await loadTree(caller.apiKey, input.organizationId, tree);
   if (!stored.organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
+    throw missingUnlessCreated('Organization', input.organizationId);
   }
   const folders = indexFolders(stored.folders);
   const results: Record<string, ItemResult> = {};
