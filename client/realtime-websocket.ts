@@ -50,21 +50,18 @@ export interface RealtimeWebSocketOptions {
 
 const decoder = new TextDecoder();
 
+/**
+ * The `readyState` values, which the WebSocket standard gives the class and every instance (the
+ * provider compares with `ws.OPEN`).
+ */
+const readyStates = { CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3 } as const;
+
 /** Builds the `WebSocketPolyfill` class for `WebsocketProvider`. */
 export function realtimeWebSocket(options: RealtimeWebSocketOptions = {}) {
   const Implementation =
     options.WebSocket ?? (globalThis as unknown as { WebSocket: WebSocketConstructor }).WebSocket;
 
-  return class RealtimeWebSocket {
-    static readonly CONNECTING = 0;
-    static readonly OPEN = 1;
-    static readonly CLOSING = 2;
-    static readonly CLOSED = 3;
-    readonly CONNECTING = 0;
-    readonly OPEN = 1;
-    readonly CLOSING = 2;
-    readonly CLOSED = 3;
-
+  class RealtimeWebSocket {
     /** Kept for the provider, which sets it; messages are always delivered as ArrayBuffers. */
     binaryType = 'arraybuffer';
     onopen: ((event: unknown) => void) | null = null;
@@ -121,5 +118,7 @@ export function realtimeWebSocket(options: RealtimeWebSocketOptions = {}) {
       const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       this.onmessage?.({ data: buffer });
     }
-  };
+  }
+  Object.assign(RealtimeWebSocket.prototype, readyStates);
+  return Object.assign(RealtimeWebSocket, readyStates);
 }

@@ -3,8 +3,9 @@ import { nowMs } from '../core/clock';
 import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import type { QueryRequestOutput } from '../db/query-page';
-import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { findOrganizations, organizationCreateIfMissing, writeAll } from '../organizations/repository';
+import { missingUnlessCreated } from '../organizations/targets';
 import {
   changeGroupMembers,
   entryAttribute,
@@ -29,17 +30,11 @@ export const readGroupsOrganization = (apiKey: string, input: z.output<typeof ad
  * Creates user groups, or renames existing ones. A missing organization is created only with
  * `createOrganization`, else NOT_FOUND. `started` is `readGroupsOrganization`'s read, when already started.
  */
-export async function addGroups(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addGroupsInput>,
-  started = readGroupsOrganization(caller.apiKey, input),
-) {
+export const addGroups = prefetchable(readGroupsOrganization, async (caller, input, started) => {
   const now = nowMs();
   const [organization] = await started;
   if (!organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
+    throw missingUnlessCreated('Organization', input.organizationId);
   }
   await writeAll([
     ...(organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
@@ -53,7 +48,7 @@ export async function addGroups(
       { success: true, id: group.groupId, message: 'User group saved.' },
     ]),
   );
-}
+});
 
 /**
  * Starts `getGroups`' first read by the API key and the input alone (a route's prefetch): the given
@@ -70,11 +65,7 @@ export const readGroups = (apiKey: string, input: z.output<typeof getGroupsInput
  * Groups with their members: the given ones, or all of the organization (further pages after the
  * first). `started` is `readGroups`' read, when already started.
  */
-export async function getGroups(
-  caller: ApiKeyCaller,
-  input: z.output<typeof getGroupsInput>,
-  started = readGroups(caller.apiKey, input),
-) {
+export const getGroups = prefetchable(readGroups, async (caller, input, started) => {
   const first = await started;
   const groups = Array.isArray(first)
     ? first
@@ -82,7 +73,7 @@ export async function getGroups(
   return groups
     .sort((a, b) => a.groupId.localeCompare(b.groupId))
     .map((group) => ({ groupId: group.groupId, groupName: group.groupName, userIds: group.userIds }));
-}
+});
 
 /** Starts `addGroupUsers`' read of the joining users by the API key and the input alone (a route's prefetch). */
 export const readJoiningUsers = (apiKey: string, input: z.output<typeof addGroupUsersInput>) =>
@@ -93,11 +84,7 @@ export const readJoiningUsers = (apiKey: string, input: z.output<typeof addGroup
  * `success: false`. Members are added with set arithmetic, so parallel adds all land. `started` is
  * `readJoiningUsers`' read, when already started.
  */
-export async function addGroupUsers(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addGroupUsersInput>,
-  started = readJoiningUsers(caller.apiKey, input),
-) {
+export const addGroupUsers = prefetchable(readJoiningUsers, async (caller, input, started) => {
   const groupId = input.organizationUserGroupId;
   const userIds = [...new Set(input.userIds)];
   const members = new Set(
@@ -126,7 +113,7 @@ export async function addGroupUsers(
           },
     ]),
   );
-}
+});
 
 /** Starts `deleteGroupUsers`' group read by the API key and the input alone (a route's prefetch). */
 export const readLeftGroup = (apiKey: string, input: z.output<typeof deleteGroupUsersInput>) =>
@@ -136,11 +123,7 @@ export const readLeftGroup = (apiKey: string, input: z.output<typeof deleteGroup
  * Removes users from a group, or everyone with `deleteAll`; results are keyed by each removed user.
  * `started` is `readLeftGroup`'s read, when already started.
  */
-export async function deleteGroupUsers(
-  caller: ApiKeyCaller,
-  input: z.output<typeof deleteGroupUsersInput>,
-  started = readLeftGroup(caller.apiKey, input),
-) {
+export const deleteGroupUsers = prefetchable(readLeftGroup, async (caller, input, started) => {
   const groupId = input.organizationUserGroupId;
   const [group] = await started;
   if (!group) throw notFound(`User group ${groupId} does not exist.`);
@@ -163,4 +146,4 @@ export async function deleteGroupUsers(
       },
     ]),
   );
-}
+});

@@ -3,6 +3,7 @@ import { nowMs } from '../core/clock';
 import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { findResources, loadTree, startTreeRead } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, organizationTreeView } from '../organizations/tree';
@@ -175,11 +176,7 @@ export const readPermissionScope = (apiKey: string, input: z.output<typeof getPe
  * `readPermissionScope`'s reads, when already started; the provider config waits for auth, which
  * says whether the key uses a provider (so keys without one never read it).
  */
-export async function getPermissions(
-  caller: ApiKeyCaller,
-  input: z.output<typeof getPermissionsInput>,
-  started = readPermissionScope(caller.apiKey, input),
-) {
+export const getPermissions = prefetchable(readPermissionScope, async (caller, input, started) => {
   const now = nowMs();
   const userIds = [...new Set(input.userIds)];
   const folderIds = [...new Set(input.folderIds ?? [])];
@@ -213,7 +210,7 @@ export async function getPermissions(
     throw notFound(`The ${names.join(', ')} does not exist.`, result);
   }
   return result;
-}
+});
 
 /** The attribute and stored value of one granted resource. */
 function grantOf(resource: GrantedResource, now: number): [string, unknown] {
@@ -266,11 +263,7 @@ export const readGrantTargets = (apiKey: string, input: z.output<typeof addPermi
  * per 100 organizations, one update per organization. `started` is `readGrantTargets`' reads, when
  * already started.
  */
-export async function addPermissions(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addPermissionsInput>,
-  started = readGrantTargets(caller.apiKey, input),
-) {
+export const addPermissions = prefetchable(readGrantTargets, async (caller, input, started) => {
   const now = nowMs();
   const byOrganization = byOrganizationOf(input.permissions.resources);
   await Promise.all(
@@ -301,7 +294,7 @@ export async function addPermissions(
       now,
     );
   }
-}
+});
 
 /** Removes a user's explicit grants (memberships stay; users/delete removes those). */
 export async function removePermissions(

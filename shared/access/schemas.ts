@@ -161,6 +161,19 @@ function requireOrganizationId(
   }
 }
 
+/**
+ * A grant's `expiresAt`, when sent, is Unix seconds in the future; past the year 3000 it is taken for
+ * milliseconds sent by mistake and refused (read as seconds, it would make the grant practically permanent).
+ */
+function requireFutureSeconds(expiresAt: number | undefined, ctx: z.RefinementCtx): void {
+  if (expiresAt === undefined) return;
+  const refuse = (message: string) => ctx.addIssue({ code: 'custom', path: ['expiresAt'], message });
+  if (expiresAt <= nowSeconds()) refuse('must be in the future (Unix seconds)');
+  if (expiresAt > latestExpiresAtSeconds) {
+    refuse('must be Unix seconds (this looks like milliseconds: after the year 3000)');
+  }
+}
+
 const grantedResource = z
   .object({
     type: z.enum(resourceTypes),
@@ -186,16 +199,7 @@ const grantedResource = z
     if (resource.type !== 'context' && resource.context) {
       ctx.addIssue({ code: 'custom', path: ['context'], message: 'only allowed for type context' });
     }
-    if (resource.expiresAt !== undefined && resource.expiresAt <= nowSeconds()) {
-      ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: 'must be in the future (Unix seconds)' });
-    }
-    if (resource.expiresAt !== undefined && resource.expiresAt > latestExpiresAtSeconds) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['expiresAt'],
-        message: 'must be Unix seconds (this looks like milliseconds: after the year 3000)',
-      });
-    }
+    requireFutureSeconds(resource.expiresAt, ctx);
   });
 export type GrantedResource = z.output<typeof grantedResource>;
 

@@ -3,6 +3,7 @@ import { nowMs } from '../core/clock';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { findDocuments } from '../organizations/repository';
 import { prepareTarget, readTarget } from '../organizations/targets';
@@ -56,33 +57,32 @@ const profileOf = (user: UserInput) => ({
  * the target (`readTarget`, possibly started as the route's prefetch), then transactions of up to
  * 100 writes.
  */
-export async function addUsers(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addUsersInput>,
-  target = readTarget(caller.apiKey, input),
-) {
-  const now = nowMs();
-  const creations = await prepareTarget(caller.apiKey, input, now, target);
-  const attribute = memberAttribute(input);
-  await writeUserChanges(
-    caller.apiKey,
-    input.organizationId,
-    input.users.map((user) => ({
-      userId: user.userId,
-      profile: profileOf(user),
-      defaultInitial: initialOf(user.userId),
-      set: { [attribute]: { accessRole: user.accessRole ?? 'editor', since: now } },
-    })),
-    now,
-    creations,
-  );
-  return Object.fromEntries(
-    input.users.map((user) => [
-      user.userId,
-      { success: true, id: user.userId, message: `User added to ${levelName(input)}.` },
-    ]),
-  );
-}
+export const addUsers = prefetchable(
+  readTarget,
+  async (caller, input: z.output<typeof addUsersInput>, target) => {
+    const now = nowMs();
+    const creations = await prepareTarget(caller.apiKey, input, now, target);
+    const attribute = memberAttribute(input);
+    await writeUserChanges(
+      caller.apiKey,
+      input.organizationId,
+      input.users.map((user) => ({
+        userId: user.userId,
+        profile: profileOf(user),
+        defaultInitial: initialOf(user.userId),
+        set: { [attribute]: { accessRole: user.accessRole ?? 'editor', since: now } },
+      })),
+      now,
+      creations,
+    );
+    return Object.fromEntries(
+      input.users.map((user) => [
+        user.userId,
+        { success: true, id: user.userId, message: `User added to ${levelName(input)}.` },
+      ]),
+    );
+  },
+);
 
 /** Starts the read of the users a users/* call names, by the API key and the input alone (a route's prefetch). */
 export const readNamedUsers = (
@@ -104,48 +104,47 @@ export const readNamedUsers = (
  * member at that level) is `success: false` inside the success body. `named` is `readNamedUsers`'
  * read, when already started.
  */
-export async function updateUsers(
-  caller: ApiKeyCaller,
-  input: z.output<typeof updateUsersInput>,
-  named = readNamedUsers(caller.apiKey, input),
-) {
-  const now = nowMs();
-  const attribute = memberAttribute(input);
-  const stored = new Map((await named).map((user) => [user.profile.userId, user]));
-  const results: Record<string, { success: boolean; id: string; message: string }> = {};
-  const changes = input.users.flatMap((user) => {
-    const current = stored.get(user.userId);
-    const membership = current?.item[attribute] as { accessRole: string; since: number } | undefined;
-    if (!current || !membership) {
-      results[user.userId] = {
-        success: false,
-        id: user.userId,
-        message: `User ${user.userId} does not exist in ${levelName(input)}.`,
-      };
-      return [];
-    }
-    results[user.userId] = { success: true, id: user.userId, message: 'User updated.' };
-    return [
-      {
-        userId: user.userId,
-        profile: {
-          name: user.name,
-          email: user.email,
-          initial: user.initial ?? (user.name ? initialOf(user.name) : undefined),
+export const updateUsers = prefetchable(
+  readNamedUsers,
+  async (caller, input: z.output<typeof updateUsersInput>, named) => {
+    const now = nowMs();
+    const attribute = memberAttribute(input);
+    const stored = new Map((await named).map((user) => [user.profile.userId, user]));
+    const results: Record<string, { success: boolean; id: string; message: string }> = {};
+    const changes = input.users.flatMap((user) => {
+      const current = stored.get(user.userId);
+      const membership = current?.item[attribute] as { accessRole: string; since: number } | undefined;
+      if (!current || !membership) {
+        results[user.userId] = {
+          success: false,
+          id: user.userId,
+          message: `User ${user.userId} does not exist in ${levelName(input)}.`,
+        };
+        return [];
+      }
+      results[user.userId] = { success: true, id: user.userId, message: 'User updated.' };
+      return [
+        {
+          userId: user.userId,
+          profile: {
+            name: user.name,
+            email: user.email,
+            initial: user.initial ?? (user.name ? initialOf(user.name) : undefined),
+          },
+          set: user.accessRole ? { [attribute]: { ...membership, accessRole: user.accessRole } } : {},
+          requireAttribute: attribute,
         },
-        set: user.accessRole ? { [attribute]: { ...membership, accessRole: user.accessRole } } : {},
-        requireAttribute: attribute,
-      },
-    ];
-  });
-  await writeUserChanges(caller.apiKey, input.organizationId, changes, now);
-  await revalidateConnections(
-    caller,
-    input.organizationId,
-    input.users.map((user) => user.userId),
-  );
-  return results;
-}
+      ];
+    });
+    await writeUserChanges(caller.apiKey, input.organizationId, changes, now);
+    await revalidateConnections(
+      caller,
+      input.organizationId,
+      input.users.map((user) => user.userId),
+    );
+    return results;
+  },
+);
 
 const contactOf = (user: UserRecord, attribute: string) => ({
   userId: user.profile.userId,
@@ -216,49 +215,48 @@ export async function getCurrentUsers(
  * at a folder or document only that membership goes. A user who is not a member there is
  * `success: false`. `named` is `readNamedUsers`' read, when already started.
  */
-export async function deleteUsers(
-  caller: ApiKeyCaller,
-  input: z.output<typeof deleteUsersInput>,
-  named = readNamedUsers(caller.apiKey, input),
-) {
-  const attribute = memberAttribute(input);
-  const userIds = [...new Set(input.userIds)];
-  const members = new Set(
-    (await named).filter((user) => user.item[attribute] !== undefined).map((user) => user.profile.userId),
-  );
-  const leaving = userIds.filter((id) => members.has(id));
-  if (leaving.length === 0) {
-    // Nobody to remove: no writes, and no need to look through the groups.
-  } else if (input.folderId === undefined && input.documentId === undefined) {
-    const [, groups] = await Promise.all([
-      deleteUserItems(caller.apiKey, input.organizationId, leaving),
-      findGroups(caller.apiKey, input.organizationId),
-    ]);
-    await Promise.all(
-      groups
-        .filter((group) => group.userIds.some((id) => members.has(id)))
-        .map((group) =>
-          changeGroupMembers(
-            caller.apiKey,
-            input.organizationId,
-            group.groupId,
-            { remove: leaving },
-            nowMs(),
+export const deleteUsers = prefetchable(
+  readNamedUsers,
+  async (caller, input: z.output<typeof deleteUsersInput>, named) => {
+    const attribute = memberAttribute(input);
+    const userIds = [...new Set(input.userIds)];
+    const members = new Set(
+      (await named).filter((user) => user.item[attribute] !== undefined).map((user) => user.profile.userId),
+    );
+    const leaving = userIds.filter((id) => members.has(id));
+    if (leaving.length === 0) {
+      // Nobody to remove: no writes, and no need to look through the groups.
+    } else if (input.folderId === undefined && input.documentId === undefined) {
+      const [, groups] = await Promise.all([
+        deleteUserItems(caller.apiKey, input.organizationId, leaving),
+        findGroups(caller.apiKey, input.organizationId),
+      ]);
+      await Promise.all(
+        groups
+          .filter((group) => group.userIds.some((id) => members.has(id)))
+          .map((group) =>
+            changeGroupMembers(
+              caller.apiKey,
+              input.organizationId,
+              group.groupId,
+              { remove: leaving },
+              nowMs(),
+            ),
           ),
-        ),
+      );
+    } else {
+      await Promise.all(
+        leaving.map((id) => removeUserAttributes(caller.apiKey, input.organizationId, id, [attribute])),
+      );
+    }
+    await revalidateConnections(caller, input.organizationId, leaving);
+    return Object.fromEntries(
+      userIds.map((id) => [
+        id,
+        members.has(id)
+          ? { success: true, message: `User removed from ${levelName(input)}.` }
+          : { success: false, message: `User ${id} is not a member of ${levelName(input)}.` },
+      ]),
     );
-  } else {
-    await Promise.all(
-      leaving.map((id) => removeUserAttributes(caller.apiKey, input.organizationId, id, [attribute])),
-    );
-  }
-  await revalidateConnections(caller, input.organizationId, leaving);
-  return Object.fromEntries(
-    userIds.map((id) => [
-      id,
-      members.has(id)
-        ? { success: true, message: `User removed from ${levelName(input)}.` }
-        : { success: false, message: `User ${id} is not a member of ${levelName(input)}.` },
-    ]),
-  );
-}
+  },
+);

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageToken, resourceId, uniqueIds } from '../http/common-schemas';
+import { changeById, pageToken, resourceId, uniqueIds } from '../http/common-schemas';
 
 /** The feature types of the base contract's Activity log record. */
 export const featureTypes = ['comment', 'reaction', 'recorder', 'crdt', 'custom'] as const;
@@ -98,16 +98,7 @@ export const updateActivitiesInput = z
   .object({
     organizationId: resourceId,
     activities: z
-      .array(
-        z
-          .object({ id: resourceId, ...updatableFields })
-          .strict()
-          .refine(
-            (activity) => Object.keys(activity).length > 1,
-            'send at least one field to change besides id',
-          )
-          .superRefine(withinItemLimit),
-      )
+      .array(changeById({ id: resourceId, ...updatableFields }).superRefine(withinItemLimit))
       .min(1)
       .max(maxActivitiesPerCall),
   })

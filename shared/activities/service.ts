@@ -6,6 +6,7 @@ import { timelineSortKey } from '../db/key-parts';
 import { keys } from '../db/keys';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import type { ActivityConfig } from '../settings/schemas';
 import { getActivityConfig } from '../settings/service';
@@ -161,11 +162,7 @@ export const readActivities = (apiKey: string, input: GetActivities) =>
  * invisible while they are erased: a page holding one is read again without them, so pages stay
  * full (rare: fences last seconds).
  */
-export async function getActivities(
-  caller: ApiKeyCaller,
-  input: GetActivities,
-  read: Promise<ActivityPage> = readActivities(caller.apiKey, input),
-) {
+export const getActivities = prefetchable(readActivities, async (caller, input, read) => {
   const fenced = (record: Activity) => isFenced(caller, input.organizationId, record.metadata.documentId);
   const matches = matcher(input);
   let page = await read;
@@ -179,7 +176,7 @@ export async function getActivities(
         ? undefined
         : encodePageToken({ after: page.after }, pageBinding(caller.apiKey, input)),
   };
-}
+});
 
 /** A page of the activities named in `activityIds` (at most 100, one BatchGet), ordered like a timeline. */
 async function pageOfIds(
@@ -259,11 +256,7 @@ export const readActivitiesDelete = (apiKey: string, input: DeleteActivities) =>
  * and the named activities), or a Query of the timeline (keys only), then one BatchWriteItem per 25
  * deletions.
  */
-export async function deleteActivities(
-  caller: ApiKeyCaller,
-  input: DeleteActivities,
-  reads: ReturnType<typeof readActivitiesDelete> = readActivitiesDelete(caller.apiKey, input),
-) {
+export const deleteActivities = prefetchable(readActivitiesDelete, async (caller, input, reads) => {
   const { apiKey } = caller;
   const { organizationId } = input;
   const [config, named] = await reads;
@@ -288,4 +281,4 @@ export async function deleteActivities(
     results[activity.id] = { success: false, message: immutableMessage(activity.id) };
   for (const id of deletable) results[id] = { success: true, message: 'Activity deleted.' };
   return results;
-}
+});

@@ -1,6 +1,6 @@
 import { nowMs } from '../core/clock';
 import { transactionLimit } from '../db/batch';
-import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, refusal } from './access-checks';
 import { type CommentChange, effectItems } from './effects';
@@ -39,11 +39,7 @@ export const readAnnotationsDelete = (apiKey: string, input: DeleteAnnotations) 
  * short leaves the annotation in place, to be deleted again. Then any reply that landed after the read
  * (one more Query). Missing ids fail per item. `reads` is `readAnnotationsDelete`.
  */
-export async function deleteAnnotations(
-  caller: ApiKeyCaller,
-  input: DeleteAnnotations,
-  reads: ReturnType<typeof readAnnotationsDelete> = readAnnotationsDelete(caller.apiKey, input),
-) {
+export const deleteAnnotations = prefetchable(readAnnotationsDelete, async (caller, input, reads) => {
   const { apiKey } = caller;
   const now = nowMs();
   const actionUser = input.actionUser ?? apiActor;
@@ -80,4 +76,4 @@ export async function deleteAnnotations(
     return [annotationId, { success: true, message: 'Annotation deleted.' }] as const;
   };
   return Object.fromEntries(await Promise.all(annotations.map(deleteOne)));
-}
+});

@@ -2,7 +2,7 @@ import { nowMs } from '../core/clock';
 import { ApiError, failedPrecondition } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
-import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { findResources } from '../organizations/repository';
 import { ensureDocumentTarget } from '../organizations/targets';
@@ -55,11 +55,7 @@ type AddResult = {
  * fails that annotation only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
  * the access check (docs/data-model.md).
  */
-export async function addAnnotations(
-  caller: ApiKeyCaller,
-  input: AddAnnotations,
-  reads: ReturnType<typeof readAnnotationsAdd> = readAnnotationsAdd(caller.apiKey, input),
-) {
+export const addAnnotations = prefetchable(readAnnotationsAdd, async (caller, input, reads) => {
   const { apiKey } = caller;
   const now = nowMs();
   const [config, found] = await reads;
@@ -107,7 +103,7 @@ export async function addAnnotations(
 
   const results = await Promise.all(input.commentAnnotations.map(addOne));
   return Object.fromEntries(results.map((result) => [result.annotationId, result]));
-}
+});
 
 /**
  * The annotations commentannotations/get answers, before the fence filter: a document's annotations,
@@ -144,17 +140,13 @@ export async function readAnnotations(
  * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the annotations of
  * a document being erased (the caller's fences: a deleted document's annotations are invisible).
  */
-export async function getAnnotations(
-  caller: ApiKeyCaller,
-  input: GetAnnotations,
-  read: ReturnType<typeof readAnnotations> = readAnnotations(caller.apiKey, input),
-) {
+export const getAnnotations = prefetchable(readAnnotations, async (caller, input, read) => {
   const { annotations, pageToken } = await read;
   const visible = annotations.filter(
     (withComments) => !isFenced(caller, input.organizationId, withComments.annotation.documentId),
   );
   return { data: visible.map(annotationWithCommentsView), pageToken };
-}
+});
 
 type AnnotationFields = Parameters<typeof annotationChange>[2];
 
@@ -222,11 +214,7 @@ export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
  * writes nothing. Returns the annotation (without comments). Costs `reads` (`readAnnotationUpdate`:
  * config and annotation, in parallel), then one TransactWriteItems.
  */
-export async function updateAnnotation(
-  caller: ApiKeyCaller,
-  input: UpdateAnnotation,
-  reads: ReturnType<typeof readAnnotationUpdate> = readAnnotationUpdate(caller.apiKey, input),
-) {
+export const updateAnnotation = prefetchable(readAnnotationUpdate, async (caller, input, reads) => {
   const { apiKey } = caller;
   const ref = refOf(input);
   const [[config, firstRead], access] = await Promise.all([
@@ -264,4 +252,4 @@ export async function updateAnnotation(
   return retryOnConflict(rereadRetry, attempt, () => {
     throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
   });
-}
+});

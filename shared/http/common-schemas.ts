@@ -10,6 +10,16 @@ export const pageSize = z.number().int().min(1).max(1000).default(100);
 export const pageToken = z.string().min(1).max(4096);
 
 /**
+ * One item of a batch update by id (activities.update, notifications.update): its `id` and the
+ * fields to change, of which it must send at least one.
+ */
+export const changeById = <Shape extends z.ZodRawShape>(shape: Shape) =>
+  z
+    .object(shape)
+    .strict()
+    .refine((item) => Object.keys(item).length > 1, 'send at least one field to change besides id');
+
+/**
  * Reports each id that repeats an earlier one (undefined ids are skipped) at `path(index)`: the
  * refinement of batch inputs whose items carry caller-chosen ids.
  */

@@ -4,6 +4,7 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { erasingEarlierIncarnation, isFenced } from './fence';
 import type { GetUserData, UserDataItem } from './schemas';
 import {
@@ -176,11 +177,7 @@ export const readUserData = (apiKey: string, input: GetUserData) =>
  * organizations and documents whose erasure is still running are left out (after auth: the
  * fences come with the caller). `started` is `readUserData`'s first read, when already started.
  */
-export async function getUserData(
-  caller: ApiKeyCaller,
-  input: GetUserData,
-  started = readUserData(caller.apiKey, input),
-) {
+export const getUserData = prefetchable(readUserData, async (caller, input, started) => {
   const binding = userDataBinding(caller.apiKey, input);
   const { cursor, page: firstPage } = await started;
   const listed: UserDataItem[] = [];
@@ -228,4 +225,4 @@ export async function getUserData(
     if (!page.nextKey) return { userId: input.userId, items: listed, nextPageToken: undefined };
     startKey = page.nextKey;
   }
-}
+});

@@ -103,6 +103,23 @@ function requireOrganization(
     });
 }
 
+/** The id that a search scope narrower than the API key searches within. */
+const scopeIdFields: Partial<Record<SearchScope, 'organizationId' | 'documentId'>> = {
+  organization: 'organizationId',
+  document: 'documentId',
+};
+
+/** A search scoped to an organization or a document names its id. */
+function requireScopeId(
+  value: { scope?: SearchScope; organizationId?: string; documentId?: string },
+  ctx: z.RefinementCtx,
+) {
+  const field = value.scope && scopeIdFields[value.scope];
+  if (field && value[field] === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['scope'], message: `scope ${value.scope} requires ${field}` });
+  }
+}
+
 /** memory/search (base #8). */
 export const searchInput = z
   .object({
@@ -121,14 +138,7 @@ export const searchInput = z
   .strict()
   .superRefine((value, ctx) => {
     requireOrganization(value, ctx);
-    if (value.scope === 'document' && value.documentId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['scope'], message: 'scope document requires documentId' });
-    if (value.scope === 'organization' && value.organizationId === undefined)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['scope'],
-        message: 'scope organization requires organizationId',
-      });
+    requireScopeId(value, ctx);
   });
 export type SearchInput = z.output<typeof searchInput>;
 

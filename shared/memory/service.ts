@@ -1,6 +1,7 @@
 import { nowMs } from '../core/clock';
 import { keys } from '../db/keys';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { cosineInt8 } from './embedder';
 import { currentEmbedder } from './embedders';
@@ -247,16 +248,21 @@ export async function searchJudgments(caller: ApiKeyCaller, input: SearchInput) 
 }
 
 /**
+ * Starts `queryJudgments`' first requests by the API key and the input alone (a route's prefetch:
+ * the page's and the count's first Queries); the fence filter waits for the caller.
+ */
+export const readJudgments = (apiKey: string, input: QueryJudgmentsInput) =>
+  startTimelineRead(
+    timelineQueryOf(apiKey, scopeOf(input), input.filters, input.limit, input.organizationId),
+  );
+
+/**
  * Judgment metadata (addendum §6): the scope's judgments newest first (a thread's oldest first),
  * with the search filters, `limit` of them, and how many pass the filters in all (`total`).
  * DynamoDB: one Query for the page (more when filters reject many) + a parallel COUNT Query.
  * `started` is `readJudgments`' first requests, when already started.
  */
-export async function queryJudgments(
-  caller: ApiKeyCaller,
-  input: QueryJudgmentsInput,
-  started = readJudgments(caller.apiKey, input),
-) {
+export const queryJudgments = prefetchable(readJudgments, async (caller, input, started) => {
   return listed(
     caller.apiKey,
     scopeOf(input),
@@ -267,13 +273,4 @@ export async function queryJudgments(
     undefined,
     started,
   );
-}
-
-/**
- * Starts `queryJudgments`' first requests by the API key and the input alone (a route's prefetch:
- * the page's and the count's first Queries); the fence filter waits for the caller.
- */
-export const readJudgments = (apiKey: string, input: QueryJudgmentsInput) =>
-  startTimelineRead(
-    timelineQueryOf(apiKey, scopeOf(input), input.filters, input.limit, input.organizationId),
-  );
+});

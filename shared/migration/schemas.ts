@@ -22,6 +22,12 @@ export type MigrationStatusQuery = z.output<typeof migrationStatusInput>;
 export const migrationStatuses = ['pending', 'in_progress', 'completed', 'failed'] as const;
 export type MigrationStatus = (typeof migrationStatuses)[number];
 
+/**
+ * Incarnations of the organization and its documents when the job started (shared/db/incarnations.ts),
+ * on the job and on its queue message: the job builds its keys in them. Absent: all 0.
+ */
+const jobIncarnations = incarnationMap.optional();
+
 /** A migration job as stored (without keys). */
 export const migrationJob = z.object({
   migrationId: z.string(),
@@ -42,11 +48,7 @@ export const migrationJob = z.object({
    * while it moves, at each hand-over and at completion (decisions §38). Absent before the first.
    */
   moved: z.record(z.string(), z.number().int().nonnegative()).optional(),
-  /**
-   * Incarnations of the organization and its documents when the job started (shared/db/incarnations.ts):
-   * the job builds its keys in them. Absent: all 0.
-   */
-  incarnations: incarnationMap.optional(),
+  incarnations: jobIncarnations,
   createdAt: z.number(),
   updatedAt: z.number(),
 });
@@ -62,11 +64,7 @@ export const migrationMessage = z
     organizationId: z.string().min(1),
     migrationId: z.string().min(1),
     sentAt: z.number(),
-    /**
-     * Incarnations of the organization and its documents when the job started (shared/db/incarnations.ts):
-     * the job builds its keys in them. Absent: all 0.
-     */
-    incarnations: incarnationMap.optional(),
+    incarnations: jobIncarnations,
   })
   .strict();
 export type MigrationMessage = z.infer<typeof migrationMessage>;

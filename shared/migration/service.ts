@@ -4,6 +4,7 @@ import { ApiError, notFound } from '../core/errors';
 import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { sendToQueue } from '../queues/send';
 import { jobLeaseMs } from './lease';
@@ -67,13 +68,9 @@ export const readMigrationJob = (apiKey: string, input: MigrationStatusQuery) =>
  * far per domain (`moved`, decisions §38); one GetItem.
  * `started` is `readMigrationJob`'s read, when already started.
  */
-export async function migrationStatus(
-  caller: ApiKeyCaller,
-  input: MigrationStatusQuery,
-  started = readMigrationJob(caller.apiKey, input),
-) {
+export const migrationStatus = prefetchable(readMigrationJob, async (_caller, input, started) => {
   const found = await started;
   if (!found) throw notFound(`Migration ${input.migrationId} does not exist in this organization.`);
   const { migrationId, status, message, moved } = found.job;
   return { migrationId, status, moved: moved ?? {}, ...(message !== undefined && { message }) };
-}
+});

@@ -7,6 +7,7 @@ import { notFound } from '../core/errors';
 import type { ApiKeyCaller } from '../http/caller';
 import { loadTree } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
+import { missingUnlessCreated } from '../organizations/targets';
 import { indexFolders, organizationTreeView } from '../organizations/tree';
 import type { AddNotification } from './schemas';
 
@@ -60,8 +61,7 @@ async function withDocumentAccess(
     );
     return users.filter((user) => answer({ userId: user.userId, resource }).error === undefined);
   }
-  if (!document)
-    throw notFound(`Document ${input.documentId} does not exist; send createDocument: true to create it.`);
+  if (!document) throw missingUnlessCreated('Document', input.documentId);
   const stored = await loadTree(caller.apiKey, input.organizationId);
   if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
   const tree = organizationTreeView(stored.organization, indexFolders(stored.folders));

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageSize, pageToken, resourceId } from '../http/common-schemas';
+import { changeById, pageSize, pageToken, resourceId } from '../http/common-schemas';
 
 /** A user as the contract passes one: an id plus profile fields (kept as given outside resolver mode). */
 const user = z.looseObject({
@@ -80,14 +80,11 @@ export const updateNotificationsInput = z
     organizationId: resourceId,
     notifications: z
       .array(
-        z
-          .object({
-            id: notificationId,
-            readByUserIds: z.array(resourceId).min(1).max(100).optional(),
-            ...content,
-          })
-          .strict()
-          .refine((value) => Object.keys(value).length > 1, 'send at least one field to change besides id'),
+        changeById({
+          id: notificationId,
+          readByUserIds: z.array(resourceId).min(1).max(100).optional(),
+          ...content,
+        }),
       )
       .min(1)
       .max(100),

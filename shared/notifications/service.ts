@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import { nowMs } from '../core/clock';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
@@ -92,11 +92,7 @@ function recordOf(input: AddNotification, id: string, now: number): Notification
  * first, as rewriting the entries of a finished send would lose their read marks. `reads` is
  * `readNotificationAdd`. See docs/decisions.md for costs.
  */
-export async function addNotification(
-  caller: ApiKeyCaller,
-  input: AddNotification,
-  reads: ReturnType<typeof readNotificationAdd> = readNotificationAdd(caller.apiKey, input),
-) {
+export const addNotification = prefetchable(readNotificationAdd, async (caller, input, reads) => {
   const now = nowMs();
   const [found, firstMembers] = await reads;
   const document = await prepareDocument(caller.apiKey, input, now, found);
@@ -116,7 +112,7 @@ export async function addNotification(
   }
   await markFannedOut(caller.apiKey, record);
   return { success: true, message: `Notification ${record.id} sent to ${recipients.length} users.` };
-}
+});
 
 /**
  * A user's inbox (newest first unless `order: asc`) with `isRead`, or a document's notifications,
@@ -162,17 +158,13 @@ export async function readNotifications(apiKey: string, input: GetNotifications)
  * notifications/get: `readNotifications` (`read`, started beside auth) without the notifications of
  * a document being erased (the caller's fences: they are invisible while their records are erased).
  */
-export async function getNotifications(
-  caller: ApiKeyCaller,
-  input: GetNotifications,
-  read: ReturnType<typeof readNotifications> = readNotifications(caller.apiKey, input),
-) {
+export const getNotifications = prefetchable(readNotifications, async (caller, _input, read) => {
   const { data, pageToken } = await read;
   return {
     data: data.filter((record) => !isFenced(caller, record.organizationId, record.documentId)),
     pageToken,
   };
-}
+});
 
 type UpdateNotifications = z.output<typeof updateNotificationsInput>;
 
@@ -192,11 +184,7 @@ export const readNotificationUpdate = (apiKey: string, input: UpdateNotification
  * which stores no content), `readByUserIds` on each listed recipient's inbox entry. `reads` is
  * `readNotificationUpdate`; the updates run in parallel.
  */
-export async function updateNotifications(
-  caller: ApiKeyCaller,
-  input: UpdateNotifications,
-  reads: ReturnType<typeof readNotificationUpdate> = readNotificationUpdate(caller.apiKey, input),
-) {
+export const updateNotifications = prefetchable(readNotificationUpdate, async (caller, input, reads) => {
   const now = nowMs();
   const records = new Map((await reads).map((record) => [record.id, record]));
   const results = await Promise.all(
@@ -219,7 +207,7 @@ export async function updateNotifications(
     }),
   );
   return Object.fromEntries(results);
-}
+});
 
 type DeleteNotifications = z.output<typeof deleteNotificationsInput>;
 
@@ -243,11 +231,7 @@ export async function readNotificationDelete(apiKey: string, input: DeleteNotifi
  * given ids or document); otherwise whole — shared record and every inbox entry — by id (`reads`:
  * `readNotificationDelete`) or document.
  */
-export async function deleteNotifications(
-  caller: ApiKeyCaller,
-  input: DeleteNotifications,
-  reads: ReturnType<typeof readNotificationDelete> = readNotificationDelete(caller.apiKey, input),
-) {
+export const deleteNotifications = prefetchable(readNotificationDelete, async (caller, input, reads) => {
   const { apiKey } = caller;
   const { organizationId } = input;
   const byId = await reads;
@@ -274,7 +258,7 @@ export async function deleteNotifications(
     .map((record) => record.id);
   await deleteWhole(apiKey, organizationId, existing, async (id) => byId.entryKeys.get(id) ?? []);
   return resultsFor(input.notificationIds ?? [], existing);
-}
+});
 
 function resultsFor(requested: readonly string[], deleted: readonly string[]) {
   const results: Record<string, { success: boolean; message: string }> = {};

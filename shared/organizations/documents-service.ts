@@ -6,6 +6,7 @@ import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
@@ -46,11 +47,7 @@ export const readDocumentAddition = (apiKey: string, input: z.output<typeof addD
  * one: the bump and the writes are one transaction (ABORTED when another request re-created it at
  * the same time). `started` is `readDocumentAddition`'s, when already started.
  */
-export async function addDocuments(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addDocumentsInput>,
-  started = readDocumentAddition(caller.apiKey, input),
-) {
+export const addDocuments = prefetchable(readDocumentAddition, async (caller, input, started) => {
   const now = nowMs();
   const [stored, existing] = await Promise.all([
     loadTree(caller.apiKey, input.organizationId, started.tree),
@@ -98,7 +95,7 @@ export async function addDocuments(
   if (fenced.size === 0) await writeAll(writes());
   else await recreateFenced(caller, [...fenced], writes);
   return results;
-}
+});
 
 const documentsBinding = (apiKey: string, input: z.output<typeof getDocumentsInput>) => ({
   owner: `apiKey:${apiKey}`,
@@ -131,11 +128,7 @@ export const readDocuments = (apiKey: string, input: z.output<typeof getDocument
  * Given documents, or a page of the organization's documents (optionally of one folder). `started`
  * is `readDocuments`' reads, when already started.
  */
-export async function getDocuments(
-  caller: ApiKeyCaller,
-  input: z.output<typeof getDocumentsInput>,
-  started = readDocuments(caller.apiKey, input),
-) {
+export const getDocuments = prefetchable(readDocuments, async (caller, input, started) => {
   const { organization, folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
   if (input.folderId !== undefined && !folders.has(input.folderId)) {
     throw notFound(`Folder ${input.folderId} does not exist.`);
@@ -155,7 +148,7 @@ export async function getDocuments(
       ? encodePageToken(page.nextKey, documentsBinding(caller.apiKey, input))
       : undefined,
   };
-}
+});
 
 /** Starts `deleteDocuments`' read of the named documents by the API key and the input alone (a route's prefetch). */
 export const readDocumentDeletion = (apiKey: string, input: z.output<typeof deleteDocumentsInput>) =>
@@ -171,11 +164,7 @@ const documentsPerJob = 50;
  * notifications and CRDT content accept any document id), so every id is erased; one that has no
  * item is `success: true` with a does-not-exist message. Ids still being erased are left alone.
  */
-export async function deleteDocuments(
-  caller: ApiKeyCaller,
-  input: z.output<typeof deleteDocumentsInput>,
-  started = readDocumentDeletion(caller.apiKey, input),
-) {
+export const deleteDocuments = prefetchable(readDocumentDeletion, async (caller, input, started) => {
   const { organizationId } = input;
   const ids = [...new Set(input.documentIds)];
   const existing = new Set((await started).map((d) => d.documentId));
@@ -190,7 +179,7 @@ export async function deleteDocuments(
       { success: true, id, message: existing.has(id) ? 'Document deleted.' : 'Document does not exist.' },
     ]),
   );
-}
+});
 
 /** Deletes documents' items and erases their records in the background (see `deleteDocuments`). */
 async function eraseDocuments(caller: ApiKeyCaller, organizationId: string, documentIds: readonly string[]) {

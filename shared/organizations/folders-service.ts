@@ -6,6 +6,7 @@ import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { closeDeletedDocumentsOf, startDocumentErasure } from './documents-service';
 import { readTree, requireTree, type StartedTreeRead } from './organization-tree';
 import type { ItemResult } from './organizations-service';
@@ -26,6 +27,7 @@ import type {
   getFoldersInput,
   updateFoldersInput,
 } from './schemas';
+import { missingUnlessCreated } from './targets';
 import { ancestorsOf, childrenByParent, indexFolders, organizationTreeView, subtreeOf } from './tree';
 
 /** Runs folder writes, turning a lost race with another writer into ABORTED (retry). */
@@ -48,53 +50,50 @@ async function writeFolders(items: Parameters<typeof writeAll>[0]): Promise<void
  * Existing folders and missing parents fail per item; the rest are written (one transaction per 100).
  * `tree` is `readTree`'s read, when already started (a route's prefetch).
  */
-export async function addFolders(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addFoldersInput>,
-  tree: StartedTreeRead = readTree(caller.apiKey, input),
-) {
-  const now = nowMs();
-  const stored = await loadTree(caller.apiKey, input.organizationId, tree);
-  if (!stored.organization && !input.createOrganization) {
-    throw notFound(
-      `Organization ${input.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
-  }
-  const folders = indexFolders(stored.folders);
-  const results: Record<string, ItemResult> = {};
-  const created: FolderRecord[] = [];
-  for (const item of input.folders) {
-    const parentFolderId = item.parentFolderId ?? rootFolderId;
-    const fail = (message: string) => {
-      results[item.folderId] = { success: false, id: item.folderId, message };
-    };
-    if (folders.has(item.folderId)) fail(`Folder ${item.folderId} already exists.`);
-    else if (parentFolderId !== rootFolderId && !folders.has(parentFolderId)) {
-      fail(`Parent folder ${parentFolderId} does not exist.`);
-    } else {
-      const folder: FolderRecord = {
-        folderId: item.folderId,
-        folderName: item.folderName ?? item.folderId,
-        organizationId: input.organizationId,
-        parentFolderId,
-        ancestors: [],
-        accessType: item.accessType,
-        inheritAccessFromParent: item.inheritAccessFromParent ?? false,
-        createdAt: now,
-        lastUpdated: now,
-      };
-      folders.set(folder.folderId, folder);
-      folder.ancestors = ancestorsOf(folder.folderId, folders);
-      created.push(folder);
-      results[item.folderId] = { success: true, id: item.folderId, message: 'Folder added.' };
+export const addFolders = prefetchable(
+  readTree,
+  async (caller, input: z.output<typeof addFoldersInput>, tree) => {
+    const now = nowMs();
+    const stored = await loadTree(caller.apiKey, input.organizationId, tree);
+    if (!stored.organization && !input.createOrganization) {
+      throw missingUnlessCreated('Organization', input.organizationId);
     }
-  }
-  await writeFolders([
-    ...(stored.organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
-    ...created.map((folder) => folderCreate(caller.apiKey, folder)),
-  ]);
-  return results;
-}
+    const folders = indexFolders(stored.folders);
+    const results: Record<string, ItemResult> = {};
+    const created: FolderRecord[] = [];
+    for (const item of input.folders) {
+      const parentFolderId = item.parentFolderId ?? rootFolderId;
+      const fail = (message: string) => {
+        results[item.folderId] = { success: false, id: item.folderId, message };
+      };
+      if (folders.has(item.folderId)) fail(`Folder ${item.folderId} already exists.`);
+      else if (parentFolderId !== rootFolderId && !folders.has(parentFolderId)) {
+        fail(`Parent folder ${parentFolderId} does not exist.`);
+      } else {
+        const folder: FolderRecord = {
+          folderId: item.folderId,
+          folderName: item.folderName ?? item.folderId,
+          organizationId: input.organizationId,
+          parentFolderId,
+          ancestors: [],
+          accessType: item.accessType,
+          inheritAccessFromParent: item.inheritAccessFromParent ?? false,
+          createdAt: now,
+          lastUpdated: now,
+        };
+        folders.set(folder.folderId, folder);
+        folder.ancestors = ancestorsOf(folder.folderId, folders);
+        created.push(folder);
+        results[item.folderId] = { success: true, id: item.folderId, message: 'Folder added.' };
+      }
+    }
+    await writeFolders([
+      ...(stored.organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
+      ...created.map((folder) => folderCreate(caller.apiKey, folder)),
+    ]);
+    return results;
+  },
+);
 
 /** The contract's Folder object (without `subFolders`). */
 function folderView(apiKey: string, folder: FolderRecord, accessType: string) {
@@ -249,11 +248,7 @@ export const readFolderDeletion = (apiKey: string, input: z.output<typeof delete
  * interrupted delete leaves a consistent tree and can be repeated. Closing the deleted documents'
  * connections runs beside the folder deletes. `started` is `readFolderDeletion`'s, when already started.
  */
-export async function deleteFolder(
-  caller: ApiKeyCaller,
-  input: z.output<typeof deleteFolderInput>,
-  started = readFolderDeletion(caller.apiKey, input),
-) {
+export const deleteFolder = prefetchable(readFolderDeletion, async (caller, input, started) => {
   const { folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
   if (!folders.has(input.folderId)) throw notFound(`Folder ${input.folderId} does not exist.`);
   const subtree = subtreeOf(input.folderId, folders);
@@ -271,4 +266,4 @@ export async function deleteFolder(
     closeDeletedDocumentsOf(caller, input.organizationId, documentIds),
     deleteFolders(caller.apiKey, input.organizationId, deepestFirst),
   ]);
-}
+});

@@ -4,6 +4,7 @@ import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { closeDeletedDocuments } from '../realtime/closing';
@@ -52,11 +53,7 @@ export const readOrganizationAddition = (apiKey: string, input: z.output<typeof 
  * (ABORTED when another request re-created one of them at the same time). `started` is
  * `readOrganizationAddition`'s read, when already started.
  */
-export async function addOrganizations(
-  caller: ApiKeyCaller,
-  input: z.output<typeof addOrganizationsInput>,
-  started = readOrganizationAddition(caller.apiKey, input),
-) {
+export const addOrganizations = prefetchable(readOrganizationAddition, async (caller, input, started) => {
   const now = nowMs();
   const existing = new Map((await started).map((found) => [found.organizationId, found]));
   const results: Record<string, ItemResult> = {};
@@ -86,7 +83,7 @@ export async function addOrganizations(
     );
   if (writes.length > 0) await writeAll(writes);
   return results;
-}
+});
 
 /**
  * Given organizations (one BatchGet), or a page of all of them in id order. Needs only the API key
@@ -122,11 +119,7 @@ export const readOrganizationDeletion = (apiKey: string, input: z.output<typeof 
  * `success: false`; an organization still being erased is missing. `started` is
  * `readOrganizationDeletion`'s read, when already started.
  */
-export async function deleteOrganizations(
-  caller: ApiKeyCaller,
-  input: z.output<typeof deleteOrganizationsInput>,
-  started = readOrganizationDeletion(caller.apiKey, input),
-) {
+export const deleteOrganizations = prefetchable(readOrganizationDeletion, async (caller, input, started) => {
   const existing = new Set((await started).map((o) => o.organizationId));
   const results: Record<string, ItemResult> = {};
   for (const organizationId of new Set(input.organizationIds)) {
@@ -147,4 +140,4 @@ export async function deleteOrganizations(
     );
   }
   return results;
-}
+});

@@ -9,6 +9,7 @@ import {
   organizationCreateIfMissing,
   writeAll,
 } from './repository';
+import type { DocumentRecord, FolderRecord } from './schemas';
 
 /** The resource a membership is given on: the organization, or one folder or document in it. */
 export interface MembershipTarget {
@@ -18,6 +19,35 @@ export interface MembershipTarget {
   createFolder?: boolean;
   createDocument?: boolean;
 }
+
+/**
+ * The NOT_FOUND of a missing organization, folder or document that a write may create on request:
+ * it names the flag (`createOrganization`, `createFolder`, `createDocument`) that would have created it.
+ */
+export const missingUnlessCreated = (kind: 'Organization' | 'Folder' | 'Document', id: string) =>
+  notFound(`${kind} ${id} does not exist; send create${kind}: true to create it.`);
+
+/** A folder created on request by a write that names it: at the top level, named by its id. */
+const implicitFolder = (organizationId: string, folderId: string, now: number): FolderRecord => ({
+  folderId,
+  folderName: folderId,
+  organizationId,
+  parentFolderId: rootFolderId,
+  ancestors: [rootFolderId],
+  inheritAccessFromParent: false,
+  createdAt: now,
+  lastUpdated: now,
+});
+
+/** A document created on request by a write that names it: named by its id, not in a folder. */
+const implicitDocument = (organizationId: string, documentId: string, now: number): DocumentRecord => ({
+  documentId,
+  documentName: documentId,
+  organizationId,
+  disabled: false,
+  createdAt: now,
+  lastUpdated: now,
+});
 
 /** Starts `prepareTarget`'s read by the API key and the target alone (a route's prefetch: one BatchGet). */
 export const readTarget = (apiKey: string, target: MembershipTarget) =>
@@ -44,36 +74,12 @@ export async function prepareTarget(
   const creations: TransactItem[] = [];
   if (!found.organization) creations.push(organizationCreateIfMissing(apiKey, target.organizationId, now));
   if (target.folderId !== undefined && found.folders.length === 0) {
-    if (!target.createFolder) {
-      throw notFound(`Folder ${target.folderId} does not exist; send createFolder: true to create it.`);
-    }
-    creations.push(
-      folderCreate(apiKey, {
-        folderId: target.folderId,
-        folderName: target.folderId,
-        organizationId: target.organizationId,
-        parentFolderId: rootFolderId,
-        ancestors: [rootFolderId],
-        inheritAccessFromParent: false,
-        createdAt: now,
-        lastUpdated: now,
-      }),
-    );
+    if (!target.createFolder) throw missingUnlessCreated('Folder', target.folderId);
+    creations.push(folderCreate(apiKey, implicitFolder(target.organizationId, target.folderId, now)));
   }
   if (target.documentId !== undefined && found.documents.length === 0) {
-    if (!target.createDocument) {
-      throw notFound(`Document ${target.documentId} does not exist; send createDocument: true to create it.`);
-    }
-    creations.push(
-      documentPut(apiKey, {
-        documentId: target.documentId,
-        documentName: target.documentId,
-        organizationId: target.organizationId,
-        disabled: false,
-        createdAt: now,
-        lastUpdated: now,
-      }),
-    );
+    if (!target.createDocument) throw missingUnlessCreated('Document', target.documentId);
+    creations.push(documentPut(apiKey, implicitDocument(target.organizationId, target.documentId, now)));
   }
   return creations;
 }
@@ -101,13 +107,11 @@ export async function ensureDocumentTarget(
   documentRequired: boolean,
 ): Promise<boolean> {
   if (!found.organization && !target.createOrganization) {
-    throw notFound(
-      `Organization ${target.organizationId} does not exist; send createOrganization: true to create it.`,
-    );
+    throw missingUnlessCreated('Organization', target.organizationId);
   }
   const documentMissing = found.documents.length === 0;
   if (documentMissing && !target.createDocument && documentRequired) {
-    throw notFound(`Document ${target.documentId} does not exist; send createDocument: true to create it.`);
+    throw missingUnlessCreated('Document', target.documentId);
   }
   const documentToCreate = documentMissing && target.createDocument;
   if (found.organization && !documentToCreate) return false;

@@ -1,7 +1,7 @@
 import { nowMs } from '../core/clock';
 import { ApiError, notFound } from '../core/errors';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
-import type { ApiKeyCaller } from '../http/caller';
+import { prefetchable } from '../http/prefetchable';
 import { findDocuments } from '../organizations/repository';
 import { sendToConnections } from './broadcast';
 import { findLiveState, putLiveState } from './live-state-repository';
@@ -33,29 +33,28 @@ export const readLiveStateBroadcast = (apiKey: string, input: BroadcastLiveState
  * the new value when it joins. `reads` is `readLiveStateBroadcast` (the first attempt's read).
  * Throws NOT_FOUND for an unknown document, ABORTED when concurrent merges keep winning.
  */
-export async function broadcastLiveState(
-  caller: ApiKeyCaller,
-  input: BroadcastLiveStateInput,
-  reads: ReturnType<typeof readLiveStateBroadcast> = readLiveStateBroadcast(caller.apiKey, input),
-): Promise<void> {
-  const { organizationId, documentId, liveStateDataId } = input;
-  const [[document], firstLast] = await reads;
-  if (!document) throw notFound(`No document ${documentId} in organization ${organizationId}.`);
-  const attempt = async (index: number) => {
-    const last = index === 0 ? firstLast : await lastToMerge(caller.apiKey, input);
-    const now = nowMs();
-    const data =
-      input.merge && last && isObject(last.frame.data) && isObject(input.data)
-        ? { ...last.frame.data, ...input.data }
-        : input.data;
-    const candidate: LiveStateFrame = { type: 'livestate', liveStateDataId, data, timestamp: now };
-    const expected = input.merge ? last?.version : 'any';
-    const stored = await putLiveState(caller.apiKey, organizationId, documentId, candidate, expected);
-    return stored ? candidate : conflict;
-  };
-  const frame = await retryOnConflict(rereadRetry, attempt, () => {
-    throw new ApiError('ABORTED', `Live state ${liveStateDataId} is being changed concurrently; retry.`);
-  });
-  const members = await listConnections(caller.apiKey, { organizationId, documentId }, nowMs());
-  await sendToConnections(caller.apiKey, organizationId, members, [JSON.stringify(frame)]);
-}
+export const broadcastLiveState = prefetchable(
+  readLiveStateBroadcast,
+  async (caller, input, reads): Promise<void> => {
+    const { organizationId, documentId, liveStateDataId } = input;
+    const [[document], firstLast] = await reads;
+    if (!document) throw notFound(`No document ${documentId} in organization ${organizationId}.`);
+    const attempt = async (index: number) => {
+      const last = index === 0 ? firstLast : await lastToMerge(caller.apiKey, input);
+      const now = nowMs();
+      const data =
+        input.merge && last && isObject(last.frame.data) && isObject(input.data)
+          ? { ...last.frame.data, ...input.data }
+          : input.data;
+      const candidate: LiveStateFrame = { type: 'livestate', liveStateDataId, data, timestamp: now };
+      const expected = input.merge ? last?.version : 'any';
+      const stored = await putLiveState(caller.apiKey, organizationId, documentId, candidate, expected);
+      return stored ? candidate : conflict;
+    };
+    const frame = await retryOnConflict(rereadRetry, attempt, () => {
+      throw new ApiError('ABORTED', `Live state ${liveStateDataId} is being changed concurrently; retry.`);
+    });
+    const members = await listConnections(caller.apiKey, { organizationId, documentId }, nowMs());
+    await sendToConnections(caller.apiKey, organizationId, members, [JSON.stringify(frame)]);
+  },
+);

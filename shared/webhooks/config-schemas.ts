@@ -72,15 +72,13 @@ export const advancedWebhookConfig = z.object({
 });
 export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
 
-/** workspace/advancedwebhookconfig/update `data`: a partial advanced-webhook config. */
-export const updateAdvancedWebhookConfigInput = z
-  .object({
-    isEnabled: z.boolean().optional(),
-    encryptData: z.boolean().optional(),
-    encodeData: z.boolean().optional(),
-    publicKey: configString.optional(),
-    enableDataProtection: z.boolean().optional(),
-  })
+/**
+ * workspace/advancedwebhookconfig/update `data`: any of the stored config's fields, the public key
+ * bounded as every config string.
+ */
+export const updateAdvancedWebhookConfigInput = advancedWebhookConfig
+  .extend({ publicKey: configString })
+  .partial()
   .strict()
   .refine(hasAny, atLeastOne('isEnabled, encryptData, encodeData, publicKey, enableDataProtection'));
 export type UpdateAdvancedWebhookConfig = z.output<typeof updateAdvancedWebhookConfigInput>;
