@@ -30,25 +30,28 @@ export const readGroupsOrganization = (apiKey: string, input: z.output<typeof ad
  * Creates user groups, or renames existing ones. A missing organization is created only with
  * `createOrganization`, else NOT_FOUND. `started` is `readGroupsOrganization`'s read, when already started.
  */
-export const addGroups = prefetchable(readGroupsOrganization, async (caller, input, started) => {
-  const now = nowMs();
-  const [organization] = await started;
-  if (!organization && !input.createOrganization) {
-    throw missingUnlessCreated('Organization', input.organizationId);
-  }
-  await writeAll([
-    ...(organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
-    ...input.organizationUserGroups.map((group) =>
-      groupUpsert(caller.apiKey, input.organizationId, group, now),
-    ),
-  ]);
-  return Object.fromEntries(
-    input.organizationUserGroups.map((group) => [
-      group.groupId,
-      { success: true, id: group.groupId, message: 'User group saved.' },
-    ]),
-  );
-});
+export const addGroups = /* @__PURE__ */ prefetchable(
+  readGroupsOrganization,
+  async (caller, input, started) => {
+    const now = nowMs();
+    const [organization] = await started;
+    if (!organization && !input.createOrganization) {
+      throw missingUnlessCreated('Organization', input.organizationId);
+    }
+    await writeAll([
+      ...(organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
+      ...input.organizationUserGroups.map((group) =>
+        groupUpsert(caller.apiKey, input.organizationId, group, now),
+      ),
+    ]);
+    return Object.fromEntries(
+      input.organizationUserGroups.map((group) => [
+        group.groupId,
+        { success: true, id: group.groupId, message: 'User group saved.' },
+      ]),
+    );
+  },
+);
 
 /**
  * Starts `getGroups`' first read by the API key and the input alone (a route's prefetch): the given
@@ -65,7 +68,7 @@ export const readGroups = (apiKey: string, input: z.output<typeof getGroupsInput
  * Groups with their members: the given ones, or all of the organization (further pages after the
  * first). `started` is `readGroups`' read, when already started.
  */
-export const getGroups = prefetchable(readGroups, async (caller, input, started) => {
+export const getGroups = /* @__PURE__ */ prefetchable(readGroups, async (caller, input, started) => {
   const first = await started;
   const groups = Array.isArray(first)
     ? first
@@ -84,36 +87,39 @@ export const readJoiningUsers = (apiKey: string, input: z.output<typeof addGroup
  * `success: false`. Members are added with set arithmetic, so parallel adds all land. `started` is
  * `readJoiningUsers`' read, when already started.
  */
-export const addGroupUsers = prefetchable(readJoiningUsers, async (caller, input, started) => {
-  const groupId = input.organizationUserGroupId;
-  const userIds = [...new Set(input.userIds)];
-  const members = new Set(
-    (await started)
-      .filter((user) => user.item[entryAttribute('member', 'organization')] !== undefined)
-      .map((user) => user.profile.userId),
-  );
-  const joining = userIds.filter((id) => members.has(id));
-  const exists = await changeGroupMembers(
-    caller.apiKey,
-    input.organizationId,
-    groupId,
-    { add: joining },
-    nowMs(),
-  );
-  if (!exists) throw notFound(`User group ${groupId} does not exist.`);
-  return Object.fromEntries(
-    userIds.map((id) => [
-      id,
-      members.has(id)
-        ? { success: true, organizationUserGroupId: groupId, message: 'User added to the group.' }
-        : {
-            success: false,
-            organizationUserGroupId: groupId,
-            message: `User ${id} is not a member of the organization; only members may join a group.`,
-          },
-    ]),
-  );
-});
+export const addGroupUsers = /* @__PURE__ */ prefetchable(
+  readJoiningUsers,
+  async (caller, input, started) => {
+    const groupId = input.organizationUserGroupId;
+    const userIds = [...new Set(input.userIds)];
+    const members = new Set(
+      (await started)
+        .filter((user) => user.item[entryAttribute('member', 'organization')] !== undefined)
+        .map((user) => user.profile.userId),
+    );
+    const joining = userIds.filter((id) => members.has(id));
+    const exists = await changeGroupMembers(
+      caller.apiKey,
+      input.organizationId,
+      groupId,
+      { add: joining },
+      nowMs(),
+    );
+    if (!exists) throw notFound(`User group ${groupId} does not exist.`);
+    return Object.fromEntries(
+      userIds.map((id) => [
+        id,
+        members.has(id)
+          ? { success: true, organizationUserGroupId: groupId, message: 'User added to the group.' }
+          : {
+              success: false,
+              organizationUserGroupId: groupId,
+              message: `User ${id} is not a member of the organization; only members may join a group.`,
+            },
+      ]),
+    );
+  },
+);
 
 /** Starts `deleteGroupUsers`' group read by the API key and the input alone (a route's prefetch). */
 export const readLeftGroup = (apiKey: string, input: z.output<typeof deleteGroupUsersInput>) =>
@@ -123,27 +129,30 @@ export const readLeftGroup = (apiKey: string, input: z.output<typeof deleteGroup
  * Removes users from a group, or everyone with `deleteAll`; results are keyed by each removed user.
  * `started` is `readLeftGroup`'s read, when already started.
  */
-export const deleteGroupUsers = prefetchable(readLeftGroup, async (caller, input, started) => {
-  const groupId = input.organizationUserGroupId;
-  const [group] = await started;
-  if (!group) throw notFound(`User group ${groupId} does not exist.`);
-  const userIds = input.deleteAll ? group.userIds : [...new Set(input.userIds)];
-  await changeGroupMembers(
-    caller.apiKey,
-    input.organizationId,
-    groupId,
-    input.deleteAll ? { clear: true, remove: userIds } : { remove: userIds },
-    nowMs(),
-  );
-  const inGroup = new Set(group.userIds);
-  return Object.fromEntries(
-    userIds.map((id) => [
-      id,
-      {
-        success: true,
-        organizationUserGroupId: groupId,
-        message: inGroup.has(id) ? 'User removed from the group.' : 'User was not in the group.',
-      },
-    ]),
-  );
-});
+export const deleteGroupUsers = /* @__PURE__ */ prefetchable(
+  readLeftGroup,
+  async (caller, input, started) => {
+    const groupId = input.organizationUserGroupId;
+    const [group] = await started;
+    if (!group) throw notFound(`User group ${groupId} does not exist.`);
+    const userIds = input.deleteAll ? group.userIds : [...new Set(input.userIds)];
+    await changeGroupMembers(
+      caller.apiKey,
+      input.organizationId,
+      groupId,
+      input.deleteAll ? { clear: true, remove: userIds } : { remove: userIds },
+      nowMs(),
+    );
+    const inGroup = new Set(group.userIds);
+    return Object.fromEntries(
+      userIds.map((id) => [
+        id,
+        {
+          success: true,
+          organizationUserGroupId: groupId,
+          message: inGroup.has(id) ? 'User removed from the group.' : 'User was not in the group.',
+        },
+      ]),
+    );
+  },
+);

@@ -176,41 +176,44 @@ export const readPermissionScope = (apiKey: string, input: z.output<typeof getPe
  * `readPermissionScope`'s reads, when already started; the provider config waits for auth, which
  * says whether the key uses a provider (so keys without one never read it).
  */
-export const getPermissions = prefetchable(readPermissionScope, async (caller, input, started) => {
-  const now = nowMs();
-  const userIds = [...new Set(input.userIds)];
-  const folderIds = [...new Set(input.folderIds ?? [])];
-  const documentIds = [...new Set(input.documentIds ?? [])];
-  const [stored, { documents, users }, providerConfig] = await Promise.all([
-    loadTree(caller.apiKey, input.organizationId, started.tree),
-    started.documentsAndUsers,
-    providerFor(caller),
-  ]);
-  if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
-  const folders = indexFolders(stored.folders);
-  const scope: LookupScope = {
-    tree: organizationTreeView(stored.organization, folders),
-    folders,
-    documents: new Map(documents.map((document) => [document.documentId, document])),
-    folderIds,
-    documentIds,
-  };
-  const accessById = new Map(users.map((user) => [user.profile.userId, user.access]));
-  const decide = providerConfig
-    ? await providerDecider(scope, userIds, providerConfig)
-    : localDecider(scope, accessById, now);
-  const result = Object.fromEntries(userIds.map((id) => [id, permissionsOf(scope, id, decide)]));
-  const missingFolders = folderIds.filter((id) => !folders.has(id));
-  const missingDocuments = documentIds.filter((id) => !scope.documents.has(id));
-  if (missingFolders.length > 0 || missingDocuments.length > 0) {
-    const names = [
-      ...missingFolders.map((id) => `folder ${id}`),
-      ...missingDocuments.map((id) => `document ${id}`),
-    ];
-    throw notFound(`The ${names.join(', ')} does not exist.`, result);
-  }
-  return result;
-});
+export const getPermissions = /* @__PURE__ */ prefetchable(
+  readPermissionScope,
+  async (caller, input, started) => {
+    const now = nowMs();
+    const userIds = [...new Set(input.userIds)];
+    const folderIds = [...new Set(input.folderIds ?? [])];
+    const documentIds = [...new Set(input.documentIds ?? [])];
+    const [stored, { documents, users }, providerConfig] = await Promise.all([
+      loadTree(caller.apiKey, input.organizationId, started.tree),
+      started.documentsAndUsers,
+      providerFor(caller),
+    ]);
+    if (!stored.organization) throw notFound(`Organization ${input.organizationId} does not exist.`);
+    const folders = indexFolders(stored.folders);
+    const scope: LookupScope = {
+      tree: organizationTreeView(stored.organization, folders),
+      folders,
+      documents: new Map(documents.map((document) => [document.documentId, document])),
+      folderIds,
+      documentIds,
+    };
+    const accessById = new Map(users.map((user) => [user.profile.userId, user.access]));
+    const decide = providerConfig
+      ? await providerDecider(scope, userIds, providerConfig)
+      : localDecider(scope, accessById, now);
+    const result = Object.fromEntries(userIds.map((id) => [id, permissionsOf(scope, id, decide)]));
+    const missingFolders = folderIds.filter((id) => !folders.has(id));
+    const missingDocuments = documentIds.filter((id) => !scope.documents.has(id));
+    if (missingFolders.length > 0 || missingDocuments.length > 0) {
+      const names = [
+        ...missingFolders.map((id) => `folder ${id}`),
+        ...missingDocuments.map((id) => `document ${id}`),
+      ];
+      throw notFound(`The ${names.join(', ')} does not exist.`, result);
+    }
+    return result;
+  },
+);
 
 /** The attribute and stored value of one granted resource. */
 function grantOf(resource: GrantedResource, now: number): [string, unknown] {
@@ -263,38 +266,43 @@ export const readGrantTargets = (apiKey: string, input: z.output<typeof addPermi
  * per 100 organizations, one update per organization. `started` is `readGrantTargets`' reads, when
  * already started.
  */
-export const addPermissions = prefetchable(readGrantTargets, async (caller, input, started) => {
-  const now = nowMs();
-  const byOrganization = byOrganizationOf(input.permissions.resources);
-  await Promise.all(
-    [...byOrganization].map(async ([organizationId, resources]) => {
-      const found = await (started.get(organizationId) as ReturnType<typeof findResources>);
-      const exists = (resource: GrantedResource) =>
-        resource.type === 'folder'
-          ? found.folders.some((folder) => folder.folderId === resource.id)
-          : resource.type === 'document'
-            ? found.documents.some((document) => document.documentId === resource.id)
-            : true;
-      if (!found.organization) throw notFound(`Organization ${organizationId} does not exist.`);
-      const missing = resources.find((resource) => !exists(resource));
-      if (missing)
-        throw notFound(`The ${missing.type} ${missing.id} does not exist in organization ${organizationId}.`);
-    }),
-  );
-  for (const [organizationId, resources] of byOrganization) {
-    await writeUserChanges(
-      caller.apiKey,
-      organizationId,
-      [
-        {
-          userId: input.user.userId,
-          set: Object.fromEntries(resources.map((resource) => grantOf(resource, now))),
-        },
-      ],
-      now,
+export const addPermissions = /* @__PURE__ */ prefetchable(
+  readGrantTargets,
+  async (caller, input, started) => {
+    const now = nowMs();
+    const byOrganization = byOrganizationOf(input.permissions.resources);
+    await Promise.all(
+      [...byOrganization].map(async ([organizationId, resources]) => {
+        const found = await (started.get(organizationId) as ReturnType<typeof findResources>);
+        const exists = (resource: GrantedResource) =>
+          resource.type === 'folder'
+            ? found.folders.some((folder) => folder.folderId === resource.id)
+            : resource.type === 'document'
+              ? found.documents.some((document) => document.documentId === resource.id)
+              : true;
+        if (!found.organization) throw notFound(`Organization ${organizationId} does not exist.`);
+        const missing = resources.find((resource) => !exists(resource));
+        if (missing)
+          throw notFound(
+            `The ${missing.type} ${missing.id} does not exist in organization ${organizationId}.`,
+          );
+      }),
     );
-  }
-});
+    for (const [organizationId, resources] of byOrganization) {
+      await writeUserChanges(
+        caller.apiKey,
+        organizationId,
+        [
+          {
+            userId: input.user.userId,
+            set: Object.fromEntries(resources.map((resource) => grantOf(resource, now))),
+          },
+        ],
+        now,
+      );
+    }
+  },
+);
 
 /** Removes a user's explicit grants (memberships stay; users/delete removes those). */
 export async function removePermissions(

@@ -57,7 +57,7 @@ const profileOf = (user: UserInput) => ({
  * the target (`readTarget`, possibly started as the route's prefetch), then transactions of up to
  * 100 writes.
  */
-export const addUsers = prefetchable(
+export const addUsers = /* @__PURE__ */ prefetchable(
   readTarget,
   async (caller, input: z.output<typeof addUsersInput>, target) => {
     const now = nowMs();
@@ -104,7 +104,7 @@ export const readNamedUsers = (
  * member at that level) is `success: false` inside the success body. `named` is `readNamedUsers`'
  * read, when already started.
  */
-export const updateUsers = prefetchable(
+export const updateUsers = /* @__PURE__ */ prefetchable(
   readNamedUsers,
   async (caller, input: z.output<typeof updateUsersInput>, named) => {
     const now = nowMs();
@@ -215,7 +215,7 @@ export async function getCurrentUsers(
  * at a folder or document only that membership goes. A user who is not a member there is
  * `success: false`. `named` is `readNamedUsers`' read, when already started.
  */
-export const deleteUsers = prefetchable(
+export const deleteUsers = /* @__PURE__ */ prefetchable(
   readNamedUsers,
   async (caller, input: z.output<typeof deleteUsersInput>, named) => {
     const attribute = memberAttribute(input);

@@ -162,7 +162,7 @@ export const readActivities = (apiKey: string, input: GetActivities) =>
  * invisible while they are erased: a page holding one is read again without them, so pages stay
  * full (rare: fences last seconds).
  */
-export const getActivities = prefetchable(readActivities, async (caller, input, read) => {
+export const getActivities = /* @__PURE__ */ prefetchable(readActivities, async (caller, input, read) => {
   const fenced = (record: Activity) => isFenced(caller, input.organizationId, record.metadata.documentId);
   const matches = matcher(input);
   let page = await read;
@@ -256,29 +256,32 @@ export const readActivitiesDelete = (apiKey: string, input: DeleteActivities) =>
  * and the named activities), or a Query of the timeline (keys only), then one BatchWriteItem per 25
  * deletions.
  */
-export const deleteActivities = prefetchable(readActivitiesDelete, async (caller, input, reads) => {
-  const { apiKey } = caller;
-  const { organizationId } = input;
-  const [config, named] = await reads;
-  const candidates =
-    named ??
-    (await listTimelineIds(
-      input.documentId !== undefined
-        ? keys.activityTimeline(apiKey, organizationId, { by: 'document', id: input.documentId })
-        : keys.activityTimeline(apiKey, organizationId, {
-            by: 'target',
-            id: input.targetEntityId as string,
-          }),
-    ));
-  const deletable = candidates
-    .filter((activity) => !activity.immutable && !config.immutable)
-    .map((a) => a.id);
-  await deleteActivityItems(apiKey, organizationId, deletable, nowMs());
-  const results: Record<string, ItemResult> = {};
-  for (const id of input.activityIds ?? [])
-    results[id] = { success: false, message: `Activity ${id} does not exist.` };
-  for (const activity of candidates)
-    results[activity.id] = { success: false, message: immutableMessage(activity.id) };
-  for (const id of deletable) results[id] = { success: true, message: 'Activity deleted.' };
-  return results;
-});
+export const deleteActivities = /* @__PURE__ */ prefetchable(
+  readActivitiesDelete,
+  async (caller, input, reads) => {
+    const { apiKey } = caller;
+    const { organizationId } = input;
+    const [config, named] = await reads;
+    const candidates =
+      named ??
+      (await listTimelineIds(
+        input.documentId !== undefined
+          ? keys.activityTimeline(apiKey, organizationId, { by: 'document', id: input.documentId })
+          : keys.activityTimeline(apiKey, organizationId, {
+              by: 'target',
+              id: input.targetEntityId as string,
+            }),
+      ));
+    const deletable = candidates
+      .filter((activity) => !activity.immutable && !config.immutable)
+      .map((a) => a.id);
+    await deleteActivityItems(apiKey, organizationId, deletable, nowMs());
+    const results: Record<string, ItemResult> = {};
+    for (const id of input.activityIds ?? [])
+      results[id] = { success: false, message: `Activity ${id} does not exist.` };
+    for (const activity of candidates)
+      results[activity.id] = { success: false, message: immutableMessage(activity.id) };
+    for (const id of deletable) results[id] = { success: true, message: 'Activity deleted.' };
+    return results;
+  },
+);

@@ -39,41 +39,44 @@ export const readAnnotationsDelete = (apiKey: string, input: DeleteAnnotations) 
  * short leaves the annotation in place, to be deleted again. Then any reply that landed after the read
  * (one more Query). Missing ids fail per item. `reads` is `readAnnotationsDelete`.
  */
-export const deleteAnnotations = prefetchable(readAnnotationsDelete, async (caller, input, reads) => {
-  const { apiKey } = caller;
-  const now = nowMs();
-  const actionUser = input.actionUser ?? apiActor;
-  const [[config, annotations], access] = await Promise.all([
-    reads,
-    accessIfVerified(caller, input, [input.actionUser], now),
-  ]);
-  const denied = refusal(access, [input.actionUser]);
-  const deleteOne = async ({ annotationId, withComments }: (typeof annotations)[number]) => {
-    if (denied)
-      return [annotationId, { success: false, message: denied, status: 'PERMISSION_DENIED' }] as const;
-    const ref = { ...documentScope(input), annotationId };
-    const missing = { success: false, message: `Annotation ${annotationId} does not exist.` };
-    if (!withComments) return [annotationId, missing] as const;
-    const change: CommentChange = {
-      event: 'comment_annotation.delete',
-      annotation: withComments.annotation,
-      actionUser,
+export const deleteAnnotations = /* @__PURE__ */ prefetchable(
+  readAnnotationsDelete,
+  async (caller, input, reads) => {
+    const { apiKey } = caller;
+    const now = nowMs();
+    const actionUser = input.actionUser ?? apiActor;
+    const [[config, annotations], access] = await Promise.all([
+      reads,
+      accessIfVerified(caller, input, [input.actionUser], now),
+    ]);
+    const denied = refusal(access, [input.actionUser]);
+    const deleteOne = async ({ annotationId, withComments }: (typeof annotations)[number]) => {
+      if (denied)
+        return [annotationId, { success: false, message: denied, status: 'PERMISSION_DENIED' }] as const;
+      const ref = { ...documentScope(input), annotationId };
+      const missing = { success: false, message: `Annotation ${annotationId} does not exist.` };
+      if (!withComments) return [annotationId, missing] as const;
+      const change: CommentChange = {
+        event: 'comment_annotation.delete',
+        annotation: withComments.annotation,
+        actionUser,
+      };
+      const annotationItems = [
+        annotationDelete(apiKey, ref),
+        ...(await effectItems(apiKey, config, [change], now)),
+      ];
+      const commentIds = withComments.comments.map((comment) => comment.commentId);
+      const together = commentIds.length + annotationItems.length <= transactionLimit;
+      if (!together) await deleteCommentItems(apiKey, ref, commentIds);
+      const refused = await commit(
+        together ? [...commentRemovals(apiKey, ref, commentIds), ...annotationItems] : annotationItems,
+      );
+      if (refused) return [annotationId, missing] as const;
+      // A reply that committed after the comments were read is under the annotation still; later replies
+      // find no annotation and fail.
+      await deleteCommentItems(apiKey, ref, await storedCommentIds(apiKey, ref));
+      return [annotationId, { success: true, message: 'Annotation deleted.' }] as const;
     };
-    const annotationItems = [
-      annotationDelete(apiKey, ref),
-      ...(await effectItems(apiKey, config, [change], now)),
-    ];
-    const commentIds = withComments.comments.map((comment) => comment.commentId);
-    const together = commentIds.length + annotationItems.length <= transactionLimit;
-    if (!together) await deleteCommentItems(apiKey, ref, commentIds);
-    const refused = await commit(
-      together ? [...commentRemovals(apiKey, ref, commentIds), ...annotationItems] : annotationItems,
-    );
-    if (refused) return [annotationId, missing] as const;
-    // A reply that committed after the comments were read is under the annotation still; later replies
-    // find no annotation and fail.
-    await deleteCommentItems(apiKey, ref, await storedCommentIds(apiKey, ref));
-    return [annotationId, { success: true, message: 'Annotation deleted.' }] as const;
-  };
-  return Object.fromEntries(await Promise.all(annotations.map(deleteOne)));
-});
+    return Object.fromEntries(await Promise.all(annotations.map(deleteOne)));
+  },
+);

@@ -55,55 +55,60 @@ type AddResult = {
  * fails that annotation only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
  * the access check (docs/data-model.md).
  */
-export const addAnnotations = prefetchable(readAnnotationsAdd, async (caller, input, reads) => {
-  const { apiKey } = caller;
-  const now = nowMs();
-  const [config, found] = await reads;
-  await ensureDocumentTarget(apiKey, input, found, now, true);
-  const writers = input.commentAnnotations.flatMap((annotation) => annotation.commentData.map((c) => c.from));
-  const access = await accessIfVerified(caller, input, writers, now);
-
-  const addOne = async (spec: NewAnnotation): Promise<AddResult> => {
-    const annotationId = spec.annotationId ?? generateId(now);
-    const denied = refusal(
-      access,
-      spec.commentData.map((comment) => comment.from),
+export const addAnnotations = /* @__PURE__ */ prefetchable(
+  readAnnotationsAdd,
+  async (caller, input, reads) => {
+    const { apiKey } = caller;
+    const now = nowMs();
+    const [config, found] = await reads;
+    await ensureDocumentTarget(apiKey, input, found, now, true);
+    const writers = input.commentAnnotations.flatMap((annotation) =>
+      annotation.commentData.map((c) => c.from),
     );
-    if (denied)
-      return { success: false, annotationId, commentIds: [], message: denied, status: 'PERMISSION_DENIED' };
-    const comments = spec.commentData.map((data, index) => newComment(annotationId, data, now + index));
-    const annotation: AnnotationRecord = {
-      annotationId,
-      organizationId: input.organizationId,
-      documentId: input.documentId,
-      type: spec.type,
-      status: spec.status,
-      priority: spec.priority,
-      assignedTo: spec.assignedTo,
-      context: spec.context,
-      createdBy: spec.commentData[0]!.from,
-      participants: Object.fromEntries(comments.map((comment) => [comment.from.userId, comment.from])),
-      createdAt: now,
-      lastUpdated: now,
-      version: 0,
-    };
-    const changes = commentAdditions(annotation, comments, spec.commentData, true);
-    const refused = await commitComments(apiKey, annotation, comments, spec.commentData, now, [
-      annotationCreate(apiKey, annotation),
-      ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
-      ...(await effectItems(apiKey, config, changes, now)),
-    ]);
-    const commentIds = comments.map((comment) => comment.commentId);
-    if (refused) {
-      const message = `Annotation ${annotationId} already exists.`;
-      return { success: false, annotationId, commentIds: [], message, status: 'ALREADY_EXISTS' };
-    }
-    return { success: true, annotationId, commentIds, message: 'Annotation added.' };
-  };
+    const access = await accessIfVerified(caller, input, writers, now);
 
-  const results = await Promise.all(input.commentAnnotations.map(addOne));
-  return Object.fromEntries(results.map((result) => [result.annotationId, result]));
-});
+    const addOne = async (spec: NewAnnotation): Promise<AddResult> => {
+      const annotationId = spec.annotationId ?? generateId(now);
+      const denied = refusal(
+        access,
+        spec.commentData.map((comment) => comment.from),
+      );
+      if (denied)
+        return { success: false, annotationId, commentIds: [], message: denied, status: 'PERMISSION_DENIED' };
+      const comments = spec.commentData.map((data, index) => newComment(annotationId, data, now + index));
+      const annotation: AnnotationRecord = {
+        annotationId,
+        organizationId: input.organizationId,
+        documentId: input.documentId,
+        type: spec.type,
+        status: spec.status,
+        priority: spec.priority,
+        assignedTo: spec.assignedTo,
+        context: spec.context,
+        createdBy: spec.commentData[0]!.from,
+        participants: Object.fromEntries(comments.map((comment) => [comment.from.userId, comment.from])),
+        createdAt: now,
+        lastUpdated: now,
+        version: 0,
+      };
+      const changes = commentAdditions(annotation, comments, spec.commentData, true);
+      const refused = await commitComments(apiKey, annotation, comments, spec.commentData, now, [
+        annotationCreate(apiKey, annotation),
+        ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
+        ...(await effectItems(apiKey, config, changes, now)),
+      ]);
+      const commentIds = comments.map((comment) => comment.commentId);
+      if (refused) {
+        const message = `Annotation ${annotationId} already exists.`;
+        return { success: false, annotationId, commentIds: [], message, status: 'ALREADY_EXISTS' };
+      }
+      return { success: true, annotationId, commentIds, message: 'Annotation added.' };
+    };
+
+    const results = await Promise.all(input.commentAnnotations.map(addOne));
+    return Object.fromEntries(results.map((result) => [result.annotationId, result]));
+  },
+);
 
 /**
  * The annotations commentannotations/get answers, before the fence filter: a document's annotations,
@@ -140,7 +145,7 @@ export async function readAnnotations(
  * commentannotations/get: `readAnnotations` (`read`, started beside auth), without the annotations of
  * a document being erased (the caller's fences: a deleted document's annotations are invisible).
  */
-export const getAnnotations = prefetchable(readAnnotations, async (caller, input, read) => {
+export const getAnnotations = /* @__PURE__ */ prefetchable(readAnnotations, async (caller, input, read) => {
   const { annotations, pageToken } = await read;
   const visible = annotations.filter(
     (withComments) => !isFenced(caller, input.organizationId, withComments.annotation.documentId),
@@ -214,42 +219,45 @@ export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
  * writes nothing. Returns the annotation (without comments). Costs `reads` (`readAnnotationUpdate`:
  * config and annotation, in parallel), then one TransactWriteItems.
  */
-export const updateAnnotation = prefetchable(readAnnotationUpdate, async (caller, input, reads) => {
-  const { apiKey } = caller;
-  const ref = refOf(input);
-  const [[config, firstRead], access] = await Promise.all([
-    reads,
-    accessIfVerified(caller, input, [input.actionUser], nowMs()),
-  ]);
-  assertMayWrite(access, [input.actionUser]);
-  const attempt = async (index: number) => {
-    // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
-    const now = nowMs();
-    const annotation = index === 0 ? firstRead : await findAnnotation(apiKey, ref);
-    if (!annotation) throw annotationMissing(ref);
-    const { fields, planned } = planUpdate(annotation, input);
-    if (planned.length === 0) return annotationView(annotation);
-    const assigned = fields.assignedTo === null ? { assignedTo: undefined } : {};
-    const updated: AnnotationRecord = {
-      ...annotation,
-      ...(fields as Partial<AnnotationRecord>),
-      ...assigned,
-      lastUpdated: now,
-      version: annotation.version + 1,
-    };
-    const changes = planned.map((change) => ({
-      ...change,
-      annotation: updated,
-      actionUser: input.actionUser,
-      agent: input.agent,
-    }));
-    const refused = await commit([
-      annotationChange(apiKey, ref, fields, annotation.version, now),
-      ...(await effectItems(apiKey, config, changes, now)),
+export const updateAnnotation = /* @__PURE__ */ prefetchable(
+  readAnnotationUpdate,
+  async (caller, input, reads) => {
+    const { apiKey } = caller;
+    const ref = refOf(input);
+    const [[config, firstRead], access] = await Promise.all([
+      reads,
+      accessIfVerified(caller, input, [input.actionUser], nowMs()),
     ]);
-    return refused ? conflict : annotationView(updated);
-  };
-  return retryOnConflict(rereadRetry, attempt, () => {
-    throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
-  });
-});
+    assertMayWrite(access, [input.actionUser]);
+    const attempt = async (index: number) => {
+      // Read per attempt: a retry commits after the update it lost to, so its events sort after that one's.
+      const now = nowMs();
+      const annotation = index === 0 ? firstRead : await findAnnotation(apiKey, ref);
+      if (!annotation) throw annotationMissing(ref);
+      const { fields, planned } = planUpdate(annotation, input);
+      if (planned.length === 0) return annotationView(annotation);
+      const assigned = fields.assignedTo === null ? { assignedTo: undefined } : {};
+      const updated: AnnotationRecord = {
+        ...annotation,
+        ...(fields as Partial<AnnotationRecord>),
+        ...assigned,
+        lastUpdated: now,
+        version: annotation.version + 1,
+      };
+      const changes = planned.map((change) => ({
+        ...change,
+        annotation: updated,
+        actionUser: input.actionUser,
+        agent: input.agent,
+      }));
+      const refused = await commit([
+        annotationChange(apiKey, ref, fields, annotation.version, now),
+        ...(await effectItems(apiKey, config, changes, now)),
+      ]);
+      return refused ? conflict : annotationView(updated);
+    };
+    return retryOnConflict(rereadRetry, attempt, () => {
+      throw new ApiError('ABORTED', 'The annotation is being changed concurrently; retry.');
+    });
+  },
+);

@@ -177,7 +177,7 @@ export const readUserData = (apiKey: string, input: GetUserData) =>
  * organizations and documents whose erasure is still running are left out (after auth: the
  * fences come with the caller). `started` is `readUserData`'s first read, when already started.
  */
-export const getUserData = prefetchable(readUserData, async (caller, input, started) => {
+export const getUserData = /* @__PURE__ */ prefetchable(readUserData, async (caller, input, started) => {
   const binding = userDataBinding(caller.apiKey, input);
   const { cursor, page: firstPage } = await started;
   const listed: UserDataItem[] = [];

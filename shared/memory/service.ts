@@ -262,7 +262,7 @@ export const readJudgments = (apiKey: string, input: QueryJudgmentsInput) =>
  * DynamoDB: one Query for the page (more when filters reject many) + a parallel COUNT Query.
  * `started` is `readJudgments`' first requests, when already started.
  */
-export const queryJudgments = prefetchable(readJudgments, async (caller, input, started) => {
+export const queryJudgments = /* @__PURE__ */ prefetchable(readJudgments, async (caller, input, started) => {
   return listed(
     caller.apiKey,
     scopeOf(input),

@@ -68,9 +68,12 @@ export const readMigrationJob = (apiKey: string, input: MigrationStatusQuery) =>
  * far per domain (`moved`, decisions §38); one GetItem.
  * `started` is `readMigrationJob`'s read, when already started.
  */
-export const migrationStatus = prefetchable(readMigrationJob, async (_caller, input, started) => {
-  const found = await started;
-  if (!found) throw notFound(`Migration ${input.migrationId} does not exist in this organization.`);
-  const { migrationId, status, message, moved } = found.job;
-  return { migrationId, status, moved: moved ?? {}, ...(message !== undefined && { message }) };
-});
+export const migrationStatus = /* @__PURE__ */ prefetchable(
+  readMigrationJob,
+  async (_caller, input, started) => {
+    const found = await started;
+    if (!found) throw notFound(`Migration ${input.migrationId} does not exist in this organization.`);
+    const { migrationId, status, message, moved } = found.job;
+    return { migrationId, status, moved: moved ?? {}, ...(message !== undefined && { message }) };
+  },
+);

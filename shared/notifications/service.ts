@@ -92,27 +92,30 @@ function recordOf(input: AddNotification, id: string, now: number): Notification
  * first, as rewriting the entries of a finished send would lose their read marks. `reads` is
  * `readNotificationAdd`. See docs/decisions.md for costs.
  */
-export const addNotification = prefetchable(readNotificationAdd, async (caller, input, reads) => {
-  const now = nowMs();
-  const [found, firstMembers] = await reads;
-  const document = await prepareDocument(caller.apiKey, input, now, found);
-  const members = Promise.resolve(firstMembers);
-  const fresh = recordOf(input, input.notificationId ?? randomUUID(), now);
-  let record = fresh;
-  let recipients: string[];
-  if (input.notificationId === undefined) {
-    recipients = await resolveRecipients(caller, input, document, now, members);
-    await Promise.all([createRecord(caller.apiKey, fresh), writeInbox(caller.apiKey, fresh, recipients)]);
-  } else {
-    const created = await createRecord(caller.apiKey, fresh);
-    if (created.fanOutDone) return { success: true, message: `Notification ${fresh.id} was already sent.` };
-    record = created.existing ?? fresh;
-    recipients = await resolveRecipients(caller, input, document, now, members);
-    await writeInbox(caller.apiKey, record, recipients);
-  }
-  await markFannedOut(caller.apiKey, record);
-  return { success: true, message: `Notification ${record.id} sent to ${recipients.length} users.` };
-});
+export const addNotification = /* @__PURE__ */ prefetchable(
+  readNotificationAdd,
+  async (caller, input, reads) => {
+    const now = nowMs();
+    const [found, firstMembers] = await reads;
+    const document = await prepareDocument(caller.apiKey, input, now, found);
+    const members = Promise.resolve(firstMembers);
+    const fresh = recordOf(input, input.notificationId ?? randomUUID(), now);
+    let record = fresh;
+    let recipients: string[];
+    if (input.notificationId === undefined) {
+      recipients = await resolveRecipients(caller, input, document, now, members);
+      await Promise.all([createRecord(caller.apiKey, fresh), writeInbox(caller.apiKey, fresh, recipients)]);
+    } else {
+      const created = await createRecord(caller.apiKey, fresh);
+      if (created.fanOutDone) return { success: true, message: `Notification ${fresh.id} was already sent.` };
+      record = created.existing ?? fresh;
+      recipients = await resolveRecipients(caller, input, document, now, members);
+      await writeInbox(caller.apiKey, record, recipients);
+    }
+    await markFannedOut(caller.apiKey, record);
+    return { success: true, message: `Notification ${record.id} sent to ${recipients.length} users.` };
+  },
+);
 
 /**
  * A user's inbox (newest first unless `order: asc`) with `isRead`, or a document's notifications,
@@ -158,13 +161,16 @@ export async function readNotifications(apiKey: string, input: GetNotifications)
  * notifications/get: `readNotifications` (`read`, started beside auth) without the notifications of
  * a document being erased (the caller's fences: they are invisible while their records are erased).
  */
-export const getNotifications = prefetchable(readNotifications, async (caller, _input, read) => {
-  const { data, pageToken } = await read;
-  return {
-    data: data.filter((record) => !isFenced(caller, record.organizationId, record.documentId)),
-    pageToken,
-  };
-});
+export const getNotifications = /* @__PURE__ */ prefetchable(
+  readNotifications,
+  async (caller, _input, read) => {
+    const { data, pageToken } = await read;
+    return {
+      data: data.filter((record) => !isFenced(caller, record.organizationId, record.documentId)),
+      pageToken,
+    };
+  },
+);
 
 type UpdateNotifications = z.output<typeof updateNotificationsInput>;
 
@@ -184,30 +190,34 @@ export const readNotificationUpdate = (apiKey: string, input: UpdateNotification
  * which stores no content), `readByUserIds` on each listed recipient's inbox entry. `reads` is
  * `readNotificationUpdate`; the updates run in parallel.
  */
-export const updateNotifications = prefetchable(readNotificationUpdate, async (caller, input, reads) => {
-  const now = nowMs();
-  const records = new Map((await reads).map((record) => [record.id, record]));
-  const results = await Promise.all(
-    input.notifications.map(async ({ id, readByUserIds, ...fields }) => {
-      const record = records.get(id);
-      if (!record) return [id, { success: false, message: `Notification ${id} does not exist.` }] as const;
-      if (record.isNotificationResolverUsed && Object.keys(fields).length > 0) {
-        return [
-          id,
-          { success: false, message: 'Notifications in resolver mode store no content to update.' },
-        ] as const;
-      }
-      const [, read] = await Promise.all([
-        Object.keys(fields).length > 0 && updateRecord(caller.apiKey, input.organizationId, id, fields, now),
-        Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId, now))),
-      ]);
-      const skipped = read.filter((marked) => !marked).length;
-      const note = skipped > 0 ? ` ${skipped} of the users are not recipients.` : '';
-      return [id, { success: true, message: `Notification updated.${note}` }] as const;
-    }),
-  );
-  return Object.fromEntries(results);
-});
+export const updateNotifications = /* @__PURE__ */ prefetchable(
+  readNotificationUpdate,
+  async (caller, input, reads) => {
+    const now = nowMs();
+    const records = new Map((await reads).map((record) => [record.id, record]));
+    const results = await Promise.all(
+      input.notifications.map(async ({ id, readByUserIds, ...fields }) => {
+        const record = records.get(id);
+        if (!record) return [id, { success: false, message: `Notification ${id} does not exist.` }] as const;
+        if (record.isNotificationResolverUsed && Object.keys(fields).length > 0) {
+          return [
+            id,
+            { success: false, message: 'Notifications in resolver mode store no content to update.' },
+          ] as const;
+        }
+        const [, read] = await Promise.all([
+          Object.keys(fields).length > 0 &&
+            updateRecord(caller.apiKey, input.organizationId, id, fields, now),
+          Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId, now))),
+        ]);
+        const skipped = read.filter((marked) => !marked).length;
+        const note = skipped > 0 ? ` ${skipped} of the users are not recipients.` : '';
+        return [id, { success: true, message: `Notification updated.${note}` }] as const;
+      }),
+    );
+    return Object.fromEntries(results);
+  },
+);
 
 type DeleteNotifications = z.output<typeof deleteNotificationsInput>;
 
@@ -231,34 +241,37 @@ export async function readNotificationDelete(apiKey: string, input: DeleteNotifi
  * given ids or document); otherwise whole — shared record and every inbox entry — by id (`reads`:
  * `readNotificationDelete`) or document.
  */
-export const deleteNotifications = prefetchable(readNotificationDelete, async (caller, input, reads) => {
-  const { apiKey } = caller;
-  const { organizationId } = input;
-  const byId = await reads;
-  if (input.userId !== undefined) {
-    const requested = input.notificationIds && new Set(input.notificationIds);
-    const entries = (await userEntries(apiKey, organizationId, input.userId)).filter(
-      ({ entry }) =>
-        (!requested || requested.has(entry.notificationId)) &&
-        (input.documentId === undefined || entry.documentId === input.documentId),
-    );
-    await deleteEntries(entries.map(({ key }) => key));
-    return resultsFor(
-      input.notificationIds ?? [],
-      entries.map(({ entry }) => entry.notificationId),
-    );
-  }
-  if (!byId) {
-    const existing = await documentNotificationIds(apiKey, organizationId, input.documentId as string);
-    await deleteWhole(apiKey, organizationId, existing);
-    return resultsFor([], existing);
-  }
-  const existing = byId.records
-    .filter((record) => input.documentId === undefined || record.documentId === input.documentId)
-    .map((record) => record.id);
-  await deleteWhole(apiKey, organizationId, existing, async (id) => byId.entryKeys.get(id) ?? []);
-  return resultsFor(input.notificationIds ?? [], existing);
-});
+export const deleteNotifications = /* @__PURE__ */ prefetchable(
+  readNotificationDelete,
+  async (caller, input, reads) => {
+    const { apiKey } = caller;
+    const { organizationId } = input;
+    const byId = await reads;
+    if (input.userId !== undefined) {
+      const requested = input.notificationIds && new Set(input.notificationIds);
+      const entries = (await userEntries(apiKey, organizationId, input.userId)).filter(
+        ({ entry }) =>
+          (!requested || requested.has(entry.notificationId)) &&
+          (input.documentId === undefined || entry.documentId === input.documentId),
+      );
+      await deleteEntries(entries.map(({ key }) => key));
+      return resultsFor(
+        input.notificationIds ?? [],
+        entries.map(({ entry }) => entry.notificationId),
+      );
+    }
+    if (!byId) {
+      const existing = await documentNotificationIds(apiKey, organizationId, input.documentId as string);
+      await deleteWhole(apiKey, organizationId, existing);
+      return resultsFor([], existing);
+    }
+    const existing = byId.records
+      .filter((record) => input.documentId === undefined || record.documentId === input.documentId)
+      .map((record) => record.id);
+    await deleteWhole(apiKey, organizationId, existing, async (id) => byId.entryKeys.get(id) ?? []);
+    return resultsFor(input.notificationIds ?? [], existing);
+  },
+);
 
 function resultsFor(requested: readonly string[], deleted: readonly string[]) {
   const results: Record<string, { success: boolean; message: string }> = {};

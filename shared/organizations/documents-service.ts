@@ -47,55 +47,61 @@ export const readDocumentAddition = (apiKey: string, input: z.output<typeof addD
  * one: the bump and the writes are one transaction (ABORTED when another request re-created it at
  * the same time). `started` is `readDocumentAddition`'s, when already started.
  */
-export const addDocuments = prefetchable(readDocumentAddition, async (caller, input, started) => {
-  const now = nowMs();
-  const [stored, existing] = await Promise.all([
-    loadTree(caller.apiKey, input.organizationId, started.tree),
-    started.existing,
-  ]);
-  if (input.folderId !== undefined && !stored.folders.some((folder) => folder.folderId === input.folderId)) {
-    throw invalidArgument(
-      `folderId: folder ${input.folderId} does not exist in organization ${input.organizationId}`,
-      {
-        issues: [
-          { path: 'folderId', message: `folder ${input.folderId} does not exist in this organization` },
-        ],
-      },
+export const addDocuments = /* @__PURE__ */ prefetchable(
+  readDocumentAddition,
+  async (caller, input, started) => {
+    const now = nowMs();
+    const [stored, existing] = await Promise.all([
+      loadTree(caller.apiKey, input.organizationId, started.tree),
+      started.existing,
+    ]);
+    if (
+      input.folderId !== undefined &&
+      !stored.folders.some((folder) => folder.folderId === input.folderId)
+    ) {
+      throw invalidArgument(
+        `folderId: folder ${input.folderId} does not exist in organization ${input.organizationId}`,
+        {
+          issues: [
+            { path: 'folderId', message: `folder ${input.folderId} does not exist in this organization` },
+          ],
+        },
+      );
+    }
+    const byId = new Map(existing.map((document) => [document.documentId, document]));
+    const results: Record<string, ItemResult> = {};
+    const documents = input.documents.map((item): DocumentRecord => {
+      const current = byId.get(item.documentId);
+      results[item.documentId] = {
+        success: true,
+        id: item.documentId,
+        message: current ? 'Document updated.' : 'Document added.',
+      };
+      return {
+        documentId: item.documentId,
+        documentName: item.documentName ?? current?.documentName ?? item.documentId,
+        organizationId: input.organizationId,
+        folderId: input.folderId ?? current?.folderId,
+        accessType: item.accessType ?? current?.accessType,
+        disabled: current?.disabled ?? false,
+        createdAt: current?.createdAt ?? now,
+        lastUpdated: now,
+      };
+    });
+    const writes = () => [
+      ...(stored.organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
+      ...documents.map((document) => documentPut(caller.apiKey, document)),
+    ];
+    const fenced = new Set(
+      documents
+        .filter((document) => isFenced(caller, input.organizationId, document.documentId))
+        .map((document) => incarnationEntry(input.organizationId, document.documentId)),
     );
-  }
-  const byId = new Map(existing.map((document) => [document.documentId, document]));
-  const results: Record<string, ItemResult> = {};
-  const documents = input.documents.map((item): DocumentRecord => {
-    const current = byId.get(item.documentId);
-    results[item.documentId] = {
-      success: true,
-      id: item.documentId,
-      message: current ? 'Document updated.' : 'Document added.',
-    };
-    return {
-      documentId: item.documentId,
-      documentName: item.documentName ?? current?.documentName ?? item.documentId,
-      organizationId: input.organizationId,
-      folderId: input.folderId ?? current?.folderId,
-      accessType: item.accessType ?? current?.accessType,
-      disabled: current?.disabled ?? false,
-      createdAt: current?.createdAt ?? now,
-      lastUpdated: now,
-    };
-  });
-  const writes = () => [
-    ...(stored.organization ? [] : [organizationCreateIfMissing(caller.apiKey, input.organizationId, now)]),
-    ...documents.map((document) => documentPut(caller.apiKey, document)),
-  ];
-  const fenced = new Set(
-    documents
-      .filter((document) => isFenced(caller, input.organizationId, document.documentId))
-      .map((document) => incarnationEntry(input.organizationId, document.documentId)),
-  );
-  if (fenced.size === 0) await writeAll(writes());
-  else await recreateFenced(caller, [...fenced], writes);
-  return results;
-});
+    if (fenced.size === 0) await writeAll(writes());
+    else await recreateFenced(caller, [...fenced], writes);
+    return results;
+  },
+);
 
 const documentsBinding = (apiKey: string, input: z.output<typeof getDocumentsInput>) => ({
   owner: `apiKey:${apiKey}`,
@@ -128,7 +134,7 @@ export const readDocuments = (apiKey: string, input: z.output<typeof getDocument
  * Given documents, or a page of the organization's documents (optionally of one folder). `started`
  * is `readDocuments`' reads, when already started.
  */
-export const getDocuments = prefetchable(readDocuments, async (caller, input, started) => {
+export const getDocuments = /* @__PURE__ */ prefetchable(readDocuments, async (caller, input, started) => {
   const { organization, folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
   if (input.folderId !== undefined && !folders.has(input.folderId)) {
     throw notFound(`Folder ${input.folderId} does not exist.`);
@@ -164,22 +170,25 @@ const documentsPerJob = 50;
  * notifications and CRDT content accept any document id), so every id is erased; one that has no
  * item is `success: true` with a does-not-exist message. Ids still being erased are left alone.
  */
-export const deleteDocuments = prefetchable(readDocumentDeletion, async (caller, input, started) => {
-  const { organizationId } = input;
-  const ids = [...new Set(input.documentIds)];
-  const existing = new Set((await started).map((d) => d.documentId));
-  await eraseDocuments(
-    caller,
-    organizationId,
-    ids.filter((id) => !isFenced(caller, organizationId, id)),
-  );
-  return Object.fromEntries(
-    input.documentIds.map((id): [string, ItemResult] => [
-      id,
-      { success: true, id, message: existing.has(id) ? 'Document deleted.' : 'Document does not exist.' },
-    ]),
-  );
-});
+export const deleteDocuments = /* @__PURE__ */ prefetchable(
+  readDocumentDeletion,
+  async (caller, input, started) => {
+    const { organizationId } = input;
+    const ids = [...new Set(input.documentIds)];
+    const existing = new Set((await started).map((d) => d.documentId));
+    await eraseDocuments(
+      caller,
+      organizationId,
+      ids.filter((id) => !isFenced(caller, organizationId, id)),
+    );
+    return Object.fromEntries(
+      input.documentIds.map((id): [string, ItemResult] => [
+        id,
+        { success: true, id, message: existing.has(id) ? 'Document deleted.' : 'Document does not exist.' },
+      ]),
+    );
+  },
+);
 
 /** Deletes documents' items and erases their records in the background (see `deleteDocuments`). */
 async function eraseDocuments(caller: ApiKeyCaller, organizationId: string, documentIds: readonly string[]) {

@@ -50,7 +50,7 @@ async function writeFolders(items: Parameters<typeof writeAll>[0]): Promise<void
  * Existing folders and missing parents fail per item; the rest are written (one transaction per 100).
  * `tree` is `readTree`'s read, when already started (a route's prefetch).
  */
-export const addFolders = prefetchable(
+export const addFolders = /* @__PURE__ */ prefetchable(
   readTree,
   async (caller, input: z.output<typeof addFoldersInput>, tree) => {
     const now = nowMs();
@@ -248,22 +248,25 @@ export const readFolderDeletion = (apiKey: string, input: z.output<typeof delete
  * interrupted delete leaves a consistent tree and can be repeated. Closing the deleted documents'
  * connections runs beside the folder deletes. `started` is `readFolderDeletion`'s, when already started.
  */
-export const deleteFolder = prefetchable(readFolderDeletion, async (caller, input, started) => {
-  const { folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
-  if (!folders.has(input.folderId)) throw notFound(`Folder ${input.folderId} does not exist.`);
-  const subtree = subtreeOf(input.folderId, folders);
-  const documentIds = await findDocumentIdsInFolders(
-    caller.apiKey,
-    input.organizationId,
-    subtree,
-    started.placements,
-  );
-  const deepestFirst = [...subtree].sort(
-    (a, b) => (folders.get(b)?.ancestors.length ?? 0) - (folders.get(a)?.ancestors.length ?? 0),
-  );
-  await startDocumentErasure(caller, input.organizationId, documentIds);
-  await Promise.all([
-    closeDeletedDocumentsOf(caller, input.organizationId, documentIds),
-    deleteFolders(caller.apiKey, input.organizationId, deepestFirst),
-  ]);
-});
+export const deleteFolder = /* @__PURE__ */ prefetchable(
+  readFolderDeletion,
+  async (caller, input, started) => {
+    const { folders } = await requireTree(caller.apiKey, input.organizationId, started.tree);
+    if (!folders.has(input.folderId)) throw notFound(`Folder ${input.folderId} does not exist.`);
+    const subtree = subtreeOf(input.folderId, folders);
+    const documentIds = await findDocumentIdsInFolders(
+      caller.apiKey,
+      input.organizationId,
+      subtree,
+      started.placements,
+    );
+    const deepestFirst = [...subtree].sort(
+      (a, b) => (folders.get(b)?.ancestors.length ?? 0) - (folders.get(a)?.ancestors.length ?? 0),
+    );
+    await startDocumentErasure(caller, input.organizationId, documentIds);
+    await Promise.all([
+      closeDeletedDocumentsOf(caller, input.organizationId, documentIds),
+      deleteFolders(caller.apiKey, input.organizationId, deepestFirst),
+    ]);
+  },
+);

@@ -53,37 +53,42 @@ export const readOrganizationAddition = (apiKey: string, input: z.output<typeof 
  * (ABORTED when another request re-created one of them at the same time). `started` is
  * `readOrganizationAddition`'s read, when already started.
  */
-export const addOrganizations = prefetchable(readOrganizationAddition, async (caller, input, started) => {
-  const now = nowMs();
-  const existing = new Map((await started).map((found) => [found.organizationId, found]));
-  const results: Record<string, ItemResult> = {};
-  const put = ({ organizationId, organizationName, ...metadata }: (typeof input.organizations)[number]) => {
-    const stored = existing.get(organizationId);
-    results[organizationId] = {
-      success: true,
-      id: organizationId,
-      message: stored ? 'Organization updated.' : 'Organization added.',
+export const addOrganizations = /* @__PURE__ */ prefetchable(
+  readOrganizationAddition,
+  async (caller, input, started) => {
+    const now = nowMs();
+    const existing = new Map((await started).map((found) => [found.organizationId, found]));
+    const results: Record<string, ItemResult> = {};
+    const put = ({ organizationId, organizationName, ...metadata }: (typeof input.organizations)[number]) => {
+      const stored = existing.get(organizationId);
+      results[organizationId] = {
+        success: true,
+        id: organizationId,
+        message: stored ? 'Organization updated.' : 'Organization added.',
+      };
+      return organizationPut(caller.apiKey, {
+        organizationId,
+        organizationName: organizationName ?? stored?.organizationName ?? organizationId,
+        disabled: stored?.disabled ?? false,
+        metadata: { ...stored?.metadata, ...metadata },
+        createdAt: stored?.createdAt ?? now,
+        lastUpdated: now,
+      });
     };
-    return organizationPut(caller.apiKey, {
-      organizationId,
-      organizationName: organizationName ?? stored?.organizationName ?? organizationId,
-      disabled: stored?.disabled ?? false,
-      metadata: { ...stored?.metadata, ...metadata },
-      createdAt: stored?.createdAt ?? now,
-      lastUpdated: now,
-    });
-  };
-  const fenced = input.organizations.filter((organization) => isFenced(caller, organization.organizationId));
-  const writes = input.organizations.filter((organization) => !fenced.includes(organization)).map(put);
-  if (fenced.length > 0)
-    await recreateFenced(
-      caller,
-      fenced.map(({ organizationId }) => incarnationEntry(organizationId)),
-      () => fenced.map(put),
+    const fenced = input.organizations.filter((organization) =>
+      isFenced(caller, organization.organizationId),
     );
-  if (writes.length > 0) await writeAll(writes);
-  return results;
-});
+    const writes = input.organizations.filter((organization) => !fenced.includes(organization)).map(put);
+    if (fenced.length > 0)
+      await recreateFenced(
+        caller,
+        fenced.map(({ organizationId }) => incarnationEntry(organizationId)),
+        () => fenced.map(put),
+      );
+    if (writes.length > 0) await writeAll(writes);
+    return results;
+  },
+);
 
 /**
  * Given organizations (one BatchGet), or a page of all of them in id order. Needs only the API key
@@ -119,25 +124,28 @@ export const readOrganizationDeletion = (apiKey: string, input: z.output<typeof 
  * `success: false`; an organization still being erased is missing. `started` is
  * `readOrganizationDeletion`'s read, when already started.
  */
-export const deleteOrganizations = prefetchable(readOrganizationDeletion, async (caller, input, started) => {
-  const existing = new Set((await started).map((o) => o.organizationId));
-  const results: Record<string, ItemResult> = {};
-  for (const organizationId of new Set(input.organizationIds)) {
-    results[organizationId] = existing.has(organizationId)
-      ? { success: true, id: organizationId, message: 'Organization deleted.' }
-      : { success: false, id: organizationId, message: 'Organization does not exist.' };
-  }
-  if (existing.size > 0) {
-    await deleteInBackground(
-      caller.apiKey,
-      'organization',
-      [...existing].map((organizationId) => ({ organizationId })),
-      [...existing].map((organizationId) => organizationDelete(caller.apiKey, organizationId)),
-    );
-    // Connected clients learn at once (addendum §9); the job's realtime eraser repeats it.
-    await Promise.all(
-      [...existing].map((organizationId) => closeDeletedDocuments(caller.apiKey, organizationId)),
-    );
-  }
-  return results;
-});
+export const deleteOrganizations = /* @__PURE__ */ prefetchable(
+  readOrganizationDeletion,
+  async (caller, input, started) => {
+    const existing = new Set((await started).map((o) => o.organizationId));
+    const results: Record<string, ItemResult> = {};
+    for (const organizationId of new Set(input.organizationIds)) {
+      results[organizationId] = existing.has(organizationId)
+        ? { success: true, id: organizationId, message: 'Organization deleted.' }
+        : { success: false, id: organizationId, message: 'Organization does not exist.' };
+    }
+    if (existing.size > 0) {
+      await deleteInBackground(
+        caller.apiKey,
+        'organization',
+        [...existing].map((organizationId) => ({ organizationId })),
+        [...existing].map((organizationId) => organizationDelete(caller.apiKey, organizationId)),
+      );
+      // Connected clients learn at once (addendum §9); the job's realtime eraser repeats it.
+      await Promise.all(
+        [...existing].map((organizationId) => closeDeletedDocuments(caller.apiKey, organizationId)),
+      );
+    }
+    return results;
+  },
+);

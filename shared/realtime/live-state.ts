@@ -33,7 +33,7 @@ export const readLiveStateBroadcast = (apiKey: string, input: BroadcastLiveState
  * the new value when it joins. `reads` is `readLiveStateBroadcast` (the first attempt's read).
  * Throws NOT_FOUND for an unknown document, ABORTED when concurrent merges keep winning.
  */
-export const broadcastLiveState = prefetchable(
+export const broadcastLiveState = /* @__PURE__ */ prefetchable(
   readLiveStateBroadcast,
   async (caller, input, reads): Promise<void> => {
     const { organizationId, documentId, liveStateDataId } = input;
