@@ -92,7 +92,9 @@ export async function startUserErasure(caller: ApiKeyCaller, input: DeleteUserDa
 /** Starts `userErasureStatus`' job read by the API key and the job id alone (a route's prefetch: one GetItem). */
 export const readEraseJob = (apiKey: string, jobId: string) => startedEarly(findEraseJob(apiKey, jobId));
 
-/** users/data/delete/status: the job's status and counts per feature; NOT_FOUND for an unknown job. * `started` is `readEraseJob`'s read, when already started.
+/**
+ * users/data/delete/status: the job's status and counts per feature; NOT_FOUND for an unknown job.
+ * `started` is `readEraseJob`'s read, when already started.
  */
 export async function userErasureStatus(
   caller: ApiKeyCaller,
