@@ -80,6 +80,13 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
         if (isBinary) return ws.close(1003, 'Binary frames are not supported; send base64 text frames.');
         run(() => handlers.message(event(connectionId, '$default', { body: data.toString('utf8') })));
       });
+      // A frame over `maxPayload` (or any protocol error) fails this socket alone: ws has already
+      // answered the close code (1009 for a too-big frame) and ends the socket; the 'close' below
+      // runs `$disconnect`. Without a listener the error would end the whole dev server.
+      ws.on('error', (error) => {
+        console.warn('realtime socket error', connectionId, error.message);
+        if (ws.readyState === ws.OPEN) ws.terminate();
+      });
       ws.on('close', () => {
         clearTimeout(idle);
         run(async () => {

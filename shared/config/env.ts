@@ -34,6 +34,27 @@ const envVariables = z.object({
   MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
   /** Connections one realtime room may hold (addendum §9: 500; the next is refused with 429); tests lower it. */
   MAX_REALTIME_CONNECTIONS_PER_ROOM: z.coerce.number().int().positive().default(500),
+  /** Connections one user may hold in one realtime room (the next `$connect` is refused with 429). */
+  MAX_REALTIME_CONNECTIONS_PER_USER: z.coerce.number().int().positive().default(10),
+  /**
+   * Frames per second one realtime connection may send, averaged over a 10 s window (so a burst of
+   * one 4 MiB message's 187 parts fits); past it the connection is closed with 1008.
+   */
+  REALTIME_FRAMES_PER_SECOND: z.coerce.number().int().positive().default(30),
+  /** Chunked messages one realtime connection may have unfinished at once (further parts are dropped). */
+  REALTIME_MAX_UNFINISHED_MESSAGES: z.coerce.number().int().positive().default(2),
+  /** Parts of unfinished chunked messages one realtime connection may have stored (2 × 187: two 4 MiB messages). */
+  REALTIME_MAX_UNFINISHED_PARTS: z.coerce.number().int().positive().default(374),
+  /** Bytes (UTF-8) of one awareness client's state; a bigger state is dropped. */
+  REALTIME_MAX_AWARENESS_BYTES: z.coerce.number().int().positive().default(4096),
+  /** Bytes of awareness states one query-awareness or sync-step-1 answer carries for a whole room. */
+  REALTIME_MAX_ROOM_AWARENESS_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+  /** Live-state ids (`liveStateDataId`) one document may hold at once (RESOURCE_EXHAUSTED past it). */
+  REALTIME_MAX_LIVE_STATES_PER_DOCUMENT: z.coerce.number().int().positive().default(16),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

@@ -71,3 +71,39 @@ export function awarenessRemoval(clients: AwarenessClients): Uint8Array | undefi
   }));
   return removed.length > 0 ? awarenessMessage(removed) : undefined;
 }
+
+/** Whether an awareness state is one a y-protocols client can apply: `null`, or JSON of at most `maxBytes` bytes. */
+export function isAcceptableState(state: string, maxBytes: number): boolean {
+  if (state === 'null') return true;
+  if (Buffer.byteLength(state) > maxBytes) return false;
+  try {
+    JSON.parse(state);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The entry of an awareness update the connection may announce: the one of its bound client id
+ * (the first id it announced, when none is bound yet), newer than what it stored, with a state a
+ * client can apply. Entries of other ids (a y-websocket client echoes the states it received) and
+ * malformed updates give undefined.
+ */
+export function ownAwarenessEntry(
+  connection: Pick<ConnectionRecord, 'awareness' | 'awarenessClientId'>,
+  update: Uint8Array,
+  maxBytes: number,
+): { clientId: number; clock: number; state: string } | undefined {
+  let entries: ReturnType<typeof readAwarenessUpdate>;
+  try {
+    entries = readAwarenessUpdate(update);
+  } catch {
+    return undefined;
+  }
+  const clientId = connection.awarenessClientId ?? entries[0]?.clientId;
+  const entry = entries.findLast((candidate) => candidate.clientId === clientId);
+  if (!entry || !isAcceptableState(entry.state, maxBytes)) return undefined;
+  const known = connection.awareness[String(entry.clientId)];
+  return known && known.clock > entry.clock ? undefined : entry;
+}

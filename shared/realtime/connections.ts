@@ -6,8 +6,16 @@ import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { awarenessRemoval } from './awareness';
+import { releaseAwarenessClaim } from './awareness-repository';
 import { framesOf, sendToConnections } from './broadcast';
-import { deleteConnection, findConnection, insertConnection, listConnections } from './repository';
+import { deleteConnectionScratch } from './chunk-repository';
+import {
+  countUserConnections,
+  deleteConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+} from './repository';
 import { type ConnectionRecord, connectParameters } from './schemas';
 
 /** The incarnations a connection to `room` keeps (none when all are 0). */
@@ -24,8 +32,9 @@ export type ConnectOutcome =
 /**
  * `$connect` (addendum §9): checks the user token (401), that the organization and document exist
  * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
- * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9), in that
- * order; the last is decided by the write itself. Reads: the signing secret, the API key's
+ * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9; also 429 when
+ * the user already holds `MAX_REALTIME_CONNECTIONS_PER_USER` connections of the room, counted
+ * beside the access check), in that order; the room cap is decided by the write itself. Reads: the signing secret, the API key's
  * credential, the access check (tree, document and user, provider config); one transaction writes
  * the connection's two items and increments the room's count, refused at the cap (a full room is
  * recounted before it refuses, see `insertConnection`).
@@ -66,7 +75,11 @@ async function admit(
   },
 ): Promise<ConnectOutcome> {
   const now = nowMs();
-  const entry = (await documentAccess(caller, room, [userId], now)).get(userId);
+  const [access, userConnections] = await Promise.all([
+    documentAccess(caller, room, [userId], now),
+    countUserConnections(apiKey, room, userId, now),
+  ]);
+  const entry = access.get(userId);
   if (entry?.errorCode === 'does_not_exist') {
     return {
       accepted: false,
@@ -84,7 +97,15 @@ async function admit(
   if (!entry || entry.error !== undefined) {
     return { accepted: false, statusCode: 403, reason: `User ${userId} has no access to this document.` };
   }
-  const maxConnections = env().MAX_REALTIME_CONNECTIONS_PER_ROOM;
+  const { MAX_REALTIME_CONNECTIONS_PER_ROOM: maxConnections, MAX_REALTIME_CONNECTIONS_PER_USER: perUser } =
+    env();
+  if (userConnections >= perUser) {
+    return {
+      accepted: false,
+      statusCode: 429,
+      reason: `User ${userId} already has ${perUser} connections to this room.`,
+    };
+  }
   const inserted = await insertConnection(
     {
       connectionId,
@@ -110,12 +131,17 @@ async function admit(
 }
 
 /**
- * `$disconnect`: deletes the connection and tells the room's other connections that its awareness
- * clients are gone (one removal update), so no stale cursor remains. Unknown ids are ignored.
+ * `$disconnect`: deletes the connection, its unfinished chunked messages and frame-rate window
+ * (even when a closing rule deleted the connection item first) and its awareness claim, and tells
+ * the room's other connections that its awareness clients are gone (one removal update), so no
+ * stale cursor remains.
  */
 export async function disconnect(connectionId: string): Promise<void> {
   const now = nowMs();
-  const connection = await findConnection(connectionId, now);
+  const [connection] = await Promise.all([
+    findConnection(connectionId, now),
+    deleteConnectionScratch(connectionId),
+  ]);
   if (!connection) return;
   await withIncarnations(connection.incarnations ?? {}, () => leave(connection, now));
 }
@@ -123,7 +149,10 @@ export async function disconnect(connectionId: string): Promise<void> {
 /** `disconnect` of a found connection, in its incarnations. */
 async function leave(connection: ConnectionRecord, now: number) {
   const { connectionId } = connection;
-  await deleteConnection(connection.apiKey, connection, connectionId, now);
+  await Promise.all([
+    deleteConnection(connection.apiKey, connection, connectionId, now),
+    releaseAwarenessClaim(connection),
+  ]);
   const removal = awarenessRemoval(connection.awareness);
   if (!removal) return;
   const others = await listConnections(connection.apiKey, connection, now);

@@ -11,8 +11,20 @@ import { fromBase64, toBase64 } from 'lib0/buffer';
 /** Longest base64 text sent as one frame; longer messages are split into `~` parts of this size. */
 export const maxFramePayload = 30_000;
 
+/** Largest message, in bytes, a client may send in parts: the REST limit of `crdt/add` and `crdt/update`. */
+export const maxMessageBytes = 4 * 1024 * 1024;
+
+/** Length of the base64 text of `bytes` bytes. */
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
 /** Most parts one message may have: 4 MiB of update (the REST limit) in base64, with room to spare. */
 export const maxFrameParts = 200;
+
+/**
+ * Most parts the server joins into one client message: a `maxMessageBytes` message in base64, in
+ * `maxFramePayload` parts (187).
+ */
+export const maxMessageParts = Math.ceil(base64Length(maxMessageBytes) / maxFramePayload);
 
 /** What a received text frame holds. */
 export type Frame =
@@ -30,7 +42,10 @@ export function decodeBase64(text: string): Uint8Array | undefined {
   return fromBase64(text);
 }
 
-/** Reads one text frame; anything that is none of the three forms is `invalid`. */
+/**
+ * Reads one text frame; anything that is none of the three forms is `invalid`, and so is a part
+ * longer than `maxFramePayload` or announcing more than `maxFrameParts` parts.
+ */
 export function parseFrame(text: string): Frame {
   if (text.startsWith('~')) {
     const header = partHeader.exec(text);
@@ -38,7 +53,13 @@ export function parseFrame(text: string): Frame {
     const index = Number(header[2]);
     const count = Number(header[3]);
     const payload = text.slice(header[0].length);
-    if (count < 1 || count > maxFrameParts || index >= count || payload.length === 0)
+    if (
+      count < 1 ||
+      count > maxFrameParts ||
+      index >= count ||
+      payload.length === 0 ||
+      payload.length > maxFramePayload
+    )
       return { kind: 'invalid' };
     return { kind: 'part', messageId: header[1] as string, index, count, payload };
   }

@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
@@ -87,21 +87,30 @@ export async function putLiveState(
   }
 }
 
-/** Every unexpired live-state value of a document (one Query), for a joining connection. */
+/**
+ * The unexpired live-state values of a document, for a joining connection: one Query page of at
+ * most `limit` items (`REALTIME_MAX_LIVE_STATES_PER_DOCUMENT`, each ≤ 64 KB), so a sync step 1
+ * reads a bounded amount however many ids were ever broadcast.
+ */
 export async function listLiveStates(
   apiKey: string,
   organizationId: string,
   documentId: string,
   now: number,
+  limit: number,
 ): Promise<LiveStateFrame[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.realtimePartition(apiKey, organizationId),
-      ':prefix': keys.liveStatePrefix(organizationId, documentId),
-    },
-  });
-  return items.filter((item) => live(item, now)).map(frameOfItem);
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: {
+        ':pk': keys.realtimePartition(apiKey, organizationId),
+        ':prefix': keys.liveStatePrefix(organizationId, documentId),
+      },
+      Limit: limit,
+    }),
+  );
+  return (output.Items ?? []).filter((item) => live(item, now)).map(frameOfItem);
 }
 
 /** Deletes every item of an organization's realtime partition under `prefix`: one Query for the keys, one BatchWriteItem per 25. */

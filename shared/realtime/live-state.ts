@@ -1,12 +1,12 @@
 import { nowMs } from '../core/clock';
-import { ApiError, notFound } from '../core/errors';
+import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import { prefetchable } from '../http/prefetchable';
 import { findDocuments } from '../organizations/repository';
 import { sendToConnections } from './broadcast';
 import { findLiveState, putLiveState } from './live-state-repository';
 import { listConnections } from './repository';
-import type { BroadcastLiveStateInput, LiveStateFrame } from './schemas';
+import { type BroadcastLiveStateInput, type LiveStateFrame, maxLiveStateBytes } from './schemas';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,7 +31,8 @@ export const readLiveStateBroadcast = (apiKey: string, input: BroadcastLiveState
  * `{ type: 'livestate', liveStateDataId, data, timestamp }` to every connection of the document.
  * The connections are listed after the write, so one joining meanwhile is either listed or reads
  * the new value when it joins. `reads` is `readLiveStateBroadcast` (the first attempt's read).
- * Throws NOT_FOUND for an unknown document, ABORTED when concurrent merges keep winning.
+ * Throws NOT_FOUND for an unknown document, INVALID_ARGUMENT when the merged value would pass
+ * 64 KB, ABORTED when concurrent merges keep winning.
  */
 export const broadcastLiveState = /* @__PURE__ */ prefetchable(
   readLiveStateBroadcast,
@@ -46,6 +47,12 @@ export const broadcastLiveState = /* @__PURE__ */ prefetchable(
         input.merge && last && isObject(last.frame.data) && isObject(input.data)
           ? { ...last.frame.data, ...input.data }
           : input.data;
+      // Merging can grow a value past the input's own limit: the stored value keeps it too, so
+      // every live-state frame stays far below API Gateway's 128 KB.
+      if (Buffer.byteLength(JSON.stringify(data)) > maxLiveStateBytes)
+        throw invalidArgument(
+          `data: the merged value must be JSON of at most ${maxLiveStateBytes / 1024} KB`,
+        );
       const candidate: LiveStateFrame = { type: 'livestate', liveStateDataId, data, timestamp: now };
       const expected = input.merge ? last?.version : 'any';
       const stored = await putLiveState(caller.apiKey, organizationId, documentId, candidate, expected);

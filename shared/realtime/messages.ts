@@ -3,49 +3,45 @@ import * as encoding from 'lib0/encoding';
 import { writePermissionDenied } from 'y-protocols/auth';
 import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate, writeSyncStep1 } from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { logger } from '../core/logger';
 import { applyClientUpdate } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
-import { awarenessMessage, mergeAwareness, storedClients } from './awareness';
+import { receiveAwarenessUpdate, roomAwarenessMessage } from './awareness-updates';
 import { framesOf, messageType, sendToConnections, syncUpdateMessage } from './broadcast';
+import { storeChunk } from './chunk-repository';
+import { admitFrame } from './frame-rate';
 import { decodeBase64, parseFrame } from './frames';
 import { listLiveStates } from './live-state-repository';
 import { connectionPoster } from './poster';
-import {
-  deleteChunks,
-  findConnection,
-  findConnections,
-  listConnections,
-  storeChunk,
-  updateConnection,
-} from './repository';
+import { findConnection, listConnections, updateConnection } from './repository';
 import type { ConnectionRecord } from './schemas';
-
-/** Largest awareness update relayed and stored (cursors and user names are far smaller). */
-export const maxAwarenessBytes = 32 * 1024;
 
 /**
  * `$default`: one text frame from a client (addendum §9). A `~` part is stored until its message
  * is complete; a whole message is handled by its y-websocket type. Frames of unknown connections,
  * JSON and malformed frames are ignored, and a message that cannot be handled is logged: nothing
- * a client sends fails the function.
+ * a client sends fails the function. Every frame that reaches the table is counted against the
+ * connection's frame rate first (`admitFrame`: over it, the connection is closed with 1008).
  */
 export async function receiveFrame(connectionId: string, text: string): Promise<void> {
   const now = nowMs();
   const frame = parseFrame(text);
   if (frame.kind !== 'message' && frame.kind !== 'part') return;
-  const connection = await findConnection(connectionId, now);
-  if (!connection) return;
+  const [connection, admitted] = await Promise.all([
+    findConnection(connectionId, now),
+    admitFrame(connectionId, now),
+  ]);
+  if (!connection || !admitted) return;
   let message: Uint8Array | undefined;
   if (frame.kind === 'message') message = frame.bytes;
   else {
-    const parts = await storeChunk(connectionId, frame, now);
-    if (!parts) return;
-    await deleteChunks(connectionId, frame.messageId, frame.count);
-    message = decodeBase64(parts.join(''));
+    const outcome = await storeChunk(connectionId, frame, now);
+    if (outcome.kind !== 'complete') return;
+    message = decodeBase64(outcome.text);
   }
   if (!message) return;
   try {
@@ -83,32 +79,18 @@ async function handleMessage(connection: ConnectionRecord, message: Uint8Array):
     case messageType.sync:
       return handleSync(connection, decoder);
     case messageType.awareness: {
-      const update = decoding.readVarUint8Array(decoder);
-      // Awareness is a cursor and a name, not content: bigger updates, or a connection announcing
-      // more than twice that in all, are dropped (the connection's item holds them, within 400 KB).
-      if (update.length > maxAwarenessBytes) return;
-      const awareness = mergeAwareness(connection.awareness, update);
-      if (JSON.stringify(awareness).length > 2 * maxAwarenessBytes) return;
-      await updateConnection(connection.connectionId, { awareness }, nowMs());
+      // Awareness is a cursor and a name, not content: one bounded client state per connection.
+      const relayed = await receiveAwarenessUpdate(connection, decoding.readVarUint8Array(decoder), nowMs());
+      if (!relayed) return;
       const room = await others(connection);
-      await sendToConnections(connection.apiKey, connection.organizationId, room, framesOf(message));
+      await sendToConnections(connection.apiKey, connection.organizationId, room, framesOf(relayed));
       return;
     }
     case messageType.queryAwareness:
-      return reply(connection, [await roomAwareness(connection)]);
+      return reply(connection, [await roomAwarenessMessage(connection, nowMs())]);
     default:
       return;
   }
-}
-
-/** Every awareness state the room's connections announced, as one awareness message. */
-async function roomAwareness(connection: ConnectionRecord): Promise<Uint8Array> {
-  const members = await listConnections(connection.apiKey, connection, nowMs());
-  const records = await findConnections(
-    members.map((member) => member.connectionId),
-    nowMs(),
-  );
-  return awarenessMessage(records.flatMap((record) => storedClients(record.awareness)));
 }
 
 /**
@@ -137,8 +119,14 @@ async function handleSync(connection: ConnectionRecord, decoder: decoding.Decode
     encoding.writeVarUint(step1, messageType.sync);
     writeSyncStep1(step1, doc);
     const [awareness, liveStates] = await Promise.all([
-      roomAwareness(connection),
-      listLiveStates(connection.apiKey, connection.organizationId, connection.documentId, nowMs()),
+      roomAwarenessMessage(connection, nowMs()),
+      listLiveStates(
+        connection.apiKey,
+        connection.organizationId,
+        connection.documentId,
+        nowMs(),
+        env().REALTIME_MAX_LIVE_STATES_PER_DOCUMENT,
+      ),
     ]);
     await reply(connection, [encoding.toUint8Array(step2), encoding.toUint8Array(step1), awareness]);
     const poster = await connectionPoster();

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../core/errors';
 import { batchGet, batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
@@ -18,9 +18,6 @@ type Item = Record<string, unknown>;
  * (DynamoDB deletes expired items lazily).
  */
 const connectionTtlSeconds = 3 * 60 * 60;
-
-/** Chunk parts of a message still incomplete after this long are left to TTL. */
-const chunkTtlSeconds = 10 * 60;
 
 /** Epoch seconds, as `ttl` attributes hold them. */
 export const seconds = (ms: number) => Math.floor(ms / 1000);
@@ -253,7 +250,7 @@ async function countRoomConnections(apiKey: string, room: Room, now: number): Pr
 /** Records what a connection announced: its awareness clients, or that its viewer was told no. */
 export async function updateConnection(
   connectionId: string,
-  changes: Partial<Pick<ConnectionRecord, 'awareness' | 'deniedSent' | 'role'>>,
+  changes: Partial<Pick<ConnectionRecord, 'awareness' | 'awarenessClientId' | 'deniedSent' | 'role'>>,
   now: number,
 ): Promise<void> {
   const names = Object.keys(changes);
@@ -279,70 +276,24 @@ export async function updateConnection(
 }
 
 /**
- * Stores one part of a chunked client message and, once every index has arrived, returns the parts
- * in index order (undefined before). Consecutive frames of a connection may run in different
- * Lambda instances, so parts live in the table; a tally of received indexes (one Put and one small
- * Update per part) decides completeness, so the parts are read once, by the frame that completes
- * them, and a message of n parts costs O(n) capacity rather than re-reading every part n times.
+ * How many live connections a user holds in a room (`MAX_REALTIME_CONNECTIONS_PER_USER` at
+ * `$connect`): one eventually consistent COUNT Query of the room's small connection items.
  */
-export async function storeChunk(
-  connectionId: string,
-  part: { messageId: string; index: number; count: number; payload: string },
-  now: number,
-): Promise<string[] | undefined> {
-  const ttl = seconds(now) + chunkTtlSeconds;
-  await db().send(
-    new PutCommand({
+export async function countUserConnections(apiKey: string, room: Room, userId: string, now: number) {
+  const output = await db().send(
+    new QueryCommand({
       TableName: tableName(),
-      Item: {
-        ...keys.connectionChunk(connectionId, part.messageId, part.index),
-        entity: entities.realtimeChunk.name,
-        count: part.count,
-        index: part.index,
-        payload: part.payload,
-        createdAt: now,
-        updatedAt: now,
-        ttl,
-      },
-    }),
-  );
-  const tally = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.connectionChunkTally(connectionId, part.messageId),
-      UpdateExpression:
-        'ADD received :index SET entity = :entity, createdAt = if_not_exists(createdAt, :now), updatedAt = :now, #ttl = :ttl',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'userId = :user AND #ttl > :now',
       ExpressionAttributeValues: {
-        ':index': new Set([part.index]),
-        ':entity': entities.realtimeChunkTally.name,
-        ':now': now,
-        ':ttl': ttl,
+        ':pk': keys.realtimePartition(apiKey, room.organizationId),
+        ':prefix': keys.realtimeRoomPrefix(room.organizationId, room.documentId, room.editorId),
+        ':user': userId,
+        ':now': seconds(now),
       },
-      ReturnValues: 'UPDATED_NEW',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      Select: 'COUNT',
     }),
   );
-  const received = tally.Attributes?.received as Set<number> | undefined;
-  if (!received || received.size < part.count) return undefined;
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.connectionById(connectionId).pk,
-      ':prefix': keys.connectionChunkPrefix(part.messageId),
-    },
-    ConsistentRead: true,
-  });
-  const payloads = new Map(items.map((item) => [item.index as number, item.payload as string]));
-  const ordered = Array.from({ length: part.count }, (_, index) => payloads.get(index));
-  return ordered.every((payload) => payload !== undefined) ? (ordered as string[]) : undefined;
-}
-
-/** Deletes a joined message's parts and its tally. */
-export async function deleteChunks(connectionId: string, messageId: string, count: number): Promise<void> {
-  await batchWrite([
-    ...Array.from({ length: count }, (_, index) => ({
-      delete: keys.connectionChunk(connectionId, messageId, index),
-    })),
-    { delete: keys.connectionChunkTally(connectionId, messageId) },
-  ]);
+  return output.Count ?? 0;
 }

@@ -33,6 +33,11 @@ export const connectionRecord = z.object({
   connectedAt: z.number(),
   /** Awareness clients this connection announced (by Yjs client id), for relay to joiners and removal. */
   awareness: z.record(z.string(), awarenessEntry).default({}),
+  /**
+   * The one awareness client id this connection may announce: bound by its first awareness update
+   * (and claimed in the room, see `claimAwarenessClient`); entries for other ids are dropped.
+   */
+  awarenessClientId: z.number().int().nonnegative().optional(),
   /** Whether the viewer was already told `permission-denied` (sent once). */
   deniedSent: z.boolean().default(false),
   /**

@@ -10,6 +10,8 @@ export const realtimeArea = defineArea({
     realtimeRoomCount: {},
     realtimeChunk: {},
     realtimeChunkTally: {},
+    realtimeFrameRate: {},
+    realtimeAwarenessClaim: {},
     liveState: {},
   },
   accessPatterns: {
@@ -19,6 +21,9 @@ export const realtimeArea = defineArea({
     deleteConnection: { index: 'table' },
     chunkedMessageParts: { index: 'table' },
     chunkedMessageTally: { index: 'table' },
+    connectionScratch: { index: 'table' },
+    connectionFrameRate: { index: 'table' },
+    awarenessClaim: { index: 'table' },
     liveState: { index: 'table' },
   },
 });
@@ -88,15 +93,43 @@ export const realtimeKeys = {
     pk: join('RTCONN', encodeKeyPart(connectionId)),
     sk: 'CONNECTION',
   }),
-  /** One part of a chunked message a client is sending on a connection (addendum §9 `~` frames). */
-  connectionChunk: (connectionId: string, messageId: string, index: number): ItemKey => ({
+  /**
+   * One part of a chunked message a client is sending on a connection (addendum §9 `~` frames).
+   * `messageKey` is the message's id and part count (`<id>.<count>`): parts announcing different
+   * counts never mix.
+   */
+  connectionChunk: (connectionId: string, messageKey: string, index: number): ItemKey => ({
     pk: join('RTCONN', encodeKeyPart(connectionId)),
-    sk: join('CHUNK', encodeKeyPart(messageId), String(index).padStart(5, '0')),
+    sk: join('CHUNK', encodeKeyPart(messageKey), String(index).padStart(5, '0')),
   }),
-  connectionChunkPrefix: (messageId: string) => `${join('CHUNK', encodeKeyPart(messageId))}${separator}`,
-  /** The indexes received so far of one chunked message (its parts are read once, when complete). */
-  connectionChunkTally: (connectionId: string, messageId: string): ItemKey => ({
+  connectionChunkPrefix: (messageKey: string) => `${join('CHUNK', encodeKeyPart(messageKey))}${separator}`,
+  /**
+   * The connection's unfinished chunked messages: the part indexes received of each (one number-set
+   * attribute per message), their keys and the count of stored parts, which the caps check.
+   */
+  connectionChunkTally: (connectionId: string): ItemKey => ({
     pk: join('RTCONN', encodeKeyPart(connectionId)),
-    sk: join('CHUNKS', encodeKeyPart(messageId)),
+    sk: 'CHUNKS',
   }),
+  /** The frames a connection sent in the current rate window. */
+  connectionFrameRate: (connectionId: string): ItemKey => ({
+    pk: join('RTCONN', encodeKeyPart(connectionId)),
+    sk: 'FRAMES',
+  }),
+  /**
+   * Which connection holds an awareness client id in a room, and its state: the first to announce
+   * it (a later connection of the same user takes it over, as a reconnecting client does). Not
+   * under the `CONN#` prefix, so room listings never read awareness states.
+   */
+  awarenessClaim: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+    clientId: number,
+  ): ItemKey => ({
+    pk: realtimeKeys.realtimePartition(apiKey, room.organizationId),
+    sk: `${realtimeKeys.awarenessClaimPrefix(room)}${clientId}`,
+  }),
+  /** Sort-key prefix of a room's awareness claims (its awareness states). */
+  awarenessClaimPrefix: (room: { organizationId: string; documentId: string; editorId: string }) =>
+    `${join('AWARENESS', documentSegment(room.organizationId, room.documentId), encodeKeyPart(room.editorId))}${separator}`,
 } as const;

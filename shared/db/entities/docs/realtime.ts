@@ -25,13 +25,26 @@ export const realtimeDocs = documentArea(realtimeArea, {
     },
     realtimeChunk: {
       pk: 'RTCONN#<connectionId>',
-      sk: 'CHUNK#<messageId>#<index>',
-      attributes: 'count, index, payload, createdAt, updatedAt, ttl (10 min)',
+      sk: 'CHUNK#<messageKey>#<index>',
+      attributes:
+        'count, index, payload (≤ 30,000 characters), createdAt, updatedAt, ttl (10 min); messageKey is `<id>.<count>`',
     },
     realtimeChunkTally: {
       pk: 'RTCONN#<connectionId>',
-      sk: 'CHUNKS#<messageId>',
-      attributes: 'received (number set of the part indexes), createdAt, updatedAt, ttl (10 min)',
+      sk: 'CHUNKS',
+      attributes:
+        'parts (stored parts of unfinished messages), messages (string set of their keys), one number set of received indexes per message (`r:<messageKey>`), createdAt, updatedAt, ttl (10 min)',
+    },
+    realtimeFrameRate: {
+      pk: 'RTCONN#<connectionId>',
+      sk: 'FRAMES',
+      attributes: 'window (epoch seconds / 10), frames (in that window), updatedAt, ttl (3 h)',
+    },
+    realtimeAwarenessClaim: {
+      pk: 'AK#<ak>#ORG#<org>#RT',
+      sk: 'AWARENESS#<doc>#<editor>#<clientId>',
+      attributes:
+        'connectionId, userId (the holder of the awareness client id in the room), clientId, clock, state (JSON ≤ 4 KB), createdAt, updatedAt, ttl (3 h)',
     },
     liveState: {
       pk: 'AK#<ak>#ORG#<org>#RT',
@@ -52,7 +65,7 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pattern: 'a realtime connection by id',
       pk: '`RTCONN#<connectionId>`',
       sk: '`CONNECTION`',
-      operation: 'GetItem (consistent), UpdateItem (awareness, role), BatchGetItem (room awareness)',
+      operation: 'GetItem (consistent), UpdateItem (awareness, role)',
       usedBy: '`$default`, `$disconnect`',
     },
     storeConnection: {
@@ -74,16 +87,41 @@ export const realtimeDocs = documentArea(realtimeArea, {
     chunkedMessageParts: {
       pattern: 'chunked client message parts',
       pk: '`RTCONN#<connectionId>`',
-      sk: '`CHUNK#<messageId>#<index>`',
-      operation: 'PutItem per part; one Query when complete; BatchWriteItem deletes them (TTL 10 min)',
+      sk: '`CHUNK#<messageKey>#<index>`',
+      operation:
+        "PutItem per part; one Query of that message's parts when complete; BatchWriteItem deletes them (TTL 10 min)",
       usedBy: '`$default`',
     },
     chunkedMessageTally: {
-      pattern: 'chunked message tally',
+      pattern: "a connection's chunked message tally",
       pk: '`RTCONN#<connectionId>`',
-      sk: '`CHUNKS#<messageId>`',
-      operation: 'UpdateItem `ADD received` per part (the set of indexes received); deleted with the parts',
+      sk: '`CHUNKS`',
+      operation:
+        'UpdateItem per part: `ADD parts 1, messages <key>, r:<key> <index>` if below the parts and messages caps; `REMOVE`/`ADD -count` when a message completes',
       usedBy: '`$default`',
+    },
+    connectionScratch: {
+      pattern: "a connection's leftovers (parts, tally, frame rate)",
+      pk: '`RTCONN#<connectionId>`',
+      sk: 'all but `CONNECTION`',
+      operation: 'Query (keys only) and BatchWriteItem deletes',
+      usedBy: '`$disconnect`',
+    },
+    connectionFrameRate: {
+      pattern: "a connection's frame rate",
+      pk: '`RTCONN#<connectionId>`',
+      sk: '`FRAMES`',
+      operation:
+        'UpdateItem `ADD frames 1` if the window is current and below the cap, else `SET` a new window (conditioned on an older one)',
+      usedBy: '`$default`',
+    },
+    awarenessClaim: {
+      pattern: 'the holder of an awareness client id in a room',
+      pk: '`…#RT`',
+      sk: '`AWARENESS#<doc>#<editor>#<clientId>`',
+      operation:
+        'PutItem with the first state if absent, expired, or held by the same connection or user (once per connection); UpdateItem of later states (`connectionId = me`); Query begins_with `AWARENESS#<doc>#<editor>#` within a byte budget (query awareness, sync step 1); conditional delete at `$disconnect`',
+      usedBy: '`$default`, `$disconnect`',
     },
     liveState: {
       pattern: 'live state of a document',

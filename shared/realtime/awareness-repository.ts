@@ -1,0 +1,165 @@
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
+import { keys } from '../db/keys';
+import { live, seconds } from './repository';
+import type { ConnectionRecord } from './schemas';
+
+type Item = Record<string, unknown>;
+
+/** A claim lives as long as the connection item (3 h) at most. */
+const claimTtlSeconds = 3 * 60 * 60;
+
+/** One awareness client's state as a room read returns it. */
+export interface AwarenessEntry {
+  clientId: number;
+  clock: number;
+  state: string;
+}
+
+const isConditionFailure = (error: unknown) =>
+  (error as { name?: string }).name === 'ConditionalCheckFailedException';
+
+/**
+ * Claims an awareness client id in the connection's room and stores its first state (one
+ * conditional PutItem, once per connection): granted when nobody holds the id, when its claim
+ * expired, or when this connection or another of the same user holds it (a reconnecting
+ * y-websocket client keeps its client id). False when another user's connection holds it: that
+ * client id is not this connection's to announce.
+ */
+export async function claimAwarenessClient(
+  connection: ConnectionRecord,
+  entry: AwarenessEntry,
+  now: number,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.awarenessClaim(connection.apiKey, connection, entry.clientId),
+          entity: entities.realtimeAwarenessClaim.name,
+          connectionId: connection.connectionId,
+          userId: connection.userId,
+          clientId: entry.clientId,
+          clock: entry.clock,
+          ...(entry.state !== 'null' && { state: entry.state }),
+          createdAt: now,
+          updatedAt: now,
+          ttl: seconds(now) + claimTtlSeconds,
+        },
+        ConditionExpression:
+          'attribute_not_exists(pk) OR connectionId = :me OR userId = :user OR #ttl <= :nowSeconds',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':me': connection.connectionId,
+          ':user': connection.userId,
+          ':nowSeconds': seconds(now),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Stores a later state of the connection's claimed client id (a `null` state removes it), unless
+ * another connection of the user took the id over meanwhile. One small UpdateItem: the states live
+ * apart from the room's connection items, which every broadcast lists.
+ */
+export async function storeAwarenessState(
+  connection: ConnectionRecord,
+  entry: AwarenessEntry,
+  now: number,
+): Promise<void> {
+  const removed = entry.state === 'null';
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.awarenessClaim(connection.apiKey, connection, entry.clientId),
+        UpdateExpression: removed
+          ? 'REMOVE #state SET clock = :clock, updatedAt = :now'
+          : 'SET #state = :state, clock = :clock, updatedAt = :now',
+        ConditionExpression: 'connectionId = :me',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: {
+          ':me': connection.connectionId,
+          ':clock': entry.clock,
+          ':now': now,
+          ...(!removed && { ':state': entry.state }),
+        },
+      }),
+    );
+  } catch (error) {
+    // Taken over by a newer connection of the user, or released: nothing to record.
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** Releases the connection's awareness claim and state, unless another connection took it over meanwhile. */
+export async function releaseAwarenessClaim(connection: ConnectionRecord): Promise<void> {
+  if (connection.awarenessClientId === undefined) return;
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.awarenessClaim(connection.apiKey, connection, connection.awarenessClientId),
+        ConditionExpression: 'connectionId = :me',
+        ExpressionAttributeValues: { ':me': connection.connectionId },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/**
+ * The awareness states of a room, up to `budgetBytes` of state text: Queries of the room's claims
+ * (eventually consistent, 100 a page) stop once the budget is spent, so one query-awareness or
+ * sync step 1 reads at most the room's claims (one per connection, small) plus `budgetBytes` of
+ * state, however many states the room holds. States past the budget are left out (their clients relay
+ * them on their next change).
+ */
+export async function listRoomAwareness(
+  apiKey: string,
+  room: { organizationId: string; documentId: string; editorId: string },
+  budgetBytes: number,
+  now: number,
+): Promise<AwarenessEntry[]> {
+  const entries: AwarenessEntry[] = [];
+  let spent = 0;
+  let startKey: Item | undefined;
+  do {
+    const output = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: {
+          ':pk': keys.realtimePartition(apiKey, room.organizationId),
+          ':prefix': keys.awarenessClaimPrefix(room),
+        },
+        ProjectionExpression: 'clientId, clock, #state, #ttl',
+        ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
+        Limit: 100,
+        ...(startKey && { ExclusiveStartKey: startKey }),
+      }),
+    );
+    for (const item of output.Items ?? []) {
+      if (!live(item, now) || typeof item.state !== 'string') continue;
+      const size = Buffer.byteLength(item.state);
+      if (spent + size > budgetBytes) return entries;
+      spent += size;
+      entries.push({
+        clientId: item.clientId as number,
+        clock: item.clock as number,
+        state: item.state,
+      });
+    }
+    startKey = output.LastEvaluatedKey;
+  } while (startKey);
+  return entries;
+}
