@@ -66,13 +66,13 @@ export function addNestedLambdaRoute(
   api: HttpApi,
   route: { readonly id: string; readonly path: string; readonly handler: IFunction },
 ): void {
-  const integration = new HttpIntegration(route.handler, `${route.id}Integration`, {
+  const integration = new HttpIntegration(Stack.of(route.handler), `${route.id}Integration`, {
     httpApi: api,
     integrationType: HttpIntegrationType.AWS_PROXY,
     integrationUri: route.handler.functionArn,
     payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
   });
-  route.handler.addPermission(`${route.id}Integration-Permission`, {
+  route.handler.addPermission('ApiPermission', {
     principal: new ServicePrincipal('apigateway.amazonaws.com'),
     sourceArn: Stack.of(route.handler).formatArn({
       service: 'execute-api',
