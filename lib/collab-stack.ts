@@ -52,7 +52,8 @@ export interface CollabStackProps extends StackProps {
 /**
  * The whole service in one environment-agnostic stack (no lookups, so it synthesises offline):
  * the table, the queues, the data-key secret, the HTTP API with one function per route, and the
- * background functions (queue workers, the stream fan-out, the scheduled reconciler).
+ * background functions (queue workers, the stream fan-out, the scheduled reconciler). The route
+ * functions sit in one nested stack per domain (`lib/route-stacks.ts`), deployed with this one.
  */
 export class CollabStack extends Stack {
   readonly http: ServiceHttpApi;

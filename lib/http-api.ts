@@ -1,11 +1,12 @@
 import { Duration, Validations } from 'aws-cdk-lib';
-import { type CfnStage, CorsHttpMethod, HttpApi, HttpMethod } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, CorsHttpMethod, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { corsPolicy } from '../shared/http/cors';
 import { handlerFile, type RouteDefinition, routeId } from '../shared/http/routes';
 import type { FunctionAccess } from './function-roles';
+import { addNestedLambdaRoute, RouteStacks } from './route-stacks';
 import type { ServiceFunction } from './service-function';
 import type { ServiceFunctions } from './service-functions';
 
@@ -43,12 +44,15 @@ const accessLogFormat = JSON.stringify({
 /**
  * The HTTP API: one Lambda function and one `POST <path>` route per entry of the route table, plus
  * a `$default` route answering everything else with the contract's envelope. Each function gets the
- * role of its route's declared access profile, never more.
+ * role of its route's declared access profile, never more. Route functions live in one nested stack
+ * per domain (`RouteStacks`); the API, its routes and the fallback stay in this stack.
  */
 export class ServiceHttpApi extends Construct {
   readonly api: HttpApi;
   /** Functions by route name; `$default` for the fallback. Lets tests find a route's resources. */
   readonly functions = new Map<string, ServiceFunction>();
+  /** The nested stacks holding the route functions, by domain. */
+  readonly routeStacks: RouteStacks;
 
   constructor(scope: Construct, id: string, props: ServiceHttpApiProps) {
     super(scope, id);
@@ -89,15 +93,16 @@ export class ServiceHttpApi extends Construct {
     };
     stage.accessLogSettings = { destinationArn: props.accessLog.logGroupArn, format: accessLogFormat };
 
+    this.routeStacks = new RouteStacks(this, 'Routes', { stage: props.stage });
     for (const route of props.routes) {
       const id = routeId(route);
-      const fn = functionFor(id, handlerFile(route), route, route.summary);
-      this.functions.set(route.name, fn);
-      this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod.POST],
-        integration: new HttpLambdaIntegration(`${id}Integration`, fn),
+      const fn = props.functions.create(this.routeStacks.stackFor(route), id, {
+        file: handlerFile(route),
+        access: route,
+        description: route.summary,
       });
+      this.functions.set(route.name, fn);
+      addNestedLambdaRoute(this.api, { id, path: route.path, handler: fn });
     }
   }
 }

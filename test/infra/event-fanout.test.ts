@@ -1,14 +1,15 @@
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Match } from 'aws-cdk-lib/assertions';
 import { CollabStack } from '../../lib/collab-stack';
+import { appTemplate } from '../support/cdk-app';
 
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 const stack = new CollabStack(app, 'collab-fanout-test', {
   stage: 'test',
   projectRoot: path.resolve(__dirname, '../..'),
 });
-const template = Template.fromStack(stack);
+const template = appTemplate(stack);
 
 describe('EventFanOut', () => {
   it('feeds the fan-out function from the table stream, filtered to inserted outbox events', () => {

@@ -1,8 +1,8 @@
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { CollabStack } from '../../lib/collab-stack';
 import { queueUrlEnvName } from '../../shared/queues/queues';
+import { appTemplate } from '../support/cdk-app';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
@@ -11,7 +11,7 @@ const stack = new CollabStack(app, 'collab-lifecycle-test', {
   stage: 'test',
   projectRoot: path.resolve(__dirname, '../..'),
 });
-const resources = Template.fromStack(stack).toJSON().Resources as Record<string, Resource>;
+const resources = appTemplate(stack).toJSON().Resources as Record<string, Resource>;
 const idOf = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
 

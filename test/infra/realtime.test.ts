@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { CollabStack } from '../../lib/collab-stack';
 import { realtimeRoutes } from '../../lib/realtime-api';
 import { routes } from '../../shared/http/routes';
+import { appTemplate } from '../support/cdk-app';
 
 /** The realtime WebSocket API (addendum §9) in the synthesised template. */
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -11,7 +11,7 @@ const stack = new CollabStack(app, 'collab-backend-realtime-test', {
   stage: 'test',
   projectRoot: path.resolve(__dirname, '../..'),
 });
-const template = Template.fromStack(stack);
+const template = appTemplate(stack);
 const resources = template.toJSON().Resources as Record<string, { Type: string; Properties?: any }>;
 const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
