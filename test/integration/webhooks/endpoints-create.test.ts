@@ -1,5 +1,5 @@
-import { handler as createHandler } from '../../../functions/workspace/advancedwebhook-endpoints-create';
-import { handler as deleteHandler } from '../../../functions/workspace/advancedwebhook-endpoints-delete';
+import { handler as createHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-create';
+import { handler as deleteHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-delete';
 import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace } from '../../support/webhooks';

@@ -1,4 +1,4 @@
-import { handler as updateHandler } from '../../../functions/workspace/advancedwebhook-endpoints-update';
+import { handler as updateHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-update';
 import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
 import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { call, dataOf } from '../../support/lambda';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as getHandler } from '../../../functions/workspace/webhookconfig-get';
-import { handler as updateHandler } from '../../../functions/workspace/webhookconfig-update';
+import { handler as getHandler } from '../../../functions/webhooks/workspace-webhookconfig-get';
+import { handler as updateHandler } from '../../../functions/webhooks/workspace-webhookconfig-update';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { defaultWebhookConfig, defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
