@@ -67,18 +67,18 @@ const publicModules = {
   realtime: ['broadcast', 'closing'],
   // The due-handler interface of the sweep.
   reconcile: ['reconciler'],
-  // Workspace settings read by the domains they configure.
-  settings: ['merge', 'repository', 'service'],
-  // The outbox and its events every event-raising domain writes; the contract's schemas of each
-  // webhook concept (endpoint, message, config); signing secrets re-sealed by the operator's command.
-  webhooks: [
-    'outbox',
-    'event-schemas',
-    'config-schemas',
-    'endpoint-schemas',
-    'message-schemas',
-    'signing-secrets',
+  // Workspace settings read by the domains they configure; the webhook configs read by delivery.
+  settings: [
+    'merge',
+    'repository',
+    'service',
+    'webhook-config-merge',
+    'webhook-config-schemas',
+    'webhook-config-service',
   ],
+  // The outbox and its events every event-raising domain writes; the contract's schemas of each
+  // webhook concept (endpoint, message); signing secrets re-sealed by the operator's command.
+  webhooks: ['outbox', 'event-schemas', 'endpoint-schemas', 'message-schemas', 'signing-secrets'],
   // Credential checks (composition root, lifecycle, realtime).
   workspace: ['credentials'],
 };

@@ -15,8 +15,10 @@ export interface RouteDefinition {
   readonly name: string;
   readonly path: string;
   readonly auth: AuthLevel;
-  /** The `shared/<domain>` module that implements it. */
+  /** The `shared/<domain>` module that implements it (and names its handler's folder). */
   readonly domain: string;
+  /** The reference section (OpenAPI tag) it is documented in, when not its domain's. */
+  readonly tag?: string;
   readonly db: DbAccess;
   readonly queues: readonly QueueName[];
   readonly summary: string;

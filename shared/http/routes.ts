@@ -15,8 +15,8 @@ import { migrationRoutes } from '../migration/routes';
 import { notificationsRoutes } from '../notifications/routes';
 import { organizationsRoutes } from '../organizations/routes';
 import { realtimeRoutes } from '../realtime/routes';
-import { allowedDomainRoutes, settingsConfigRoutes } from '../settings/routes';
-import { webhookConfigRoutes, webhookEndpointRoutes } from '../webhooks/routes';
+import { settingsRoutes } from '../settings/routes';
+import { webhookEndpointRoutes } from '../webhooks/routes';
 import { workspaceRoutes } from '../workspace/routes';
 import type { RouteDefinition } from './route-rows';
 
@@ -31,13 +31,11 @@ export {
 
 /**
  * Every route, in the order of the README table and the OpenAPI paths; that order groups routes by
- * area, so a domain serving two areas (settings, webhooks, access) gives two groups.
+ * area, so a domain serving two areas in turn (access) gives two groups.
  */
 export const routes = [
   ...workspaceRoutes,
-  ...allowedDomainRoutes,
-  ...webhookConfigRoutes,
-  ...settingsConfigRoutes,
+  ...settingsRoutes,
   ...organizationsRoutes,
   ...migrationRoutes,
   ...userRoutes,

@@ -5,7 +5,7 @@
  */
 import { domainRoutes } from '../http/route-rows';
 
-export const allowedDomainRoutes = domainRoutes('settings', [
+export const settingsRoutes = domainRoutes('settings', [
   {
     name: 'workspace.domains.add',
     path: '/v2/workspace/domains/add',
@@ -18,9 +18,34 @@ export const allowedDomainRoutes = domainRoutes('settings', [
     db: 'read-write',
     summary: 'Remove up to 100 allowed domains; entries not present are reported as skipped.',
   },
-]);
-
-export const settingsConfigRoutes = domainRoutes('settings', [
+  {
+    name: 'workspace.webhookconfig.get',
+    tag: 'webhooks',
+    path: '/v2/workspace/webhookconfig/get',
+    db: 'read',
+    summary: 'Read the basic-webhook config, triggers included.',
+  },
+  {
+    name: 'workspace.webhookconfig.update',
+    tag: 'webhooks',
+    path: '/v2/workspace/webhookconfig/update',
+    db: 'read-write',
+    summary: 'Partially update the basic-webhook config; the first enable seeds the default triggers.',
+  },
+  {
+    name: 'workspace.advancedwebhookconfig.get',
+    tag: 'webhooks',
+    path: '/v2/workspace/advancedwebhookconfig/get',
+    db: 'read',
+    summary: 'Read the advanced-webhook config (defaults when never configured).',
+  },
+  {
+    name: 'workspace.advancedwebhookconfig.update',
+    tag: 'webhooks',
+    path: '/v2/workspace/advancedwebhookconfig/update',
+    db: 'read-write',
+    summary: 'Partially update the advanced-webhook config; the first update must enable it.',
+  },
   {
     name: 'workspace.activityconfig.get',
     path: '/v2/workspace/activityconfig/get',

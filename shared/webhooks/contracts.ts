@@ -1,22 +1,10 @@
 /** The contracts of the webhooks domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import { noInput } from '../http/common-schemas';
 import { acknowledging, answering, type ContractsOf } from '../http/route-contract';
-import * as webhookConfigs from './config-schemas';
 import * as endpoints from './endpoint-schemas';
 import * as messages from './message-schemas';
-import type { webhookConfigRoutes, webhookEndpointRoutes } from './routes';
+import type { webhookEndpointRoutes } from './routes';
 
 export const webhooksContracts = {
-  'workspace.webhookconfig.get': answering(noInput, webhookConfigs.webhookConfig),
-  'workspace.webhookconfig.update': answering(
-    webhookConfigs.updateWebhookConfigInput,
-    webhookConfigs.webhookConfig,
-  ),
-  'workspace.advancedwebhookconfig.get': answering(noInput, webhookConfigs.advancedWebhookConfig),
-  'workspace.advancedwebhookconfig.update': answering(
-    webhookConfigs.updateAdvancedWebhookConfigInput,
-    webhookConfigs.advancedWebhookConfig,
-  ),
   'workspace.advancedwebhook.endpoints.get': answering(endpoints.listEndpointsInput, endpoints.endpointPage),
   'workspace.advancedwebhook.endpoints.create': answering(
     endpoints.createEndpointInput,
@@ -44,4 +32,4 @@ export const webhooksContracts = {
     messages.endpointMessageView,
   ),
   'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
-} as const satisfies ContractsOf<typeof webhookConfigRoutes | typeof webhookEndpointRoutes>;
+} as const satisfies ContractsOf<typeof webhookEndpointRoutes>;

@@ -3,23 +3,6 @@ import { acknowledged, answer, at, ms } from '../http/example-values';
 import type { ExamplesOf } from '../http/route-contract';
 import type { webhooksContracts } from './contracts';
 
-const webhookServiceConfig = {
-  authToken: 'whk_auth_1',
-  rawNotificationUrl: 'https://hooks.example.com/raw',
-  processedNotificationUrl: 'https://hooks.example.com/processed',
-  encodeData: false,
-  encryptData: false,
-  publicKey: '',
-  enableDataProtection: false,
-  triggers: { 'comment.added': true },
-};
-const advancedWebhookConfig = {
-  isEnabled: true,
-  encryptData: false,
-  encodeData: false,
-  publicKey: '',
-  enableDataProtection: false,
-};
 const endpoint = {
   id: 'ep-1',
   url: 'https://hooks.example.com/collab',
@@ -56,22 +39,6 @@ const message = {
 };
 
 export const webhooksExamples = {
-  'workspace.webhookconfig.get': {
-    request: {},
-    response: answer('Webhook config retrieved.', { useWebhookService: true, webhookServiceConfig }),
-  },
-  'workspace.webhookconfig.update': {
-    request: { useWebhookService: true, webhookServiceConfig: { triggers: { 'comment.added': true } } },
-    response: answer('Webhook config updated.', { useWebhookService: true, webhookServiceConfig }),
-  },
-  'workspace.advancedwebhookconfig.get': {
-    request: {},
-    response: answer('Advanced webhook config retrieved.', advancedWebhookConfig),
-  },
-  'workspace.advancedwebhookconfig.update': {
-    request: { isEnabled: true },
-    response: answer('Advanced webhook config updated.', advancedWebhookConfig),
-  },
   'workspace.advancedwebhook.endpoints.get': {
     request: { limit: 10 },
     response: answer('Endpoints retrieved.', {

@@ -5,33 +5,6 @@
  */
 import { domainRoutes } from '../http/route-rows';
 
-export const webhookConfigRoutes = domainRoutes('webhooks', [
-  {
-    name: 'workspace.webhookconfig.get',
-    path: '/v2/workspace/webhookconfig/get',
-    db: 'read',
-    summary: 'Read the basic-webhook config, triggers included.',
-  },
-  {
-    name: 'workspace.webhookconfig.update',
-    path: '/v2/workspace/webhookconfig/update',
-    db: 'read-write',
-    summary: 'Partially update the basic-webhook config; the first enable seeds the default triggers.',
-  },
-  {
-    name: 'workspace.advancedwebhookconfig.get',
-    path: '/v2/workspace/advancedwebhookconfig/get',
-    db: 'read',
-    summary: 'Read the advanced-webhook config (defaults when never configured).',
-  },
-  {
-    name: 'workspace.advancedwebhookconfig.update',
-    path: '/v2/workspace/advancedwebhookconfig/update',
-    db: 'read-write',
-    summary: 'Partially update the advanced-webhook config; the first update must enable it.',
-  },
-]);
-
 export const webhookEndpointRoutes = domainRoutes('webhooks', [
   {
     name: 'workspace.advancedwebhook.endpoints.get',

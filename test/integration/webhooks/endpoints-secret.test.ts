@@ -5,7 +5,7 @@ import { handler as getSecretHandler } from '../../../functions/webhooks/workspa
 import { handler as rotateHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-secret-rotate';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
+import { updateAdvancedWebhookConfig } from '../../../shared/settings/webhook-config-service';
 import { findEndpoint } from '../../../shared/webhooks/endpoint-repository';
 import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { signingSecrets } from '../../../shared/webhooks/signing-secrets';
