@@ -4,8 +4,9 @@
  *   shared/core ← config, observability ← security ← db, queues ← http ← domains ← api, admin ← functions, scripts
  *
  * A folder imports only from its own layer or the layers to its left; `lib/` (the CDK app) reads only
- * the pure data below the domains. Every `shared/` folder not named in `layers` or `compositionRoots`
- * is a domain. A domain reaches another domain only through that domain's public modules (the
+ * the pure data below the domains. A domain's `routes.ts` is such data (its route table rows, which
+ * shared/http/routes.ts composes), so it imports nothing but the row helper. Every `shared/` folder
+ * not named in `layers` or `compositionRoots` is a domain. A domain reaches another domain only through that domain's public modules (the
  * conventional ones every domain offers plus its `publicModules` entry). No file imports itself
  * back through others, type imports included.
  */
@@ -66,18 +67,18 @@ const publicModules = {
   realtime: ['broadcast', 'closing'],
   // The due-handler interface of the sweep.
   reconcile: ['reconciler'],
-  // Workspace settings read by the domains they configure.
-  settings: ['merge', 'repository', 'service'],
-  // The outbox and its events every event-raising domain writes; the contract's schemas of each
-  // webhook concept (endpoint, message, config); signing secrets re-sealed by the operator's command.
-  webhooks: [
-    'outbox',
-    'event-schemas',
-    'config-schemas',
-    'endpoint-schemas',
-    'message-schemas',
-    'signing-secrets',
+  // Workspace settings read by the domains they configure; the webhook configs read by delivery.
+  settings: [
+    'merge',
+    'repository',
+    'service',
+    'webhook-config-merge',
+    'webhook-config-schemas',
+    'webhook-config-service',
   ],
+  // The outbox and its events every event-raising domain writes; the contract's schemas of each
+  // webhook concept (endpoint, message); signing secrets re-sealed by the operator's command.
+  webhooks: ['outbox', 'event-schemas', 'endpoint-schemas', 'message-schemas', 'signing-secrets'],
   // Credential checks (composition root, lifecycle, realtime).
   workspace: ['credentials'],
 };
@@ -85,6 +86,9 @@ const publicModules = {
 const sourceFolders = '^(bin|client|functions|lib|scripts|shared|test)/';
 const notLayer = `(?!(?:${[...Object.keys(layers), ...compositionRoots].join('|')})/)`;
 const domain = `shared/(${notLayer}[^/]+)/`;
+
+/** A domain's route table rows: pure data, composed by shared/http/routes.ts and read at synth time. */
+const domainRouteRows = `^${domain}routes\\.ts$`;
 
 const publicPath = [
   `^shared/[^/]+/(${conventionalPublicModules.join('|')})\\.ts$`,
@@ -105,8 +109,25 @@ module.exports = {
       severity: 'error',
       comment: `shared/${layer} imports only ${allowed.length ? `shared/{${allowed.join(',')}}` : 'packages'}.`,
       from: { path: `^shared/${layer}/` },
-      to: { path: sourceFolders, pathNot: `^shared/(${[layer, ...allowed].join('|')})/` },
+      to: {
+        path: sourceFolders,
+        pathNot: [
+          `^shared/(${[layer, ...allowed].join('|')})/`,
+          ...(layer === 'http' ? [domainRouteRows] : []),
+        ],
+      },
     })),
+    {
+      name: 'domain-route-rows-are-data',
+      severity: 'error',
+      comment:
+        "A domain's routes.ts is pure data the route table composes: it imports the row helper and queue names only.",
+      from: { path: domainRouteRows },
+      to: {
+        path: sourceFolders,
+        pathNot: ['^shared/http/route-rows\\.ts$', '^shared/core/queue-names\\.ts$'],
+      },
+    },
     {
       name: 'domain-layer',
       severity: 'error',
@@ -153,7 +174,7 @@ module.exports = {
       from: { path: '^(bin|lib)/' },
       to: {
         path: '^(shared|functions|scripts|client|test)/',
-        pathNot: `^shared/(${Object.keys(layers).join('|')})/`,
+        pathNot: [`^shared/(${Object.keys(layers).join('|')})/`, domainRouteRows],
       },
     },
   ],

@@ -1,6 +1,5 @@
-import { addActivities } from '../../shared/activities/service';
+import { addActivities, getActivityConfig } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'activities.add',

@@ -1,6 +1,5 @@
-import { updateActivities } from '../../shared/activities/service';
+import { getActivityConfig, updateActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'activities.update',

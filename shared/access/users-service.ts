@@ -21,6 +21,9 @@ import {
 } from './repository';
 import type { addUsersInput, deleteUsersInput, getUsersInput, updateUsersInput, userInput } from './schemas';
 
+/** The read of a membership target that `users.add` prefetches; its handler calls this domain alone. */
+export { readTarget };
+
 type UserInput = z.output<typeof userInput>;
 type Level = { folderId?: string; documentId?: string };
 

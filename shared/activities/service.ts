@@ -28,6 +28,9 @@ import type {
   updateActivitiesInput,
 } from './schemas';
 
+/** The activity config that writes prefetch (settings); the activities handlers call this domain alone. */
+export { getActivityConfig };
+
 type ItemResult = { success: boolean; message: string };
 
 const activityView = ({ immutable: _immutable, ...record }: ActivityRecord): Activity => record;

@@ -1,5 +1,8 @@
 import * as z from 'zod';
 
+/** Operations without parameters take `data: {}`. */
+export const noInput = z.object({}).strict();
+
 /** A caller-chosen id (organization, folder, document, user, group): 1–256 characters. */
 export const resourceId = z.string().min(1).max(256);
 

@@ -52,7 +52,7 @@ export interface OpenApiDocument {
   };
 }
 
-/** One line per route domain (the operations' tag), shown as the section intro of the reference. */
+/** One line per route domain or tag (the operations' tag), shown as the section intro of the reference. */
 const domainDescriptions: Record<string, string> = {
   workspace: 'Workspaces, their API keys and auth tokens, allowed domains.',
   settings: 'Per-API-key configuration: allowed domains, activity logging, permission provider.',
@@ -316,7 +316,7 @@ export function buildOpenApi(
       post: {
         operationId: route.name,
         summary: route.summary,
-        tags: [route.domain],
+        tags: [route.tag ?? route.domain],
         security: securityFor(route),
         requestBody: {
           required: true,
@@ -336,7 +336,7 @@ export function buildOpenApi(
       },
     };
   }
-  const tags = [...new Set(definitions.map((doc) => doc.route.domain))].map((name) => ({
+  const tags = [...new Set(definitions.map((doc) => doc.route.tag ?? doc.route.domain))].map((name) => ({
     name,
     description: domainDescriptions[name] ?? name,
   }));

@@ -7,7 +7,7 @@ import type {
 
 /**
  * The pure read-merge part of the activity and permission-provider config updates (the webhook
- * configs merge in shared/webhooks/config-merge.ts): stored state (undefined when never configured)
+ * configs merge in shared/settings/webhook-config-merge.ts): stored state (undefined when never configured)
  * plus a partial request gives the state to store. Fields a request leaves out keep their values.
  */
 

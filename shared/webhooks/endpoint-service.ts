@@ -4,8 +4,8 @@ import { nowMs } from '../core/clock';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
-import { enableAdvancedWebhooksHint } from './config-merge';
-import { getAdvancedWebhookConfig } from './config-service';
+import { enableAdvancedWebhooksHint } from '../settings/webhook-config-merge';
+import { getAdvancedWebhookConfig } from '../settings/webhook-config-service';
 import { resetEndpointFailures } from './delivery/endpoint-state';
 import { newEndpointId } from './endpoint-ids';
 import {

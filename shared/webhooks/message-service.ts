@@ -1,8 +1,8 @@
 import { nowMs } from '../core/clock';
 import { failedPrecondition, notFound } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
+import { getWebhookConfig } from '../settings/webhook-config-service';
 import { sendAttemptTask } from './attempt-tasks';
-import { getWebhookConfig } from './config-service';
 import { requireEndpoint } from './endpoint-service';
 import { startMessages } from './fanout';
 import { findMessage, listMessages, reviveMessage } from './message-repository';

@@ -1,5 +1,5 @@
-import type { AdvancedWebhookConfig, WebhookConfig } from './config-schemas';
-import { getAdvancedWebhookConfig, getWebhookConfig } from './config-service';
+import type { AdvancedWebhookConfig, WebhookConfig } from '../settings/webhook-config-schemas';
+import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/webhook-config-service';
 import { listEndpoints } from './endpoint-repository';
 import type { EndpointCursor, EndpointRecord } from './endpoint-schemas';
 import type { PublishedEvent } from './event-schemas';

@@ -31,9 +31,6 @@ export const createWorkspaceInput = z
   })
   .strict();
 
-/** Operations without parameters take `data: {}`. */
-export const noInput = z.object({}).strict();
-
 export const createApiKeyInput = z
   .object({
     type: apiKeyType,

@@ -38,7 +38,7 @@ describe('function bundles', () => {
   // One real esbuild run (a few seconds): the other infra tests skip bundling. users.get reads only,
   // while its service module's writes close realtime connections (the management API client): what
   // its bundle carries shows tree-shaking at work on a module's other operations.
-  const source = bundleOf('functions/users/get.ts');
+  const source = bundleOf('functions/access/users-get.ts');
   /** The first match in the bundle, or null (a failure shows the match, not the whole bundle). */
   const firstMatch = (pattern: RegExp) => source.match(pattern)?.[0] ?? null;
 

@@ -1,4 +1,4 @@
-import { updateAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
+import { updateAdvancedWebhookConfig } from '../../shared/settings/webhook-config-service';
 import { createEndpoint } from '../../shared/webhooks/endpoint-service';
 import type { PublishedEvent } from '../../shared/webhooks/event-schemas';
 import { findMessage } from '../../shared/webhooks/message-repository';

@@ -1,5 +1,5 @@
-import { handler as getHandler } from '../../../functions/workspace/activityconfig-get';
-import { handler as updateHandler } from '../../../functions/workspace/activityconfig-update';
+import { handler as getHandler } from '../../../functions/settings/workspace-activityconfig-get';
+import { handler as updateHandler } from '../../../functions/settings/workspace-activityconfig-update';
 import { commentActivityActions } from '../../../shared/settings/merge';
 import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -1,7 +1,7 @@
-import { handler as getActivityConfig } from '../../../functions/workspace/activityconfig-get';
-import { handler as getAdvancedWebhookConfig } from '../../../functions/workspace/advancedwebhookconfig-get';
-import { handler as getPermissionProviderConfig } from '../../../functions/workspace/permissionproviderconfig-get';
-import { handler as getWebhookConfig } from '../../../functions/workspace/webhookconfig-get';
+import { handler as getActivityConfig } from '../../../functions/settings/workspace-activityconfig-get';
+import { handler as getAdvancedWebhookConfig } from '../../../functions/settings/workspace-advancedwebhookconfig-get';
+import { handler as getPermissionProviderConfig } from '../../../functions/settings/workspace-permissionproviderconfig-get';
+import { handler as getWebhookConfig } from '../../../functions/settings/workspace-webhookconfig-get';
 import { call } from '../../support/lambda';
 import { createTestWorkspace } from '../../support/workspaces';
 

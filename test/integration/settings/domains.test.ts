@@ -1,5 +1,5 @@
-import { handler as addHandler } from '../../../functions/workspace/domains-add';
-import { handler as deleteHandler } from '../../../functions/workspace/domains-delete';
+import { handler as addHandler } from '../../../functions/settings/workspace-domains-add';
+import { handler as deleteHandler } from '../../../functions/settings/workspace-domains-delete';
 import { handler as getHandler } from '../../../functions/workspace/domains-get';
 import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -1,5 +1,5 @@
-import { handler as getHandler } from '../../../functions/workspace/permissionproviderconfig-get';
-import { handler as updateHandler } from '../../../functions/workspace/permissionproviderconfig-update';
+import { handler as getHandler } from '../../../functions/settings/workspace-permissionproviderconfig-get';
+import { handler as updateHandler } from '../../../functions/settings/workspace-permissionproviderconfig-update';
 import { call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { handler as getHandler } from '../../../functions/workspace/advancedwebhookconfig-get';
-import { handler as updateHandler } from '../../../functions/workspace/advancedwebhookconfig-update';
+import { handler as getHandler } from '../../../functions/settings/workspace-advancedwebhookconfig-get';
+import { handler as updateHandler } from '../../../functions/settings/workspace-advancedwebhookconfig-update';
 import { putConfigIfUnchanged } from '../../../shared/settings/repository';
 import { dataOf } from '../../support/lambda';
 import { configCalls, expectDefaultsBesideAuth } from '../../support/webhooks';

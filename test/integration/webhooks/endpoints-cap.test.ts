@@ -1,8 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as createHandler } from '../../../functions/workspace/advancedwebhook-endpoints-create';
-import { handler as deleteHandler } from '../../../functions/workspace/advancedwebhook-endpoints-delete';
-import { handler as listHandler } from '../../../functions/workspace/advancedwebhook-endpoints-get';
+import { handler as createHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-create';
+import { handler as deleteHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-delete';
+import { handler as listHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-get';
 import { db } from '../../../shared/db/client';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace } from '../../support/webhooks';

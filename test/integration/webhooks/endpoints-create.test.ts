@@ -1,6 +1,6 @@
-import { handler as createHandler } from '../../../functions/workspace/advancedwebhook-endpoints-create';
-import { handler as deleteHandler } from '../../../functions/workspace/advancedwebhook-endpoints-delete';
-import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
+import { handler as createHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-create';
+import { handler as deleteHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-delete';
+import { updateAdvancedWebhookConfig } from '../../../shared/settings/webhook-config-service';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

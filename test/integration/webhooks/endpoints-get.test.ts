@@ -1,4 +1,4 @@
-import { handler as listHandler } from '../../../functions/workspace/advancedwebhook-endpoints-get';
+import { handler as listHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-get';
 import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace, seedEndpoints } from '../../support/webhooks';

@@ -1,11 +1,11 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as deleteHandler } from '../../../functions/workspace/advancedwebhook-endpoints-delete';
-import { handler as listHandler } from '../../../functions/workspace/advancedwebhook-endpoints-get';
-import { handler as getSecretHandler } from '../../../functions/workspace/advancedwebhook-endpoints-secret-get';
-import { handler as rotateHandler } from '../../../functions/workspace/advancedwebhook-endpoints-secret-rotate';
+import { handler as deleteHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-delete';
+import { handler as listHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-get';
+import { handler as getSecretHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-secret-get';
+import { handler as rotateHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-secret-rotate';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
+import { updateAdvancedWebhookConfig } from '../../../shared/settings/webhook-config-service';
 import { findEndpoint } from '../../../shared/webhooks/endpoint-repository';
 import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { signingSecrets } from '../../../shared/webhooks/signing-secrets';

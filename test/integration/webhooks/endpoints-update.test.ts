@@ -1,5 +1,5 @@
-import { handler as updateHandler } from '../../../functions/workspace/advancedwebhook-endpoints-update';
-import { updateAdvancedWebhookConfig } from '../../../shared/webhooks/config-service';
+import { handler as updateHandler } from '../../../functions/webhooks/workspace-advancedwebhook-endpoints-update';
+import { updateAdvancedWebhookConfig } from '../../../shared/settings/webhook-config-service';
 import { createEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { call, dataOf } from '../../support/lambda';
 import { createWebhookWorkspace } from '../../support/webhooks';

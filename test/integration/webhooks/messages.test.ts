@@ -1,6 +1,6 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { RouteName } from '../../../shared/http/routes';
-import { updateWebhookConfig } from '../../../shared/webhooks/config-service';
+import { updateWebhookConfig } from '../../../shared/settings/webhook-config-service';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';

@@ -1,10 +1,10 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { handler as getHandler } from '../../../functions/workspace/webhookconfig-get';
-import { handler as updateHandler } from '../../../functions/workspace/webhookconfig-update';
+import { handler as getHandler } from '../../../functions/settings/workspace-webhookconfig-get';
+import { handler as updateHandler } from '../../../functions/settings/workspace-webhookconfig-update';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
-import { defaultWebhookConfig, defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
+import { defaultWebhookConfig, defaultWebhookTriggers } from '../../../shared/settings/webhook-config-merge';
 import { dataOf } from '../../support/lambda';
 import { configCalls, expectDefaultsBesideAuth } from '../../support/webhooks';
 import { createTestWorkspace } from '../../support/workspaces';

@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { handler as addDomainsHandler } from '../../../functions/settings/workspace-domains-add';
+import { handler as deleteDomainsHandler } from '../../../functions/settings/workspace-domains-delete';
 import { handler as createApiKeyHandler } from '../../../functions/workspace/apikey-create';
 import { handler as resetHandler } from '../../../functions/workspace/authtoken-reset';
 import { handler as getAuthTokensHandler } from '../../../functions/workspace/authtokens-get';
-import { handler as addDomainsHandler } from '../../../functions/workspace/domains-add';
-import { handler as deleteDomainsHandler } from '../../../functions/workspace/domains-delete';
 import { handler as getDomainsHandler } from '../../../functions/workspace/domains-get';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';

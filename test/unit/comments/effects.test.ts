@@ -8,7 +8,7 @@ import {
 } from '../../../shared/comments/effects';
 import type { AnnotationRecord, CommentRecord } from '../../../shared/comments/schemas';
 import { commentActivityActions } from '../../../shared/settings/merge';
-import { defaultWebhookTriggers } from '../../../shared/webhooks/config-merge';
+import { defaultWebhookTriggers } from '../../../shared/settings/webhook-config-merge';
 
 const alice = { userId: 'alice', name: 'Alice', email: 'a@example.com' };
 const bob = { userId: 'bob', name: 'Bob' };

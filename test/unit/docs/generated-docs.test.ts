@@ -75,11 +75,11 @@ describe('buildOpenApi', () => {
     expect(document.info.title).toBe('Collaboration backend API');
   });
 
-  it('gives every route a post operation named after it', () => {
+  it('gives every route a post operation named after it, tagged with its domain or its own tag', () => {
     for (const route of routes) {
       const operation = document.paths[route.path]?.post;
       expect(operation?.operationId).toBe(route.name);
-      expect(operation?.tags).toEqual([route.domain]);
+      expect(operation?.tags).toEqual(['tag' in route ? route.tag : route.domain]);
     }
     expect(Object.keys(document.paths)).toHaveLength(routes.length);
   });

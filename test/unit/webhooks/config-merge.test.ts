@@ -2,7 +2,7 @@ import {
   defaultWebhookTriggers,
   mergeAdvancedWebhookConfig,
   mergeWebhookConfig,
-} from '../../../shared/webhooks/config-merge';
+} from '../../../shared/settings/webhook-config-merge';
 
 describe('mergeWebhookConfig', () => {
   it('seeds the default triggers only when enabling a config without triggers', () => {

@@ -7,7 +7,7 @@ import { takeMessages } from '../../../../shared/queues/send';
 import { dueHandlers } from '../../../../shared/reconcile/handlers';
 import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { findConfig, putConfigIfUnchanged } from '../../../../shared/settings/repository';
-import { updateAdvancedWebhookConfig } from '../../../../shared/webhooks/config-service';
+import { updateAdvancedWebhookConfig } from '../../../../shared/settings/webhook-config-service';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';

@@ -1,5 +1,5 @@
 import { constants, createDecipheriv, generateKeyPairSync, privateDecrypt } from 'node:crypto';
-import { updateWebhookConfig } from '../../../../shared/webhooks/config-service';
+import { updateWebhookConfig } from '../../../../shared/settings/webhook-config-service';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { publish } from '../../../../shared/webhooks/outbox';

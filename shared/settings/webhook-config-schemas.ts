@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { atLeastOne, configString, hasAny, httpUrl } from '../settings/schemas';
+import { atLeastOne, configString, hasAny, httpUrl } from './schemas';
 
 /**
  * The webhook configs of an API key, stored by the settings config store (`apiKeyConfig` items of

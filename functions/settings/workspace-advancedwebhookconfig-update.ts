@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readConfigForUpdate } from '../../shared/settings/service';
-import { updateAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
+import { updateAdvancedWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.update',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { getWebhookConfig } from '../../shared/webhooks/config-service';
+import { getWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.get',

@@ -1,12 +1,12 @@
 import { assertAllowedTargetUrl } from '../security/outbound-http';
-import type { VersionedConfig } from '../settings/repository';
-import { type ConfigType, parseConfig, readConfig, updateConfig } from '../settings/service';
+import type { VersionedConfig } from './repository';
+import { type ConfigType, parseConfig, readConfig, updateConfig } from './service';
 import {
   defaultAdvancedWebhookConfig,
   defaultWebhookConfig,
   mergeAdvancedWebhookConfig,
   mergeWebhookConfig,
-} from './config-merge';
+} from './webhook-config-merge';
 import {
   type AdvancedWebhookConfig,
   advancedWebhookConfig,
@@ -14,7 +14,7 @@ import {
   type UpdateWebhookConfig,
   type WebhookConfig,
   webhookConfig,
-} from './config-schemas';
+} from './webhook-config-schemas';
 
 const webhookConfigType: ConfigType<WebhookConfig> = {
   kind: 'webhook',

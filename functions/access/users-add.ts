@@ -1,6 +1,5 @@
-import { addUsers } from '../../shared/access/users-service';
+import { addUsers, readTarget } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { readTarget } from '../../shared/organizations/targets';
 
 export const handler = defineEndpoint({
   route: 'users.add',

@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readConfigForUpdate } from '../../shared/settings/service';
-import { updateWebhookConfig } from '../../shared/webhooks/config-service';
+import { updateWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.update',

@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { getAdvancedWebhookConfig } from '../../shared/webhooks/config-service';
+import { getAdvancedWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.get',

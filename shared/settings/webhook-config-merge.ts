@@ -5,7 +5,7 @@ import type {
   UpdateAdvancedWebhookConfig,
   UpdateWebhookConfig,
   WebhookConfig,
-} from './config-schemas';
+} from './webhook-config-schemas';
 
 /**
  * The pure read-merge part of the webhook config updates: stored state (undefined when never

@@ -1,0 +1,30 @@
+/** The contracts of the comments domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
+import * as z from 'zod';
+import {
+  acknowledging,
+  answering,
+  answeringBatch,
+  answeringPage,
+  type ContractsOf,
+} from '../http/route-contract';
+import type { commentsRoutes } from './routes';
+import * as comments from './schemas';
+
+export const commentsContracts = {
+  'commentannotations.add': answering(comments.addAnnotationsInput, comments.addedAnnotations),
+  'commentannotations.get': answeringPage(
+    comments.getAnnotationsInput,
+    z.array(comments.annotationWithCommentsView),
+    'pageToken',
+  ),
+  'commentannotations.update': answering(comments.updateAnnotationInput, comments.annotationView),
+  'commentannotations.delete': answeringBatch(comments.deleteAnnotationsInput),
+  'commentannotations.comments.add': answering(
+    comments.addCommentsInput,
+    z.array(z.string()).meta({ description: 'The new comment ids.' }),
+  ),
+  'commentannotations.comments.update': acknowledging(comments.updateCommentInput),
+  'commentannotations.comments.delete': answeringBatch(comments.deleteCommentsInput),
+  'commentannotations.reactions.add': acknowledging(comments.reactionInput),
+  'commentannotations.reactions.delete': acknowledging(comments.reactionInput),
+} as const satisfies ContractsOf<typeof commentsRoutes>;

@@ -1,0 +1,28 @@
+/** One example call per route of the lifecycle domain (./routes.ts), typed by the route's contract (./contracts.ts). */
+import { answer } from '../http/example-values';
+import type { ExamplesOf } from '../http/route-contract';
+import type { lifecycleContracts } from './contracts';
+
+export const lifecycleExamples = {
+  'users.data.get': {
+    request: { userId: 'alice', organizationId: 'org-1' },
+    response: answer('User data retrieved.', {
+      userId: 'alice',
+      items: [
+        { feature: 'membership', organizationId: 'org-1', id: 'alice', record: { accessRole: 'editor' } },
+      ],
+    }),
+  },
+  'users.data.delete': {
+    request: { userId: 'alice' },
+    response: answer('Erasure started.', { jobId: 'job-1' }),
+  },
+  'users.data.delete.status': {
+    request: { jobId: 'job-1' },
+    response: answer('Erasure status retrieved.', {
+      jobId: 'job-1',
+      status: 'completed',
+      counts: { comment: 3, notification: 5 },
+    }),
+  },
+} satisfies ExamplesOf<typeof lifecycleContracts>;

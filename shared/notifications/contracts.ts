@@ -1,0 +1,16 @@
+/** The contracts of the notifications domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
+import * as z from 'zod';
+import { answering, answeringBatch, answeringPage, type ContractsOf } from '../http/route-contract';
+import type { notificationsRoutes } from './routes';
+import * as notifications from './schemas';
+
+export const notificationsContracts = {
+  'notifications.add': answering(notifications.addNotificationInput, notifications.addedNotification),
+  'notifications.get': answeringPage(
+    notifications.getNotificationsInput,
+    z.array(notifications.notificationView),
+    'pageToken',
+  ),
+  'notifications.update': answeringBatch(notifications.updateNotificationsInput),
+  'notifications.delete': answeringBatch(notifications.deleteNotificationsInput),
+} as const satisfies ContractsOf<typeof notificationsRoutes>;

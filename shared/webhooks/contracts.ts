@@ -1,0 +1,35 @@
+/** The contracts of the webhooks domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
+import { acknowledging, answering, type ContractsOf } from '../http/route-contract';
+import * as endpoints from './endpoint-schemas';
+import * as messages from './message-schemas';
+import type { webhookEndpointRoutes } from './routes';
+
+export const webhooksContracts = {
+  'workspace.advancedwebhook.endpoints.get': answering(endpoints.listEndpointsInput, endpoints.endpointPage),
+  'workspace.advancedwebhook.endpoints.create': answering(
+    endpoints.createEndpointInput,
+    endpoints.endpointView,
+  ),
+  'workspace.advancedwebhook.endpoints.update': answering(
+    endpoints.updateEndpointInput,
+    endpoints.endpointView,
+  ),
+  'workspace.advancedwebhook.endpoints.delete': acknowledging(endpoints.endpointIdInput),
+  'workspace.advancedwebhook.endpoints.secret.get': answering(
+    endpoints.endpointIdInput,
+    endpoints.endpointSecretView,
+  ),
+  'workspace.advancedwebhook.endpoints.secret.rotate': answering(
+    endpoints.endpointIdInput,
+    endpoints.endpointSecretView,
+  ),
+  'workspace.advancedwebhook.endpoints.messages.get': answering(
+    messages.listMessagesInput,
+    messages.endpointMessagePage,
+  ),
+  'workspace.advancedwebhook.endpoints.messages.replay': answering(
+    messages.replayMessageInput,
+    messages.endpointMessageView,
+  ),
+  'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
+} as const satisfies ContractsOf<typeof webhookEndpointRoutes>;

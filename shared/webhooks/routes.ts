@@ -1,0 +1,65 @@
+/**
+ * The webhooks domain's routes (`workspace.*`): pure data, composed into the route table
+ * (shared/http/routes.ts) that the CDK app reads at synth time. Their contracts are in ./contracts.ts,
+ * their examples in ./examples.ts; a route's handler is `functions/webhooks/<file>.ts` (see `handlerFile`).
+ */
+import { domainRoutes } from '../http/route-rows';
+
+export const webhookEndpointRoutes = domainRoutes('webhooks', [
+  {
+    name: 'workspace.advancedwebhook.endpoints.get',
+    path: '/v2/workspace/advancedwebhook/endpoints/get',
+    db: 'read',
+    summary: 'List advanced-webhook endpoints, newest first, with Svix-style iterators.',
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.create',
+    path: '/v2/workspace/advancedwebhook/endpoints/create',
+    db: 'read-write',
+    summary: 'Create an advanced-webhook endpoint with a service-generated id and signing secret.',
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.update',
+    path: '/v2/workspace/advancedwebhook/endpoints/update',
+    db: 'read-write',
+    summary: 'Partially update an advanced-webhook endpoint; returns its state after the write.',
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.delete',
+    path: '/v2/workspace/advancedwebhook/endpoints/delete',
+    db: 'read-write',
+    summary: 'Delete an advanced-webhook endpoint.',
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.secret.get',
+    path: '/v2/workspace/advancedwebhook/endpoints/secret/get',
+    db: 'read',
+    summary: "Show an endpoint's current signing secret.",
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.secret.rotate',
+    path: '/v2/workspace/advancedwebhook/endpoints/secret/rotate',
+    db: 'read-write',
+    summary: "Replace an endpoint's signing secret; the previous one keeps signing for 24 hours.",
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.messages.get',
+    path: '/v2/workspace/advancedwebhook/endpoints/messages/get',
+    db: 'read',
+    summary: "List an endpoint's messages, newest first, with their delivery attempts; paged.",
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.messages.replay',
+    path: '/v2/workspace/advancedwebhook/endpoints/messages/replay',
+    db: 'read-write',
+    queues: ['webhook-delivery'],
+    summary: 'Replay a dead-lettered message to its endpoint (same webhook-id, fresh retry schedule).',
+  },
+  {
+    name: 'workspace.webhooks.test',
+    path: '/v2/workspace/webhooks/test',
+    db: 'read-write',
+    queues: ['webhook-delivery'],
+    summary: 'Send a `webhook.test` event to one endpoint (signed) or to the basic-webhook URLs.',
+  },
+]);
