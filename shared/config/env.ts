@@ -34,6 +34,11 @@ const envVariables = z.object({
   MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
   /** Connections one realtime room may hold (addendum §9: 500; the next is refused with 429); tests lower it. */
   MAX_REALTIME_CONNECTIONS_PER_ROOM: z.coerce.number().int().positive().default(500),
+  /**
+   * Seconds an open realtime connection's access check holds before its next message checks the
+   * organization's access stamp again (one small read); tests set 0 to check at every message.
+   */
+  REALTIME_ACCESS_RECHECK_SECONDS: z.coerce.number().min(0).default(30),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()
