@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as Y from 'yjs';
 import { measureDbCalls } from '../../../shared/db/metrics';
+import { readAccessStamp } from '../../../shared/realtime/access-repository';
 import { framesOf, syncUpdateMessage } from '../../../shared/realtime/broadcast';
 import { installConnectionPoster } from '../../../shared/realtime/poster';
 import { findConnection, listConnections } from '../../../shared/realtime/repository';
@@ -72,6 +73,14 @@ describe('$default access re-check', () => {
     expect(stampReads.map((call) => call.command)).toEqual(['GetItem']);
     expect(stampReads[0]?.input).toMatchObject({ ProjectionExpression: 'stamp' });
     expect(stampReads[0]?.input.ConsistentRead).toBeUndefined();
+    // A small read: half a read unit, also once a route wrote the stamp.
+    await succeed(workspace, 'users.add', {
+      organizationId: document.organizationId,
+      users: [{ userId: 'x' }],
+    });
+    const read = await measureDbCalls(() => readAccessStamp(workspace.apiKey, document.organizationId));
+    expect(read.result).toEqual(expect.any(String));
+    expect(read.stats.capacityUnits).toBe(0.5);
     // Every edit was stored: nothing else was read for access (no credential, tree or user reads).
     const [editor] = await succeed(workspace, 'crdt.get', room);
     expect((editor?.data as string).length).toBe(5);
