@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as Y from 'yjs';
+import { keys } from '../../../shared/db/keys';
 import { measureDbCalls } from '../../../shared/db/metrics';
 import { readAccessStamp } from '../../../shared/realtime/access-repository';
 import { framesOf, syncUpdateMessage } from '../../../shared/realtime/broadcast';
@@ -81,9 +82,15 @@ describe('$default access re-check', () => {
     const read = await measureDbCalls(() => readAccessStamp(workspace.apiKey, document.organizationId));
     expect(read.result).toEqual(expect.any(String));
     expect(read.stats.capacityUnits).toBe(0.5);
-    // Every edit was stored: nothing else was read for access (no credential, tree or user reads).
+    // Access was not resolved again (no credential read: the stamp had not moved); every edit was stored.
+    const credential = keys.apiKeyCredential(workspace.apiKey);
+    const readsCredential = (input: Record<string, unknown>) => {
+      const key = input.Key as { pk?: unknown; sk?: unknown } | undefined;
+      return key?.pk === credential.pk && key?.sk === credential.sk;
+    };
+    expect(stats.trace.filter((call) => readsCredential(call.input))).toEqual([]);
     const [editor] = await succeed(workspace, 'crdt.get', room);
-    expect((editor?.data as string).length).toBe(5);
+    expect(String(editor?.data).length).toBe(5);
     expect(closes).toEqual([]);
   });
 
