@@ -25,45 +25,74 @@ export async function documentAccess(
   now: number,
 ): Promise<DocumentAccess> {
   const unique = [...new Set(userIds)];
+  const entries = await documentsAccess(
+    caller,
+    scope.organizationId,
+    unique.map((userId) => ({ documentId: scope.documentId, userId })),
+    now,
+  );
+  return new Map(unique.map((userId, index) => [userId, entries[index] as PermissionEntry]));
+}
+
+/**
+ * The entry of each (document, user) pair of one organization, in the order given: like
+ * `documentAccess`, with the same reads for any number of documents (the tree, one BatchGet of the
+ * documents and users, one provider POST), so closing rules re-check a whole organization's
+ * connections in one round of reads.
+ */
+export async function documentsAccess(
+  caller: ApiKeyCaller,
+  organizationId: string,
+  pairs: readonly { documentId: string; userId: string }[],
+  now: number,
+): Promise<PermissionEntry[]> {
+  if (pairs.length === 0) return [];
+  const documentIds = [...new Set(pairs.map((pair) => pair.documentId))];
+  const userIds = [...new Set(pairs.map((pair) => pair.userId))];
   const [provider, tree, found] = await Promise.all([
     providerFor(caller),
-    loadTree(caller.apiKey, scope.organizationId),
-    findDocumentsAndUsers(caller.apiKey, scope.organizationId, [scope.documentId], unique),
+    loadTree(caller.apiKey, organizationId),
+    findDocumentsAndUsers(caller.apiKey, organizationId, documentIds, userIds),
   ]);
-  const document: DocumentRecord | undefined = found.documents[0];
-  if (!document || !tree.organization) {
-    const missing: PermissionEntry = {
-      error: `The document ${scope.documentId} does not exist.`,
-      errorCode: 'does_not_exist',
-    };
-    return new Map(unique.map((userId) => [userId, missing]));
-  }
+  const documents = new Map(found.documents.map((document) => [document.documentId, document]));
+  const missing = (documentId: string): PermissionEntry => ({
+    error: `The document ${documentId} does not exist.`,
+    errorCode: 'does_not_exist',
+  });
+  const { organization } = tree;
+  if (!organization) return pairs.map((pair) => missing(pair.documentId));
   if (provider) {
-    const resource = {
+    const resourceOf = (document: DocumentRecord) => ({
       id: document.documentId,
       type: 'document' as const,
-      organizationId: scope.organizationId,
+      organizationId,
       ...(document.folderId && { parentFolderId: document.folderId }),
-    };
-    const answer = await askProvider(
-      provider,
-      unique.map((userId) => ({ userId, resource })),
-    );
-    return new Map(unique.map((userId) => [userId, answer({ userId, resource })]));
+    });
+    const asked = pairs.flatMap((pair) => {
+      const document = documents.get(pair.documentId);
+      return document ? [{ userId: pair.userId, resource: resourceOf(document) }] : [];
+    });
+    if (asked.length === 0) return pairs.map((pair) => missing(pair.documentId));
+    const answer = await askProvider(provider, asked);
+    return pairs.map((pair) => {
+      const document = documents.get(pair.documentId);
+      return document
+        ? answer({ userId: pair.userId, resource: resourceOf(document) })
+        : missing(pair.documentId);
+    });
   }
-  const organizationTree = organizationTreeView(tree.organization, indexFolders(tree.folders));
+  const organizationTree = organizationTreeView(organization, indexFolders(tree.folders));
   const users = new Map(found.users.map((user) => [user.profile.userId, user.access]));
-  return new Map(
-    unique.map((userId) => [
-      userId,
-      resolveResource(
-        organizationTree,
-        users.get(userId) ?? noAccess(userId),
-        { type: 'document', document },
-        now,
-      ),
-    ]),
-  );
+  return pairs.map((pair) => {
+    const document = documents.get(pair.documentId);
+    if (!document) return missing(pair.documentId);
+    return resolveResource(
+      organizationTree,
+      users.get(pair.userId) ?? noAccess(pair.userId),
+      { type: 'document', document },
+      now,
+    );
+  });
 }
 
 /** Whether an entry lets its user write to the document: access, and a role other than `viewer`. */

@@ -263,7 +263,8 @@ export const readGrantTargets = (apiKey: string, input: z.output<typeof addPermi
 /**
  * Grants a user access to organizations, folders, documents and contexts (addendum §4). Every
  * named resource must exist (NOT_FOUND, nothing written); the grants then land in one transaction
- * per 100 organizations, one update per organization. `started` is `readGrantTargets`' reads, when
+ * per 100 organizations, one update per organization; then the user's open connections in those
+ * organizations have their access resolved again. `started` is `readGrantTargets`' reads, when
  * already started.
  */
 export const addPermissions = /* @__PURE__ */ prefetchable(
@@ -301,6 +302,10 @@ export const addPermissions = /* @__PURE__ */ prefetchable(
         now,
       );
     }
+    // A grant can make an open connection's user a viewer (or an editor again): addendum §9.
+    await Promise.all(
+      [...byOrganization.keys()].map((org) => revalidateConnections(caller, org, [input.user.userId])),
+    );
   },
 );
 

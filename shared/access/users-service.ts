@@ -58,7 +58,7 @@ const profileOf = (user: UserInput) => ({
  * Adds users at one level — the organization, one folder only, or one document only (base #16) —
  * creating a missing organization, and a missing folder or document when asked. One BatchGet for
  * the target (`readTarget`, possibly started as the route's prefetch), then transactions of up to
- * 100 writes.
+ * 100 writes; then the users' open connections have their access resolved again.
  */
 export const addUsers = /* @__PURE__ */ prefetchable(
   readTarget,
@@ -77,6 +77,12 @@ export const addUsers = /* @__PURE__ */ prefetchable(
       })),
       now,
       creations,
+    );
+    // A folder or document membership can make an open connection's user a viewer (addendum §9).
+    await revalidateConnections(
+      caller,
+      input.organizationId,
+      input.users.map((user) => user.userId),
     );
     return Object.fromEntries(
       input.users.map((user) => [

@@ -55,6 +55,11 @@ const envVariables = z.object({
     .default(64 * 1024),
   /** Live-state ids (`liveStateDataId`) one document may hold at once (RESOURCE_EXHAUSTED past it). */
   REALTIME_MAX_LIVE_STATES_PER_DOCUMENT: z.coerce.number().int().positive().default(16),
+  /**
+   * Seconds an open realtime connection's access check holds before its next message checks the
+   * organization's access stamp again (one small read); tests set 0 to check at every message.
+   */
+  REALTIME_ACCESS_RECHECK_SECONDS: z.coerce.number().min(0).default(30),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

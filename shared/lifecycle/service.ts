@@ -8,6 +8,7 @@ import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
+import { closeUserConnections } from '../realtime/closing';
 import { findEraseJob, incarnationBump, startErase, writeWithBump } from './repository';
 import {
   type DeleteUserData,
@@ -70,8 +71,9 @@ async function startJob(
 
 /**
  * users/data/delete (addendum §10): starts the erasure of a user's data, in the given organizations
- * or all of them, as a resumable job (shared/lifecycle/user-erasure.ts). Counts start at zero for
- * every feature. One PutItem (in a transaction) and one SQS SendMessage.
+ * or all of them, as a resumable job (shared/lifecycle/user-erasure.ts), and closes the user's open
+ * connections there (4403). Counts start at zero for every feature. One PutItem (in a transaction),
+ * one SQS SendMessage, then one Query of the user's connections and their closes.
  */
 export async function startUserErasure(caller: ApiKeyCaller, input: DeleteUserData) {
   const counts = Object.fromEntries(userDataFeatures.map((feature) => [feature, 0]));
@@ -86,6 +88,7 @@ export async function startUserErasure(caller: ApiKeyCaller, input: DeleteUserDa
     },
     [],
   );
+  await closeUserConnections(caller.apiKey, input.userId, input.organizationIds);
   return { jobId };
 }
 

@@ -3,6 +3,7 @@ import { withIncarnations } from '../db/incarnations';
 import { jobLeaseMs, keepLease } from '../migration/lease';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { closeUserConnections } from '../realtime/closing';
 import { apiKeyCaller } from '../workspace/credentials';
 import type { EraseCursor, EraseScope, ScopeEraser } from './eraser';
 import { scopeErasers } from './erasers';
@@ -101,6 +102,9 @@ export async function runErase(
       return { erased: total, ...(batch.cursor && { cursor: batch.cursor }) };
     });
     if (!done) return;
+    // Connections the user opened while the job ran lose their items too (users/data/delete closed
+    // the earlier ones); this process may not post to them, so they are deleted, not closed.
+    await closeUserConnections(apiKey, userId, organizationIds);
     await renewEraseLease(apiKey, jobId, now() + leaseMs, false, now(), erased);
     if (await completeEraseJob(apiKey, job, `Every record of user ${userId} was erased.`, now()))
       context.log.info('user data erased', { jobId });

@@ -7,6 +7,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
 import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { sendToQueue } from '../queues/send';
+import { closeMigratedDocument } from '../realtime/closing';
 import { jobLeaseMs } from './lease';
 import { createJob, findJob } from './repository';
 import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQuery } from './schemas';
@@ -20,7 +21,9 @@ import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQu
  * so a migration moves whatever records the id has (none: it completes having moved nothing).
  * A target that has records fails the job asynchronously (`failed`, nothing changed), as the
  * addendum says. The job starts with a lease (`JOB_LEASE_SECONDS`): if its message is lost before
- * a worker claims it, the reconciler resumes it. Costs one SQS SendMessage and one PutItem.
+ * a worker claims it, the reconciler resumes it. The source document's open connections are closed
+ * (4404; the worker closes those made meanwhile when it completes). Costs one SQS SendMessage, one
+ * PutItem, then the access stamp's PutItem beside one Query of the source's connections.
  * ABORTED while an earlier incarnation of either document is still being erased (a document
  * re-created during its erasure): movers find records by document id, so they would move the old
  * incarnation's among the new ones (decisions §46).
@@ -56,6 +59,8 @@ export async function startMigration(caller: ApiKeyCaller, input: MigrateDocumen
   };
   await sendToQueue('document-migration', message);
   await createJob(caller.apiKey, job);
+  // The source's clients stop writing to an id whose records are moving (addendum §9: 4404).
+  await closeMigratedDocument(caller.apiKey, input.organizationId, input.documentId, input.newDocumentId);
   return { migrationId: job.migrationId };
 }
 

@@ -3,6 +3,7 @@ import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { closeMigratedDocument } from '../realtime/closing';
 import { jobLeaseMs, keepLease } from './lease';
 import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
 import { documentRecordMovers } from './movers';
@@ -193,6 +194,8 @@ async function migrate(
     now(),
   );
   if (!completed) return ended();
+  // Connections made to the old id while the job ran: their items go (this process may not post to them).
+  await closeMigratedDocument(apiKey, organizationId, job.documentId, job.newDocumentId);
   context.log.info('migration completed', { migrationId, moved });
 }
 

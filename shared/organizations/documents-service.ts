@@ -9,7 +9,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
-import { closeDeletedDocuments } from '../realtime/closing';
+import { closeDeletedDocuments, revalidateDocuments } from '../realtime/closing';
 import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
 import {
@@ -45,7 +45,9 @@ export const readDocumentAddition = (apiKey: string, input: z.output<typeof addD
  * a missing organization is created. A document whose deleted data is still being erased is
  * created in its next incarnation (shared/db/incarnations.ts), empty while the job erases the old
  * one: the bump and the writes are one transaction (ABORTED when another request re-created it at
- * the same time). `started` is `readDocumentAddition`'s, when already started.
+ * the same time). The open connections of documents whose folder or access type changed have their
+ * access resolved again (closed or made read-only). `started` is `readDocumentAddition`'s, when
+ * already started.
  */
 export const addDocuments = /* @__PURE__ */ prefetchable(
   readDocumentAddition,
@@ -99,6 +101,18 @@ export const addDocuments = /* @__PURE__ */ prefetchable(
     );
     if (fenced.size === 0) await writeAll(writes());
     else await recreateFenced(caller, [...fenced], writes);
+    // A moved or re-typed document's open connections hold the access they had (addendum §9).
+    const changed = documents.filter((document) => {
+      const current = byId.get(document.documentId);
+      return (
+        current && (current.folderId !== document.folderId || current.accessType !== document.accessType)
+      );
+    });
+    await revalidateDocuments(
+      caller,
+      input.organizationId,
+      changed.map((document) => document.documentId),
+    );
     return results;
   },
 );
@@ -218,7 +232,8 @@ export async function startDocumentErasure(
 
 /**
  * The second half, once `startDocumentErasure` committed: connected clients of the deleted documents
- * learn at once (addendum §9; the jobs' realtime eraser repeats it). Nothing for no documents.
+ * learn at once (addendum §9; the jobs' realtime eraser deletes any connection items left, closing
+ * them only where its process can post to connections). Nothing for no documents.
  */
 export async function closeDeletedDocumentsOf(
   caller: ApiKeyCaller,

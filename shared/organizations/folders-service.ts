@@ -7,6 +7,7 @@ import { startedEarly } from '../db/parallel';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
+import { revalidateDocuments } from '../realtime/closing';
 import { closeDeletedDocumentsOf, startDocumentErasure } from './documents-service';
 import { readTree, requireTree, type StartedTreeRead } from './organization-tree';
 import type { ItemResult } from './organizations-service';
@@ -163,8 +164,9 @@ function sameFolder(a: FolderRecord, b: FolderRecord): boolean {
  * Renames, re-types and moves folders. A move carries the whole subtree (descendants' ancestors
  * follow; documents follow through their folder). A move into the folder's own subtree is
  * INVALID_ARGUMENT and nothing is written; a missing folder or parent fails per item. Each changed
- * folder is written only if unchanged since it was read. `tree` is `readTree`'s read, when already
- * started (a route's prefetch).
+ * folder is written only if unchanged since it was read; when a move or an access change was
+ * written, the organization's open connections have their access resolved again. `tree` is
+ * `readTree`'s read, when already started (a route's prefetch).
  */
 export async function updateFolders(
   caller: ApiKeyCaller,
@@ -230,6 +232,17 @@ export async function updateFolders(
       ),
     ),
   );
+  // A folder's move or access change reaches every document below it: the organization's open
+  // connections have their access resolved again (names alone change nobody's access).
+  const reachesAccess = changed.some((folder) => {
+    const before = folders.get(folder.folderId)!;
+    return (
+      before.parentFolderId !== folder.parentFolderId ||
+      before.accessType !== folder.accessType ||
+      before.inheritAccessFromParent !== folder.inheritAccessFromParent
+    );
+  });
+  if (reachesAccess) await revalidateDocuments(caller, input.organizationId);
   return results;
 }
 

@@ -141,7 +141,9 @@ export const deleteOrganizations = /* @__PURE__ */ prefetchable(
         [...existing].map((organizationId) => ({ organizationId })),
         [...existing].map((organizationId) => organizationDelete(caller.apiKey, organizationId)),
       );
-      // Connected clients learn at once (addendum §9); the job's realtime eraser repeats it.
+      // Connected clients learn at once (addendum §9). The job's realtime eraser deletes any
+      // connection items left (a connect beside this call, a crash before the close), closing them
+      // only where its process can post to connections.
       await Promise.all(
         [...existing].map((organizationId) => closeDeletedDocuments(caller.apiKey, organizationId)),
       );

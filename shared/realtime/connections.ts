@@ -5,6 +5,8 @@ import { nowMs } from '../core/clock';
 import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
+import { accessFields } from './access-check';
+import { readAccessStamp } from './access-repository';
 import { awarenessRemoval } from './awareness';
 import { releaseAwarenessClaim } from './awareness-repository';
 import { framesOf, sendToConnections } from './broadcast';
@@ -34,9 +36,10 @@ export type ConnectOutcome =
  * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
  * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9; also 429 when
  * the user already holds `MAX_REALTIME_CONNECTIONS_PER_USER` connections of the room, counted
- * beside the access check), in that order; the room cap is decided by the write itself. Reads: the signing secret, the API key's
- * credential, the access check (tree, document and user, provider config); one transaction writes
- * the connection's two items and increments the room's count, refused at the cap (a full room is
+ * beside the access check), in that order; the room cap is decided by the write itself. Reads: the
+ * signing secret, the API key's credential and the organization's access stamp (access-check.ts),
+ * then the access check (tree, document and user, provider config); one transaction writes the
+ * connection's two items and increments the room's count, refused at the cap (a full room is
  * recounted before it refuses, see `insertConnection`).
  */
 export async function connect(
@@ -48,12 +51,17 @@ export async function connect(
   if (!parsed.success)
     return { accepted: false, statusCode: 401, reason: 'Missing or malformed connect parameters.' };
   const { apiKey, token, ...room } = parsed.data;
-  const [userId, caller] = await Promise.all([verifyUserToken(apiKey, token), apiKeyCaller(apiKey)]);
+  // The access stamp is read before access is resolved, so a change after it moves the stamp.
+  const [userId, caller, stamp] = await Promise.all([
+    verifyUserToken(apiKey, token),
+    apiKeyCaller(apiKey),
+    readAccessStamp(apiKey, room.organizationId),
+  ]);
   if (!userId || !caller)
     return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
   // The room's keys are those of the current incarnations, and the connection keeps them.
   return withIncarnations(caller.incarnations, () =>
-    admit(caller, { connectionId, apiKey, userId, room, origin }),
+    admit(caller, { connectionId, apiKey, userId, room, origin, stamp }),
   );
 }
 
@@ -66,12 +74,14 @@ async function admit(
     userId,
     room,
     origin,
+    stamp,
   }: {
     connectionId: string;
     apiKey: string;
     userId: string;
     room: { organizationId: string; documentId: string; editorId: string };
     origin: string | undefined;
+    stamp: string | undefined;
   },
 ): Promise<ConnectOutcome> {
   const now = nowMs();
@@ -112,7 +122,8 @@ async function admit(
       apiKey,
       ...room,
       userId,
-      role: entry.accessRole === 'viewer' ? 'viewer' : 'editor',
+      ...accessFields(entry, stamp, now),
+      ...(caller.usesPermissionProvider && { viaProvider: true }),
       connectedAt: now,
       awareness: {},
       deniedSent: false,

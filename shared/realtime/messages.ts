@@ -10,6 +10,7 @@ import { applyClientUpdate } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
+import { whileAllowed } from './access-check';
 import { receiveAwarenessUpdate, roomAwarenessMessage } from './awareness-updates';
 import { framesOf, messageType, sendToConnections, syncUpdateMessage } from './broadcast';
 import { storeChunk } from './chunk-repository';
@@ -45,8 +46,10 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
   }
   if (!message) return;
   try {
-    // The room's keys are those of the incarnations the connection was made in.
-    await withIncarnations(connection.incarnations ?? {}, () => handleMessage(connection, message));
+    // The room's keys are those of the incarnations the connection was made in; access is checked again.
+    await withIncarnations(connection.incarnations ?? {}, () =>
+      whileAllowed(connection, (current) => handleMessage(current, message)),
+    );
   } catch (error) {
     // A malformed message (lib0 and Yjs throw plain errors while decoding) or a failed write: the
     // client is not told (y-websocket has no error message); it re-syncs on its next connect.

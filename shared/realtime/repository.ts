@@ -64,6 +64,8 @@ export async function insertConnection(record: ConnectionRecord, maxConnections:
         Item: {
           ...keys.connectionById(record.connectionId),
           entity: entities.realtimeConnection.name,
+          gsi4pk: keys.connectionsOfUser(record.apiKey, record.userId),
+          gsi4sk: record.connectionId,
           ...record,
           ...stamps,
         },
@@ -247,10 +249,24 @@ async function countRoomConnections(apiKey: string, room: Room, now: number): Pr
   return count;
 }
 
-/** Records what a connection announced: its awareness clients, or that its viewer was told no. */
+/**
+ * Records what a connection announced (its awareness clients, that its viewer was told no) or what
+ * its last access check found (role, when and at which stamp).
+ */
 export async function updateConnection(
   connectionId: string,
-  changes: Partial<Pick<ConnectionRecord, 'awareness' | 'awarenessClientId' | 'deniedSent' | 'role'>>,
+  changes: Partial<
+    Pick<
+      ConnectionRecord,
+      | 'awareness'
+      | 'awarenessClientId'
+      | 'deniedSent'
+      | 'role'
+      | 'accessCheckedAt'
+      | 'accessStamp'
+      | 'accessExpiresAt'
+    >
+  >,
   now: number,
 ): Promise<void> {
   const names = Object.keys(changes);

@@ -45,6 +45,14 @@ export const connectionRecord = z.object({
    * `$default` and `$disconnect` build the room's keys in them. Absent: all 0.
    */
   incarnations: incarnationMap.optional(),
+  /** When the user's access was last confirmed (epoch ms; absent: at `connectedAt`), see access-check.ts. */
+  accessCheckedAt: z.number().optional(),
+  /** The organization's access stamp access was last resolved at (absent: none existed). */
+  accessStamp: z.string().optional(),
+  /** When the grant that decided access ends (epoch ms): access is resolved again from then on. */
+  accessExpiresAt: z.number().optional(),
+  /** Admitted by the permission provider: access is resolved again every window (changes are not announced). */
+  viaProvider: z.boolean().optional(),
 });
 export type ConnectionRecord = z.infer<typeof connectionRecord>;
 

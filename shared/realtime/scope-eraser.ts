@@ -1,13 +1,27 @@
+import { nowMs } from '../core/clock';
 import { nothingToErase, pagedEraser } from '../lifecycle/eraser';
+import { closeMembers } from './broadcast';
+import { deletedCloseCode } from './closing';
 import { deleteLiveStates, deleteRoomCounts } from './live-state-repository';
+import { listConnections } from './repository';
 
 /**
- * Erases a deleted organization's or document's live state and room counts (deletion cascade). Its connections are
- * closed (4404) by the delete call itself (`closeDeletedDocuments`), which also forgets the live
- * state; the job repeats the erasure, so a crash right after the call's transaction leaves nothing.
- * The worker does not post to connections: it has no WebSocket management grant.
+ * Erases a deleted organization's or document's connections, live state and room counts (deletion
+ * cascade). The delete call closed the connections it found (`closeDeletedDocuments`); this finds
+ * any left — a `$connect` that committed beside the delete, a call that crashed before closing — and
+ * closes them (4404) where the process can post to connections, deleting their items in any case:
+ * the erasure worker has no WebSocket management grant in the stack, so there it only deletes them,
+ * and a socket without its items is inert (its frames are ignored) until API Gateway ends it.
  */
 export const realtimeEraser = pagedEraser('realtime', async (scope) => {
+  const members = await listConnections(scope.apiKey, scope, nowMs());
+  await closeMembers(
+    scope.apiKey,
+    scope.organizationId,
+    members,
+    deletedCloseCode,
+    'The document was deleted.',
+  );
   await deleteLiveStates(scope.apiKey, scope.organizationId, scope.documentId);
   await deleteRoomCounts(scope.apiKey, scope.organizationId, scope.documentId);
   return nothingToErase();

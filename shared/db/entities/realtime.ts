@@ -1,12 +1,20 @@
 import type { ItemKey } from '../key-parts';
-import { documentSegment, encodeKeyPart, join, organizationPartition, separator } from '../key-parts';
+import {
+  apiKeyPartition,
+  documentSegment,
+  encodeKeyPart,
+  join,
+  organizationPartition,
+  separator,
+} from '../key-parts';
 import { defineArea } from './definition';
 
 /** Realtime connections, their rooms, chunked messages and live state. */
 export const realtimeArea = defineArea({
   entities: {
-    realtimeConnection: {},
+    realtimeConnection: { indexes: ['gsi4'] },
     realtimeRoomMember: {},
+    realtimeAccessStamp: {},
     realtimeRoomCount: {},
     realtimeChunk: {},
     realtimeChunkTally: {},
@@ -17,6 +25,8 @@ export const realtimeArea = defineArea({
   accessPatterns: {
     connectionsOfRoom: { index: 'table' },
     connectionById: { index: 'table' },
+    connectionsOfUser: { index: 'gsi4' },
+    realtimeAccessStamp: { index: 'table' },
     storeConnection: { index: 'table' },
     deleteConnection: { index: 'table' },
     chunkedMessageParts: { index: 'table' },
@@ -92,6 +102,22 @@ export const realtimeKeys = {
   connectionById: (connectionId: string): ItemKey => ({
     pk: join('RTCONN', encodeKeyPart(connectionId)),
     sk: 'CONNECTION',
+  }),
+  /**
+   * gsi4 partition of a user's connections (on the by-id items, sorted by connection id): whom
+   * users/data/delete closes, in every organization of the API key at once.
+   */
+  connectionsOfUser: (apiKey: string, userId: string) =>
+    apiKeyPartition(apiKey, 'RTUSER', encodeKeyPart(userId)),
+  /**
+   * The organization's access stamp: a random value rewritten by every change of access in the
+   * organization (grants, memberships, folders, documents, deletion, erasure). An open connection
+   * compares it with the value it last checked access at (one small read per re-check window).
+   * Keyed by the organization id alone, not its incarnation: every incarnation's change rewrites it.
+   */
+  realtimeAccessStamp: (apiKey: string, organizationId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'RTACCESS', encodeKeyPart(organizationId)),
+    sk: 'STAMP',
   }),
   /**
    * One part of a chunked message a client is sending on a connection (addendum §9 `~` frames).

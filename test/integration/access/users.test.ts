@@ -62,7 +62,7 @@ describe('users.add', () => {
     }
   });
 
-  it('writes 100 users with one transaction after one read', async () => {
+  it('writes 100 users with one transaction after one read, then re-checks their connections', async () => {
     const users = Array.from({ length: 100 }, (_, index) => ({
       userId: `user-${index}`,
       name: `User ${index}`,
@@ -72,8 +72,10 @@ describe('users.add', () => {
     expect(response.statusCode).toBe(200);
     expect(response.db.commands.slice(0, 2).sort()).toEqual(['BatchGetItem', 'GetItem']);
     expect(response.db.commands[2]).toBe('TransactWriteItems');
-    // The target read travels with the auth read (prefetch).
-    expect(response.db.serialRoundTrips).toBe(2);
+    // The target read travels with the auth read (prefetch); the organization's connections are
+    // listed after the write, beside renewing its access stamp.
+    expect(response.db.commands.slice(3).sort()).toEqual(['PutItem', 'Query']);
+    expect(response.db.serialRoundTrips).toBe(3);
   });
 
   it.each([

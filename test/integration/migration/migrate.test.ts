@@ -51,7 +51,8 @@ describe('organizations.documents.migrate', () => {
     });
     expect(started.statusCode).toBe(200);
     const { migrationId } = dataOf(started) as { migrationId: string };
-    expect(started.db.commands).toEqual(['GetItem', 'PutItem']);
+    // The job, then the source's connections closed: the access stamp beside their Query, then its live state.
+    expect(started.db.commands).toEqual(['GetItem', 'PutItem', 'PutItem', 'Query', 'Query']);
     expect(await harness.statusOf(migrationId)).toEqual({
       migrationId,
       status: 'pending',

@@ -79,6 +79,7 @@ describe('organization routes read beside the auth read', () => {
     expect(sorted(response)).toEqual([
       'BatchWriteItem',
       'GetItem',
+      'PutItem', // the organization's access stamp, beside the connections' Query
       ...Array(4).fill('Query'), // tree and placements; the document's connections, then its live state
       'TransactWriteItems',
     ]);

@@ -57,6 +57,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   crdtEventWindow: keys.crdtEventWindow(apiKey, organizationId, documentId, id),
   realtimeConnection: keys.connectionById(id),
   realtimeRoomMember: keys.realtimeConnection(apiKey, room, id),
+  realtimeAccessStamp: keys.realtimeAccessStamp(apiKey, organizationId),
   realtimeRoomCount: keys.realtimeRoomCount(apiKey, room),
   realtimeChunk: keys.connectionChunk(id, id, 3),
   realtimeChunkTally: keys.connectionChunkTally(id),

@@ -9,13 +9,19 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pk: 'RTCONN#<connectionId>',
       sk: 'CONNECTION',
       attributes:
-        'the connection record (connectionId, apiKey, organizationId, documentId, editorId, userId, role, connectedAt, awareness, deniedSent, incarnations?), createdAt, updatedAt, ttl (3 h)',
+        'the connection record (connectionId, apiKey, organizationId, documentId, editorId, userId, role, connectedAt, awareness, deniedSent, incarnations?, accessCheckedAt?, accessStamp?, accessExpiresAt?, viaProvider?), gsi4pk `AK#<ak>#RTUSER#<user>`, gsi4sk `<connectionId>`, createdAt, updatedAt, ttl (3 h)',
     },
     realtimeRoomMember: {
       pk: 'AK#<ak>#ORG#<org>#RT',
       sk: 'CONN#<doc>#<editor>#<connectionId>',
       attributes:
         'the connection record, as above (one per connection in its room), createdAt, updatedAt, ttl (3 h)',
+    },
+    realtimeAccessStamp: {
+      pk: 'AK#<ak>#RTACCESS#<org>',
+      sk: 'STAMP',
+      attributes:
+        'stamp (random, rewritten by every access change in the organization), updatedAt, ttl (4 h)',
     },
     realtimeRoomCount: {
       pk: 'AK#<ak>#ORG#<org>#RT',
@@ -83,6 +89,21 @@ export const realtimeDocs = documentArea(realtimeArea, {
       operation:
         'TransactWriteItems: by-id delete `attribute_exists AND ttl > now`, room item delete, count `ADD -1, version 1`; when the condition fails (already deleted, expired): BatchWriteItem deletes, uncounted',
       usedBy: '`$disconnect`, a 410 Gone, closing rules',
+    },
+    connectionsOfUser: {
+      pattern: "a user's realtime connections in every organization",
+      pk: 'gsi4 `AK#<ak>#RTUSER#<user>`',
+      sk: '`<connectionId>`',
+      operation: 'Query gsi4 (eventually consistent; items projected whole)',
+      usedBy: '`users.data.delete`',
+    },
+    realtimeAccessStamp: {
+      pattern: "an organization's access stamp",
+      pk: '`AK#<ak>#RTACCESS#<org>`',
+      sk: '`STAMP`',
+      operation:
+        'GetItem (eventually consistent, projected to the stamp) at `$connect` and once per re-check window on a connection; PutItem of a fresh stamp by every access change',
+      usedBy: '`$connect`, `$default`, every route that changes access or erases, the migration worker',
     },
     chunkedMessageParts: {
       pattern: 'chunked client message parts',
