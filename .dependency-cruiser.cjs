@@ -19,6 +19,10 @@ const layers = {
   db: ['core', 'config', 'observability', 'security'],
   queues: ['core', 'config', 'observability', 'security'],
   http: ['core', 'config', 'observability', 'security', 'db', 'queues'],
+  // The due-index sweep and its handler contract, the job lease it resumes by.
+  reconcile: ['core', 'config', 'observability', 'security', 'db', 'queues'],
+  // What domains implement or apply for the cross-domain jobs: mover, eraser, fence, profile stub.
+  plugins: ['core', 'config', 'observability', 'security', 'db', 'queues', 'http'],
 };
 
 /**

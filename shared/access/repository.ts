@@ -24,8 +24,8 @@ import {
 } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
-import type { DocumentMove, MovedPage } from '../migration/mover';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
+import type { DocumentMove, MovedPage } from '../plugins/mover';
 import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from './model';
 import {
   type GroupRecord,

@@ -6,8 +6,8 @@ import { type TransactItem, transactWrite } from '../db/batch';
 import { currentIncarnations, incarnationsWithin, withIncarnations } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
+import { jobLeaseMs } from '../reconcile/lease';
 import { findEraseJob, incarnationBump, startErase, writeWithBump } from './repository';
 import {
   type DeleteUserData,
@@ -19,7 +19,7 @@ import {
 
 /**
  * Deletes organizations or documents (addendum §10): one transaction removes their items
- * (`parentRemovals`), fences the targets (shared/lifecycle/fence.ts: from now on requests naming
+ * (`parentRemovals`), fences the targets (shared/plugins/fence.ts: from now on requests naming
  * them are refused, so their records are invisible) and writes a leased erasure job; then the job's
  * message is sent. Each target carries the incarnations it is deleted in (the running request's,
  * shared/db/incarnations.ts), so the job erases exactly those keys even after a re-creation. A failed send is only logged: the job's lease runs out and the reconciler sends

@@ -5,7 +5,7 @@ import { startedEarly } from '../db/parallel';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { erasingEarlierIncarnation, isFenced } from './fence';
+import { erasingEarlierIncarnation, isFenced } from '../plugins/fence';
 import type { GetUserData, UserDataItem } from './schemas';
 import {
   itemId,

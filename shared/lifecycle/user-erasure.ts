@@ -4,7 +4,7 @@ import { eraseUserComment, eraseUserReaction } from '../comments/repository';
 import { unlistEditorCreator } from '../crdt/repository';
 import { entities } from '../db/entities';
 import { removeJudgments } from '../memory/repository';
-import { stubbedFields } from './profile-stub';
+import { stubbedFields } from '../plugins/profile-stub';
 import type { UserDataFeature } from './schemas';
 import { userDataOf } from './user-data';
 import { deleteItems, unlistItems, userDataItems, userDataKeys } from './user-data-repository';
