@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { runErase } from '../../shared/erasure/worker';
 import { eraseMessage } from '../../shared/lifecycle/schemas';
-import { runErase } from '../../shared/lifecycle/worker';
 import { migrationMessage } from '../../shared/migration/schemas';
 import { runMigration } from '../../shared/migration/worker';
 import { defineQueueWorker } from '../../shared/queues/define-worker';

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from '../access-model/model';
 import { ApiError } from '../core/errors';
 import {
   batchGet,
@@ -26,7 +27,6 @@ import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
 import type { DocumentMove, MovedPage } from '../plugins/mover';
-import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from './model';
 import {
   type GroupRecord,
   groupRecord,

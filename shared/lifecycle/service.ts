@@ -70,7 +70,7 @@ async function startJob(
 
 /**
  * users/data/delete (addendum §10): starts the erasure of a user's data, in the given organizations
- * or all of them, as a resumable job (shared/lifecycle/user-erasure.ts). Counts start at zero for
+ * or all of them, as a resumable job (shared/erasure/user-erasure.ts). Counts start at zero for
  * every feature. One PutItem (in a transaction) and one SQS SendMessage.
  */
 export async function startUserErasure(caller: ApiKeyCaller, input: DeleteUserData) {

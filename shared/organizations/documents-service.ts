@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { effectiveDocumentAccessType } from '../access/resolver';
+import { effectiveDocumentAccessType } from '../access-model/resolver';
 import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
 import { incarnationEntry } from '../db/incarnations';

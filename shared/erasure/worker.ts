@@ -1,12 +1,12 @@
 import { env } from '../config/env';
 import { withIncarnations } from '../db/incarnations';
+import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from '../lifecycle/repository';
+import type { EraseMessage } from '../lifecycle/schemas';
 import type { EraseCursor, EraseScope, ScopeEraser } from '../plugins/eraser';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
 import { jobLeaseMs, keepLease } from '../reconcile/lease';
 import { apiKeyCaller } from '../workspace/credentials';
-import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from './repository';
-import type { EraseMessage } from './schemas';
 import { eraseUserBatch, type UserEraseCursor } from './user-erasure';
 
 /** Work one invocation does before handing over to a fresh message (as a migration's). */
