@@ -1,13 +1,16 @@
 /**
  * The direction of imports (decisions §50), checked by `npm run lint`:
  *
- *   shared/core ← config, observability ← security ← db, queues ← http ← domains ← api, admin ← functions, scripts
+ *   shared/core ← config, observability ← security ← db, queues ← http, reconcile ← plugins
+ *     ← domains ← api, admin ← functions, scripts
  *
  * A folder imports only from its own layer or the layers to its left; `lib/` (the CDK app) reads only
  * the pure data below the domains. A domain's `routes.ts` is such data (its route table rows, which
  * shared/http/routes.ts composes), so it imports nothing but the row helper. Every `shared/` folder
- * not named in `layers` or `compositionRoots` is a domain. A domain reaches another domain only through that domain's public modules (the
- * conventional ones every domain offers plus its `publicModules` entry). No file imports itself
+ * not named in `layers` or `compositionRoots` is a domain. A domain reaches another domain only
+ * through that domain's public modules (the conventional ones every domain offers plus its
+ * `publicModules` entry), and no two domains import each other, directly or through others
+ * (`no-domain-cycle`, a folder cycle). No file imports itself
  * back through others, type imports included.
  */
 
@@ -20,6 +23,10 @@ const layers = {
   db: ['core', 'config', 'observability', 'security'],
   queues: ['core', 'config', 'observability', 'security'],
   http: ['core', 'config', 'observability', 'security', 'db', 'queues'],
+  // The due-index sweep and its handler contract, the job lease it resumes by.
+  reconcile: ['core', 'config', 'observability', 'security', 'db', 'queues'],
+  // What domains implement or apply for the cross-domain jobs: mover, eraser, fence, profile stub.
+  plugins: ['core', 'config', 'observability', 'security', 'db', 'queues', 'http'],
 };
 
 /**
@@ -29,44 +36,34 @@ const layers = {
 const compositionRoots = ['api', 'admin'];
 
 /**
- * Modules every domain offers the others: its schemas (the contract) and its plugins for the
- * cross-domain jobs — `scope-eraser` (lifecycle erases a deleted organization's records in every
- * domain), `document-mover` (migration moves a document's records), `reconcile` (the due-index sweep
- * of shared/reconcile resumes its overdue work).
+ * Modules every domain offers the others: its schemas (the contract). Its plugins for the
+ * cross-domain jobs (`scope-eraser`, `document-mover`, `reconcile`) implement contracts below the
+ * domains (shared/plugins, shared/reconcile) and are listed by the composition root
+ * (functions/workers), never imported by another domain.
  */
-const conventionalPublicModules = ['schemas', 'scope-eraser', 'document-mover', 'reconcile'];
+const conventionalPublicModules = ['schemas'];
 
 /** Further modules a domain offers on purpose, with who needs them. */
 const publicModules = {
-  // Access decisions for comments, notifications, realtime and organizations; token checks for realtime.
-  access: [
-    'document-access',
-    'model',
-    'provider',
-    'provider-config',
-    'repository',
-    'resolver',
-    'token-service',
-  ],
+  // Access decisions for comments, notifications and realtime; token checks for realtime.
+  access: ['document-access', 'provider', 'provider-config', 'repository', 'token-service'],
+  // The pure access model and resolver over an organization's tree, below access and organizations.
+  'access-model': ['model', 'resolver'],
   // Activity records erased, moved and written with comments.
   activities: ['repository'],
   // The items lifecycle erases with a user's data.
   comments: ['repository', 'write-items'],
   // Document state for realtime sync; update events for the reconciler.
   crdt: ['client-updates', 'codec', 'repository', 'update-events'],
-  // Erasure plugins' interface, fences, profile stubs; organization deletion starts erasure.
-  lifecycle: ['eraser', 'fence', 'profile-stub', 'service'],
+  // Organization and document deletion starts erasure; erasure runs the jobs it stores.
+  lifecycle: ['repository', 'service'],
   // Review memory written with activities; erased with a user's data.
   memory: ['repository', 'writes'],
-  // Movers' interface and the lease lifecycle shares.
-  migration: ['lease', 'mover'],
   notifications: ['repository'],
   // The organization tree and its targets, read by access, comments, notifications and realtime.
   organizations: ['repository', 'targets', 'tree'],
   // Broadcasts to and closing of realtime connections.
   realtime: ['broadcast', 'closing'],
-  // The due-handler interface of the sweep.
-  reconcile: ['reconciler'],
   // Workspace settings read by the domains they configure; the webhook configs read by delivery.
   settings: [
     'merge',
@@ -83,6 +80,14 @@ const publicModules = {
   workspace: ['credentials'],
 };
 
+/**
+ * Domains that still import each other, until realtime's socket transport (connection storage,
+ * posting, broadcast, closing) moves below the domains: realtime reads access decisions, documents
+ * and CRDT state; access, organizations and crdt broadcast to or close its sockets. Imports among
+ * them may form a folder cycle, no other import may; the list only shrinks.
+ */
+const knownCycle = ['realtime', 'access', 'organizations', 'crdt'];
+
 const sourceFolders = '^(bin|client|functions|lib|scripts|shared|test)/';
 const notLayer = `(?!(?:${[...Object.keys(layers), ...compositionRoots].join('|')})/)`;
 const domain = `shared/(${notLayer}[^/]+)/`;
@@ -95,8 +100,34 @@ const publicPath = [
   ...Object.entries(publicModules).map(([name, modules]) => `^shared/${name}/(${modules.join('|')})\\.ts$`),
 ];
 
+const domainCycle = {
+  name: 'no-domain-cycle',
+  severity: 'error',
+  comment:
+    "No shared/ folder imports one that imports it back, directly or through others (a folder cycle: the domains no longer change alone). Contracts go below the domains (shared/plugins, shared/reconcile), lists of every domain's plugins up to the composition root (functions/workers).",
+  scope: 'folder',
+};
+
 module.exports = {
   forbidden: [
+    {
+      ...domainCycle,
+      from: { path: '^shared/[^/]+$', pathNot: `^shared/(${knownCycle.join('|')})$` },
+      to: { path: '^shared/[^/]+$', circular: true },
+    },
+    {
+      ...domainCycle,
+      from: { path: `^shared/(${knownCycle.join('|')})$` },
+      to: { path: '^shared/[^/]+$', pathNot: `^shared/(${knownCycle.join('|')})$`, circular: true },
+    },
+    {
+      name: 'organizations-below-access',
+      severity: 'error',
+      comment:
+        'Access reads organizations; the model both share (access types, the folder tree, the resolver) lies below them in shared/access-model.',
+      from: { path: '^shared/organizations/' },
+      to: { path: '^shared/access/' },
+    },
     {
       name: 'no-circular',
       severity: 'error',
@@ -174,7 +205,13 @@ module.exports = {
       from: { path: '^(bin|lib)/' },
       to: {
         path: '^(shared|functions|scripts|client|test)/',
-        pathNot: [`^shared/(${Object.keys(layers).join('|')})/`, domainRouteRows],
+        // The job machinery below the domains (reconcile, plugins) is code, not data.
+        pathNot: [
+          `^shared/(${Object.keys(layers)
+            .filter((layer) => !['reconcile', 'plugins'].includes(layer))
+            .join('|')})/`,
+          domainRouteRows,
+        ],
       },
     },
   ],

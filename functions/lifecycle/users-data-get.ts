@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { getUserData, readUserData } from '../../shared/lifecycle/user-data';
+import { getUserData, readUserData } from '../../shared/erasure/user-data';
 
 export const handler = defineEndpoint({
   route: 'users.data.get',

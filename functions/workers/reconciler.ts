@@ -3,9 +3,9 @@ import { logger } from '../../shared/core/logger';
 import { metricNames } from '../../shared/observability/metric-names';
 import { recordMetric } from '../../shared/observability/metrics';
 import { takeMessages } from '../../shared/queues/send';
-import { dueHandlers } from '../../shared/reconcile/handlers';
 import { reconcile } from '../../shared/reconcile/reconciler';
 import { keyringLoader } from '../../shared/security/keyring-middleware';
+import { dueHandlers } from './due-handlers';
 
 const log = logger.createChild({ persistentKeys: { worker: 'reconciler' } });
 

@@ -1,5 +1,5 @@
 import { scanCredentials } from '../../shared/admin/sealed-values-repository';
-import { type BackfillProgress, backfillApiKey } from '../../shared/lifecycle/backfill';
+import { type BackfillProgress, backfillApiKey } from '../../shared/erasure/backfill';
 import { type AdminOption, defineAdminCommand, UsageError } from './command';
 
 /** The API keys to backfill: the one given, or every API key (a paginated Scan of the credentials). */

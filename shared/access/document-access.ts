@@ -1,12 +1,12 @@
+import type { PermissionEntry } from '../access-model/model';
+import { resolveResource } from '../access-model/resolver';
 import type { ApiKeyCaller } from '../http/caller';
 import { loadTree } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
 import { indexFolders, organizationTreeView } from '../organizations/tree';
-import type { PermissionEntry } from './model';
 import { askProvider } from './provider';
 import { providerFor } from './provider-config';
 import { findDocumentsAndUsers, noAccess } from './repository';
-import { resolveResource } from './resolver';
 
 /** What a document-access check answers per user. */
 export type DocumentAccess = ReadonlyMap<string, PermissionEntry>;

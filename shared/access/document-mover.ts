@@ -1,4 +1,4 @@
-import { pagedMover } from '../migration/mover';
+import { pagedMover } from '../plugins/mover';
 import { hasDocumentAccessEntries, moveDocumentAccess } from './repository';
 
 /**

@@ -1,4 +1,12 @@
 import type * as z from 'zod';
+import type { FolderNode, OrganizationTree, PermissionEntry, UserAccess } from '../access-model/model';
+import {
+  contextAccessFields,
+  effectiveDocumentAccessType,
+  effectiveFolderAccessType,
+  resolveOrganization,
+  resolveResource,
+} from '../access-model/resolver';
 import { nowMs } from '../core/clock';
 import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';
@@ -8,7 +16,6 @@ import { findResources, loadTree, startTreeRead } from '../organizations/reposit
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, organizationTreeView } from '../organizations/tree';
 import { revalidateConnections } from '../realtime/closing';
-import type { FolderNode, OrganizationTree, PermissionEntry, UserAccess } from './model';
 import { askProvider, type ProviderConfig, type ProviderRequest } from './provider';
 import { providerFor } from './provider-config';
 import {
@@ -18,13 +25,6 @@ import {
   removeUserAttributes,
   writeUserChanges,
 } from './repository';
-import {
-  contextAccessFields,
-  effectiveDocumentAccessType,
-  effectiveFolderAccessType,
-  resolveOrganization,
-  resolveResource,
-} from './resolver';
 import type {
   addPermissionsInput,
   GrantedResource,

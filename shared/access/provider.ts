@@ -1,11 +1,11 @@
 import * as z from 'zod';
+import type { AccessRole, PermissionEntry } from '../access-model/model';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { logger } from '../core/logger';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import { ForbiddenTargetError, sendOutbound } from '../security/outbound-http';
-import type { AccessRole, PermissionEntry } from './model';
 
 /** The permission provider configuration (issue 4's `permissionproviderconfig`). */
 export interface ProviderConfig {

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from '../access-model/model';
 import { ApiError } from '../core/errors';
 import {
   batchGet,
@@ -24,9 +25,8 @@ import {
 } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
-import type { DocumentMove, MovedPage } from '../migration/mover';
 import { type DocumentRecord, documentRecord } from '../organizations/schemas';
-import type { AccessEntry, ContextGrant, ResourceEntries, UserAccess } from './model';
+import type { DocumentMove, MovedPage } from '../plugins/mover';
 import {
   type GroupRecord,
   groupRecord,

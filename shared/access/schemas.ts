@@ -1,7 +1,7 @@
 import * as z from 'zod';
+import { accessRoles, accessTypes } from '../access-model/model';
 import { nowMs } from '../core/clock';
 import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
-import { accessRoles, accessTypes } from './model';
 
 const accessRole = z.enum(accessRoles);
 

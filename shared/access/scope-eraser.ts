@@ -1,4 +1,4 @@
-import { nothingToErase, pagedEraser } from '../lifecycle/eraser';
+import { nothingToErase, pagedEraser } from '../plugins/eraser';
 import { eraseDocumentAccess } from './repository';
 
 /**

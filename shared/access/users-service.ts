@@ -4,9 +4,9 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { erasingEarlierIncarnation } from '../lifecycle/fence';
 import { findDocuments } from '../organizations/repository';
 import { prepareTarget, readTarget } from '../organizations/targets';
+import { erasingEarlierIncarnation } from '../plugins/fence';
 import { revalidateConnections } from '../realtime/closing';
 import {
   changeGroupMembers,

@@ -1,4 +1,4 @@
-import { pagedMover } from '../migration/mover';
+import { pagedMover } from '../plugins/mover';
 import { hasDocumentActivities, moveDocumentActivities } from './repository';
 
 /** Activities per migration batch: one timeline Query and this many conditional updates. */

@@ -9,10 +9,10 @@ import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { stubbedFields } from '../lifecycle/profile-stub';
 import { existingJudgments, judgmentRemovalRequests } from '../memory/repository';
 import { type JudgmentWrites, judgmentWrites } from '../memory/writes';
-import type { DocumentMove, MovedPage } from '../migration/mover';
+import type { DocumentMove, MovedPage } from '../plugins/mover';
+import { stubbedFields } from '../plugins/profile-stub';
 import { type Activity, type ActivityRecord, activityRecord, type UpdateActivity } from './schemas';
 
 type Item = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { nowMs } from '../core/clock';
-import { pagedEraser } from '../lifecycle/eraser';
+import { pagedEraser } from '../plugins/eraser';
 import { eraseActivityPage } from './repository';
 
 /** Activities per erasing batch: one Query, then 4 deletes or tombstones each (activity, judgment, vectors). */

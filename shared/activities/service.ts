@@ -7,7 +7,7 @@ import { keys } from '../db/keys';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { isFenced } from '../lifecycle/fence';
+import { isFenced } from '../plugins/fence';
 import type { ActivityConfig } from '../settings/schemas';
 import { getActivityConfig } from '../settings/service';
 import {

@@ -21,7 +21,7 @@ import {
   routeNamed,
   type routes,
 } from '../http/routes';
-import { assertNotFenced } from '../lifecycle/fence';
+import { assertNotFenced } from '../plugins/fence';
 import { keyringLoader } from '../security/keyring-middleware';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';

@@ -1,4 +1,4 @@
-import type { DocumentRecordMover } from '../migration/mover';
+import type { DocumentRecordMover } from '../plugins/mover';
 import { hasDocumentComments, moveDocumentComments } from './repository';
 
 /** Comment items (annotations and comments) per migration batch. */

@@ -9,7 +9,7 @@ import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
-import { deletedUserStub, stubbedFields } from '../lifecycle/profile-stub';
+import { deletedUserStub, stubbedFields } from '../plugins/profile-stub';
 import type { AnnotationRef } from './ids';
 import {
   type AnnotationRecord,

@@ -8,12 +8,6 @@ export const annotationTypes = ['comment', 'suggestion'] as const;
 export const annotationStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 export type AnnotationStatus = (typeof annotationStatuses)[number];
 
-/**
- * Statuses that end an annotation's review: a status change to one of them is a `resolve` judgment,
- * to any other an `in_progress` one (addendum §6). Memory search imports this list.
- */
-export const terminalStatuses: readonly AnnotationStatus[] = ['resolved', 'closed'];
-
 export const annotationPriorities = ['low', 'medium', 'high', 'urgent'] as const;
 
 export const suggestionDecisions = ['accept', 'reject'] as const;

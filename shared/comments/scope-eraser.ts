@@ -1,4 +1,4 @@
-import { pagedEraser } from '../lifecycle/eraser';
+import { pagedEraser } from '../plugins/eraser';
 import { eraseCommentPage } from './repository';
 
 /** Comment items per erasing batch of a document; listing entries (whole partitions) of an organization. */

@@ -1,4 +1,4 @@
-import type { DocumentRecordMover } from '../migration/mover';
+import type { DocumentRecordMover } from '../plugins/mover';
 import { hasDocumentContent, moveDocumentContent } from './repository';
 
 /** CRDT items per migration batch (parts are ≤ 350 KB, so a Query page holds fewer of the big ones). */

@@ -14,7 +14,7 @@ import type { ItemKey } from '../db/key-parts';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import type { DocumentMove, MovedPage } from '../migration/mover';
+import type { DocumentMove, MovedPage } from '../plugins/mover';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { outboxPut } from '../webhooks/outbox';
 import { type EditorHead, editorHead } from './schemas';

@@ -1,4 +1,4 @@
-import { pagedEraser } from '../lifecycle/eraser';
+import { pagedEraser } from '../plugins/eraser';
 import { eraseContentPage } from './repository';
 
 /** CRDT items per erasing batch of a document; editor heads (whole partitions) of an organization. */

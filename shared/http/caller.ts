@@ -13,7 +13,7 @@ export interface ApiKeyCaller {
   readonly domains: readonly string[];
   /** Whether the key's permission provider decides access (addendum §4 rule 7). */
   readonly usesPermissionProvider: boolean;
-  /** Fence entries of the organizations and documents being erased (shared/lifecycle/fence.ts). */
+  /** Fence entries of the organizations and documents being erased (shared/plugins/fence.ts). */
   readonly erasing: ReadonlySet<string>;
   /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts). */
   readonly incarnations: Incarnations;

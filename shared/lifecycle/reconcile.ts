@@ -1,7 +1,7 @@
 import type { logger } from '../core/logger';
 import { entities } from '../db/entities';
-import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
+import { jobLeaseMs } from '../reconcile/lease';
 import type { DueHandler } from '../reconcile/reconciler';
 import { dueEraseJob, resumeEraseJob } from './repository';
 import type { EraseMessage } from './schemas';
@@ -37,7 +37,7 @@ async function reconcileJob(item: Record<string, unknown>, now: number, log: typ
 
 /**
  * The reconciler's handler of erasure jobs (entity `eraseJob`, registered in
- * shared/reconcile/handlers.ts). Returns how many jobs it resumed.
+ * functions/workers/due-handlers.ts). Returns how many jobs it resumed.
  */
 export const eraseJobDueHandler: DueHandler = {
   entity: entities.eraseJob.name,

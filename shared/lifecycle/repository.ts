@@ -10,8 +10,8 @@ import { keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
-import { renewUpdate, resumeUpdate } from '../migration/lease';
-import { maxFencedTargets, targetFenceEntry } from './fence';
+import { maxFencedTargets, targetFenceEntry } from '../plugins/fence';
+import { renewUpdate, resumeUpdate } from '../reconcile/lease';
 import { type EraseJob, eraseJob } from './schemas';
 
 const jobKey = (apiKey: string, jobId: string) => keys.eraseJob(apiKey, jobId);

@@ -6,9 +6,9 @@ import { type TransactItem, transactWrite } from '../db/batch';
 import { currentIncarnations, incarnationsWithin, withIncarnations } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
-import { jobLeaseMs } from '../migration/lease';
 import { sendToQueue } from '../queues/send';
 import { closeUserConnections } from '../realtime/closing';
+import { jobLeaseMs } from '../reconcile/lease';
 import { findEraseJob, incarnationBump, startErase, writeWithBump } from './repository';
 import {
   type DeleteUserData,
@@ -20,7 +20,7 @@ import {
 
 /**
  * Deletes organizations or documents (addendum §10): one transaction removes their items
- * (`parentRemovals`), fences the targets (shared/lifecycle/fence.ts: from now on requests naming
+ * (`parentRemovals`), fences the targets (shared/plugins/fence.ts: from now on requests naming
  * them are refused, so their records are invisible) and writes a leased erasure job; then the job's
  * message is sent. Each target carries the incarnations it is deleted in (the running request's,
  * shared/db/incarnations.ts), so the job erases exactly those keys even after a re-creation. A failed send is only logged: the job's lease runs out and the reconciler sends
@@ -71,7 +71,7 @@ async function startJob(
 
 /**
  * users/data/delete (addendum §10): starts the erasure of a user's data, in the given organizations
- * or all of them, as a resumable job (shared/lifecycle/user-erasure.ts), and closes the user's open
+ * or all of them, as a resumable job (shared/erasure/user-erasure.ts), and closes the user's open
  * connections there (4403). Counts start at zero for every feature. One PutItem (in a transaction),
  * one SQS SendMessage, then one Query of the user's connections and their closes.
  */

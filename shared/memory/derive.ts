@@ -1,6 +1,30 @@
-import type { Activity } from '../activities/schemas';
-import { terminalStatuses } from '../comments/schemas';
 import { explicitJudgment, type Judgment, maxQueryLength } from './schemas';
+
+/**
+ * What a judgment is derived from: an activity record (`Activity` of shared/activities/schemas.ts),
+ * as far as memory reads it. Memory lies below activities, whose writes carry their judgments
+ * (shared/activities/repository.ts), so it names the fields it reads rather than import the record's
+ * schema; every `Activity` is one, which the activity writers' calls check.
+ */
+export interface JudgedActivity {
+  readonly id: string;
+  readonly featureType: string;
+  readonly actionType: string;
+  readonly actionUser: { readonly userId: string; readonly name?: string; readonly [field: string]: unknown };
+  readonly targetEntityId?: string;
+  readonly targetSubEntityId?: string;
+  readonly changes?: Readonly<Record<string, { from?: unknown; to?: unknown }>>;
+  readonly entityData?: unknown;
+  readonly entityTargetData?: unknown;
+  readonly metadata: { readonly organizationId: string; readonly documentId: string };
+  readonly timestamp: number;
+}
+
+/**
+ * Annotation statuses (shared/comments/schemas.ts `annotationStatuses`) that end a review: a status
+ * change to one of them is a `resolve` judgment, to any other an `in_progress` one (addendum §6).
+ */
+export const terminalStatuses: readonly string[] = ['resolved', 'closed'];
 
 const acceptActions = new Set([
   'comment_annotation.suggestion_accept',
@@ -34,7 +58,7 @@ function reactionDecision(icon: string | undefined): 'agree' | 'disagree' | unde
 }
 
 /** The decision an activity's action type implies (addendum §6), or undefined when it decides nothing. */
-function actionDecision(activity: Activity, entity: Json | undefined, target: Json | undefined) {
+function actionDecision(activity: JudgedActivity, entity: Json | undefined, target: Json | undefined) {
   const { actionType } = activity;
   if (actionType === 'comment.add') return 'comment';
   // A new thread's first comment is recorded as the thread's addition: it is a comment all the same.
@@ -42,9 +66,7 @@ function actionDecision(activity: Activity, entity: Json | undefined, target: Js
   if (actionType === 'comment_annotation.status_change') {
     const status = stringOf(objectOf(activity.changes?.status)?.to) ?? stringOf(entity?.status);
     // A status change to a terminal status (the comments feature's list) resolves the thread.
-    return status !== undefined && (terminalStatuses as readonly string[]).includes(status)
-      ? 'resolve'
-      : 'in_progress';
+    return status !== undefined && terminalStatuses.includes(status) ? 'resolve' : 'in_progress';
   }
   if (acceptActions.has(actionType)) return 'approve';
   if (rejectActions.has(actionType)) return 'reject';
@@ -97,16 +119,14 @@ function contentTextOf(entity: Json | undefined): string | undefined {
  * - contentType: `entityData.context.contentType`, else `entityData.type`, else the feature type.
  * - annotationId = targetEntityId; commentId = targetSubEntityId or `entityTargetData.commentId`.
  */
-export function judgmentFor(activity: Activity): Judgment | null {
+export function judgmentFor(activity: JudgedActivity): Judgment | null {
   const entity = objectOf(activity.entityData);
   const target = objectOf(activity.entityTargetData);
   const explicit = explicitJudgment.safeParse(entity?.judgment);
   const decision = explicit.success ? explicit.data.decision : actionDecision(activity, entity, target);
   if (decision === undefined) return null;
 
-  const { agent: userAgent, ...actionUser } = activity.actionUser as Activity['actionUser'] & {
-    agent?: unknown;
-  };
+  const { agent: userAgent, ...actionUser } = activity.actionUser;
   const agent = objectOf(userAgent) ?? objectOf(target?.agent) ?? null;
   const agentConfidence = agent?.confidence;
   const commentHtml = stringOf(target?.commentHtml);

@@ -1,5 +1,5 @@
 import { mapInParallel } from '../db/parallel';
-import type { DocumentRecordMover } from '../migration/mover';
+import type { DocumentRecordMover } from '../plugins/mover';
 import { documentJudgmentIds, hasDocumentJudgments, moveJudgment } from './repository';
 
 /** Judgments per migration batch: one timeline Query, then 3 conditional updates each. */

@@ -1,5 +1,5 @@
 import { nowMs } from '../core/clock';
-import { pagedEraser } from '../lifecycle/eraser';
+import { pagedEraser } from '../plugins/eraser';
 import { eraseJudgmentPage } from './repository';
 
 /** Judgments per erasing batch: one Query, then a delete and two vector tombstones each. */

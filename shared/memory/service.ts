@@ -2,7 +2,7 @@ import { nowMs } from '../core/clock';
 import { keys } from '../db/keys';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { isFenced } from '../lifecycle/fence';
+import { isFenced } from '../plugins/fence';
 import { cosineInt8 } from './embedder';
 import { currentEmbedder } from './embedders';
 import {

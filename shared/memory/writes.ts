@@ -1,5 +1,4 @@
-import type { Activity } from '../activities/schemas';
-import { embeddingTexts, judgmentFor } from './derive';
+import { embeddingTexts, type JudgedActivity, judgmentFor } from './derive';
 import { type Embedder, quantise } from './embedder';
 import { currentEmbedder } from './embedders';
 import { type JudgmentWrites, judgmentItems, judgmentRemoval } from './repository';
@@ -14,7 +13,12 @@ interface Derived {
   writes: JudgmentWrites;
 }
 
-function derive(apiKey: string, activities: readonly Activity[], now: number, replacing: boolean): Derived {
+function derive(
+  apiKey: string,
+  activities: readonly JudgedActivity[],
+  now: number,
+  replacing: boolean,
+): Derived {
   const writes: JudgmentWrites = { puts: [], deletes: [] };
   const judgments: Judgment[] = [];
   for (const activity of activities) {
@@ -63,7 +67,7 @@ function withItems(
  */
 export async function judgmentWrites(
   apiKey: string,
-  activities: readonly Activity[],
+  activities: readonly JudgedActivity[],
   now: number,
   options: { replacing: boolean },
 ): Promise<JudgmentWrites> {

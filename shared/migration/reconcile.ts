@@ -1,8 +1,8 @@
 import type { logger } from '../core/logger';
 import { entities } from '../db/entities';
 import { sendToQueue } from '../queues/send';
+import { jobLeaseMs } from '../reconcile/lease';
 import type { DueHandler } from '../reconcile/reconciler';
-import { jobLeaseMs } from './lease';
 import { dueJob, failJob, resumeJob } from './repository';
 import type { MigrationJob, MigrationMessage } from './schemas';
 
@@ -86,8 +86,8 @@ function stalledMessage(job: MigrationJob, targetChecked: boolean): string {
 
 /**
  * The reconciler's handler of migration jobs (entity `migrationJob`, registered in
- * shared/reconcile/handlers.ts): resumes or fails every overdue job (see `reconcileJob`), a few at
- * a time. A job whose write or send throws is logged and found again by a later sweep. Returns
+ * functions/workers/due-handlers.ts): resumes or fails every overdue job (see `reconcileJob`), a
+ * few at a time. A job whose write or send throws is logged and found again by a later sweep. Returns
  * how many jobs it resumed or failed.
  */
 export const migrationJobDueHandler: DueHandler = {

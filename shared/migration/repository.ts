@@ -8,7 +8,7 @@ import { type ErasedPage, erasePage } from '../db/erase';
 import { keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { renewUpdate, resumeUpdate } from './lease';
+import { renewUpdate, resumeUpdate } from '../reconcile/lease';
 import { type MigrationJob, migrationJob } from './schemas';
 
 type JobRef = Pick<MigrationJob, 'organizationId' | 'migrationId'>;

@@ -1,4 +1,4 @@
-import { nothingToErase, pagedEraser } from '../lifecycle/eraser';
+import { nothingToErase, pagedEraser } from '../plugins/eraser';
 import { eraseMigrationPage } from './repository';
 
 /** Erases a deleted organization's migration jobs and locks (deletion cascade). */

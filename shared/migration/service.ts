@@ -5,10 +5,10 @@ import { currentIncarnations, incarnationsWithin } from '../db/incarnations';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { erasingEarlierIncarnation } from '../lifecycle/fence';
+import { erasingEarlierIncarnation } from '../plugins/fence';
 import { sendToQueue } from '../queues/send';
 import { closeMigratedDocument } from '../realtime/closing';
-import { jobLeaseMs } from './lease';
+import { jobLeaseMs } from '../reconcile/lease';
 import { createJob, findJob } from './repository';
 import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQuery } from './schemas';
 

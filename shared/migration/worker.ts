@@ -1,12 +1,11 @@
 import { withIncarnations } from '../db/incarnations';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
+import type { DocumentMove, DocumentRecordMover, MoveCursor } from '../plugins/mover';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
 import { closeMigratedDocument } from '../realtime/closing';
-import { jobLeaseMs, keepLease } from './lease';
-import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
-import { documentRecordMovers } from './movers';
+import { jobLeaseMs, keepLease } from '../reconcile/lease';
 import {
   claimJob,
   completeJob,
@@ -39,7 +38,8 @@ const jobWriteRetrySeconds = 5;
 const defaultBudgetMs = 5 * 60 * 1000;
 
 export interface MigrationRunOptions {
-  movers?: readonly DocumentRecordMover[];
+  /** Every domain's mover in running order (the composition root's list, functions/workers/movers.ts). */
+  movers: readonly DocumentRecordMover[];
   budgetMs?: number;
   now?: () => number;
   /** The job lease's length (default `JOB_LEASE_SECONDS`). */
@@ -84,7 +84,7 @@ async function moversWithRecords(
  *   Past the time budget, the run hands over to a fresh message and ends.
  * The per-domain counts of moved records (`moved`, shown by the status route) are written every
  * `progressEveryBatches` batches, at a hand-over and with the completion.
- * The job's lease (shared/migration/lease.ts) is renewed by the claim and, before each step, when
+ * The job's lease (shared/reconcile/lease.ts) is renewed by the claim and, before each step, when
  * less than half of it is left; a job whose lease runs out is resumed by the reconciler
  * (shared/migration/reconcile.ts), and a run finding its job failed meanwhile stops. Every key is
  * built in the incarnations the message carries (shared/db/incarnations.ts).
@@ -92,7 +92,7 @@ async function moversWithRecords(
 export function runMigration(
   message: MigrationMessage,
   context: Pick<WorkerContext, 'log'>,
-  options: MigrationRunOptions = {},
+  options: MigrationRunOptions,
 ): Promise<void> {
   return withIncarnations(message.incarnations ?? {}, () => migrate(message, context, options));
 }
@@ -101,9 +101,9 @@ export function runMigration(
 async function migrate(
   message: MigrationMessage,
   context: Pick<WorkerContext, 'log'>,
-  options: MigrationRunOptions = {},
+  options: MigrationRunOptions,
 ): Promise<void> {
-  const movers = options.movers ?? documentRecordMovers;
+  const { movers } = options;
   const now = options.now ?? Date.now;
   const deadline = now() + (options.budgetMs ?? defaultBudgetMs);
   const { apiKey, organizationId, migrationId } = message;

@@ -1,4 +1,4 @@
-import { pagedMover } from '../migration/mover';
+import { pagedMover } from '../plugins/mover';
 import { hasDocumentNotifications, moveDocumentNotifications } from './repository';
 
 /** Notifications per migration batch (each with all its inbox entries). */

@@ -1,8 +1,8 @@
-import type { UserAccess } from '../access/model';
 import { askProvider } from '../access/provider';
 import { providerFor } from '../access/provider-config';
 import { entryAttribute, findUsers, listMembers, noAccess } from '../access/repository';
-import { contextMatches, resolveResource } from '../access/resolver';
+import type { UserAccess } from '../access-model/model';
+import { contextMatches, resolveResource } from '../access-model/resolver';
 import { notFound } from '../core/errors';
 import type { ApiKeyCaller } from '../http/caller';
 import { loadTree } from '../organizations/repository';

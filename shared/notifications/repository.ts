@@ -8,7 +8,7 @@ import { accessPatterns, entities } from '../db/entities';
 import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
-import type { DocumentMove, MovedPage } from '../migration/mover';
+import type { DocumentMove, MovedPage } from '../plugins/mover';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
 
 type Item = Record<string, unknown>;

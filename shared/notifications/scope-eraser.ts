@@ -1,4 +1,4 @@
-import { pagedEraser } from '../lifecycle/eraser';
+import { pagedEraser } from '../plugins/eraser';
 import { eraseNotificationPage } from './repository';
 
 /** Notifications per erasing batch (each with all its inbox entries). */

@@ -3,10 +3,10 @@ import type * as z from 'zod';
 import { nowMs } from '../core/clock';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { prefetchable } from '../http/prefetchable';
-import { isFenced } from '../lifecycle/fence';
 import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
 import { ensureDocumentTarget } from '../organizations/targets';
+import { isFenced } from '../plugins/fence';
 import { readFirstMembers, resolveRecipients } from './recipients';
 import {
   createRecord,

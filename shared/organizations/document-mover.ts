@@ -1,4 +1,4 @@
-import type { DocumentRecordMover } from '../migration/mover';
+import type { DocumentRecordMover } from '../plugins/mover';
 import { findDocuments, moveDocumentItem } from './repository';
 
 /** Moves the document item itself (migration), with its name, folder placement and access type. */

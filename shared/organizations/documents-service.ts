@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import { effectiveDocumentAccessType } from '../access/resolver';
+import { effectiveDocumentAccessType } from '../access-model/resolver';
 import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
 import { incarnationEntry } from '../db/incarnations';
@@ -7,8 +7,8 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
+import { isFenced } from '../plugins/fence';
 import { closeDeletedDocuments, revalidateDocuments } from '../realtime/closing';
 import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';

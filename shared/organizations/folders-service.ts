@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import { rootFolderId } from '../access/model';
-import { effectiveFolderAccessType } from '../access/resolver';
+import { rootFolderId } from '../access-model/model';
+import { effectiveFolderAccessType } from '../access-model/resolver';
 import { nowMs } from '../core/clock';
 import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';

@@ -5,8 +5,8 @@ import { decodePageToken, encodePageToken } from '../db/page-token';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
+import { isFenced } from '../plugins/fence';
 import { closeDeletedDocuments } from '../realtime/closing';
 import {
   findOrganizations,

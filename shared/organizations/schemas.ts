@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { accessTypes, rootFolderId } from '../access/model';
+import { accessTypes, rootFolderId } from '../access-model/model';
 import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
 
 const name = z.string().max(1000);

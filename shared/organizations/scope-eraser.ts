@@ -1,4 +1,4 @@
-import { nothingToErase, pagedEraser } from '../lifecycle/eraser';
+import { nothingToErase, pagedEraser } from '../plugins/eraser';
 import { eraseOrganizationPage } from './repository';
 
 /** Items per erasing batch of an organization's partition. */

@@ -1,4 +1,4 @@
-import { rootFolderId } from '../access/model';
+import { rootFolderId } from '../access-model/model';
 import { notFound } from '../core/errors';
 import type { TransactItem } from '../db/batch';
 import { startedEarly } from '../db/parallel';

@@ -1,4 +1,4 @@
-import { type FolderNode, type OrganizationTree, rootFolderId } from '../access/model';
+import { type FolderNode, type OrganizationTree, rootFolderId } from '../access-model/model';
 import type { FolderRecord, OrganizationRecord } from './schemas';
 
 /**

@@ -1,8 +1,8 @@
 import { documentAccess } from '../access/document-access';
-import type { PermissionEntry } from '../access/model';
+import type { PermissionEntry } from '../access-model/model';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
-import { isFenced } from '../lifecycle/fence';
+import { isFenced } from '../plugins/fence';
 import { apiKeyCaller } from '../workspace/credentials';
 import { readAccessStamp } from './access-repository';
 import { closeMembers } from './broadcast';

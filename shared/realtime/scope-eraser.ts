@@ -1,5 +1,5 @@
 import { nowMs } from '../core/clock';
-import { nothingToErase, pagedEraser } from '../lifecycle/eraser';
+import { nothingToErase, pagedEraser } from '../plugins/eraser';
 import { closeMembers } from './broadcast';
 import { deletedCloseCode } from './closing';
 import { deleteLiveStates, deleteRoomCounts } from './live-state-repository';

@@ -95,7 +95,7 @@ export const apiKeyCredential = z.object({
   domains: allowedDomains,
   /** Copied from the permission-provider config so that access checks know it without reading it. */
   usesPermissionProvider: z.boolean().optional(),
-  /** Organizations and documents whose erasure runs (shared/lifecycle/fence.ts); absent when none. */
+  /** Organizations and documents whose erasure runs (shared/plugins/fence.ts); absent when none. */
   erasing: z.set(z.string()).optional(),
   /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts); absent when none. */
   incarnations: incarnationMap.optional(),

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { dueHandlers } from '../../../functions/workers/due-handlers';
 import { logger } from '../../../shared/core/logger';
 import { eraseJobDueHandler } from '../../../shared/lifecycle/reconcile';
-import { jobLeaseMs } from '../../../shared/migration/lease';
-import { dueHandlers } from '../../../shared/reconcile/handlers';
+import { jobLeaseMs } from '../../../shared/reconcile/lease';
 import { reconcile } from '../../../shared/reconcile/reconciler';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { documentRecordMovers } from '../../../functions/workers/movers';
 import { activityMover } from '../../../shared/activities/document-mover';
 import { putNewActivities } from '../../../shared/activities/repository';
 import { logger } from '../../../shared/core/logger';
 import { measureDbCalls } from '../../../shared/db/metrics';
-import { documentRecordMovers } from '../../../shared/migration/movers';
 import { runMigration } from '../../../shared/migration/worker';
 import { callAs, succeed } from '../../support/api';
 import { dataOf } from '../../support/lambda';

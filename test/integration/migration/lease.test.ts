@@ -1,13 +1,13 @@
+import { dueHandlers } from '../../../functions/workers/due-handlers';
+import { documentRecordMovers } from '../../../functions/workers/movers';
 import { activityMover } from '../../../shared/activities/document-mover';
 import { logger } from '../../../shared/core/logger';
-import { jobLeaseMs } from '../../../shared/migration/lease';
-import type { DocumentRecordMover } from '../../../shared/migration/mover';
-import { documentRecordMovers } from '../../../shared/migration/movers';
 import { maxResumes, migrationJobDueHandler } from '../../../shared/migration/reconcile';
 import { findJob } from '../../../shared/migration/repository';
 import type { MigrationMessage } from '../../../shared/migration/schemas';
 import { runMigration } from '../../../shared/migration/worker';
-import { dueHandlers } from '../../../shared/reconcile/handlers';
+import type { DocumentRecordMover } from '../../../shared/plugins/mover';
+import { jobLeaseMs } from '../../../shared/reconcile/lease';
 import { type DueHandler, reconcile } from '../../../shared/reconcile/reconciler';
 import { emptyDocumentView, migrationHarness, newId, organizationId } from './support';
 

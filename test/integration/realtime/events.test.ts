@@ -1,8 +1,8 @@
 import * as Y from 'yjs';
+import { dueHandlers } from '../../../functions/workers/due-handlers';
 import { logger } from '../../../shared/core/logger';
 import { applyClientUpdate } from '../../../shared/crdt/client-updates';
 import { eventWindowMs } from '../../../shared/crdt/update-events';
-import { dueHandlers } from '../../../shared/reconcile/handlers';
 import { reconcile } from '../../../shared/reconcile/reconciler';
 import { succeed } from '../../support/api';
 import { outboxEvents } from '../../support/outbox';

@@ -1,5 +1,6 @@
 import type { Activity } from '../../../shared/activities/schemas';
-import { embeddingTexts, judgmentFor } from '../../../shared/memory/derive';
+import { annotationStatuses } from '../../../shared/comments/schemas';
+import { embeddingTexts, judgmentFor, terminalStatuses } from '../../../shared/memory/derive';
 
 const activity = (fields: Partial<Activity> & Record<string, unknown>): Activity =>
   ({
@@ -17,6 +18,10 @@ const activity = (fields: Partial<Activity> & Record<string, unknown>): Activity
   }) as Activity;
 
 describe('judgmentFor', () => {
+  it('resolves on a change to annotation statuses only, the last two of the lifecycle', () => {
+    expect(terminalStatuses).toEqual(annotationStatuses.slice(-2));
+  });
+
   it.each([
     ['comment.add', {}, 'comment'],
     ['comment_annotation.add', {}, 'comment'],

@@ -1,5 +1,5 @@
+import { dueHandlers } from '../../../../functions/workers/due-handlers';
 import { logger } from '../../../../shared/core/logger';
-import { dueHandlers } from '../../../../shared/reconcile/handlers';
 import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';

@@ -1,10 +1,10 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { dueHandlers } from '../../../../functions/workers/due-handlers';
 import { handler as fanOut } from '../../../../functions/workers/event-fanout';
 import { handler as reconcilerFunction } from '../../../../functions/workers/reconciler';
 import { lambdaContext } from '../../../../scripts/local/lambda-adapter';
 import { logger } from '../../../../shared/core/logger';
 import { takeMessages } from '../../../../shared/queues/send';
-import { dueHandlers } from '../../../../shared/reconcile/handlers';
 import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { findConfig, putConfigIfUnchanged } from '../../../../shared/settings/repository';
 import { updateAdvancedWebhookConfig } from '../../../../shared/settings/webhook-config-service';

@@ -6,12 +6,13 @@ import type { ErasedPage, EraseScope } from '../db/erase';
  *
  * Deleting an organization or a document makes it invisible in the call itself (the parent item is
  * deleted and the scope fenced, see `./fence.ts`); an erasure job then erases the rest, running
- * every domain's `ScopeEraser`, listed in `./erasers.ts`, over the scope. Erasers know their
- * domain's keys through its repository, the job knows none.
+ * every domain's `ScopeEraser`, listed at the composition root (`functions/workers/erasers.ts`,
+ * handed to the worker), over the scope. Erasers know their domain's keys through its repository,
+ * the job knows none.
  *
  * How to add a domain: write `shared/<domain>/scope-eraser.ts` exporting a `ScopeEraser` (usually
  * `pagedEraser` over a repository function that erases one page from a start key), append it to
- * `scopeErasers` in `./erasers.ts`, and give the domain a record in the cascade tests
+ * `scopeErasers` in `functions/workers/erasers.ts`, and give the domain a record in the cascade tests
  * (`test/integration/lifecycle/`).
  *
  * Rules, because a worker can die anywhere and SQS delivers at least once:

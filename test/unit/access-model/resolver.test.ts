@@ -1,4 +1,4 @@
-import type { FolderNode, OrganizationTree } from '../../../shared/access/model';
+import type { FolderNode, OrganizationTree } from '../../../shared/access-model/model';
 import {
   contextAccessFields,
   contextMatches,
@@ -6,7 +6,7 @@ import {
   effectiveFolderAccessType,
   resolveOrganization,
   resolveResource,
-} from '../../../shared/access/resolver';
+} from '../../../shared/access-model/resolver';
 import { buildTree, createdAt, doc, entry, folderOf, nowMs, nowS, user } from './fixtures';
 
 /** A > B > C, with settings chosen per test. */

@@ -1,21 +1,21 @@
 import { env } from '../config/env';
 import { withIncarnations } from '../db/incarnations';
-import { jobLeaseMs, keepLease } from '../migration/lease';
+import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from '../lifecycle/repository';
+import type { EraseMessage } from '../lifecycle/schemas';
+import type { EraseCursor, EraseScope, ScopeEraser } from '../plugins/eraser';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
 import { closeUserConnections } from '../realtime/closing';
+import { jobLeaseMs, keepLease } from '../reconcile/lease';
 import { apiKeyCaller } from '../workspace/credentials';
-import type { EraseCursor, EraseScope, ScopeEraser } from './eraser';
-import { scopeErasers } from './erasers';
-import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from './repository';
-import type { EraseMessage } from './schemas';
 import { eraseUserBatch, type UserEraseCursor } from './user-erasure';
 
 /** Work one invocation does before handing over to a fresh message (as a migration's). */
 const defaultBudgetMs = 5 * 60 * 1000;
 
 export interface EraseRunOptions {
-  erasers?: readonly ScopeEraser[];
+  /** Every domain's eraser in running order (the composition root's list, functions/workers/erasers.ts). */
+  erasers: readonly ScopeEraser[];
   budgetMs?: number;
   now?: () => number;
   leaseMs?: number;
@@ -40,9 +40,9 @@ export interface EraseRunOptions {
 export async function runErase(
   message: EraseMessage,
   context: Pick<WorkerContext, 'log'>,
-  options: EraseRunOptions = {},
+  options: EraseRunOptions,
 ): Promise<void> {
-  const erasers = options.erasers ?? scopeErasers;
+  const { erasers } = options;
   const now = options.now ?? Date.now;
   const deadline = now() + (options.budgetMs ?? defaultBudgetMs);
   const leaseMs = options.leaseMs ?? jobLeaseMs();

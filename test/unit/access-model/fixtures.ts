@@ -8,7 +8,7 @@ import type {
   OrganizationTree,
   ResourceEntries,
   UserAccess,
-} from '../../../shared/access/model';
+} from '../../../shared/access-model/model';
 
 /** A fixed "now" for the unit tests: epoch ms on a whole second, so `expiresAt` seconds line up. */
 export const nowMs = 1_700_000_000_000;

@@ -1,7 +1,6 @@
 import { ApiError } from '../core/errors';
 import { type Incarnations, incarnationEntry } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
-import type { EraseTarget } from './schemas';
 
 /**
  * Fences: while an erasure job runs, its targets are listed on the API key's credential item
@@ -11,6 +10,16 @@ import type { EraseTarget } from './schemas';
  * lifts the fence. A fence names an incarnation (shared/db/incarnations.ts): re-creating the id
  * moves it to the next incarnation, which is not fenced and starts empty while the old one is erased.
  */
+
+/**
+ * An organization (no `documentId`) or one of its documents, as an erasure job names it (its
+ * targets, shared/lifecycle/schemas.ts), with the incarnations it erases.
+ */
+export interface FenceTarget {
+  readonly organizationId: string;
+  readonly documentId?: string;
+  readonly incarnations?: Incarnations;
+}
 
 /** Most targets an API key may have fenced at once (the credential item stays small). */
 export const maxFencedTargets = 1000;
@@ -22,7 +31,7 @@ export const maxFencedTargets = 1000;
  * document's incarnation; numbers cannot be mistaken for ids).
  */
 export function fenceEntry(
-  target: Pick<EraseTarget, 'organizationId' | 'documentId'>,
+  target: Pick<FenceTarget, 'organizationId' | 'documentId'>,
   incarnations: Incarnations = {},
 ): string {
   const { organizationId, documentId } = target;
@@ -38,7 +47,7 @@ export function fenceEntry(
 }
 
 /** A job target's fence entry, in the incarnation the job erases. */
-export const targetFenceEntry = (target: EraseTarget) => fenceEntry(target, target.incarnations);
+export const targetFenceEntry = (target: FenceTarget) => fenceEntry(target, target.incarnations);
 
 /** Whether the caller's current incarnation of an organization (or of a document of it) is being erased. */
 export function isFenced(

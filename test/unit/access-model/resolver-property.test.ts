@@ -9,8 +9,8 @@ import {
   type OrganizationTree,
   type ResourceEntries,
   type UserAccess,
-} from '../../../shared/access/model';
-import { resolveResource } from '../../../shared/access/resolver';
+} from '../../../shared/access-model/model';
+import { resolveResource } from '../../../shared/access-model/resolver';
 
 /*
  * Random histories of an organization: memberships and grants added and removed at every level,

@@ -3,15 +3,15 @@
  *
  * A migration (addendum §6) moves every record of document `from` to document `to` within one
  * organization of one API key. It knows nothing about keys or items: each domain that stores
- * document-scoped records contributes one `DocumentRecordMover`, listed in `./movers.ts`, whose
- * functions call that domain's repository (only the repository talks to DynamoDB; key formats stay
- * in `shared/db/keys.ts`).
+ * document-scoped records contributes one `DocumentRecordMover`, listed at the composition root
+ * (`functions/workers/movers.ts`, handed to the worker), whose functions call that domain's
+ * repository (only the repository talks to DynamoDB; key formats stay in `shared/db/keys.ts`).
  *
  * How to add a mover for a new domain's records:
  * 1. In the domain's repository add what the mover needs, e.g. `hasRecordsForDocument` (a Query
  *    with `Limit: 1` on the domain's document listing) and `moveRecordsOfDocument` (one batch).
  * 2. Write `shared/<domain>/document-mover.ts` exporting a `DocumentRecordMover` built from them.
- * 3. Append it to `documentRecordMovers` in `shared/migration/movers.ts` and add a record of the
+ * 3. Append it to `documentRecordMovers` in `functions/workers/movers.ts` and add a record of the
  *    domain to the happy-path test in `test/integration/migration/`.
  *
  * Rules every mover follows, because SQS delivers at least once and a worker can die anywhere:

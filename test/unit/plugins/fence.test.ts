@@ -1,5 +1,5 @@
 import { incarnationEntry } from '../../../shared/db/incarnations';
-import { erasingEarlierIncarnation, fenceEntry, isFenced } from '../../../shared/lifecycle/fence';
+import { erasingEarlierIncarnation, fenceEntry, isFenced } from '../../../shared/plugins/fence';
 
 const [organizationId, documentId] = ['org-1', 'doc-1'];
 const entry = incarnationEntry(organizationId, documentId);

@@ -3,8 +3,8 @@ import { reactionIndexItem } from '../comments/write-items';
 import { nowMs } from '../core/clock';
 import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
+import { isDeletedUserStub } from '../plugins/profile-stub';
 import { type BackfillRange, forEachPage, organizationIdsOf, writeBackfill } from './backfill-repository';
-import { isDeletedUserStub } from './profile-stub';
 
 type Item = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-import { deletedUserStub, stubProfileCopies } from '../../../shared/lifecycle/profile-stub';
+import { deletedUserStub, stubProfileCopies } from '../../../shared/plugins/profile-stub';
 
 describe('stubProfileCopies', () => {
   const bob = { userId: 'bob', name: 'Bob', email: 'bob@example.com' };

@@ -6,8 +6,8 @@ import {
   accessTypes,
   type OrganizationTree,
   type ResourceEntries,
-} from '../../../shared/access/model';
-import { type AccessResource, resolveResource } from '../../../shared/access/resolver';
+} from '../../../shared/access-model/model';
+import { type AccessResource, resolveResource } from '../../../shared/access-model/resolver';
 import { buildTree, createdAt, doc, folderOf, nowMs, nowS, user } from './fixtures';
 
 /*

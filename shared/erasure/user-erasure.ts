@@ -3,9 +3,9 @@ import { stubTargetActivityProfiles } from '../activities/repository';
 import { eraseUserComment, eraseUserReaction } from '../comments/repository';
 import { unlistEditorCreator } from '../crdt/repository';
 import { entities } from '../db/entities';
+import type { UserDataFeature } from '../lifecycle/schemas';
 import { removeJudgments } from '../memory/repository';
-import { stubbedFields } from './profile-stub';
-import type { UserDataFeature } from './schemas';
+import { stubbedFields } from '../plugins/profile-stub';
 import { userDataOf } from './user-data';
 import { deleteItems, unlistItems, userDataItems, userDataKeys } from './user-data-repository';
 
