@@ -68,7 +68,9 @@ export interface EndpointDefinition<Name extends RouteName, Prefetched = undefin
    * Optional, authenticated routes only: reads that need nothing but the credential's key header
    * (API key, or workspace id on workspace routes) and the valid input, started together with the
    * auth read instead of after it (one serial round trip fewer; decisions §39, §42). `run` receives
-   * the promise as `prefetched`; it is never awaited when auth fails. The key it gets is the
+   * the promise as `prefetched`; it is never awaited when auth fails, starts only with well-formed
+   * credential headers, and only its first round trip goes out before `run` (the read gate of
+   * shared/db/before-auth.ts; later calls wait, and are never sent when auth fails). The key it gets is the
    * header's, which equals `caller.apiKey` (`caller.workspaceId`) once auth has passed.
    */
   prefetch?: (args: PrefetchArgs<RouteOf<Name>['auth'], InputOf<Name>>) => Promise<Prefetched>;
