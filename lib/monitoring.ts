@@ -46,6 +46,11 @@ export const alarmThresholds = {
   backgroundThrottles: 1,
   /** The reconciler found overdue work in three 5-minute periods running: something keeps losing it. */
   reconcilerFinds: 1,
+  /**
+   * Age (s) of the oldest `stream-failures` message: the reconciler drains that queue every minute,
+   * so one left for 15 minutes means the reconciler is stuck or failing.
+   */
+  streamFailuresAgeSeconds: 900,
 } as const;
 
 /** CloudWatch alarms on metric math take at most 10 metrics. */
@@ -111,6 +116,22 @@ export class Monitoring extends Construct {
         description: `Messages in the ${definition.name} dead-letter queue: inspect them, then redrive.`,
       });
     }
+
+    this.alarm('StreamFailuresAge', {
+      metric: props.queues
+        .queue('stream-failures')
+        .metricApproximateAgeOfOldestMessage({ statistic: 'Maximum', period: fiveMinutes }),
+      threshold: alarmThresholds.streamFailuresAgeSeconds,
+      description:
+        'A stream-failures message waits for 15 minutes: the reconciler, which drains that queue every minute, is stuck.',
+    });
+
+    this.alarm('KeyringRefused', {
+      metric: serviceMetric(metricNames.keyringRefreshFailures, 'Sum', { outcome: 'refused' }),
+      threshold: 1,
+      description:
+        'A function refused requests: its data keyring could not be refreshed for 10 minutes (Secrets Manager unreachable or the secret gone).',
+    });
 
     this.alarm('StreamIteratorAge', {
       metric: props.fanOut.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(1) }),
@@ -271,9 +292,13 @@ export class Monitoring extends Construct {
         background.map((fn) => fn.metricThrottles({ period: fiveMinutes })),
       ),
       graph(
-        'Reconciler finds, provider calls and failures, migration progress',
+        'Reconciler finds, provider calls and failures, migration progress, keyring refresh failures',
         [serviceMetric(metricNames.reconcilerFinds), serviceMetric(metricNames.migrationProgress)],
-        [serviceMetric(metricNames.providerCalls), serviceMetric(metricNames.providerFailures)],
+        [
+          serviceMetric(metricNames.providerCalls),
+          serviceMetric(metricNames.providerFailures),
+          serviceMetric(metricNames.keyringRefreshFailures),
+        ],
       ),
     );
     return dashboard;

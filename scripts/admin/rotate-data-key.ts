@@ -1,3 +1,5 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   GetSecretValueCommand,
   PutSecretValueCommand,
@@ -5,7 +7,7 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { resealSecrets } from '../../shared/admin/reseal';
 import { env } from '../../shared/config/env';
-import { installKeyring, keyringRefreshMs, parseKeyring } from '../../shared/security/keyring';
+import { installKeyring, keyringMaxAgeMs, parseKeyring } from '../../shared/security/keyring';
 import {
   RotationRefused,
   serializeKeyring,
@@ -41,34 +43,55 @@ function secretSource(secretId: string): KeyringSource {
   };
 }
 
-/** The local stack reads `DATA_KEY` at start: the new value is printed for the operator to set. */
-function variableSource(text: string): KeyringSource {
+/** Where `rotate-data-key` writes a `DATA_KEY` keyring: the file `npm start -- --persist` reads. */
+export const defaultKeyringFile = '.data/data-key';
+
+/**
+ * The local stack reads `DATA_KEY` at start (or, with `--persist` and no `DATA_KEY`, the file
+ * `defaultKeyringFile`): the new keyring is written to `file`, readable by its owner only, and only
+ * the file's name reaches the output — never key material. A file that holds anything but the
+ * keyring being changed is left alone (it may be the only copy of another key).
+ */
+function variableSource(text: string, file: string): KeyringSource {
   return {
     read: async () => ({ text }),
     async write(next, output) {
-      output.out('DATA_KEY is a variable: set it to this value, then restart the local stack:');
-      output.out(next);
+      const existing = existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+      if (existing !== undefined && existing !== text.trim() && existing !== next) {
+        throw new RotationRefused(
+          `${file} holds another value than DATA_KEY: move it away (it may be the only copy of a key) or name another --keyring-file.`,
+        );
+      }
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, next, { mode: 0o600 });
+      chmodSync(file, 0o600);
+      output.out(
+        `DATA_KEY is a variable: the new keyring is in ${file} (owner-only). Set DATA_KEY to its content (or unset DATA_KEY and run npm start -- --persist, which reads ${defaultKeyringFile}), then restart the local stack.`,
+      );
     },
   };
 }
 
-function keyringSource(): KeyringSource {
+function keyringSource(keyringFile: string): KeyringSource {
   const { DATA_KEY, DATA_KEY_SECRET_ID } = env();
   if (DATA_KEY_SECRET_ID !== undefined) return secretSource(DATA_KEY_SECRET_ID);
-  if (DATA_KEY !== undefined) return variableSource(DATA_KEY);
+  if (DATA_KEY !== undefined) return variableSource(DATA_KEY, keyringFile);
   throw new UsageError('Set DATA_KEY_SECRET_ID (the DataKeySecretArn output) or DATA_KEY.');
 }
 
+/** Minutes between two steps: the oldest keyring a function may still serve (`keyringMaxAgeMs`). */
+const waitMinutes = keyringMaxAgeMs / 60_000;
+
 /**
  * Refuses a step until every function has reloaded the keyring written at `writtenAt` (they refetch
- * it every `keyringRefreshMs`); a variable's write time is unknown (a restart reloads it at once).
+ * it every `keyringRefreshMs`, and none serves one older than `keyringMaxAgeMs`); a variable's write time is unknown (a restart reloads it at once).
  */
 function requireSettled(writtenAt: Date | undefined, step: string, force: boolean): void {
   if (writtenAt === undefined || force) return;
   const age = Date.now() - writtenAt.getTime();
-  if (age >= keyringRefreshMs) return;
+  if (age >= keyringMaxAgeMs) return;
   throw new RotationRefused(
-    `The keyring was changed ${Math.floor(age / 1000)} s ago and functions reload it every ${keyringRefreshMs / 60_000} minutes: run --stage ${step} again in ${Math.ceil((keyringRefreshMs - age) / 1000)} s (--force skips the wait, at the risk of values sealed under a key some functions lack).`,
+    `The keyring was changed ${Math.floor(age / 1000)} s ago and a function may serve a keyring up to ${waitMinutes} minutes old: run --stage ${step} again in ${Math.ceil((keyringMaxAgeMs - age) / 1000)} s (--force skips the wait, at the risk of values sealed under a key some functions lack).`,
   );
 }
 
@@ -76,7 +99,7 @@ const stages = ['add', 'activate', 'retire'] as const;
 
 /**
  * `rotate-data-key --stage add|activate|retire`: the three keyring edits of a data key rotation
- * (decisions §35, §38), each a separate run at least `keyringRefreshMs` apart; `reseal-secrets` runs
+ * (decisions §35, §38), each a separate run at least `keyringMaxAgeMs` apart; `reseal-secrets` runs
  * between activate and retire (retire runs it again and drops keys only if it leaves none behind).
  */
 export const rotateDataKeyCommand = defineAdminCommand({
@@ -86,15 +109,24 @@ export const rotateDataKeyCommand = defineAdminCommand({
       name: 'stage',
       value: '<add|activate|retire>',
       required: true,
-      description:
-        'add: a new random key beside the current one; activate: the added key becomes current (5 min after add); retire: re-seal every stored secret, then drop every other key (5 min after activate).',
+      description: `add: a new random key beside the current one; activate: the added key becomes current (${waitMinutes} min after add); retire: re-seal every stored secret, then drop every other key (${waitMinutes} min after activate).`,
     },
-    { name: 'force', description: 'Skip the 5-minute wait for every function to reload the keyring.' },
+    {
+      name: 'force',
+      description: `Skip the ${waitMinutes}-minute wait for every function to reload the keyring.`,
+    },
+    {
+      name: 'keyring-file',
+      value: '<path>',
+      description: `With DATA_KEY (the local stack): the file the new keyring is written to, owner-only (default ${defaultKeyringFile}); nothing secret is printed.`,
+    },
   ],
   async run(values, output) {
     const stage = stages.find((name) => name === values.stage);
     if (!stage) throw new UsageError(`--stage must be one of ${stages.join(', ')}.`);
-    const source = keyringSource();
+    const keyringFile =
+      typeof values['keyring-file'] === 'string' ? values['keyring-file'] : defaultKeyringFile;
+    const source = keyringSource(keyringFile);
     const { text, writtenAt } = await source.read();
     const ring = parseKeyring(text);
     const force = values.force === true;
@@ -102,7 +134,9 @@ export const rotateDataKeyCommand = defineAdminCommand({
       const { ring: next, added } = withNewKey(ring);
       await source.write(serializeKeyring(next), output);
       output.out(`Added key ${added}; key ${ring.current} stays current.`);
-      output.out('In 5 minutes every function has the new key: then run rotate-data-key --stage activate.');
+      output.out(
+        `In ${waitMinutes} minutes every function has the new key: then run rotate-data-key --stage activate.`,
+      );
       return 0;
     }
     if (stage === 'activate') {
@@ -110,7 +144,9 @@ export const rotateDataKeyCommand = defineAdminCommand({
       requireSettled(writtenAt, stage, force);
       await source.write(serializeKeyring(next), output);
       output.out(`Key ${activated} is current: new values are sealed with it.`);
-      output.out('In 5 minutes every function seals with it: then run rotate-data-key --stage retire.');
+      output.out(
+        `In ${waitMinutes} minutes every function seals with it: then run rotate-data-key --stage retire.`,
+      );
       return 0;
     }
     const { ring: next, retired } = withoutRetiredKeys(ring);

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
 import { withIncarnations } from '../db/incarnations';
-import type { Authenticator, CallerFor } from '../http/caller';
+import type { ApiKeyCaller, Authenticator, CallerFor } from '../http/caller';
 import { successResponse } from '../http/envelope';
 import {
   authenticate,
@@ -68,7 +68,9 @@ export interface EndpointDefinition<Name extends RouteName, Prefetched = undefin
    * Optional, authenticated routes only: reads that need nothing but the credential's key header
    * (API key, or workspace id on workspace routes) and the valid input, started together with the
    * auth read instead of after it (one serial round trip fewer; decisions §39, §42). `run` receives
-   * the promise as `prefetched`; it is never awaited when auth fails. The key it gets is the
+   * the promise as `prefetched`; it is never awaited when auth fails, starts only with well-formed
+   * credential headers, and only its first round trip goes out before `run` (the read gate of
+   * shared/db/before-auth.ts; later calls wait, and are never sent when auth fails). The key it gets is the
    * header's, which equals `caller.apiKey` (`caller.workspaceId`) once auth has passed.
    */
   prefetch?: (args: PrefetchArgs<RouteOf<Name>['auth'], InputOf<Name>>) => Promise<Prefetched>;
@@ -115,9 +117,13 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
     .use(validateInput(contract.input))
     .use(errorEnvelope())
     .handler(async (_event, context) => {
-      const { input, caller, requestId, prefetched } = context.endpoint;
+      const { input, caller, requestId, prefetched, prefetchGate } = context.endpoint;
       // Deleted organizations and documents are invisible while their records are erased.
       if (caller?.level === 'apiKey') assertNotFenced(caller, input, route.db === 'read-write');
+      const restarted = prefetch !== undefined && needsIncarnations(caller);
+      // The prefetch's held-back reads go out now, for an authenticated caller, unless it starts again.
+      if (restarted) prefetchGate?.close();
+      else prefetchGate?.open();
       const run = (early: Promise<unknown> | undefined) =>
         definition.run({
           input: input as InputOf<Name>,
@@ -136,6 +142,10 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   return Object.assign(handler, { definition: { route, ...contract } });
 }
 
+/** Whether the caller's API key holds incarnations (`inCallerIncarnations`). */
+const needsIncarnations = (caller: EndpointContext['endpoint']['caller']): caller is ApiKeyCaller =>
+  caller?.level === 'apiKey' && Object.keys(caller.incarnations).length > 0;
+
 /**
  * Runs a request in its API key's incarnations (shared/db/incarnations.ts), so every key it builds
  * names the current incarnation of each organization and document. A prefetch started before auth
@@ -150,7 +160,7 @@ function inCallerIncarnations<Result>(
     | undefined,
   run: (prefetched: Promise<unknown> | undefined) => Promise<Result>,
 ): Promise<Result> {
-  if (caller?.level !== 'apiKey' || Object.keys(caller.incarnations).length === 0) return run(prefetched);
+  if (!needsIncarnations(caller)) return run(prefetched);
   return withIncarnations(caller.incarnations, () => {
     if (!prefetch) return run(prefetched);
     prefetched?.catch(() => undefined);

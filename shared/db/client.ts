@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config/env';
+import { gateReadsBeforeAuth } from './before-auth';
 import { instrumentDbClient } from './metrics';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -16,6 +17,7 @@ export function db(): DynamoDBDocumentClient {
       region: AWS_REGION,
       ...(DYNAMODB_ENDPOINT && { endpoint: DYNAMODB_ENDPOINT }),
     });
+    gateReadsBeforeAuth(client);
     instrumentDbClient(client);
     documentClient = DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true },

@@ -49,6 +49,19 @@ export const usableCredential = (value: string | undefined): value is string =>
   value !== undefined && value.length > 0 && value.length <= maxCredentialLength;
 
 /**
+ * The shape of every generated credential (`generateSecret`: a short prefix such as `ak_`, then
+ * base64url), with room to spare: at least 16 and at most 256 of `A–Z a–z 0–9 _ -`.
+ */
+const credentialShape = /^[A-Za-z0-9_-]{16,256}$/;
+
+/**
+ * Whether a credential header could be one the service generated: checked before a request starts
+ * any read beside its auth read (a route's prefetch), so a missing or malformed one costs nothing.
+ */
+export const wellFormedCredential = (value: string | undefined): value is string =>
+  value !== undefined && credentialShape.test(value);
+
+/**
  * How credential headers become a caller. The checks read the workspace domain's credential items,
  * so the composition root (shared/api/define-endpoint.ts) hands them to `authenticate`: http imports
  * no domain. Each throws PERMISSION_DENIED for wrong or missing credentials.

@@ -5,11 +5,12 @@ import type * as z from 'zod';
 import { nowMs } from '../core/clock';
 import { ApiError, invalidArgument, resourceExhausted } from '../core/errors';
 import { type RequestLog, requestLog } from '../core/logger';
+import { type ReadGate, startBeforeAuth } from '../db/before-auth';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
 import { isThrottled } from '../db/throttling';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { type Authenticator, type Caller, usableCredential } from './caller';
+import { type Authenticator, type Caller, wellFormedCredential } from './caller';
 import { failureResponse } from './envelope';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
 import { type AuthLevel, defaultMaxBodyBytes } from './routes';
@@ -28,6 +29,8 @@ export interface EndpointState {
   earlyValidation?: { input: unknown } | { error: unknown };
   /** The route's prefetch, started together with the auth read (`startPrefetch`). */
   prefetched?: Promise<unknown>;
+  /** Holds the prefetch's later reads until the route runs; closed when the request ends otherwise. */
+  prefetchGate?: ReadGate;
 }
 
 export type EndpointContext = Context & { endpoint: EndpointState };
@@ -56,6 +59,8 @@ function normaliseHeaders(headers: APIGatewayProxyEventV2['headers'] | undefined
 export function requestContext(routeName: string): EndpointMiddleware {
   const finish = (request: Parameters<NonNullable<EndpointMiddleware['after']>>[0]) => {
     const state = request.context.endpoint;
+    // A prefetch's held-back reads never go out once the request has ended without running its route.
+    state?.prefetchGate?.close();
     if (!request.response) return;
     request.response.headers = { ...request.response.headers, 'x-request-id': state.requestId };
     const { statusCode = 200 } = request.response;
@@ -170,27 +175,30 @@ export type PrefetchFunction = (args: { input: unknown } & Record<string, unknow
 
 /**
  * The header a prefetch is keyed by for each authenticated level, and the argument it arrives as:
- * the half of the credential that names what auth reads, never the secret half.
+ * the half of the credential that names what auth reads; and the secret half, whose shape is
+ * checked before anything starts.
  */
 const prefetchKeys = {
-  apiKey: { header: 'x-svc-api-key', argument: 'apiKey' },
-  workspace: { header: 'x-svc-workspace-id', argument: 'workspaceId' },
+  apiKey: { header: 'x-svc-api-key', argument: 'apiKey', secret: 'x-svc-auth-token' },
+  workspace: { header: 'x-svc-workspace-id', argument: 'workspaceId', secret: 'x-svc-workspace-auth-token' },
 } as const;
 
 /**
- * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and the
- * request carries a usable key header for the route's auth level (`prefetchKeys`), starts
- * `prefetch` so its reads travel together with the auth read. Nothing changes what a failed request
- * answers: a validation error is kept for `validateInput`, which throws it only after auth has
- * passed; a prefetch whose auth fails is never awaited (its rejection is marked handled), so
- * nothing it read reaches the caller.
+ * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and both
+ * credential headers of the route's auth level are well formed (`prefetchKeys`,
+ * `wellFormedCredential`), starts `prefetch` so its reads travel together with the auth read —
+ * behind a read gate (shared/db/before-auth.ts): only its first round trip of single calls goes
+ * out before the route runs, and nothing goes out after a request that never ran it has ended.
+ * Nothing changes what a failed request answers: a validation error is kept for `validateInput`,
+ * which throws it only after auth has passed; a prefetch whose auth fails is never awaited (its
+ * rejection is marked handled), so nothing it read reaches the caller.
  */
 export function startPrefetch(
   schema: z.ZodType,
   level: Exclude<AuthLevel, 'none'>,
   prefetch: PrefetchFunction,
 ): EndpointMiddleware {
-  const { header, argument } = prefetchKeys[level];
+  const { header, argument, secret } = prefetchKeys[level];
   return {
     before: (request) => {
       const state = request.context.endpoint;
@@ -200,17 +208,21 @@ export function startPrefetch(
         state.earlyValidation = { error };
         return;
       }
-      const key = (request.event.headers as Record<string, string>)[header];
-      if (!usableCredential(key)) return;
-      let prefetched: Promise<unknown>;
-      try {
-        prefetched = prefetch({ [argument]: key, input: state.earlyValidation.input });
-      } catch (error) {
-        // A synchronous throw must not answer before auth either.
-        prefetched = Promise.reject(error);
-      }
-      prefetched.catch(() => undefined);
-      state.prefetched = prefetched;
+      const headers = request.event.headers as Record<string, string>;
+      const key = headers[header];
+      if (!wellFormedCredential(key) || !wellFormedCredential(headers[secret])) return;
+      const input = state.earlyValidation.input;
+      const { started, gate } = startBeforeAuth(() => {
+        try {
+          return prefetch({ [argument]: key, input });
+        } catch (error) {
+          // A synchronous throw must not answer before auth either.
+          return Promise.reject(error);
+        }
+      });
+      started.catch(() => undefined);
+      state.prefetched = started;
+      state.prefetchGate = gate;
     },
   };
 }

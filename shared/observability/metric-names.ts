@@ -30,4 +30,6 @@ export const metricNames = {
   migrationProgress: 'MigrationDocumentsMoved',
   /** Error responses of a route, with dimensions `route` and `status`. */
   routeErrors: 'RouteErrors',
+  /** Failed keyring refreshes, with dimension `outcome`: `stale` (served the old one), `refused` (failed closed). */
+  keyringRefreshFailures: 'KeyringRefreshFailures',
 } as const;

@@ -3,6 +3,10 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
+import { ApiError } from '../core/errors';
+import { logger } from '../core/logger';
+import { metricNames } from '../observability/metric-names';
+import { recordMetric } from '../observability/metrics';
 import { open, seal } from './aead';
 
 /** What a derived key is for; each purpose gets an independent 256-bit key from each data key. */
@@ -20,6 +24,14 @@ const keyIdSeparator = '.';
 
 /** How long a keyring fetched from Secrets Manager serves before the next invocation refetches it. */
 export const keyringRefreshMs = 5 * 60 * 1000;
+
+/**
+ * The oldest a keyring may be and still serve while its refreshes fail: two refresh periods since
+ * the last successful fetch. Past it `loadKeyring` fails closed (UNAVAILABLE), because the secret may
+ * have moved on (a rotation step) without this process seeing it; `rotate-data-key` waits this long
+ * between steps, so no process that still serves can miss one.
+ */
+export const keyringMaxAgeMs = 2 * keyringRefreshMs;
 
 const keyId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a key id is 1 to 32 letters, digits, _ or -');
 const keyMaterial = z.string().min(32, 'a data key holds at least 32 characters of secret material');
@@ -159,8 +171,10 @@ async function fetchKeyring(secretId: string): Promise<void> {
  * Makes sure the process has its keyring before a handler seals or opens anything. With
  * `DATA_KEY_SECRET_ID` (the stack) the secret is fetched on the first call and again on the first
  * call after `keyringRefreshMs` (concurrent callers share one fetch); a failed refresh keeps the
- * keyring already loaded and is retried by the next call. With `DATA_KEY` (local stack, tests) the
- * variable is the keyring. Throws when the first fetch fails or the value is not a valid keyring.
+ * keyring already loaded, is logged and counted (`KeyringRefreshFailures`, outcome `stale`) and is
+ * retried by the next call — until the keyring is `keyringMaxAgeMs` old: then every call fails closed
+ * with an opaque UNAVAILABLE (outcome `refused`) until a fetch succeeds. With `DATA_KEY` (local stack,
+ * tests) the variable is the keyring. Throws when the first fetch fails or the value is not a valid keyring.
  */
 export async function loadKeyring(now = nowMs()): Promise<void> {
   const { DATA_KEY_SECRET_ID } = env();
@@ -176,6 +190,15 @@ export async function loadKeyring(now = nowMs()): Promise<void> {
   try {
     await pendingFetch;
   } catch (error) {
-    if (!loaded) throw error;
+    if (!installed || !loaded) throw error;
+    const ageMs = now - installed.loadedAt;
+    const refused = ageMs >= keyringMaxAgeMs;
+    recordMetric(metricNames.keyringRefreshFailures, 1, 'Count', { outcome: refused ? 'refused' : 'stale' });
+    logger.error(refused ? 'data keyring too old to serve: refusing' : 'data keyring refresh failed', {
+      ageMs,
+      maxAgeMs: keyringMaxAgeMs,
+      error: (error as Error).name,
+    });
+    if (refused) throw new ApiError('UNAVAILABLE', 'The service is temporarily unavailable; retry later.');
   }
 }

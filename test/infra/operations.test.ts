@@ -216,6 +216,33 @@ describe('Alarms', () => {
     },
   );
 
+  it('fire when a stream-failures message waits 15 minutes for the reconciler', () => {
+    const queueId = logicalIdOf({
+      node: { defaultChild: stack.queues.queue('stream-failures').node.defaultChild },
+    });
+    expect(alarms.StreamFailuresAge).toMatchObject({
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Namespace: 'AWS/SQS',
+      Statistic: 'Maximum',
+      Period: 300,
+      Threshold: 900,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [queueId, 'QueueName'] } }],
+    });
+  });
+
+  it('fire when a function refuses requests because its keyring is too old', () => {
+    expect(alarms.KeyringRefused).toMatchObject({
+      MetricName: 'KeyringRefreshFailures',
+      Namespace: 'CollabBackend',
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+    });
+    expect(alarms.KeyringRefused?.Dimensions).toContainEqual({ Name: 'outcome', Value: 'refused' });
+  });
+
   it('fire when the fan-out lags the table stream by a minute for three minutes', () => {
     expect(alarms.StreamIteratorAge).toMatchObject({
       MetricName: 'IteratorAge',

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../../../scripts/local/dynamodb';
-import { installKeyring, keyringRefreshMs, parseKeyring } from '../../../shared/security/keyring';
+import { installKeyring, keyringMaxAgeMs, parseKeyring } from '../../../shared/security/keyring';
 import { admin } from '../../support/admin';
 import { succeed } from '../../support/api';
 import { startSecretsManager } from '../../support/secrets-manager';
@@ -50,7 +50,7 @@ afterAll(() => secretsManager.close());
 
 /** Pretends the operator waited for every function to reload the secret. */
 const waitForRefresh = () => {
-  secret.writtenAt -= keyringRefreshMs + 1000;
+  secret.writtenAt -= keyringMaxAgeMs + 1000;
 };
 
 describe('npm run admin -- rotate-data-key', () => {
@@ -115,7 +115,7 @@ describe('npm run admin -- rotate-data-key', () => {
     const help = await admin('rotate-data-key', '--help');
     expect(help.code).toBe(0);
     expect(help.out[0]).toBe(
-      'Usage: npm run admin -- rotate-data-key --stage <add|activate|retire> [--force]',
+      'Usage: npm run admin -- rotate-data-key --stage <add|activate|retire> [--force] [--keyring-file <path>]',
     );
     expect(help.out.join('\n')).toContain('retire: re-seal every stored secret');
     expect(await admin('rotate-data-key', '--stage', 'rotate')).toMatchObject({

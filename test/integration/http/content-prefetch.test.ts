@@ -56,8 +56,9 @@ describe('routes that read beside the auth read', () => {
   it.each(validInputs)('%s refuses wrong credentials with PERMISSION_DENIED', async (route, data) => {
     const workspace = await createTestWorkspace();
     for (const apiKeyHeaders of [
-      { ...workspace.apiKeyHeaders, 'x-svc-auth-token': 'wrong' },
-      { ...workspace.apiKeyHeaders, 'x-svc-api-key': 'ak_unknown' },
+      // Well formed, or nothing would start beside the auth read (test/integration/http/reads-before-auth.test.ts).
+      { ...workspace.apiKeyHeaders, 'x-svc-auth-token': `at_${'x'.repeat(43)}` },
+      { ...workspace.apiKeyHeaders, 'x-svc-api-key': `ak_${'u'.repeat(22)}` },
     ]) {
       const response = await callAs({ ...workspace, apiKeyHeaders }, route, data);
       // The prefetch ran (more than the auth read), yet nothing of it shows.

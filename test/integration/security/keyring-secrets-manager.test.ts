@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { handler as createWorkspace } from '../../../functions/workspace/create';
-import { currentKeyId, keyringRefreshMs, loadKeyring } from '../../../shared/security/keyring';
+import { logger } from '../../../shared/core/logger';
+import { metricNames } from '../../../shared/observability/metric-names';
+import {
+  currentKeyId,
+  keyringMaxAgeMs,
+  keyringRefreshMs,
+  loadKeyring,
+} from '../../../shared/security/keyring';
 import { call } from '../../support/lambda';
 import { startSecretsManager } from '../../support/secrets-manager';
 import { uniqueEmail } from '../../support/workspaces';
@@ -65,5 +72,58 @@ describe('loadKeyring from Secrets Manager', () => {
     await loadKeyring(Date.now() + keyringRefreshMs + 1);
     expect(requests).toHaveLength(3);
     expect(currentKeyId()).toBe('b');
+  });
+
+  it('serves a keyring whose refreshes fail only until it is keyringMaxAgeMs old, then answers UNAVAILABLE until a fetch succeeds', async () => {
+    const a = material();
+    answer = { status: 200, body: { SecretString: JSON.stringify({ current: 'a', keys: { a } }) } };
+    await loadKeyring(Date.now() + keyringRefreshMs + 1);
+    const loadedAt = Date.now();
+    expect(currentKeyId()).toBe('a');
+
+    answer = { status: 500, body: { __type: 'InternalServiceError', message: 'down' } };
+    process.env.AWS_LAMBDA_FUNCTION_NAME = 'collab-backend-test-fn';
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const clock = jest.spyOn(Date, 'now');
+    const logged = jest.spyOn(logger, 'error');
+    try {
+      // Stale but within the bound: served, logged and counted.
+      await loadKeyring(loadedAt + keyringMaxAgeMs - 1000);
+      expect(currentKeyId()).toBe('a');
+      // Past it, a route fails closed with an opaque 503 (the secret's error never shows).
+      clock.mockReturnValue(loadedAt + keyringMaxAgeMs + 1000);
+      const refused = await create();
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json.error).toEqual({
+        status: 'UNAVAILABLE',
+        message: 'The service is temporarily unavailable; retry later.',
+      });
+      await expect(loadKeyring()).rejects.toMatchObject({ status: 'UNAVAILABLE' });
+    } finally {
+      clock.mockRestore();
+      spy.mockRestore();
+      delete process.env.AWS_LAMBDA_FUNCTION_NAME;
+    }
+    const lines = written.flatMap((chunk) => chunk.split('\n')).filter((line) => line.startsWith('{'));
+    const records = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const outcomes = records
+      .filter((record) => record[metricNames.keyringRefreshFailures] !== undefined)
+      .map((record) => record.outcome);
+    expect(outcomes).toEqual(['stale', 'refused', 'refused']);
+    expect(logged.mock.calls.map(([message]) => message)).toEqual([
+      'data keyring refresh failed',
+      'data keyring too old to serve: refusing',
+      'data keyring too old to serve: refusing',
+    ]);
+    logged.mockRestore();
+
+    // The next successful fetch serves again.
+    answer = { status: 200, body: { SecretString: JSON.stringify({ current: 'a', keys: { a } }) } };
+    await loadKeyring(Date.now() + keyringMaxAgeMs + 1000);
+    expect((await create()).statusCode).toBe(200);
   });
 });
