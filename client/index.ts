@@ -14,8 +14,8 @@
  */
 
 import type { RouteInput, RouteOutput } from '../shared/api/route-contracts';
+import { type AuthLevel, type RouteName, routes } from '../shared/api/routes';
 import type { ErrorEnvelope } from '../shared/http/response-schemas';
-import { type AuthLevel, type RouteName, routes } from '../shared/http/routes';
 
 type Route = (typeof routes)[number];
 

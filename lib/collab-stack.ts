@@ -3,7 +3,7 @@ import { ApplicationLogLevel } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { type RouteDefinition, routes } from '../shared/http/routes';
+import { type RouteDefinition, routes } from '../shared/api/routes';
 import { type QueueDefinition, queueDefinitions, queueUrlEnvName } from '../shared/queues/queues';
 import { DataTable } from './data-table';
 import { EventFanOut } from './event-fanout';

@@ -4,8 +4,8 @@ import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
+import type { DbAccess } from '../shared/api/routes';
 import type { QueueName } from '../shared/core/queue-names';
-import type { DbAccess } from '../shared/http/routes';
 import type { ServiceQueues } from './queues';
 
 /** What a function may touch, as declared by its route (or, for a worker, its queue). */

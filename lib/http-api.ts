@@ -3,8 +3,8 @@ import { type CfnStage, CorsHttpMethod, HttpApi } from 'aws-cdk-lib/aws-apigatew
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { handlerFile, type RouteDefinition, routeId } from '../shared/api/routes';
 import { corsPolicy } from '../shared/http/cors';
-import { handlerFile, type RouteDefinition, routeId } from '../shared/http/routes';
 import type { FunctionAccess } from './function-roles';
 import { addNestedLambdaRoute, RouteStacks } from './route-stacks';
 import type { ServiceFunction } from './service-function';

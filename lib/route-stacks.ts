@@ -9,7 +9,7 @@ import {
 import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '../shared/http/routes';
+import type { RouteDefinition } from '../shared/api/routes';
 
 /** The construct id of a domain's nested stack: `workspace` → `Workspace`, `user-data` → `UserData`. */
 export const routeGroupId = (domain: string): string =>

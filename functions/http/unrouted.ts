@@ -1,1 +1,1 @@
-export { unroutedHandler as handler } from '../../shared/http/unrouted';
+export { unroutedHandler as handler } from '../../shared/api/unrouted';

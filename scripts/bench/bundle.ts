@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { functionExternalModules } from '../../lib/service-function';
-import { handlerFile, type RouteDefinition } from '../../shared/http/routes';
+import { handlerFile, type RouteDefinition } from '../../shared/api/routes';
 import { percentile } from './measure';
 
 /** What one Lambda bundle weighs and how long Node takes to import it. */

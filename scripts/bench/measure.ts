@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { RouteDefinition } from '../../shared/api/routes';
 import { keys } from '../../shared/db/keys';
 import type { DbCallTrace } from '../../shared/db/metrics';
-import type { RouteDefinition } from '../../shared/http/routes';
 import { reportsFailedItem, type TimedResponse, timedPost } from './http';
 import { type HttpFloorServer, type RecordedRequest, replayTrace } from './replay';
 import type { BoundScenario } from './scenarios';

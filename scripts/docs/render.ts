@@ -7,8 +7,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EndpointHandler } from '../../shared/api/define-endpoint';
 import { routeExamples } from '../../shared/api/route-examples';
+import { handlerFile, routes } from '../../shared/api/routes';
 import { buildOpenApi, type RouteDocumentation, renderRouteTable } from '../../shared/http/openapi';
-import { handlerFile, routes } from '../../shared/http/routes';
 
 export const openApiFile = 'docs/openapi.json';
 export const readmeFile = 'README.md';

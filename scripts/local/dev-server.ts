@@ -6,12 +6,12 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { handler as connectHandler } from '../../functions/realtime/connect';
 import { handler as disconnectHandler } from '../../functions/realtime/disconnect';
 import { handler as messageHandler } from '../../functions/realtime/message';
+import { handlerFile, type RouteDefinition, routeForPath } from '../../shared/api/routes';
+import { unroutedHandler } from '../../shared/api/unrouted';
 import { invalidArgument } from '../../shared/core/errors';
 import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
 import { corsPreflightHeaders, corsResponseHeaders } from '../../shared/http/cors';
 import { failureResponse } from '../../shared/http/envelope';
-import { handlerFile, type RouteDefinition, routeForPath } from '../../shared/http/routes';
-import { unroutedHandler } from '../../shared/http/unrouted';
 import { renderReferencePage } from '../docs/reference-page';
 import { openApiFile } from '../docs/render';
 import { lambdaContext, toApiGatewayEvent } from './lambda-adapter';

@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
+import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from '../api/routes';
 import { withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller, Authenticator, CallerFor } from '../http/caller';
 import { successResponse } from '../http/envelope';
@@ -14,13 +15,6 @@ import {
   startPrefetch,
   validateInput,
 } from '../http/middleware';
-import {
-  type AuthLevel,
-  type RouteDefinition,
-  type RouteName,
-  routeNamed,
-  type routes,
-} from '../http/routes';
 import { assertNotFenced } from '../plugins/fence';
 import { keyringLoader } from '../security/keyring-middleware';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';

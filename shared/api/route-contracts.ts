@@ -9,10 +9,10 @@
 import type * as z from 'zod';
 import { accessContracts } from '../access/contracts';
 import { activitiesContracts } from '../activities/contracts';
+import type { RouteName } from '../api/routes';
 import { commentsContracts } from '../comments/contracts';
 import { crdtContracts } from '../crdt/contracts';
 import type { RouteContract } from '../http/route-contract';
-import type { RouteName } from '../http/routes';
 import { lifecycleContracts } from '../lifecycle/contracts';
 import { memoryContracts } from '../memory/contracts';
 import { migrationContracts } from '../migration/contracts';

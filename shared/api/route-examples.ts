@@ -8,9 +8,9 @@
 
 import { accessExamples } from '../access/examples';
 import { activitiesExamples } from '../activities/examples';
+import type { RouteName } from '../api/routes';
 import { commentsExamples } from '../comments/examples';
 import { crdtExamples } from '../crdt/examples';
-import type { RouteName } from '../http/routes';
 import { lifecycleExamples } from '../lifecycle/examples';
 import { memoryExamples } from '../memory/examples';
 import { migrationExamples } from '../migration/examples';

@@ -1,5 +1,5 @@
 import type { Incarnations } from '../db/incarnations';
-import type { AuthLevel } from './routes';
+import type { AuthLevel } from './route-rows';
 
 /** The API-key types of addendum §3. */
 export type ApiKeyType = 'testing' | 'production';

@@ -13,7 +13,7 @@ import { recordMetric } from '../observability/metrics';
 import { type Authenticator, type Caller, wellFormedCredential } from './caller';
 import { failureResponse } from './envelope';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
-import { type AuthLevel, defaultMaxBodyBytes } from './routes';
+import { type AuthLevel, defaultMaxBodyBytes } from './route-rows';
 import { invalidInput, parseOrThrow } from './validation';
 
 /** Per-request state the middlewares fill in, in chain order. */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { httpStatusByErrorStatus } from '../core/errors';
-import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './routes';
+import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './route-rows';
 
 /** What the generator needs of a route: its table entry, the schema of its `data` and of its `result`. */
 export interface RouteDocumentation {

@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { CollabStack, type CollabStackProps } from '../../lib/collab-stack';
 import { alarmThresholds } from '../../lib/monitoring';
 import { parseStackContext } from '../../lib/stack-context';
-import { routes } from '../../shared/http/routes';
+import { routes } from '../../shared/api/routes';
 import { metricNames, metricsNamespace } from '../../shared/observability/metric-names';
 import { deadLetterQueueName, queueDefinitions } from '../../shared/queues/queues';
 import { appTemplate, cdkJsonContext, projectRoot, resourceCounts, testApp } from '../support/cdk-app';

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { CollabStack } from '../../lib/collab-stack';
 import { realtimeRoutes } from '../../lib/realtime-api';
-import { routes } from '../../shared/http/routes';
+import { routes } from '../../shared/api/routes';
 import { appTemplate } from '../support/cdk-app';
 
 /** The realtime WebSocket API (addendum §9) in the synthesised template. */

@@ -6,7 +6,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { CollabStack } from '../../lib/collab-stack';
-import { type RouteDefinition, routes } from '../../shared/http/routes';
+import { type RouteDefinition, routes } from '../../shared/api/routes';
 import { projectRoot, resourceCounts, stacksOf, testApp } from '../support/cdk-app';
 
 type Resource = { Type: string; Properties?: Record<string, unknown>; [policy: string]: unknown };

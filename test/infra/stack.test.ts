@@ -5,9 +5,9 @@ import { eventFanOutAccess } from '../../lib/event-fanout';
 import { accessProfile } from '../../lib/function-roles';
 import { realtimeRoutes } from '../../lib/realtime-api';
 import { reconcilerAccess } from '../../lib/reconciler';
+import { type RouteDefinition, routes } from '../../shared/api/routes';
 import { tableDefinition } from '../../shared/db/table';
 import { corsPolicy } from '../../shared/http/cors';
-import { type RouteDefinition, routes } from '../../shared/http/routes';
 import {
   deadLetterQueueName,
   type QueueDefinition,

@@ -1,4 +1,4 @@
-import { type RouteName, routeNamed } from '../../shared/http/routes';
+import { type RouteName, routeNamed } from '../../shared/api/routes';
 import { loadRouteHandler } from './handlers';
 import { type CallResult, call } from './lambda';
 import type { TestWorkspace } from './workspaces';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { handlerFile, type RouteDefinition } from '../../shared/http/routes';
+import { handlerFile, type RouteDefinition } from '../../shared/api/routes';
 
 /** The handler module of a route, loaded from the path the route table derives. */
 export async function loadRouteHandler(route: RouteDefinition): Promise<unknown> {

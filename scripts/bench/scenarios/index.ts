@@ -1,4 +1,4 @@
-import type { RouteName } from '../../../shared/http/routes';
+import type { RouteName } from '../../../shared/api/routes';
 import { accessArea } from './access';
 import { activitiesArea } from './activities';
 import { commentsArea } from './comments';

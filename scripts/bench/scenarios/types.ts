@@ -1,4 +1,4 @@
-import { type RouteName, routeNamed } from '../../../shared/http/routes';
+import { type RouteName, routeNamed } from '../../../shared/api/routes';
 import { postJson, reportsFailedItem } from '../http';
 
 /** What every area's seeding starts from. */

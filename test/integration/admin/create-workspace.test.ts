@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RouteName, routeNamed } from '../../../shared/http/routes';
+import { type RouteName, routeNamed } from '../../../shared/api/routes';
 import { admin } from '../../support/admin';
 import { loadRouteHandler } from '../../support/handlers';
 import { call, dataOf } from '../../support/lambda';

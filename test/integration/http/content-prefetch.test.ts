@@ -1,4 +1,4 @@
-import type { RouteName } from '../../../shared/http/routes';
+import type { RouteName } from '../../../shared/api/routes';
 import { callAs } from '../../support/api';
 import { createTestWorkspace } from '../../support/workspaces';
 

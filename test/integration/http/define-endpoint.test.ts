@@ -1,6 +1,6 @@
+import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/api/routes';
+import { unroutedHandler } from '../../../shared/api/unrouted';
 import { logger } from '../../../shared/core/logger';
-import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/http/routes';
-import { unroutedHandler } from '../../../shared/http/unrouted';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallOptions, type CallResult, call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -1,4 +1,4 @@
-import type { RouteName } from '../../../shared/http/routes';
+import type { RouteName } from '../../../shared/api/routes';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

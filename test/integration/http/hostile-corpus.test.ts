@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { startLocalSqs } from '../../../scripts/local/sqs';
 import type { EndpointHandler } from '../../../shared/api/define-endpoint';
+import { type RouteDefinition, routes } from '../../../shared/api/routes';
 import { type ErrorStatus, httpStatusByErrorStatus } from '../../../shared/core/errors';
 import { logger } from '../../../shared/core/logger';
 import { mapInParallel } from '../../../shared/db/parallel';
-import { type RouteDefinition, routes } from '../../../shared/http/routes';
 import { queueDefinitions, queueUrlEnvName } from '../../../shared/queues/queues';
 import { succeed } from '../../support/api';
 import { loadRouteHandler } from '../../support/handlers';

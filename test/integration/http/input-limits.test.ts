@@ -1,4 +1,4 @@
-import { type RouteName, routeNamed } from '../../../shared/http/routes';
+import { type RouteName, routeNamed } from '../../../shared/api/routes';
 import { callAs, succeed } from '../../support/api';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallResult, call } from '../../support/lambda';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { routeExamples } from '../../../shared/api/route-examples';
+import { type RouteName, routes } from '../../../shared/api/routes';
 import { maxCallsBeforeAuth } from '../../../shared/db/before-auth';
-import { type RouteName, routes } from '../../../shared/http/routes';
 import { callAs, succeed } from '../../support/api';
 import { waitFor } from '../../support/delivery';
 import { loadRouteHandler } from '../../support/handlers';

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { defaultMaxBodyBytes, type RouteName } from '../../../shared/http/routes';
+import { defaultMaxBodyBytes, type RouteName } from '../../../shared/api/routes';
 import { callAs, succeed } from '../../support/api';
 import type { CallResult } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

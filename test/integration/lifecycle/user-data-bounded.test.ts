@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { putNewActivities } from '../../../shared/activities/repository';
-import { maxUserDataIndexPages, userDataPageSize } from '../../../shared/lifecycle/user-data';
+import { maxUserDataIndexPages, userDataPageSize } from '../../../shared/erasure/user-data';
 import { callAs, succeed } from '../../support/api';
 import { seedDocument } from '../migration/support';
 import { useJobQueueAndWorkspaces } from './support';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type RouteName, routes } from '../../../shared/http/routes';
+import { type RouteName, routes } from '../../../shared/api/routes';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 import { crashAfter, seedDocument } from '../migration/support';

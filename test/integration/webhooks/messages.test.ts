@@ -1,5 +1,5 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import type { RouteName } from '../../../shared/http/routes';
+import type { RouteName } from '../../../shared/api/routes';
 import { updateWebhookConfig } from '../../../shared/settings/webhook-config-service';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { publish } from '../../../shared/webhooks/outbox';

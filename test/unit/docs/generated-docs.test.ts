@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { committedDocs } from '../../../scripts/docs/committed-docs';
 import { withDataModelTables } from '../../../scripts/docs/data-model';
 import { loadDefinitions, withRouteTable } from '../../../scripts/docs/render';
+import { routeNamed, routes } from '../../../shared/api/routes';
 import { httpStatusByErrorStatus } from '../../../shared/core/errors';
 import {
   buildOpenApi,
@@ -12,7 +13,6 @@ import {
   type RouteDocumentation,
   renderRouteTable,
 } from '../../../shared/http/openapi';
-import { routeNamed, routes } from '../../../shared/http/routes';
 
 const root = process.cwd();
 const configVariables = ['TABLE_NAME', 'DATA_KEY', 'DYNAMODB_ENDPOINT', 'SQS_ENDPOINT'];

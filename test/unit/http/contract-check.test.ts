@@ -1,6 +1,6 @@
 import { routeContracts } from '../../../shared/api/route-contracts';
 import { routeExamples } from '../../../shared/api/route-examples';
-import { routes } from '../../../shared/http/routes';
+import { routes } from '../../../shared/api/routes';
 import { assertContract } from '../../support/contract';
 
 const definition = {

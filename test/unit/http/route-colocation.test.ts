@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import { preProcessFile } from 'typescript';
-import { handlerFile, type RouteDefinition, routes } from '../../../shared/http/routes';
+import { handlerFile, type RouteDefinition, routes } from '../../../shared/api/routes';
 
 /** Folders below or above the domains (shared/http, shared/db, ..., the composition roots). */
 const notDomain = /^shared\/(core|config|observability|security|db|queues|http|api|admin)\//;

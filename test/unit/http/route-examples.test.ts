@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { openApiFile } from '../../../scripts/docs/render';
 import { routeContracts } from '../../../shared/api/route-contracts';
 import { routeExamples } from '../../../shared/api/route-examples';
+import { type RouteName, routes } from '../../../shared/api/routes';
 import type { OpenApiDocument } from '../../../shared/http/openapi';
-import { type RouteName, routes } from '../../../shared/http/routes';
 
 const named = routes.map((route) => [route.name, route] as const);
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { handlerFile, routes } from '../../../shared/http/routes';
+import { handlerFile, routes } from '../../../shared/api/routes';
 
 describe('route table', () => {
   it('declares every path and name once', () => {

@@ -9,6 +9,7 @@ import { groupAndPermissionRoutes, userRoutes } from '../access/routes';
 import { activitiesRoutes } from '../activities/routes';
 import { commentsRoutes } from '../comments/routes';
 import { crdtRoutes } from '../crdt/routes';
+import type { RouteDefinition } from '../http/route-rows';
 import { lifecycleRoutes } from '../lifecycle/routes';
 import { memoryRoutes } from '../memory/routes';
 import { migrationRoutes } from '../migration/routes';
@@ -18,7 +19,6 @@ import { realtimeRoutes } from '../realtime/routes';
 import { settingsRoutes } from '../settings/routes';
 import { webhookEndpointRoutes } from '../webhooks/routes';
 import { workspaceRoutes } from '../workspace/routes';
-import type { RouteDefinition } from './route-rows';
 
 export {
   type AuthLevel,
@@ -27,7 +27,7 @@ export {
   handlerFile,
   type RouteDefinition,
   routeId,
-} from './route-rows';
+} from '../http/route-rows';
 
 /**
  * Every route, in the order of the README table and the OpenAPI paths; that order groups routes by

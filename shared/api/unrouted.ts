@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { notFound } from '../core/errors';
-import { assertPost, type EndpointContext, errorEnvelope, requestContext } from './middleware';
+import { assertPost, type EndpointContext, errorEnvelope, requestContext } from '../http/middleware';
 import { routeForPath } from './routes';
 
 /**
