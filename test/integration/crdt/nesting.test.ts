@@ -1,0 +1,86 @@
+import * as Y from 'yjs';
+import { nowMs } from '../../../shared/core/clock';
+import { maxNestingDepth } from '../../../shared/crdt/depth';
+import { insertEditor, newRecordId } from '../../../shared/crdt/repository';
+import { callAs, succeed } from '../../support/api';
+import { createTestWorkspace } from '../../support/workspaces';
+import { newEditor, storedUpdates } from './support';
+
+/** A Yjs update nesting `levels` Y.Maps under the root map `content` (the root is level 1). */
+export function nestedMapsUpdate(levels: number): Uint8Array {
+  const doc = new Y.Doc();
+  doc.transact(() => {
+    let map = doc.getMap('content');
+    for (let level = 2; level <= levels; level += 1) {
+      const next = new Y.Map();
+      map.set('k', next);
+      map = next;
+    }
+  });
+  return Y.encodeStateAsUpdate(doc);
+}
+
+/** A JSON object nesting `levels` objects (the value itself is level 1). */
+function nestedObject(levels: number): Record<string, unknown> {
+  let value: Record<string, unknown> = {};
+  for (let level = 2; level <= levels; level += 1) value = { k: value };
+  return value;
+}
+
+/**
+ * Stores an editor as it could be stored before writes were checked: the attack of issue 27
+ * (5,000 nested Y.Maps, about 60 KB), seeded through the repository.
+ */
+async function storePoisonedEditor(apiKey: string, ref: ReturnType<typeof newEditor>) {
+  const now = nowMs();
+  await insertEditor(
+    apiKey,
+    { ...ref, type: 'map', contentKey: 'content', createdAt: now, createdBy: null },
+    { ...newRecordId(now), bytes: nestedMapsUpdate(5000), updatedAt: now, updatedBy: null },
+  );
+}
+
+describe('crdt nesting depth (issue 27)', () => {
+  it('stores REST data nested to the limit; one level more is INVALID_ARGUMENT naming the path in data', async () => {
+    const workspace = await createTestWorkspace();
+    const ref = newEditor();
+    await succeed(workspace, 'crdt.add', { ...ref, type: 'map', data: nestedObject(maxNestingDepth) });
+    const [stored] = await succeed(workspace, 'crdt.get', ref);
+    expect(JSON.stringify(stored.data)).toBe(JSON.stringify(nestedObject(maxNestingDepth)));
+
+    for (const route of ['crdt.add', 'crdt.update'] as const) {
+      const refused = await callAs(workspace, route, {
+        ...ref,
+        type: 'map',
+        data: nestedObject(maxNestingDepth + 1),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json.error?.status).toBe('INVALID_ARGUMENT');
+      expect(refused.json.error?.message).toMatch(/^data\.k/);
+    }
+    expect(await storedUpdates(workspace.apiKey, ref)).toHaveLength(1);
+  });
+
+  it('answers FAILED_PRECONDITION naming the editor for a stored poisoned editor, and crdt.update repairs it', async () => {
+    const workspace = await createTestWorkspace();
+    const ref = newEditor('poisoned');
+    await storePoisonedEditor(workspace.apiKey, ref);
+
+    for (const input of [ref, { organizationId: ref.organizationId, documentId: ref.documentId }]) {
+      const read = await callAs(workspace, 'crdt.get', input);
+      expect(read.statusCode).toBe(400);
+      expect(read.json.error?.status).toBe('FAILED_PRECONDITION');
+      expect(read.json.error?.message).toContain('Editor poisoned');
+      expect(read.json.error?.message).toContain(`${maxNestingDepth} levels`);
+    }
+    // Replacing the value deletes the nested maps: the editor reads again.
+    const repaired = await callAs(workspace, 'crdt.update', {
+      ...ref,
+      type: 'map',
+      data: { title: 'fixed' },
+    });
+    expect(repaired.statusCode).toBe(200);
+    const [editor] = await succeed(workspace, 'crdt.get', ref);
+    expect(editor.data).toEqual({ title: 'fixed' });
+  });
+});
