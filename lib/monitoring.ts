@@ -46,6 +46,8 @@ export const alarmThresholds = {
   backgroundThrottles: 1,
   /** The reconciler found overdue work in three 5-minute periods running: something keeps losing it. */
   reconcilerFinds: 1,
+  /** Any due item quarantined in 5 minutes: its handler failed too often in a row. */
+  reconcilerQuarantined: 1,
 } as const;
 
 /** CloudWatch alarms on metric math take at most 10 metrics. */
@@ -169,6 +171,13 @@ export class Monitoring extends Construct {
       evaluationPeriods: 3,
       description:
         'The reconciler keeps finding overdue work (lost queue messages or a stalled stream) for 15 minutes.',
+    });
+
+    this.alarm('ReconcilerQuarantinedWork', {
+      metric: serviceMetric(metricNames.reconcilerQuarantined),
+      threshold: alarmThresholds.reconcilerQuarantined,
+      description:
+        'The reconciler quarantined due work whose handler kept failing: list it (listQuarantined), fix, then release it.',
     });
 
     this.dashboard = this.buildDashboard(serviceMetric, background);

@@ -4,40 +4,13 @@ import { maxNestingDepth } from '../../../shared/crdt/depth';
 import { insertEditor, newRecordId } from '../../../shared/crdt/repository';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace } from '../../support/workspaces';
-import { newEditor, storedUpdates } from './support';
-
-/** A Yjs update nesting `levels` Y.Maps under the root map `content` (the root is level 1). */
-export function nestedMapsUpdate(levels: number): Uint8Array {
-  const doc = new Y.Doc();
-  doc.transact(() => {
-    let map = doc.getMap('content');
-    for (let level = 2; level <= levels; level += 1) {
-      const next = new Y.Map();
-      map.set('k', next);
-      map = next;
-    }
-  });
-  return Y.encodeStateAsUpdate(doc);
-}
+import { newEditor, storedUpdates, storePoisonedEditor } from './support';
 
 /** A JSON object nesting `levels` objects (the value itself is level 1). */
 function nestedObject(levels: number): Record<string, unknown> {
   let value: Record<string, unknown> = {};
   for (let level = 2; level <= levels; level += 1) value = { k: value };
   return value;
-}
-
-/**
- * Stores an editor as it could be stored before writes were checked: the attack of issue 27
- * (5,000 nested Y.Maps, about 60 KB), seeded through the repository.
- */
-async function storePoisonedEditor(apiKey: string, ref: ReturnType<typeof newEditor>) {
-  const now = nowMs();
-  await insertEditor(
-    apiKey,
-    { ...ref, type: 'map', contentKey: 'content', createdAt: now, createdBy: null },
-    { ...newRecordId(now), bytes: nestedMapsUpdate(5000), updatedAt: now, updatedBy: null },
-  );
 }
 
 describe('crdt nesting depth (issue 27)', () => {
