@@ -1,7 +1,4 @@
-import * as Y from 'yjs';
-import { nowMs } from '../../../shared/core/clock';
 import { maxNestingDepth } from '../../../shared/crdt/depth';
-import { insertEditor, newRecordId } from '../../../shared/crdt/repository';
 import { callAs, succeed } from '../../support/api';
 import { createTestWorkspace } from '../../support/workspaces';
 import { newEditor, storedUpdates, storePoisonedEditor } from './support';
