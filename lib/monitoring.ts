@@ -51,6 +51,8 @@ export const alarmThresholds = {
    * so one left for 15 minutes means the reconciler is stuck or failing.
    */
   streamFailuresAgeSeconds: 900,
+  /** Any due item quarantined in 5 minutes: its handler failed too often in a row. */
+  reconcilerQuarantined: 1,
 } as const;
 
 /** CloudWatch alarms on metric math take at most 10 metrics. */
@@ -190,6 +192,13 @@ export class Monitoring extends Construct {
       evaluationPeriods: 3,
       description:
         'The reconciler keeps finding overdue work (lost queue messages or a stalled stream) for 15 minutes.',
+    });
+
+    this.alarm('ReconcilerQuarantinedWork', {
+      metric: serviceMetric(metricNames.reconcilerQuarantined),
+      threshold: alarmThresholds.reconcilerQuarantined,
+      description:
+        'The reconciler quarantined due work whose handler kept failing: list it (listQuarantined), fix, then release it.',
     });
 
     this.dashboard = this.buildDashboard(serviceMetric, background);

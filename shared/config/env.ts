@@ -74,6 +74,12 @@ const envVariables = z.object({
    * deliveries), so a message still in flight is not doubled. Tests shorten it.
    */
   RECONCILE_GRACE_SECONDS: z.coerce.number().min(0).default(600),
+  /**
+   * Failures in a row after which the reconciler quarantines a due item (decisions: due-item
+   * isolation); each earlier failure puts it back `RECONCILE_BACKOFF_SECONDS` × 2^(failures − 1) later.
+   */
+  RECONCILE_MAX_FAILURES: z.coerce.number().int().positive().default(5),
+  RECONCILE_BACKOFF_SECONDS: z.coerce.number().min(0).default(60),
   /** How long an outbox event may wait for the table stream before the reconciler fans it out. */
   FANOUT_GRACE_SECONDS: z.coerce.number().min(0).default(300),
   /** How long a webhook receiver may take to answer (addendum §8: 15 s). */

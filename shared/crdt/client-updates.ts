@@ -3,6 +3,7 @@ import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { docFromUpdates, encodeState } from './codec';
+import { documentNestsTooDeep, maxNestingDepth } from './depth';
 import { type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
 import type { CrdtType } from './schemas';
 import { appendToEditor } from './service';
@@ -35,17 +36,32 @@ export function inferEditorShape(update: Uint8Array): { type: CrdtType; contentK
   return undefined;
 }
 
-/** Applies an update to a document and tells whether it changed anything (new content, deletions, or pending structs). */
-function applyAndDetectChange(doc: Y.Doc, update: Uint8Array): boolean {
+/**
+ * Applies an update to a document and tells whether it changed anything (new content, deletions,
+ * or pending structs). Bytes Yjs cannot decode (lib0 throws; JSON values nested past the stack
+ * overflow it, which is caught here like any decoding error) are `undecodable`.
+ */
+function applyAndDetectChange(doc: Y.Doc, update: Uint8Array): boolean | 'undecodable' {
   let changed = false;
   const observe = (transaction: Y.Transaction) => {
     changed = transaction.changed.size > 0 || transaction.deleteSet.clients.size > 0;
   };
   doc.on('afterTransaction', observe);
-  Y.applyUpdate(doc, update);
-  doc.off('afterTransaction', observe);
+  try {
+    Y.applyUpdate(doc, update);
+  } catch {
+    return 'undecodable';
+  } finally {
+    doc.off('afterTransaction', observe);
+  }
   return changed || doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }
+
+/** Why a writer's update is refused: content the reads could not handle (see `refusedUpdate`). */
+export const refusals = {
+  undecodable: 'The update is not a Yjs update this server can decode; it was not stored.',
+  tooDeep: `The update nests shared types or JSON values deeper than ${maxNestingDepth} levels; it was not stored.`,
+} as const;
 
 /** An editor created concurrently is loaded again and appended to: 2 attempts in all. */
 const editorInsertRetry: RetryPolicy = { attempts: 2 };
@@ -56,6 +72,8 @@ export interface ClientUpdateResult {
   changed: boolean;
   /** The part of it that was stored, to broadcast; absent when nothing was stored. */
   stored?: Uint8Array;
+  /** Why a writer's update was refused and nothing stored (`refusals`), for the client to be told. */
+  refused?: string;
 }
 
 /**
@@ -63,7 +81,9 @@ export interface ClientUpdateResult {
  * client may write (`write`), as an appended update like REST crdt/update (compaction included);
  * the first non-empty update of an editor without data creates it, its type and content key taken
  * from the update (`inferEditorShape`); appends publish coalesced `crdt.update_data` events
- * (`publishCoalescedUpdate`). A read-only client's update is only checked for change.
+ * (`publishCoalescedUpdate`). A read-only client's update is only checked for change. A writer's
+ * update that cannot be decoded, or that leaves the document nested deeper than `maxNestingDepth`
+ * (checked on the whole document after applying it: linear, iterative), is refused (`refused`).
  * One Query to load the editor, then the append (or the conditional insert).
  */
 export async function applyClientUpdate(
@@ -79,8 +99,11 @@ export async function applyClientUpdate(
     const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
     const doc = docFromUpdates(editor?.records.map((record) => record.bytes) ?? []);
     const before = Y.encodeStateVector(doc);
-    if (!applyAndDetectChange(doc, update)) return { changed: false };
+    const changed = applyAndDetectChange(doc, update);
+    if (changed === 'undecodable') return { changed: false, refused: refusals.undecodable };
+    if (!changed) return { changed: false };
     if (!options.write) return { changed: true };
+    if (documentNestsTooDeep(doc)) return { changed: true, refused: refusals.tooDeep };
     const now = nowMs();
     const change = { updatedAt: now, updatedBy: options.userId };
     if (editor) {

@@ -1,6 +1,8 @@
 import * as Y from 'yjs';
+import { failedPrecondition } from '../core/errors';
+import { maxNestingDepth, typeNestsTooDeep } from './depth';
 import { spliceRange, textSplice } from './diff';
-import type { CrdtType, CrdtValue } from './schemas';
+import type { CrdtType, CrdtValue, EditorHead } from './schemas';
 
 /**
  * Yjs encode/apply for the four editor types (addendum §6): `text` → Y.Text, `map` → Y.Map,
@@ -19,8 +21,41 @@ export function docFromUpdates(updates: readonly Uint8Array[]): Y.Doc {
   return doc;
 }
 
-/** The plain JSON value of the editor's root type. */
-export function readValue(doc: Y.Doc, type: CrdtType, contentKey: string): CrdtValue {
+type EditorShape = Pick<EditorHead, 'editorId' | 'type' | 'contentKey'>;
+
+/**
+ * The editor's root type when reading it recurses (map, array, xml) and it nests deeper than
+ * `maxNestingDepth` — content stored before writes were checked; undefined otherwise. A text's
+ * value is read without recursion, so a text root is never unreadable.
+ */
+export function tooDeepRoot(
+  doc: Y.Doc,
+  head: EditorShape,
+): Y.XmlFragment | Y.Map<unknown> | Y.Array<unknown> | undefined {
+  const { type, contentKey } = head;
+  if (type === 'text') return undefined;
+  const root =
+    type === 'xml'
+      ? doc.getXmlFragment(contentKey)
+      : type === 'map'
+        ? doc.getMap(contentKey)
+        : doc.getArray(contentKey);
+  return typeNestsTooDeep(root) ? root : undefined;
+}
+
+/**
+ * The plain JSON value of the editor's root type. Content nested too deep (`tooDeepRoot`) is
+ * refused before Yjs reads it recursively: FAILED_PRECONDITION naming the editor, which
+ * crdt/update repairs (`clearDeepContent`).
+ */
+export function readValue(doc: Y.Doc, head: EditorShape): CrdtValue {
+  if (tooDeepRoot(doc, head)) {
+    throw failedPrecondition(
+      `Editor ${head.editorId} holds content nested deeper than ${maxNestingDepth} levels, stored before ` +
+        'that limit; replace its data with /v2/crdt/update (or delete the document).',
+    );
+  }
+  const { type, contentKey } = head;
   switch (type) {
     case 'text':
       return doc.getText(contentKey).toString();

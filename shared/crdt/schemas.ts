@@ -53,7 +53,8 @@ const writeObject = z
  * INVALID_ARGUMENT naming `data` — and the whole body stays within the route's 4 MiB limit.
  * One strict object (not a discriminated union) so unknown fields are reported with everything
  * else. Values inside map and array data are not re-validated: they come from JSON.parse, so they
- * are JSON already, and a deep `z.json()` walk takes seconds on a 4 MiB body.
+ * are JSON already, and a deep `z.json()` walk takes seconds on a 4 MiB body; their nesting is
+ * bounded by the body's (`maxBodyDepth`), which leaves `data` the editor's `maxNestingDepth`.
  */
 export const writeEditorInput = writeObject
   .superRefine((value, ctx) => {

@@ -1,10 +1,11 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
 import { broadcastUpdate } from '../realtime/broadcast';
 import type { PublishedEvent } from '../webhooks/event-schemas';
-import { createEvent } from '../webhooks/outbox';
-import { applyValue, docFromUpdates, encodeState, readValue } from './codec';
+import { createEvent, publish } from '../webhooks/outbox';
+import { applyValue, docFromUpdates, encodeState, readValue, tooDeepRoot } from './codec';
+import { clearDeepContent } from './depth';
 import {
   appendUpdate,
   type Change,
@@ -96,7 +97,7 @@ function editorView(editor: EditorRecord): EditorData {
   return {
     id: head.editorId,
     type: head.type,
-    data: readValue(doc, head.type, head.contentKey),
+    data: readValue(doc, head),
     lastUpdate: newest?.updatedAt ?? head.createdAt,
     lastUpdatedBy: newest ? newest.updatedBy : head.createdBy,
   };
@@ -142,10 +143,38 @@ export async function updateEditor(
   const now = nowMs();
   const change = { updatedAt: now, updatedBy: input.userId ?? null };
   const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+  const tooDeep = tooDeepRoot(doc, head);
+  if (tooDeep) return repairEditor(apiKey, input, editor, doc, tooDeep, change);
   const delta = applyValue(doc, head.type, head.contentKey, input.data);
-  const event = updateEvent(ref, head, readValue(doc, head.type, head.contentKey), change);
+  const event = updateEvent(ref, head, readValue(doc, head), change);
   await appendToEditor(apiKey, ref, editor, doc, delta, change, event);
   await broadcastUpdate(apiKey, ref, delta);
+}
+
+/**
+ * crdt/update of an editor whose content nests too deep to read (stored before the check): its
+ * content is deleted deepest first and replaced by the new value, and the result is stored as a
+ * snapshot replacing every stored record — an appended update deleting the nested types would make
+ * each later load recurse through them. Then the event and the broadcast, as for any update.
+ */
+async function repairEditor(
+  apiKey: string,
+  input: WriteEditorInput,
+  editor: EditorRecord,
+  doc: Y.Doc,
+  root: Parameters<typeof clearDeepContent>[1],
+  change: Change,
+): Promise<void> {
+  const ref = refOf(input);
+  const before = Y.encodeStateVector(doc);
+  clearDeepContent(doc, root);
+  applyValue(doc, editor.head.type, editor.head.contentKey, input.data);
+  const event = updateEvent(ref, editor.head, readValue(doc, editor.head), change);
+  const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
+  const snapshot = { ...newRecordId(change.updatedAt, newestSequence), bytes: encodeState(doc), ...change };
+  await writeSnapshot(apiKey, ref, snapshot, editor.records, editor.abandonedKeys);
+  await publish(apiKey, event);
+  await broadcastUpdate(apiKey, ref, Y.encodeStateAsUpdate(doc, before));
 }
 
 /**

@@ -33,19 +33,24 @@ export async function publishCoalescedUpdate(
 ): Promise<void> {
   if (!(await openOrMarkEventWindow(apiKey, ref, change.updatedAt, eventWindowMs))) return;
   const { head } = editor;
-  await publish(apiKey, updateEvent(ref, head, readValue(doc, head.type, head.contentKey), change));
+  await publish(apiKey, updateEvent(ref, head, readValue(doc, head), change));
 }
 
 type Item = Record<string, unknown>;
 
-/** Closes a pending window and publishes the state after its last edit; false when there was nothing to do. */
+/**
+ * Publishes the state after a pending window's last edit and closes the window; false when there
+ * was nothing to do. The value is read before the window is closed, so an editor that cannot be
+ * read (FAILED_PRECONDITION: content stored before the nesting check) throws with the window still
+ * pending, and the reconciler backs it off and quarantines it instead of losing it silently.
+ */
 async function publishTrailing(apiKey: string, ref: EditorRef, now: number): Promise<boolean> {
-  if (!(await closePendingEventWindow(apiKey, ref, now, eventWindowMs))) return false;
   const [editor] = await loadEditors(apiKey, ref.organizationId, ref.documentId, ref.editorId);
-  if (!editor) return false;
-  const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+  const value =
+    editor && readValue(docFromUpdates(editor.records.map((record) => record.bytes)), editor.head);
+  if (!(await closePendingEventWindow(apiKey, ref, now, eventWindowMs))) return false;
+  if (!editor || value === undefined) return false;
   const newest = editor.records.reduce((a, b) => (b.updatedAt > a.updatedAt ? b : a), editor.records[0]!);
-  const value = readValue(doc, editor.head.type, editor.head.contentKey);
   await publish(
     apiKey,
     updateEvent(ref, editor.head, value, { updatedAt: newest.updatedAt, updatedBy: newest.updatedBy }),
@@ -56,6 +61,7 @@ async function publishTrailing(apiKey: string, ref: EditorRef, now: number): Pro
 /**
  * The reconciler's handler of pending event windows: loads the editor, starts the next window
  * (conditionally: two sweeps publish once) and publishes the state after the window's last edit.
+ * Throws when the window's editor cannot be published (the reconciler isolates the item).
  */
 export const eventWindowDueHandler: DueHandler = {
   entity: entities.crdtEventWindow.name,

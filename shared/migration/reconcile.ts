@@ -87,7 +87,7 @@ function stalledMessage(job: MigrationJob, targetChecked: boolean): string {
 /**
  * The reconciler's handler of migration jobs (entity `migrationJob`, registered in
  * functions/workers/due-handlers.ts): resumes or fails every overdue job (see `reconcileJob`), a
- * few at a time. A job whose write or send throws is logged and found again by a later sweep. Returns
+ * few at a time. A job whose write or send throws fails its item (the reconciler backs it off). Returns
  * how many jobs it resumed or failed.
  */
 export const migrationJobDueHandler: DueHandler = {
@@ -95,14 +95,11 @@ export const migrationJobDueHandler: DueHandler = {
   async handle(items, now, log) {
     let handled = 0;
     for (let start = 0; start < items.length; start += concurrency) {
-      const outcomes = await Promise.allSettled(
+      // A failure is the item's: the reconciler backs it off and quarantines it after repeated failures.
+      const outcomes = await Promise.all(
         items.slice(start, start + concurrency).map((item) => reconcileJob(item, now, log)),
       );
-      for (const outcome of outcomes) {
-        if (outcome.status === 'rejected')
-          log.error('migration job not reconciled', { error: outcome.reason as Error });
-        else if (outcome.value !== 'skipped') handled += 1;
-      }
+      handled += outcomes.filter((outcome) => outcome !== 'skipped').length;
     }
     return handled;
   },

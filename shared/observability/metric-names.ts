@@ -23,6 +23,8 @@ export const metricNames = {
   fanOutLag: 'FanOutLag',
   /** Overdue pieces of work the reconciler found and put back on their way. */
   reconcilerFinds: 'ReconcilerFinds',
+  /** Due items the reconciler quarantined after their handler failed too often in a row. */
+  reconcilerQuarantined: 'ReconcilerQuarantined',
   /** Calls to the permission provider, and those that failed or timed out. */
   providerCalls: 'PermissionProviderCalls',
   providerFailures: 'PermissionProviderFailures',

@@ -57,6 +57,14 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
   }
 }
 
+/** A y-protocols auth message `permission-denied` with its reason: an update the server did not store. */
+function deniedMessage(reason: string): Uint8Array {
+  const denied = encoding.createEncoder();
+  encoding.writeVarUint(denied, messageType.auth);
+  writePermissionDenied(denied, reason);
+  return encoding.toUint8Array(denied);
+}
+
 /** Sends a reply's messages to the connection itself. */
 async function reply(connection: ConnectionRecord, messages: readonly Uint8Array[]): Promise<void> {
   const self = [
@@ -145,14 +153,15 @@ async function handleSync(connection: ConnectionRecord, decoder: decoding.Decode
   });
   if (!write) {
     if (result.changed && !connection.deniedSent) {
-      const denied = encoding.createEncoder();
-      encoding.writeVarUint(denied, messageType.auth);
-      writePermissionDenied(denied, 'This connection is read-only: the user is a viewer of the document.');
-      await reply(connection, [encoding.toUint8Array(denied)]);
+      await reply(connection, [
+        deniedMessage('This connection is read-only: the user is a viewer of the document.'),
+      ]);
       await updateConnection(connection.connectionId, { deniedSent: true }, nowMs());
     }
     return;
   }
+  // Content the server refuses to store (too deeply nested, undecodable) is answered like a viewer's edit.
+  if (result.refused) return reply(connection, [deniedMessage(result.refused)]);
   if (!result.stored) return;
   const room = await others(connection);
   await sendToConnections(

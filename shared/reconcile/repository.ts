@@ -1,8 +1,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
+import { updateIf } from '../db/conditional-updates';
 import { accessPatterns } from '../db/entities';
-import { dueIndexBound, dueIndexPartition } from '../db/entities/lifecycle';
+import {
+  dueIndexBound,
+  dueIndexKeys,
+  dueIndexPartition,
+  dueQuarantinePartition,
+} from '../db/entities/lifecycle';
 import type { ItemKey } from '../db/key-parts';
 
 /**
@@ -24,3 +30,61 @@ export async function listDueKeys(shard: number, now: number, limit: number): Pr
 
 /** The due items themselves (one BatchGetItem per 100). */
 export const readDueItems = (keys: readonly ItemKey[]) => batchGet(keys);
+
+/** What the reconciler records on a due item whose handler failed. */
+export interface DueFailure {
+  /** Failures in a row at this due position. */
+  failures: number;
+  /** The failure's message (truncated), for an operator. */
+  error: string;
+  /** Where the item goes: a later due time, or the quarantine. */
+  next: { kind: 'retry'; dueAt: number } | { kind: 'quarantine' };
+}
+
+/**
+ * Moves a due item whose handler failed: to a later due time (`retry`, `dueRetrySk` marking the
+ * position its failure count belongs to) or into the quarantine partition of the due index, which no
+ * sweep reads. One conditional UpdateItem on the due position the sweep read, so an item its handler
+ * (or another sweep) moved meanwhile is left alone; false then.
+ */
+export async function recordDueFailure(item: Record<string, unknown>, failure: DueFailure, now: number) {
+  const key: ItemKey = { pk: String(item.pk), sk: String(item.sk) };
+  const target =
+    failure.next.kind === 'retry'
+      ? dueIndexKeys(key, failure.next.dueAt)
+      : { gsi7pk: dueQuarantinePartition, gsi7sk: dueIndexBound(now) };
+  return updateIf({
+    Key: key,
+    UpdateExpression:
+      'SET gsi7pk = :pk, gsi7sk = :sk, dueFailures = :failures, dueError = :error, dueFailedAt = :now, dueRetrySk = :sk',
+    ConditionExpression: 'gsi7pk = :readPk AND gsi7sk = :readSk',
+    ExpressionAttributeValues: {
+      ':pk': target.gsi7pk,
+      ':sk': target.gsi7sk,
+      ':failures': failure.failures,
+      ':error': failure.error.slice(0, 1000),
+      ':now': now,
+      ':readPk': item.gsi7pk,
+      ':readSk': item.gsi7sk,
+    },
+  });
+}
+
+/**
+ * The quarantined items, oldest quarantine first (up to `limit`): one Query of the due index's
+ * quarantine partition and a BatchGetItem. Each keeps its attributes, with `dueFailures`,
+ * `dueError` and `dueFailedAt` saying why.
+ */
+export async function listQuarantined(limit = 100): Promise<Record<string, unknown>[]> {
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: accessPatterns.dueWork.index,
+      KeyConditionExpression: 'gsi7pk = :quarantine',
+      ExpressionAttributeValues: { ':quarantine': dueQuarantinePartition },
+      Limit: limit,
+    }),
+  );
+  const keys = (output.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
+  return keys.length > 0 ? batchGet(keys) : [];
+}

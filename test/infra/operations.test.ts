@@ -309,6 +309,25 @@ describe('Alarms', () => {
   });
 });
 
+describe('Quarantine alarm', () => {
+  it('fires when the reconciler quarantines any due item in a 5-minute period', () => {
+    expect(alarms.ReconcilerQuarantinedWork).toMatchObject({
+      Namespace: metricsNamespace,
+      MetricName: metricNames.reconcilerQuarantined,
+      Dimensions: [
+        { Name: 'service', Value: 'collab-backend' },
+        { Name: 'stage', Value: 'test' },
+      ],
+      Statistic: 'Sum',
+      Period: 300,
+      Threshold: alarmThresholds.reconcilerQuarantined,
+      EvaluationPeriods: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [expect.anything()],
+    });
+  });
+});
+
 describe('Dashboard', () => {
   it('shows the API and the delivery pipeline on one dashboard', () => {
     const dashboards = ofType('AWS::CloudWatch::Dashboard');

@@ -72,5 +72,11 @@ export function dueIndexKeys(key: ItemKey, dueAt: number): { gsi7pk: string; gsi
   };
 }
 
+/**
+ * The due index's partition of quarantined items: ones whose handler failed too often in a row. No
+ * sweep reads it; operators list it (shared/reconcile/repository.ts `listQuarantined`).
+ */
+export const dueQuarantinePartition = join('DUE', 'QUARANTINE');
+
 /** The sort-key bound of the due index for "due by `time`". */
 export const dueIndexBound = (time: number) => String(Math.max(0, Math.floor(time))).padStart(15, '0');

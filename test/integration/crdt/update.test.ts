@@ -77,7 +77,7 @@ describe('crdt.update', () => {
     const client = await clientReplica(workspace, ref);
     await succeed(workspace, 'crdt.update', { ...ref, type, data: to });
     await sync(workspace, ref, client);
-    expect(readValue(client, type, 'content')).toEqual(to);
+    expect(readValue(client, { editorId: 'e', type: type, contentKey: 'content' })).toEqual(to);
   });
 
   it('converges with a client that edited concurrently, keeping both edits', async () => {

@@ -18,12 +18,12 @@ describe('codec', () => {
   ])('round-trips %s values and turns one into another with an incremental update', (type, from, to) => {
     const snapshot = stored(type, from);
     const server = docFromUpdates([snapshot]);
-    expect(readValue(server, type, 'content')).toEqual(from);
+    expect(readValue(server, { editorId: 'e', type: type, contentKey: 'content' })).toEqual(from);
     const delta = applyValue(server, type, 'content', to);
-    expect(readValue(server, type, 'content')).toEqual(to);
+    expect(readValue(server, { editorId: 'e', type: type, contentKey: 'content' })).toEqual(to);
     const client = docFromUpdates([snapshot]);
     Y.applyUpdate(client, delta);
-    expect(readValue(client, type, 'content')).toEqual(to);
+    expect(readValue(client, { editorId: 'e', type: type, contentKey: 'content' })).toEqual(to);
   });
 
   it('leaves unchanged text items alone, so a concurrent client edit merges in place', () => {
@@ -58,9 +58,9 @@ describe('codec', () => {
     const paragraph = new Y.XmlElement('p');
     paragraph.insert(0, [new Y.XmlText('client')]);
     doc.getXmlFragment('content').insert(0, [paragraph]);
-    expect(readValue(doc, 'xml', 'content')).toBe('<p>client</p>');
+    expect(readValue(doc, { editorId: 'e', type: 'xml', contentKey: 'content' })).toBe('<p>client</p>');
     applyValue(doc, 'xml', 'content', '<p>server</p>');
-    expect(readValue(doc, 'xml', 'content')).toBe('<p>server</p>');
+    expect(readValue(doc, { editorId: 'e', type: 'xml', contentKey: 'content' })).toBe('<p>server</p>');
   });
 
   it('compares JSON values deeply, ignoring key order', () => {

@@ -55,9 +55,10 @@ export const lifecycleDocs = documentArea(lifecycleArea, {
     },
     dueWork: {
       pattern: 'due work, every tenant',
-      pk: "`DUE#<shard>` (64, by the item's key)",
-      sk: '`<dueAt, 15 digits>` ≤ now',
-      operation: 'Query per shard + BatchGetItem of the items',
+      pk: "`DUE#<shard>` (64, by the item's key); `DUE#QUARANTINE` for items whose handler failed too often (never swept)",
+      sk: '`<dueAt, 15 digits>` ≤ now (quarantine: when quarantined)',
+      operation:
+        'Query per shard + BatchGetItem of the items; a failed item: UpdateItem (later due time or quarantine, with dueFailures, dueError, dueFailedAt, dueRetrySk)',
       usedBy: 'reconciler (decisions §32)',
     },
   },
