@@ -61,3 +61,28 @@ export const overRate = () =>
     `This API key made more than ${rateLimitOf('http')} requests this second; retry in a second.`,
     1,
   );
+
+/** The API key of connections this instance has seen a frame of, so the next frame's count starts at once. */
+const connectionKeys = new Map<string, string>();
+
+/**
+ * Counts one realtime frame of a connection against its API key's realtime rate. The key is known
+ * once the connection is read; when this instance saw the connection before, the count starts
+ * right away, beside that read (no serial round trip more). `admitted(apiKey)` resolves false for a
+ * frame over the rate.
+ */
+export function countFrame(connectionId: string): { admitted(apiKey: string): Promise<boolean> } {
+  const known = connectionKeys.get(connectionId);
+  const early = known === undefined ? undefined : countRequest(known, 'realtime');
+  early?.catch(() => undefined);
+  return {
+    async admitted(apiKey) {
+      if (known !== apiKey) {
+        if (connectionKeys.size >= maxRemembered) connectionKeys.clear();
+        connectionKeys.set(connectionId, apiKey);
+      }
+      const verdict = await (known === apiKey && early ? early : countRequest(apiKey, 'realtime'));
+      return verdict?.admitted ?? true;
+    },
+  };
+}

@@ -4,6 +4,7 @@ import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
+import { countRequest, uncountRequest } from '../quotas/request-rate';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { awarenessRemoval } from './awareness';
 import { framesOf, sendToConnections } from './broadcast';
@@ -22,7 +23,8 @@ export type ConnectOutcome =
   | { accepted: false; statusCode: 401 | 403 | 404 | 429; reason: string };
 
 /**
- * `$connect` (addendum §9): checks the user token (401), that the organization and document exist
+ * `$connect` (addendum §9): counts the connect against the API key's realtime rate (429 past it;
+ * given back when the token is wrong), checks the user token (401), that the organization and document exist
  * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
  * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9), in that
  * order; the last is decided by the write itself. Reads: the signing secret, the API key's
@@ -39,9 +41,17 @@ export async function connect(
   if (!parsed.success)
     return { accepted: false, statusCode: 401, reason: 'Missing or malformed connect parameters.' };
   const { apiKey, token, ...room } = parsed.data;
-  const [userId, caller] = await Promise.all([verifyUserToken(apiKey, token), apiKeyCaller(apiKey)]);
-  if (!userId || !caller)
+  const [userId, caller, rate] = await Promise.all([
+    verifyUserToken(apiKey, token),
+    apiKeyCaller(apiKey),
+    countRequest(apiKey, 'realtime'),
+  ]);
+  if (!userId || !caller) {
+    if (rate) await uncountRequest(apiKey, 'realtime', rate);
     return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
+  }
+  if (rate && !rate.admitted)
+    return { accepted: false, statusCode: 429, reason: 'Too many connects and frames for this API key; retry later.' };
   // The room's keys are those of the current incarnations, and the connection keeps them.
   return withIncarnations(caller.incarnations, () =>
     admit(caller, { connectionId, apiKey, userId, room, origin }),

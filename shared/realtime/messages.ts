@@ -11,6 +11,7 @@ import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
 import { awarenessMessage, mergeAwareness, storedClients } from './awareness';
 import { framesOf, messageType, sendToConnections, syncUpdateMessage } from './broadcast';
+import { frameRate } from './frame-rate';
 import { decodeBase64, parseFrame } from './frames';
 import { listLiveStates } from './live-state-repository';
 import { connectionPoster } from './poster';
@@ -37,8 +38,9 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
   const now = nowMs();
   const frame = parseFrame(text);
   if (frame.kind !== 'message' && frame.kind !== 'part') return;
+  const rate = frameRate(connectionId);
   const connection = await findConnection(connectionId, now);
-  if (!connection) return;
+  if (!connection || !(await rate.admit(connection))) return;
   let message: Uint8Array | undefined;
   if (frame.kind === 'message') message = frame.bytes;
   else {
