@@ -1,14 +1,17 @@
 import type * as z from 'zod';
 import { effectiveDocumentAccessType } from '../access/resolver';
+import { hasDocumentActivities } from '../activities/repository';
 import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
+import { hasDocumentContent } from '../crdt/repository';
 import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { startedEarly } from '../db/parallel';
+import { mapInParallel, startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
 import { isFenced } from '../lifecycle/fence';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
+import { hasDocumentNotifications } from '../notifications/repository';
 import { closeDeletedDocuments } from '../realtime/closing';
 import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
@@ -160,6 +163,22 @@ export const getDocuments = /* @__PURE__ */ prefetchable(readDocuments, async (c
 export const readDocumentDeletion = (apiKey: string, input: z.output<typeof deleteDocumentsInput>) =>
   startedEarly(findDocuments(apiKey, input.organizationId, [...new Set(input.documentIds)]));
 
+/** Ids without a document item checked for records at once by `deleteDocuments`. */
+const recordChecks = 25;
+
+/**
+ * Whether records are stored under a document id that has no document item: activities,
+ * notifications and CRDT content accept any document id. One Query (`Limit: 1`) each, in parallel.
+ */
+async function hasRecordsWithoutItem(apiKey: string, organizationId: string, documentId: string) {
+  const found = await Promise.all([
+    hasDocumentActivities(apiKey, organizationId, documentId),
+    hasDocumentNotifications(apiKey, organizationId, documentId),
+    hasDocumentContent(apiKey, organizationId, documentId),
+  ]);
+  return found.includes(true);
+}
+
 /** Documents erased by one job: its transaction deletes their items besides the job and the fence. */
 const documentsPerJob = 50;
 
@@ -167,8 +186,10 @@ const documentsPerJob = 50;
  * Deletes documents with everything stored under them (addendum §10): their items vanish in this
  * call and their ids are fenced, and an erasure job erases their records in the background (one
  * job per 50 documents). Records may exist under an id without a document item (activities,
- * notifications and CRDT content accept any document id), so every id is erased; one that has no
- * item is `success: true` with a does-not-exist message. Ids still being erased are left alone.
+ * notifications and CRDT content accept any document id), so such an id is erased too when one of
+ * them holds any (`hasRecordsWithoutItem`); an id that never had anything starts no job (issue 27).
+ * An id that has no item is `success: true` with a does-not-exist message. Ids still being erased
+ * are left alone.
  */
 export const deleteDocuments = /* @__PURE__ */ prefetchable(
   readDocumentDeletion,
@@ -176,10 +197,17 @@ export const deleteDocuments = /* @__PURE__ */ prefetchable(
     const { organizationId } = input;
     const ids = [...new Set(input.documentIds)];
     const existing = new Set((await started).map((d) => d.documentId));
+    const erasable = ids.filter((id) => !isFenced(caller, organizationId, id));
+    const withRecords = await mapInParallel(
+      erasable.filter((id) => !existing.has(id)),
+      recordChecks,
+      async (id) => ((await hasRecordsWithoutItem(caller.apiKey, organizationId, id)) ? id : undefined),
+    );
+    const found = new Set(withRecords);
     await eraseDocuments(
       caller,
       organizationId,
-      ids.filter((id) => !isFenced(caller, organizationId, id)),
+      erasable.filter((id) => existing.has(id) || found.has(id)),
     );
     return Object.fromEntries(
       input.documentIds.map((id): [string, ItemResult] => [
