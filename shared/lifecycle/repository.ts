@@ -10,7 +10,7 @@ import { keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
-import { renewUpdate, resumeUpdate } from '../migration/lease';
+import { holdUpdate, renewUpdate, resumeUpdate } from '../migration/lease';
 import { maxFencedTargets, targetFenceEntry } from './fence';
 import { type EraseJob, eraseJob } from './schemas';
 
@@ -204,6 +204,14 @@ export function resumeEraseJob(
     job.jobId,
     resumeUpdate(leaseFields(apiKey, job.jobId, leaseUntil), job.leaseUntil, now),
   );
+}
+
+/**
+ * Keeps a job that waits for a worker slot from looking stalled: its lease extended to
+ * `leaseUntil` when less than half of it is left (one conditional UpdateItem; see `holdUpdate`).
+ */
+export function holdEraseLease(apiKey: string, jobId: string, leaseUntil: number, halfway: number, now: number) {
+  return updateJobIf(apiKey, jobId, holdUpdate(leaseFields(apiKey, jobId, leaseUntil), halfway, now));
 }
 
 /** A due-index item of an erasure job, as the reconciler hands it over; undefined when it is not one. */
