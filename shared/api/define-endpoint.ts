@@ -14,6 +14,7 @@ import {
   startPrefetch,
   validateInput,
 } from '../http/middleware';
+import { requestRate } from '../http/request-rate';
 import {
   type AuthLevel,
   type RouteDefinition,
@@ -21,7 +22,6 @@ import {
   routeNamed,
   type routes,
 } from '../http/routes';
-import { requestRate } from '../http/request-rate';
 import { assertNotFenced } from '../lifecycle/fence';
 import { countRequest, overRate, uncountRequest } from '../quotas/request-rate';
 import { keyringLoader } from '../security/keyring-middleware';
@@ -119,7 +119,9 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
     .use(jsonBody(route.maxBodyBytes));
   const prefetch = definition.prefetch as PrefetchFunction | undefined;
   const prefetching =
-    prefetch && route.auth !== 'none' ? chain.use(startPrefetch(contract.input, route.auth, prefetch)) : chain;
+    prefetch && route.auth !== 'none'
+      ? chain.use(startPrefetch(contract.input, route.auth, prefetch))
+      : chain;
   const rated = route.auth === 'apiKey';
   const authenticated = (rated ? prefetching.use(httpRate.start) : prefetching).use(
     authenticate(route.auth, authenticator),

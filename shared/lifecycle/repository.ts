@@ -210,7 +210,13 @@ export function resumeEraseJob(
  * Keeps a job that waits for a worker slot from looking stalled: its lease extended to
  * `leaseUntil` when less than half of it is left (one conditional UpdateItem; see `holdUpdate`).
  */
-export function holdEraseLease(apiKey: string, jobId: string, leaseUntil: number, halfway: number, now: number) {
+export function holdEraseLease(
+  apiKey: string,
+  jobId: string,
+  leaseUntil: number,
+  halfway: number,
+  now: number,
+) {
   return updateJobIf(apiKey, jobId, holdUpdate(leaseFields(apiKey, jobId, leaseUntil), halfway, now));
 }
 

@@ -1,9 +1,9 @@
 import { env } from '../config/env';
 import { withIncarnations } from '../db/incarnations';
 import { jobLeaseMs, keepLease } from '../migration/lease';
-import { runInJobSlot } from '../quotas/job-slots';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { runInJobSlot } from '../quotas/job-slots';
 import { apiKeyCaller } from '../workspace/credentials';
 import type { EraseCursor, EraseScope, ScopeEraser } from './eraser';
 import { scopeErasers } from './erasers';

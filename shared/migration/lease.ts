@@ -123,7 +123,11 @@ export function renewUpdate(
  * reconciler never takes a waiting job for a stalled one. Shared by the migration and erasure job
  * repositories (`#status` names `status`).
  */
-export function holdUpdate(lease: { leaseUntil: number; gsi7pk: string; gsi7sk: string }, halfway: number, now: number) {
+export function holdUpdate(
+  lease: { leaseUntil: number; gsi7pk: string; gsi7sk: string },
+  halfway: number,
+  now: number,
+) {
   return {
     UpdateExpression: 'SET leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
     ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil < :halfway',

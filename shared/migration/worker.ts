@@ -1,9 +1,9 @@
 import { withIncarnations } from '../db/incarnations';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { runInJobSlot } from '../quotas/job-slots';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { runInJobSlot } from '../quotas/job-slots';
 import { jobLeaseMs, keepLease } from './lease';
 import type { DocumentMove, DocumentRecordMover, MoveCursor } from './mover';
 import { documentRecordMovers } from './movers';

@@ -1,5 +1,6 @@
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
+import { logger } from '../core/logger';
 import { claimJobSlot, releaseJobSlot } from './repository';
 
 /**
@@ -31,7 +32,7 @@ export type WaitForSlot = (delaySeconds: number) => Promise<void>;
  * time it has waited so far (2 s to 15 min), so a long queue of one key costs few receives. Workers
  * meanwhile take the next messages, so the other keys' jobs run in the slots left: no key holds
  * more than its cap of the workers, whatever it queued first. The slot is freed when the run ends
- * (thrown or not); a crashed run's is taken back after `slotHoldMs`.
+ * (thrown or not); a crashed run's is taken back after `slotHoldMs`, or at once by the job's next run.
  */
 export async function runInJobSlot(
   job: SlottedJob,
@@ -39,7 +40,8 @@ export async function runInJobSlot(
   wait: WaitForSlot,
   now = nowMs(),
 ): Promise<void> {
-  const claimed = await claimJobSlot(job.apiKey, job.slotId, now + slotHoldMs, env().API_KEY_JOB_SLOTS, now);
+  const until = now + slotHoldMs;
+  const claimed = await claimJobSlot(job.apiKey, job.slotId, until, env().API_KEY_JOB_SLOTS, now);
   if (!claimed) {
     const waited = Math.max(0, now - job.waitingSince) / 1000;
     return wait(Math.min(maxWaitSeconds, Math.max(minWaitSeconds, Math.round(waited / 4))));
@@ -47,6 +49,12 @@ export async function runInJobSlot(
   try {
     await run();
   } finally {
-    await releaseJobSlot(job.apiKey, job.slotId, nowMs());
+    // A release that fails leaves the slot to its hold's end: the run's outcome stands.
+    await releaseJobSlot(job.apiKey, job.slotId, until, nowMs()).catch((error: unknown) =>
+      logger.warn('job slot not released; it frees itself when its hold ends', {
+        slotId: job.slotId,
+        error: error as Error,
+      }),
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../db/client';
 import { updateIf } from '../db/conditional-updates';
 import { entities } from '../db/entities';
@@ -57,11 +57,20 @@ export async function uncount(apiKey: string, kind: RateKind, window: number): P
   });
 }
 
+/** A holder of a worker slot as the slot item's set stores it: the job and the end of its hold. */
+const holderEntry = (jobId: string, until: number) => `${jobId}|${until}`;
+
+function parseHolder(entry: string): { jobId: string; until: number } {
+  const bar = entry.lastIndexOf('|');
+  return { jobId: entry.slice(0, bar), until: Number(entry.slice(bar + 1)) };
+}
+
 /**
  * Gives job `jobId` of the API key a worker slot until `until` (epoch ms) when fewer than `cap`
- * runs hold one, or it holds one already (one conditional UpdateItem). When the slots are full,
- * holders whose time has passed (a crashed run's) are removed and the claim is tried once more.
- * False when `cap` live runs hold a slot.
+ * runs hold one: one conditional UpdateItem adding it to the key's set of holders (the item is
+ * created by the first). When the slots are full, holders whose hold has passed (a crashed run's)
+ * and the job's own earlier hold (a redelivered run's) are removed and the claim is tried once more
+ * (a GetItem and an UpdateItem more). False when `cap` live runs of other jobs hold a slot.
  */
 export async function claimJobSlot(
   apiKey: string,
@@ -74,62 +83,48 @@ export async function claimJobSlot(
   const claim = () =>
     updateIf({
       Key: key,
-      UpdateExpression: 'SET holders.#job = :until, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(holders) AND (size(holders) < :cap OR attribute_exists(holders.#job))',
-      ExpressionAttributeNames: { '#job': jobId },
-      ExpressionAttributeValues: { ':until': until, ':now': now, ':cap': cap },
+      UpdateExpression:
+        'ADD holders :entry SET entity = :entity, createdAt = if_not_exists(createdAt, :now), updatedAt = :now',
+      ConditionExpression: 'attribute_not_exists(holders) OR size(holders) < :cap',
+      ExpressionAttributeValues: {
+        ':entry': new Set([holderEntry(jobId, until)]),
+        ':entity': entities.jobSlots.name,
+        ':now': now,
+        ':cap': cap,
+      },
     });
   if (await claim()) return true;
   const output = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-  const holders = output.Item?.holders as Record<string, number> | undefined;
-  if (!holders) return (await createJobSlots(apiKey, jobId, until, now)) || claim();
-  const expired = Object.entries(holders).filter(([, holdsUntil]) => holdsUntil <= now);
-  if (expired.length === 0) return false;
-  const names = Object.fromEntries(expired.map(([id], index) => [`#x${index}`, id]));
-  await updateIf({
-    Key: key,
-    UpdateExpression: `REMOVE ${Object.keys(names)
-      .map((name) => `holders.${name}`)
-      .join(', ')}`,
-    ConditionExpression: Object.keys(names)
-      .map((name, index) => `holders.${name} = :x${index}`)
-      .join(' AND '),
-    ExpressionAttributeNames: names,
-    ExpressionAttributeValues: Object.fromEntries(expired.map(([, time], index) => [`:x${index}`, time])),
+  const holders = [...((output.Item?.holders as Set<string> | undefined) ?? [])];
+  const stale = holders.filter((entry) => {
+    const holder = parseHolder(entry);
+    return holder.until <= now || holder.jobId === jobId;
   });
+  if (stale.length === 0 && holders.length >= cap) return false;
+  if (stale.length > 0) {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: key,
+        UpdateExpression: 'DELETE holders :stale',
+        ExpressionAttributeValues: { ':stale': new Set(stale) },
+      }),
+    );
+  }
   return claim();
 }
 
-/** The key's first slot item, holding `jobId`; false when another run created it meanwhile. */
-async function createJobSlots(apiKey: string, jobId: string, until: number, now: number): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.jobSlots(apiKey),
-          entity: entities.jobSlots.name,
-          holders: { [jobId]: until },
-          createdAt: now,
-          updatedAt: now,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
-/** Frees job `jobId`'s worker slot (one UpdateItem; nothing when it holds none). */
-export async function releaseJobSlot(apiKey: string, jobId: string, now: number): Promise<void> {
+/** Frees the worker slot job `jobId` claimed until `until` (one UpdateItem; nothing when it holds none). */
+export async function releaseJobSlot(
+  apiKey: string,
+  jobId: string,
+  until: number,
+  now: number,
+): Promise<void> {
   await updateIf({
     Key: keys.jobSlots(apiKey),
-    UpdateExpression: 'REMOVE holders.#job SET updatedAt = :now',
-    ConditionExpression: 'attribute_exists(holders.#job)',
-    ExpressionAttributeNames: { '#job': jobId },
-    ExpressionAttributeValues: { ':now': now },
+    UpdateExpression: 'DELETE holders :entry SET updatedAt = :now',
+    ConditionExpression: 'attribute_exists(holders)',
+    ExpressionAttributeValues: { ':entry': new Set([holderEntry(jobId, until)]), ':now': now },
   });
 }

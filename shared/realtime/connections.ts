@@ -51,7 +51,11 @@ export async function connect(
     return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
   }
   if (rate && !rate.admitted)
-    return { accepted: false, statusCode: 429, reason: 'Too many connects and frames for this API key; retry later.' };
+    return {
+      accepted: false,
+      statusCode: 429,
+      reason: 'Too many connects and frames for this API key; retry later.',
+    };
   // The room's keys are those of the current incarnations, and the connection keeps them.
   return withIncarnations(caller.incarnations, () =>
     admit(caller, { connectionId, apiKey, userId, room, origin }),

@@ -19,7 +19,11 @@ export function frameRate(connectionId: string): { admit(connection: ConnectionR
       if (await count.admitted(connection.apiKey)) return true;
       try {
         const poster = await connectionPoster();
-        await poster?.close(connectionId, overRateCloseCode, 'Too many frames for this API key; retry later.');
+        await poster?.close(
+          connectionId,
+          overRateCloseCode,
+          'Too many frames for this API key; retry later.',
+        );
       } catch (error) {
         logger.warn('realtime close failed', { connectionId, error: error as Error });
       }

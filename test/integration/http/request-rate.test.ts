@@ -1,8 +1,8 @@
+import { routeNamed } from '../../../shared/http/routes';
 import { callAs } from '../../support/api';
 import { loadRouteHandler } from '../../support/handlers';
 import { call } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
-import { routeNamed } from '../../../shared/http/routes';
 
 const rate = 3;
 process.env.API_KEY_REQUEST_RATE = String(rate);

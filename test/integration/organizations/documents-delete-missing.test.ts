@@ -19,7 +19,11 @@ describe('organizations.documents.delete of ids that never existed', () => {
     const response = await deleteDocuments(ids);
     expect(response.statusCode).toBe(200);
     for (const id of ids)
-      expect(response.json.result?.data[id]).toEqual({ success: true, id, message: 'Document does not exist.' });
+      expect(response.json.result?.data[id]).toEqual({
+        success: true,
+        id,
+        message: 'Document does not exist.',
+      });
     // A job starts with a transaction (its item, the fence, the deleted items): none was written.
     expect(response.db.commands).not.toContain('TransactWriteItems');
     expect(response.db.writeCapacityUnits).toBe(0);

@@ -24,7 +24,8 @@ describe('background jobs of API keys sharing the workers (API_KEY_JOB_SLOTS)', 
     const quiet = setup.other;
     // A run of the noisy key holds its only slot (a long erasure in another worker).
     const running = 'erase:long-running';
-    expect(await claimJobSlot(noisy.apiKey, running, Date.now() + 600_000, slots, Date.now())).toBe(true);
+    const holdsUntil = Date.now() + 600_000;
+    expect(await claimJobSlot(noisy.apiKey, running, holdsUntil, slots, Date.now())).toBe(true);
     const queued: string[] = [];
     for (let index = 0; index < noisyJobs; index += 1)
       queued.push((await succeed(noisy, 'users.data.delete', { userId: `user-${index}` })).jobId);
@@ -36,7 +37,7 @@ describe('background jobs of API keys sharing the workers (API_KEY_JOB_SLOTS)', 
     for (const jobId of queued) expect(await statusOf(noisy, jobId)).toBe('pending');
 
     // The long run ends: the noisy key's jobs come back and run.
-    await releaseJobSlot(noisy.apiKey, running, Date.now());
+    await releaseJobSlot(noisy.apiKey, running, holdsUntil, Date.now());
     await eventually(
       async () => {
         await setup.queue.runWorkerOnce();
@@ -50,9 +51,9 @@ describe('background jobs of API keys sharing the workers (API_KEY_JOB_SLOTS)', 
 
   it('takes back the slot of a run that crashed (its hold has passed), so the key’s next job runs', async () => {
     const owner = setup.other;
-    expect(await claimJobSlot(owner.apiKey, 'erase:crashed', Date.now() - 1, slots, Date.now() - 660_000)).toBe(
-      true,
-    );
+    expect(
+      await claimJobSlot(owner.apiKey, 'erase:crashed', Date.now() - 1, slots, Date.now() - 660_000),
+    ).toBe(true);
     const { jobId } = await succeed(owner, 'users.data.delete', { userId: 'carol' });
     await setup.queue.drain();
     expect(await statusOf(owner, jobId)).toBe('completed');

@@ -2,7 +2,13 @@ import { once } from 'node:events';
 import WebSocket from 'ws';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { overRateCloseCode } from '../../../shared/realtime/frame-rate';
-import { eventually, seedDocument, startRealtimeServer, upgradeStatus, userToken } from '../../support/realtime';
+import {
+  eventually,
+  seedDocument,
+  startRealtimeServer,
+  upgradeStatus,
+  userToken,
+} from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 /** Per-API-key realtime rate (`API_KEY_REALTIME_RATE`): connects and frames of all a key's sockets. */
@@ -65,7 +71,9 @@ const query = (overrides: Record<string, string> = {}) => ({
 
 /** An open raw socket and the close code it gets. */
 async function openSocket(params: Record<string, string>) {
-  const socket = new WebSocket(`${server.url.replace('http', 'ws')}/v2/realtime?${new URLSearchParams(params)}`);
+  const socket = new WebSocket(
+    `${server.url.replace('http', 'ws')}/v2/realtime?${new URLSearchParams(params)}`,
+  );
   const closed = once(socket, 'close') as Promise<[number, Buffer]>;
   await once(socket, 'open');
   return { socket, closed };
@@ -91,7 +99,12 @@ describe('realtime rate of an API key', () => {
     const otherDocument = await seedDocument(other);
     const otherToken = await userToken(other, 'bob');
     expect(
-      await upgradeStatus(server, { apiKey: other.apiKey, token: otherToken, ...otherDocument, editorId: 'e' }),
+      await upgradeStatus(server, {
+        apiKey: other.apiKey,
+        token: otherToken,
+        ...otherDocument,
+        editorId: 'e',
+      }),
     ).toBe(101);
   });
 

@@ -15,7 +15,7 @@ export const quotasDocs = documentArea(quotasArea, {
       pk: 'AK#<ak>#QUOTA',
       sk: 'JOBS',
       attributes:
-        'holders (map: job id → epoch ms until which its run holds a worker slot), createdAt, updatedAt',
+        'holders (string set of `<job>|<hold end, epoch ms>`: the runs holding a worker slot), createdAt, updatedAt',
     },
   },
   accessPatterns: {
@@ -32,7 +32,7 @@ export const quotasDocs = documentArea(quotasArea, {
       pk: '`AK#<ak>#QUOTA`',
       sk: '`JOBS`',
       operation:
-        'UpdateItem `SET holders.#job` conditioned on `size(holders) < :cap` or the job already holding; GetItem + conditional REMOVE of expired holders when full; REMOVE when the run ends',
+        'UpdateItem `ADD holders` conditioned on `size(holders) < :cap`; when full GetItem + `DELETE` of passed holds and the job’s own, then the claim again; `DELETE` when the run ends',
       usedBy: 'background-job worker (`shared/quotas/job-slots.ts`)',
     },
   },
