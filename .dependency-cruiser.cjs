@@ -62,6 +62,7 @@ const publicModules = {
   notifications: ['repository'],
   // The organization tree and its targets, read by access, comments, notifications and realtime.
   organizations: ['repository', 'targets', 'tree'],
+  quotas: ['job-slots', 'request-rate'],
   // Broadcasts to and closing of realtime connections.
   realtime: ['broadcast', 'closing'],
   // Workspace settings read by the domains they configure; the webhook configs read by delivery.

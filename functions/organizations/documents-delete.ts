@@ -1,5 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { deleteDocuments, readDocumentDeletion } from '../../shared/organizations/documents-service';
+import { documentDeletion, readDocumentDeletion } from '../../shared/organizations/documents-service';
+import { holdsAnyRecord } from '../../shared/plugins/mover';
+import { documentRecordMovers } from '../workers/movers';
+
+/** Ids without a document item are erased only when some domain stores records under them. */
+const deleteDocuments = documentDeletion(holdsAnyRecord(documentRecordMovers));
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.delete',

@@ -1,7 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type * as z from 'zod';
-import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from '../api/routes';
 import { withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller, Authenticator, CallerFor } from '../http/caller';
 import { successResponse } from '../http/envelope';
@@ -15,13 +14,23 @@ import {
   startPrefetch,
   validateInput,
 } from '../http/middleware';
+import { requestRate } from '../http/request-rate';
 import { assertNotFenced } from '../plugins/fence';
+import { countRequest, overRate, uncountRequest } from '../quotas/request-rate';
 import { keyringLoader } from '../security/keyring-middleware';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';
+import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from './routes';
 
 /** Credentials are checked against the workspace domain's credential items. */
 const authenticator: Authenticator = { apiKey: authenticateApiKey, workspace: authenticateWorkspace };
+
+/** API-key routes count each request against the key's HTTP rate (shared/quotas/request-rate.ts). */
+const httpRate = requestRate({
+  count: (apiKey) => countRequest(apiKey, 'http'),
+  uncount: (apiKey, verdict) => uncountRequest(apiKey, 'http', verdict),
+  refusal: overRate,
+});
 
 type RouteOf<Name extends RouteName> = Extract<(typeof routes)[number], { name: Name }>;
 
@@ -84,7 +93,8 @@ export type EndpointHandler = middy.MiddyfiedHandler<
 /**
  * Builds a route's Lambda handler: the same middy chain for every route, in a fixed order —
  * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → (with a
- * `prefetch`: early validation and the prefetch started) → auth for the route's level → zod validation of `data`
+ * `prefetch`: early validation and the prefetch started) → (API-key routes: the key's request counted, beside the
+ * auth read) → auth for the route's level → (refused over the key's rate) → zod validation of `data`
  * → `run` → success envelope; the error envelope last. The input schema and the type `run` must return come
  * from the route's entry in the contract registry.
  */
@@ -104,10 +114,15 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
     .use(keyringLoader())
     .use(jsonBody(route.maxBodyBytes));
   const prefetch = definition.prefetch as PrefetchFunction | undefined;
-  const handler = (
-    prefetch && route.auth !== 'none' ? chain.use(startPrefetch(contract.input, route.auth, prefetch)) : chain
-  )
-    .use(authenticate(route.auth, authenticator))
+  const prefetching =
+    prefetch && route.auth !== 'none'
+      ? chain.use(startPrefetch(contract.input, route.auth, prefetch))
+      : chain;
+  const rated = route.auth === 'apiKey';
+  const authenticated = (rated ? prefetching.use(httpRate.start) : prefetching).use(
+    authenticate(route.auth, authenticator),
+  );
+  const handler = (rated ? authenticated.use(httpRate.enforce) : authenticated)
     .use(validateInput(contract.input))
     .use(errorEnvelope())
     .handler(async (_event, context) => {

@@ -32,6 +32,23 @@ const envVariables = z.object({
   ALLOW_LOOPBACK_TARGETS: booleanFlag.default(false),
   /** Advanced webhook endpoints one API key may hold (RESOURCE_EXHAUSTED past it). */
   MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z.coerce.number().int().positive().default(50),
+  /**
+   * Requests per second one API key may make over HTTP (issue 27, fair shares; 0: no limit). Counted
+   * in windows of a second in the table, beside the auth read; over it RESOURCE_EXHAUSTED with
+   * `Retry-After`. A quarter of the stage throttle (200 rps), so no single tenant can take it whole.
+   */
+  API_KEY_REQUEST_RATE: z.coerce.number().int().min(0).default(50),
+  /**
+   * Realtime connects and frames per second one API key may send over all its connections (0: no
+   * limit): a frame over it closes its socket with 1013, a connect over it is refused with 429.
+   */
+  API_KEY_REALTIME_RATE: z.coerce.number().int().min(0).default(500),
+  /**
+   * Background jobs (erasures, user-data erasures, migrations) of one API key that run at the same
+   * time; its further jobs wait (their messages come back later) while other keys' jobs take the
+   * remaining worker slots (5 in the stack).
+   */
+  API_KEY_JOB_SLOTS: z.coerce.number().int().positive().default(2),
   /** Connections one realtime room may hold (addendum §9: 500; the next is refused with 429); tests lower it. */
   MAX_REALTIME_CONNECTIONS_PER_ROOM: z.coerce.number().int().positive().default(500),
   /** Connections one user may hold in one realtime room (the next `$connect` is refused with 429). */

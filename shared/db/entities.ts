@@ -12,6 +12,7 @@ import { memoryArea } from './entities/memory';
 import { migrationArea } from './entities/migration';
 import { notificationsArea } from './entities/notifications';
 import { organizationsArea } from './entities/organizations';
+import { quotasArea } from './entities/quotas';
 import { realtimeArea } from './entities/realtime';
 import { webhooksArea } from './entities/webhooks';
 import { workspaceArea } from './entities/workspace';
@@ -29,6 +30,7 @@ export const entities = {
   ...memoryArea.entities,
   ...migrationArea.entities,
   ...lifecycleArea.entities,
+  ...quotasArea.entities,
 };
 
 /** The name of an item type (the `entity` attribute's values). */
@@ -47,4 +49,5 @@ export const accessPatterns = {
   ...memoryArea.accessPatterns,
   ...migrationArea.accessPatterns,
   ...lifecycleArea.accessPatterns,
+  ...quotasArea.accessPatterns,
 };

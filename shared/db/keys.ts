@@ -11,6 +11,7 @@ import { judgmentKeys } from './entities/memory';
 import { migrationKeys } from './entities/migration';
 import { notificationKeys } from './entities/notifications';
 import { organizationKeys } from './entities/organizations';
+import { quotaKeys } from './entities/quotas';
 import { realtimeKeys } from './entities/realtime';
 import { webhookKeys } from './entities/webhooks';
 import { workspaceKeys } from './entities/workspace';
@@ -28,4 +29,5 @@ export const keys = {
   ...judgmentKeys,
   ...migrationKeys,
   ...lifecycleKeys,
+  ...quotaKeys,
 };

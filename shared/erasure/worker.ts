@@ -1,10 +1,17 @@
 import { env } from '../config/env';
 import { withIncarnations } from '../db/incarnations';
-import { claimEraseJob, completeEraseJob, findEraseJob, renewEraseLease } from '../lifecycle/repository';
+import {
+  claimEraseJob,
+  completeEraseJob,
+  findEraseJob,
+  holdEraseLease,
+  renewEraseLease,
+} from '../lifecycle/repository';
 import type { EraseMessage } from '../lifecycle/schemas';
 import type { EraseCursor, EraseScope, ScopeEraser } from '../plugins/eraser';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { runInJobSlot } from '../quotas/job-slots';
 import { closeUserConnections } from '../realtime/closing';
 import { jobLeaseMs, keepLease } from '../reconcile/lease';
 import { apiKeyCaller } from '../workspace/credentials';
@@ -24,7 +31,8 @@ export interface EraseRunOptions {
 }
 
 /**
- * Runs one erasure job (a message on the background-job queue); every step is safe to repeat:
+ * Runs one erasure job (a message on the background-job queue) in a worker slot of its API key
+ * (shared/quotas/job-slots.ts: past the key's cap it waits, lease kept); every step is safe to repeat:
  * - no job: the delete call's transaction failed, or the job was erased meanwhile: nothing to do;
  * - `completed`: nothing to do; `pending`: claim it (→ `in_progress`);
  * - a pass: every eraser over every target, batch after batch, until none finds anything. Erased
@@ -37,7 +45,28 @@ export interface EraseRunOptions {
  * batch when half of it is gone (with the counts erased since); the reconciler resumes a job whose
  * lease ran out (shared/lifecycle/reconcile.ts).
  */
-export async function runErase(
+export function runErase(
+  message: EraseMessage,
+  context: Pick<WorkerContext, 'log'>,
+  options: EraseRunOptions,
+): Promise<void> {
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? jobLeaseMs();
+  const { apiKey, jobId } = message;
+  return runInJobSlot(
+    { apiKey, slotId: `erase:${jobId}`, waitingSince: message.sentAt },
+    () => erase(message, context, options),
+    async (delaySeconds) => {
+      const at = now();
+      await holdEraseLease(apiKey, jobId, at + leaseMs, at + leaseMs / 2, at);
+      await sendToQueue('document-migration', message, delaySeconds);
+    },
+    now(),
+  );
+}
+
+/** `runErase`'s run, in a worker slot of the job's API key. */
+async function erase(
   message: EraseMessage,
   context: Pick<WorkerContext, 'log'>,
   options: EraseRunOptions,
@@ -52,7 +81,7 @@ export async function runErase(
   if (!job || job.status === 'completed' || job.status === 'failed') return;
   if (job.status === 'pending') {
     const leaseUntil = now() + leaseMs;
-    if (!(await claimEraseJob(apiKey, jobId, leaseUntil, now()))) return runErase(message, context, options);
+    if (!(await claimEraseJob(apiKey, jobId, leaseUntil, now()))) return erase(message, context, options);
     job = { ...job, status: 'in_progress', leaseUntil, resumes: undefined };
   }
   let erased: Record<string, number> = {};

@@ -11,7 +11,7 @@ import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
 import { maxFencedTargets, targetFenceEntry } from '../plugins/fence';
-import { renewUpdate, resumeUpdate } from '../reconcile/lease';
+import { holdUpdate, renewUpdate, resumeUpdate } from '../reconcile/lease';
 import { type EraseJob, eraseJob } from './schemas';
 
 const jobKey = (apiKey: string, jobId: string) => keys.eraseJob(apiKey, jobId);
@@ -204,6 +204,20 @@ export function resumeEraseJob(
     job.jobId,
     resumeUpdate(leaseFields(apiKey, job.jobId, leaseUntil), job.leaseUntil, now),
   );
+}
+
+/**
+ * Keeps a job that waits for a worker slot from looking stalled: its lease extended to
+ * `leaseUntil` when less than half of it is left (one conditional UpdateItem; see `holdUpdate`).
+ */
+export function holdEraseLease(
+  apiKey: string,
+  jobId: string,
+  leaseUntil: number,
+  halfway: number,
+  now: number,
+) {
+  return updateJobIf(apiKey, jobId, holdUpdate(leaseFields(apiKey, jobId, leaseUntil), halfway, now));
 }
 
 /** A due-index item of an erasure job, as the reconciler hands it over; undefined when it is not one. */

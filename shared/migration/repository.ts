@@ -8,7 +8,7 @@ import { type ErasedPage, erasePage } from '../db/erase';
 import { keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
-import { renewUpdate, resumeUpdate } from '../reconcile/lease';
+import { holdUpdate, renewUpdate, resumeUpdate } from '../reconcile/lease';
 import { type MigrationJob, migrationJob } from './schemas';
 
 type JobRef = Pick<MigrationJob, 'organizationId' | 'migrationId'>;
@@ -307,6 +307,14 @@ export function resumeJob(
   now: number,
 ): Promise<boolean> {
   return updateJobIf(apiKey, job, resumeUpdate(leaseFields(apiKey, job, leaseUntil), job.leaseUntil, now));
+}
+
+/**
+ * Keeps a job that waits for a worker slot from looking stalled: its lease extended to
+ * `leaseUntil` when less than half of it is left (one conditional UpdateItem; see `holdUpdate`).
+ */
+export function holdLease(apiKey: string, job: JobRef, leaseUntil: number, halfway: number, now: number) {
+  return updateJobIf(apiKey, job, holdUpdate(leaseFields(apiKey, job, leaseUntil), halfway, now));
 }
 
 /** A due-index item of a job, as the reconciler hands it over; undefined when it is not one. */

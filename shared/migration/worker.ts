@@ -4,6 +4,7 @@ import { recordMetric } from '../observability/metrics';
 import type { DocumentMove, DocumentRecordMover, MoveCursor } from '../plugins/mover';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
+import { runInJobSlot } from '../quotas/job-slots';
 import { closeMigratedDocument } from '../realtime/closing';
 import { jobLeaseMs, keepLease } from '../reconcile/lease';
 import {
@@ -11,6 +12,7 @@ import {
   completeJob,
   failJob,
   findJob,
+  holdLease,
   markTargetChecked,
   recordProgress,
   renewLease,
@@ -69,7 +71,8 @@ async function moversWithRecords(
 }
 
 /**
- * Runs one migration job (the `document-migration` queue's consumer); every step is safe to repeat,
+ * Runs one migration job (the `document-migration` queue's consumer) in a worker slot of its API key
+ * (shared/quotas/job-slots.ts: past the key's cap it waits, lease kept); every step is safe to repeat,
  * so a redelivered or duplicated message resumes or does nothing:
  * - no job yet: the migrate request wrote its message first; look again shortly, drop after a grace;
  * - `completed` / `failed`: nothing to do;
@@ -94,7 +97,19 @@ export function runMigration(
   context: Pick<WorkerContext, 'log'>,
   options: MigrationRunOptions,
 ): Promise<void> {
-  return withIncarnations(message.incarnations ?? {}, () => migrate(message, context, options));
+  const now = options.now ?? Date.now;
+  const leaseMs = options.leaseMs ?? jobLeaseMs();
+  const { apiKey, organizationId, migrationId } = message;
+  return runInJobSlot(
+    { apiKey, slotId: `migration:${organizationId}:${migrationId}`, waitingSince: message.sentAt },
+    () => withIncarnations(message.incarnations ?? {}, () => migrate(message, context, options)),
+    async (delaySeconds) => {
+      const at = now();
+      await holdLease(apiKey, message, at + leaseMs, at + leaseMs / 2, at);
+      await sendToQueue('document-migration', message, delaySeconds);
+    },
+    now(),
+  );
 }
 
 /** `runMigration`'s run, in the message's incarnations. */

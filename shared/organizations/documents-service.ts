@@ -4,11 +4,12 @@ import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
 import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';
-import { startedEarly } from '../db/parallel';
+import { mapInParallel, startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { isFenced } from '../plugins/fence';
+import type { DocumentRecordProbe } from '../plugins/mover';
 import { closeDeletedDocuments, revalidateDocuments } from '../realtime/closing';
 import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
@@ -174,6 +175,9 @@ export const getDocuments = /* @__PURE__ */ prefetchable(readDocuments, async (c
 export const readDocumentDeletion = (apiKey: string, input: z.output<typeof deleteDocumentsInput>) =>
   startedEarly(findDocuments(apiKey, input.organizationId, [...new Set(input.documentIds)]));
 
+/** Ids without a document item checked for records at once by `deleteDocuments`. */
+const recordChecks = 25;
+
 /** Documents erased by one job: its transaction deletes their items besides the job and the fence. */
 const documentsPerJob = 50;
 
@@ -181,19 +185,27 @@ const documentsPerJob = 50;
  * Deletes documents with everything stored under them (addendum §10): their items vanish in this
  * call and their ids are fenced, and an erasure job erases their records in the background (one
  * job per 50 documents). Records may exist under an id without a document item (activities,
- * notifications and CRDT content accept any document id), so every id is erased; one that has no
- * item is `success: true` with a does-not-exist message. Ids still being erased are left alone.
+ * notifications and CRDT content accept any document id), so such an id is erased too when
+ * `holdsRecords` (every domain's check, handed down by the composition root) finds any; an id that
+ * never had anything starts no job. An id that has no item is `success: true` with a
+ * does-not-exist message. Ids still being erased are left alone.
  */
-export const deleteDocuments = /* @__PURE__ */ prefetchable(
-  readDocumentDeletion,
-  async (caller, input, started) => {
+export const documentDeletion = (holdsRecords: DocumentRecordProbe) =>
+  prefetchable(readDocumentDeletion, async (caller, input, started) => {
     const { organizationId } = input;
     const ids = [...new Set(input.documentIds)];
     const existing = new Set((await started).map((d) => d.documentId));
+    const erasable = ids.filter((id) => !isFenced(caller, organizationId, id));
+    const withRecords = await mapInParallel(
+      erasable.filter((id) => !existing.has(id)),
+      recordChecks,
+      async (id) => ((await holdsRecords(caller.apiKey, organizationId, id)) ? id : undefined),
+    );
+    const found = new Set(withRecords);
     await eraseDocuments(
       caller,
       organizationId,
-      ids.filter((id) => !isFenced(caller, organizationId, id)),
+      erasable.filter((id) => existing.has(id) || found.has(id)),
     );
     return Object.fromEntries(
       input.documentIds.map((id): [string, ItemResult] => [
@@ -201,8 +213,7 @@ export const deleteDocuments = /* @__PURE__ */ prefetchable(
         { success: true, id, message: existing.has(id) ? 'Document deleted.' : 'Document does not exist.' },
       ]),
     );
-  },
-);
+  });
 
 /** Deletes documents' items and erases their records in the background (see `deleteDocuments`). */
 async function eraseDocuments(caller: ApiKeyCaller, organizationId: string, documentIds: readonly string[]) {

@@ -66,6 +66,21 @@ export interface DocumentRecordMover {
   moveBatch(move: DocumentMove, cursor?: MoveCursor): Promise<MoveBatchResult>;
 }
 
+/** Whether any record is stored under a document id (one domain's, or every domain's). */
+export type DocumentRecordProbe = (
+  apiKey: string,
+  organizationId: string,
+  documentId: string,
+) => Promise<boolean>;
+
+/** Whether any of the movers' domains holds a record of the document (their checks in parallel). */
+export function holdsAnyRecord(movers: readonly DocumentRecordMover[]): DocumentRecordProbe {
+  return async (apiKey, organizationId, documentId) =>
+    (await Promise.all(movers.map((mover) => mover.hasRecords(apiKey, organizationId, documentId)))).includes(
+      true,
+    );
+}
+
 /** A page of moved records and the key to continue from (none: the last page). */
 export interface MovedPage {
   readonly moved: number;

@@ -4,6 +4,7 @@ import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
+import { countRequest, uncountRequest } from '../quotas/request-rate';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { accessFields } from './access-check';
 import { readAccessStamp } from './access-repository';
@@ -32,7 +33,8 @@ export type ConnectOutcome =
   | { accepted: false; statusCode: 401 | 403 | 404 | 429; reason: string };
 
 /**
- * `$connect` (addendum §9): checks the user token (401), that the organization and document exist
+ * `$connect` (addendum §9): counts the connect against the API key's realtime rate (429 past it;
+ * given back when the token is wrong), checks the user token (401), that the organization and document exist
  * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
  * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9; also 429 when
  * the user already holds `MAX_REALTIME_CONNECTIONS_PER_USER` connections of the room, counted
@@ -52,13 +54,22 @@ export async function connect(
     return { accepted: false, statusCode: 401, reason: 'Missing or malformed connect parameters.' };
   const { apiKey, token, ...room } = parsed.data;
   // The access stamp is read before access is resolved, so a change after it moves the stamp.
-  const [userId, caller, stamp] = await Promise.all([
+  const [userId, caller, stamp, rate] = await Promise.all([
     verifyUserToken(apiKey, token),
     apiKeyCaller(apiKey),
     readAccessStamp(apiKey, room.organizationId),
+    countRequest(apiKey, 'realtime'),
   ]);
-  if (!userId || !caller)
+  if (!userId || !caller) {
+    if (rate) await uncountRequest(apiKey, 'realtime', rate);
     return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
+  }
+  if (rate && !rate.admitted)
+    return {
+      accepted: false,
+      statusCode: 429,
+      reason: 'Too many connects and frames for this API key; retry later.',
+    };
   // The room's keys are those of the current incarnations, and the connection keeps them.
   return withIncarnations(caller.incarnations, () =>
     admit(caller, { connectionId, apiKey, userId, room, origin, stamp }),

@@ -16,6 +16,7 @@ import { framesOf, messageType, sendToConnections, syncUpdateMessage } from './b
 import { storeChunk } from './chunk-repository';
 import { admitFrame } from './frame-rate';
 import { decodeBase64, parseFrame } from './frames';
+import { keyFrameRate } from './key-frame-rate';
 import { listLiveStates } from './live-state-repository';
 import { connectionPoster } from './poster';
 import { findConnection, listConnections, updateConnection } from './repository';
@@ -32,11 +33,12 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
   const now = nowMs();
   const frame = parseFrame(text);
   if (frame.kind !== 'message' && frame.kind !== 'part') return;
+  const keyRate = keyFrameRate(connectionId);
   const [connection, admitted] = await Promise.all([
     findConnection(connectionId, now),
     admitFrame(connectionId, now),
   ]);
-  if (!connection || !admitted) return;
+  if (!connection || !admitted || !(await keyRate.admit(connection))) return;
   let message: Uint8Array | undefined;
   if (frame.kind === 'message') message = frame.bytes;
   else {

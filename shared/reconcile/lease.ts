@@ -115,3 +115,30 @@ export function renewUpdate(
     },
   };
 }
+
+/**
+ * The UpdateItem parts that keep a waiting job's lease (shared/quotas/job-slots.ts: its key holds
+ * every worker slot) until `lease`, on condition that the job is still `pending` or `in_progress`
+ * and less than half of its lease is left (`halfway`): most waits then change nothing, and the
+ * reconciler never takes a waiting job for a stalled one. Shared by the migration and erasure job
+ * repositories (`#status` names `status`).
+ */
+export function holdUpdate(
+  lease: { leaseUntil: number; gsi7pk: string; gsi7sk: string },
+  halfway: number,
+  now: number,
+) {
+  return {
+    UpdateExpression: 'SET leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now',
+    ConditionExpression: '#status IN (:pending, :inProgress) AND leaseUntil < :halfway',
+    ExpressionAttributeValues: {
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+      ':pending': 'pending',
+      ':inProgress': 'in_progress',
+      ':halfway': halfway,
+    },
+  };
+}

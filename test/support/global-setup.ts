@@ -17,6 +17,10 @@ export default async function globalSetup(): Promise<void> {
     DATA_KEY: randomBytes(32).toString('base64url'),
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     CDK_VALIDATION: 'false',
+    // Per-key rates off: the route tests assert each route's own DynamoDB calls; the rate's one
+    // UpdateItem beside the auth read is asserted by test/integration/http/request-rate.test.ts.
+    API_KEY_REQUEST_RATE: '0',
+    API_KEY_REALTIME_RATE: '0',
   });
   (globalThis as { __dynamo?: { stop(): void } }).__dynamo = dynamo;
 }

@@ -21,10 +21,11 @@ describe('the document-migration worker', () => {
     expect(await harness.documentView(to)).toEqual(before);
   });
 
-  // Crash points spread over the whole run: the claim (2), the target check (5), then fractions of
-  // the uncrashed run (access entries, activity batches, notifications, comments, CRDT passes,
-  // judgments, the document item), and the completion (-1: the last call).
-  it.each([2, 5, 0.3, 0.45, 0.6, 0.75, 0.9, -2, -1])(
+  // Crash points spread over the whole run: the claim (3, after the worker slot's claim and the job
+  // read), the target check (6), then fractions of the uncrashed run (access entries, activity
+  // batches, notifications, comments, CRDT passes, judgments, the document item), and the
+  // completion (-2: the call before the worker slot's release).
+  it.each([3, 6, 0.3, 0.45, 0.6, 0.75, 0.9, -3, -2])(
     'crashes after call %p (fraction: of the uncrashed run; negative: from its end), then the redelivered message completes the move with every record exactly once',
     async (point) => {
       expect(uncrashedCalls).toBeGreaterThan(20);

@@ -9,6 +9,7 @@ import { judgmentKeys } from '../../../shared/db/entities/memory';
 import { migrationKeys } from '../../../shared/db/entities/migration';
 import { notificationKeys } from '../../../shared/db/entities/notifications';
 import { organizationKeys } from '../../../shared/db/entities/organizations';
+import { quotaKeys } from '../../../shared/db/entities/quotas';
 import { realtimeKeys } from '../../../shared/db/entities/realtime';
 import { webhookKeys } from '../../../shared/db/entities/webhooks';
 import { workspaceKeys } from '../../../shared/db/entities/workspace';
@@ -73,6 +74,8 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   migrationJob: keys.migrationJob(apiKey, organizationId, id),
   migrationLock: keys.migrationLock(apiKey, organizationId, documentId),
   eraseJob: keys.eraseJob(apiKey, id),
+  rateWindow: keys.rateWindow(apiKey, 'http', 1_700_000_000),
+  jobSlots: keys.jobSlots(apiKey),
 };
 
 /** A documented layout as a pattern: literal text as written, each `<name>` one non-empty segment. */
@@ -130,6 +133,7 @@ describe('key layouts (shared/db/entities/docs against the builders)', () => {
       judgmentKeys,
       migrationKeys,
       lifecycleKeys,
+      quotaKeys,
     ];
     const names = areaKeys.flatMap((builders) => Object.keys(builders));
     expect(Object.keys(keys).sort()).toEqual([...names].sort());

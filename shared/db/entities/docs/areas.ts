@@ -6,6 +6,7 @@ import { memoryDocs } from './memory';
 import { migrationDocs } from './migration';
 import { notificationsDocs } from './notifications';
 import { organizationsDocs } from './organizations';
+import { quotasDocs } from './quotas';
 import { realtimeDocs } from './realtime';
 import { webhooksDocs } from './webhooks';
 import { workspaceDocs } from './workspace';
@@ -23,4 +24,5 @@ export const documentedAreas = [
   memoryDocs,
   migrationDocs,
   lifecycleDocs,
+  quotasDocs,
 ] as const;
