@@ -6,7 +6,7 @@
  *
  * A folder imports only from its own layer or the layers to its left; `lib/` (the CDK app) reads only
  * the pure data below the domains. A domain's `routes.ts` is such data (its route table rows, which
- * shared/http/routes.ts composes), so it imports nothing but the row helper. Every `shared/` folder
+ * shared/api/routes.ts composes), so it imports nothing but the row helper. Every `shared/` folder
  * not named in `layers` or `compositionRoots` is a domain. A domain reaches another domain only
  * through that domain's public modules (the conventional ones every domain offers plus its
  * `publicModules` entry), and no two domains import each other, directly or through others
@@ -94,7 +94,7 @@ const sourceFolders = '^(bin|client|functions|lib|scripts|shared|test)/';
 const notLayer = `(?!(?:${[...Object.keys(layers), ...compositionRoots].join('|')})/)`;
 const domain = `shared/(${notLayer}[^/]+)/`;
 
-/** A domain's route table rows: pure data, composed by shared/http/routes.ts and read at synth time. */
+/** A domain's route table rows: pure data, composed by shared/api/routes.ts and read at synth time. */
 const domainRouteRows = `^${domain}routes\\.ts$`;
 
 const publicPath = [

@@ -1,6 +1,6 @@
 /**
  * The comments domain's routes (`commentannotations.*`): pure data, composed into the route table
- * (shared/http/routes.ts) that the CDK app reads at synth time. Their contracts are in ./contracts.ts,
+ * (shared/api/routes.ts) that the CDK app reads at synth time. Their contracts are in ./contracts.ts,
  * their examples in ./examples.ts; a route's handler is `functions/comments/<file>.ts` (see `handlerFile`).
  */
 import { domainRoutes } from '../http/route-rows';

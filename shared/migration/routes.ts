@@ -1,6 +1,6 @@
 /**
  * The migration domain's routes (`organizations.*`): pure data, composed into the route table
- * (shared/http/routes.ts) that the CDK app reads at synth time. Their contracts are in ./contracts.ts,
+ * (shared/api/routes.ts) that the CDK app reads at synth time. Their contracts are in ./contracts.ts,
  * their examples in ./examples.ts; a route's handler is `functions/migration/<file>.ts` (see `handlerFile`).
  */
 import { domainRoutes } from '../http/route-rows';

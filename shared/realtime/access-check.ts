@@ -10,7 +10,7 @@ import { updateConnection } from './repository';
 import type { ConnectionRecord } from './schemas';
 
 /**
- * Access on an open connection (addendum §9, decisions in docs/pending/rtaccess.md). A connection
+ * Access on an open connection (addendum §9, decisions §61). A connection
  * keeps the role `$connect` resolved, but every message it sends is handled only once its access
  * holds now: within `REALTIME_ACCESS_RECHECK_SECONDS` of the last check nothing is read; past it,
  * the organization's access stamp is read (one small GetItem) and compared with the stamp access
