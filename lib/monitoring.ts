@@ -301,8 +301,12 @@ export class Monitoring extends Construct {
         background.map((fn) => fn.metricThrottles({ period: fiveMinutes })),
       ),
       graph(
-        'Reconciler finds, provider calls and failures, migration progress, keyring refresh failures',
-        [serviceMetric(metricNames.reconcilerFinds), serviceMetric(metricNames.migrationProgress)],
+        'Reconciler finds and quarantines, migration progress, provider calls and failures, keyring refresh failures',
+        [
+          serviceMetric(metricNames.reconcilerFinds),
+          serviceMetric(metricNames.reconcilerQuarantined),
+          serviceMetric(metricNames.migrationProgress),
+        ],
         [
           serviceMetric(metricNames.providerCalls),
           serviceMetric(metricNames.providerFailures),

@@ -214,7 +214,8 @@ describe('the document-migration worker', () => {
   it('drops a message whose job was never written (the migrate request failed after sending it)', async () => {
     await sendToQueue('document-migration', message(Date.now() - 120_000));
     const run = await harness.queue.runWorkerOnce();
-    expect(run).toMatchObject({ failed: false, db: { commands: ['GetItem'] } });
+    // The job read, inside the API key's job slot taken and given back (decisions §64).
+    expect(run).toMatchObject({ failed: false, db: { commands: ['UpdateItem', 'GetItem', 'UpdateItem'] } });
     expect(waiting()).toBe(0);
   });
 
@@ -222,7 +223,7 @@ describe('the document-migration worker', () => {
     // Sent 50 s ago: within the 60 s grace now, past it when the re-sent message comes back.
     await sendToQueue('document-migration', message(Date.now() - 50_000));
     const run = await harness.queue.runWorkerOnce();
-    expect(run).toMatchObject({ failed: false, db: { commands: ['GetItem'] } });
+    expect(run).toMatchObject({ failed: false, db: { commands: ['UpdateItem', 'GetItem', 'UpdateItem'] } });
     expect(harness.queue.sqs.server.inspectQueue('document-migration')?.messages.delayed).toHaveLength(1);
   });
 });
