@@ -6,12 +6,14 @@
  * against it. It imports schema modules only (no AWS SDK, no repositories), so the client can
  * bundle it.
  */
+
 import type * as z from 'zod';
 import { accessContracts } from '../access/contracts';
 import { activitiesContracts } from '../activities/contracts';
 import type { RouteName } from '../api/routes';
 import { commentsContracts } from '../comments/contracts';
 import { crdtContracts } from '../crdt/contracts';
+import { erasureContracts } from '../erasure/contracts';
 import type { RouteContract } from '../http/route-contract';
 import { lifecycleContracts } from '../lifecycle/contracts';
 import { memoryContracts } from '../memory/contracts';
@@ -30,6 +32,7 @@ export const routeContracts = {
   ...activitiesContracts,
   ...commentsContracts,
   ...crdtContracts,
+  ...erasureContracts,
   ...lifecycleContracts,
   ...memoryContracts,
   ...migrationContracts,

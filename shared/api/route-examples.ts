@@ -11,6 +11,7 @@ import { activitiesExamples } from '../activities/examples';
 import type { RouteName } from '../api/routes';
 import { commentsExamples } from '../comments/examples';
 import { crdtExamples } from '../crdt/examples';
+import { erasureExamples } from '../erasure/examples';
 import { lifecycleExamples } from '../lifecycle/examples';
 import { memoryExamples } from '../memory/examples';
 import { migrationExamples } from '../migration/examples';
@@ -33,6 +34,7 @@ export const routeExamples = {
   ...activitiesExamples,
   ...commentsExamples,
   ...crdtExamples,
+  ...erasureExamples,
   ...lifecycleExamples,
   ...memoryExamples,
   ...migrationExamples,

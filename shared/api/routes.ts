@@ -5,10 +5,12 @@
  * docs/openapi.json derive from it too. A route's handler lives at `functions/<domain>/<file>.ts`
  * (see `handlerFile`).
  */
+
 import { groupAndPermissionRoutes, userRoutes } from '../access/routes';
 import { activitiesRoutes } from '../activities/routes';
 import { commentsRoutes } from '../comments/routes';
 import { crdtRoutes } from '../crdt/routes';
+import { erasureRoutes } from '../erasure/routes';
 import type { RouteDefinition } from '../http/route-rows';
 import { lifecycleRoutes } from '../lifecycle/routes';
 import { memoryRoutes } from '../memory/routes';
@@ -39,6 +41,7 @@ export const routes = [
   ...organizationsRoutes,
   ...migrationRoutes,
   ...userRoutes,
+  ...erasureRoutes,
   ...lifecycleRoutes,
   ...groupAndPermissionRoutes,
   ...webhookEndpointRoutes,

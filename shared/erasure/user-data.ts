@@ -5,8 +5,8 @@ import { startedEarly } from '../db/parallel';
 import { withoutKeys } from '../db/query-page';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import type { GetUserData, UserDataItem } from '../lifecycle/schemas';
 import { erasingEarlierIncarnation, isFenced } from '../plugins/fence';
+import type { GetUserData, UserDataItem } from './schemas';
 import {
   itemId,
   markedItems,

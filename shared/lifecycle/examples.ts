@@ -4,15 +4,6 @@ import type { ExamplesOf } from '../http/route-contract';
 import type { lifecycleContracts } from './contracts';
 
 export const lifecycleExamples = {
-  'users.data.get': {
-    request: { userId: 'alice', organizationId: 'org-1' },
-    response: answer('User data retrieved.', {
-      userId: 'alice',
-      items: [
-        { feature: 'membership', organizationId: 'org-1', id: 'alice', record: { accessRole: 'editor' } },
-      ],
-    }),
-  },
   'users.data.delete': {
     request: { userId: 'alice' },
     response: answer('Erasure started.', { jobId: 'job-1' }),

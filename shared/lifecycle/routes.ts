@@ -7,12 +7,6 @@ import { domainRoutes } from '../http/route-rows';
 
 export const lifecycleRoutes = domainRoutes('lifecycle', [
   {
-    name: 'users.data.get',
-    path: '/v2/users/data/get',
-    db: 'read',
-    summary: 'List everything stored about a user, across every feature, 100 items a page (GDPR access).',
-  },
-  {
     name: 'users.data.delete',
     path: '/v2/users/data/delete',
     db: 'read-write',

@@ -75,16 +75,6 @@ export const userErasureStatusView = z.object({
   message: z.string().optional(),
 });
 
-/** users/data/get input (addendum §10). */
-export const getUserDataInput = z
-  .object({
-    userId: resourceId,
-    organizationId: resourceId.optional(),
-    pageToken: z.string().min(1).optional(),
-  })
-  .strict();
-export type GetUserData = z.output<typeof getUserDataInput>;
-
 /** Every feature of a user's data (addendum §10); a status shows each count from the first. */
 export const userDataFeatures = [
   'membership',
@@ -98,16 +88,3 @@ export const userDataFeatures = [
   'crdt',
 ] as const;
 export type UserDataFeature = (typeof userDataFeatures)[number];
-
-/** One record of a user's data, as users/data/get lists it. */
-export const userDataItem = z.object({
-  feature: z.enum(userDataFeatures),
-  organizationId: z.string(),
-  documentId: z.string().optional(),
-  id: z.string(),
-  record: z.record(z.string(), z.unknown()).meta({ description: 'The stored record, keys stripped.' }),
-});
-export type UserDataItem = z.infer<typeof userDataItem>;
-
-/** users/data/get `data`: one page of the user's records. */
-export const userDataPage = z.object({ userId: z.string(), items: z.array(userDataItem) });
