@@ -4,7 +4,8 @@ import { preProcessFile } from 'typescript';
 import { handlerFile, type RouteDefinition, routes } from '../../../shared/api/routes';
 
 /** Folders below or above the domains (shared/http, shared/db, ..., the composition roots). */
-const notDomain = /^shared\/(core|config|observability|security|db|queues|http|api|admin)\//;
+const notDomain =
+  /^shared\/(core|config|observability|security|db|queues|http|reconcile|sockets|plugins|api|admin)\//;
 
 const importsCache = new Map<string, string[]>();
 
