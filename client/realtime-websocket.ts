@@ -13,7 +13,7 @@
  * });
  * ```
  */
-import { type Frame, messageFrames, PartAssembler, parseFrame } from '../shared/realtime/frames';
+import { type Frame, messageFrames, PartAssembler, parseFrame } from '../shared/sockets/frames';
 
 /** A live-state frame as the server sends it. */
 export interface LiveState {

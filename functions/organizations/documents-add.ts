@@ -1,5 +1,9 @@
+import { connectionAccess } from '../../shared/api/connection-access';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { addDocuments, readDocumentAddition } from '../../shared/organizations/documents-service';
+import { documentAddition, readDocumentAddition } from '../../shared/organizations/documents-service';
+
+/** Moved or re-typed documents' open connections have their access resolved again by access's rules. */
+const addDocuments = documentAddition(connectionAccess);
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.add',

@@ -1,3 +1,4 @@
+import { connectionAccess } from '../../shared/api/connection-access';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { updateFolders } from '../../shared/organizations/folders-service';
 import { readTree } from '../../shared/organizations/organization-tree';
@@ -7,6 +8,6 @@ export const handler = defineEndpoint({
   prefetch: ({ apiKey, input }) => readTree(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Folders processed.',
-    data: await updateFolders(caller, input, prefetched),
+    data: await updateFolders(connectionAccess, caller, input, prefetched),
   }),
 });

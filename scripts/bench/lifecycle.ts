@@ -45,7 +45,9 @@ async function main() {
   const { putNewActivities } = await import('../../shared/activities/repository');
   const { addNotification } = await import('../../shared/notifications/service');
   const { addAnnotations } = await import('../../shared/comments/annotations-service');
-  const { addDocuments } = await import('../../shared/organizations/documents-service');
+  const { documentAddition } = await import('../../shared/organizations/documents-service');
+  const { connectionAccess } = await import('../../shared/api/connection-access');
+  const addDocuments = documentAddition(connectionAccess);
   const { addUsers } = await import('../../shared/access/users-service');
   const { addGroups, addGroupUsers } = await import('../../shared/access/groups-service');
   const { addComments, changeReaction } = await import('../../shared/comments/comments-service');

@@ -3,8 +3,8 @@ import type { IncomingMessage, Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { installConnectionPoster } from '../../shared/realtime/poster';
 import type { SocketEvent, SocketHandler } from '../../shared/realtime/socket-handlers';
+import { installConnectionPoster } from '../../shared/sockets/poster';
 
 /** The local WebSocket path (addendum §9), on the HTTP API's port. */
 export const realtimePath = '/v2/realtime';

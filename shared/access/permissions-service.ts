@@ -15,7 +15,8 @@ import { prefetchable } from '../http/prefetchable';
 import { findResources, loadTree, startTreeRead } from '../organizations/repository';
 import type { DocumentRecord, FolderRecord } from '../organizations/schemas';
 import { indexFolders, organizationTreeView } from '../organizations/tree';
-import { revalidateConnections } from '../realtime/closing';
+import { revalidateConnections } from '../sockets/closing';
+import { documentsAccess } from './document-access';
 import { askProvider, type ProviderConfig, type ProviderRequest } from './provider';
 import { providerFor } from './provider-config';
 import {
@@ -304,7 +305,9 @@ export const addPermissions = /* @__PURE__ */ prefetchable(
     }
     // A grant can make an open connection's user a viewer (or an editor again): addendum §9.
     await Promise.all(
-      [...byOrganization.keys()].map((org) => revalidateConnections(caller, org, [input.user.userId])),
+      [...byOrganization.keys()].map((org) =>
+        revalidateConnections(documentsAccess, caller, org, [input.user.userId]),
+      ),
     );
   },
 );
@@ -326,6 +329,8 @@ export async function removePermissions(
     ),
   );
   await Promise.all(
-    [...byOrganization.keys()].map((org) => revalidateConnections(caller, org, [input.userId])),
+    [...byOrganization.keys()].map((org) =>
+      revalidateConnections(documentsAccess, caller, org, [input.userId]),
+    ),
   );
 }

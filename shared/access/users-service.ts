@@ -7,7 +7,8 @@ import { prefetchable } from '../http/prefetchable';
 import { findDocuments } from '../organizations/repository';
 import { prepareTarget, readTarget } from '../organizations/targets';
 import { erasingEarlierIncarnation } from '../plugins/fence';
-import { revalidateConnections } from '../realtime/closing';
+import { revalidateConnections } from '../sockets/closing';
+import { documentsAccess } from './document-access';
 import {
   changeGroupMembers,
   deleteUsers as deleteUserItems,
@@ -80,6 +81,7 @@ export const addUsers = /* @__PURE__ */ prefetchable(
     );
     // A folder or document membership can make an open connection's user a viewer (addendum §9).
     await revalidateConnections(
+      documentsAccess,
       caller,
       input.organizationId,
       input.users.map((user) => user.userId),
@@ -147,6 +149,7 @@ export const updateUsers = /* @__PURE__ */ prefetchable(
     });
     await writeUserChanges(caller.apiKey, input.organizationId, changes, now);
     await revalidateConnections(
+      documentsAccess,
       caller,
       input.organizationId,
       input.users.map((user) => user.userId),
@@ -258,7 +261,7 @@ export const deleteUsers = /* @__PURE__ */ prefetchable(
         leaving.map((id) => removeUserAttributes(caller.apiKey, input.organizationId, id, [attribute])),
       );
     }
-    await revalidateConnections(caller, input.organizationId, leaving);
+    await revalidateConnections(documentsAccess, caller, input.organizationId, leaving);
     return Object.fromEntries(
       userIds.map((id) => [
         id,

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
 import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
-import { broadcastUpdate } from '../realtime/broadcast';
+import { broadcastUpdate } from '../sockets/broadcast';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { createEvent, publish } from '../webhooks/outbox';
 import { applyValue, docFromUpdates, encodeState, readValue, tooDeepRoot } from './codec';

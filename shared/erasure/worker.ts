@@ -12,8 +12,8 @@ import type { EraseCursor, EraseScope, ScopeEraser } from '../plugins/eraser';
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
 import { runInJobSlot } from '../quotas/job-slots';
-import { closeUserConnections } from '../realtime/closing';
 import { jobLeaseMs, keepLease } from '../reconcile/lease';
+import { closeUserConnections } from '../sockets/closing';
 import { apiKeyCaller } from '../workspace/credentials';
 import { eraseUserBatch, type UserEraseCursor } from './user-erasure';
 

@@ -7,8 +7,8 @@ import { currentIncarnations, incarnationsWithin, withIncarnations } from '../db
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';
 import { sendToQueue } from '../queues/send';
-import { closeUserConnections } from '../realtime/closing';
 import { jobLeaseMs } from '../reconcile/lease';
+import { closeUserConnections } from '../sockets/closing';
 import { findEraseJob, incarnationBump, startErase, writeWithBump } from './repository';
 import {
   type DeleteUserData,

@@ -7,8 +7,8 @@ import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
 import { erasingEarlierIncarnation } from '../plugins/fence';
 import { sendToQueue } from '../queues/send';
-import { closeMigratedDocument } from '../realtime/closing';
 import { jobLeaseMs } from '../reconcile/lease';
+import { closeMigratedDocument } from '../sockets/closing';
 import { createJob, findJob } from './repository';
 import type { MigrateDocument, MigrationJob, MigrationMessage, MigrationStatusQuery } from './schemas';
 

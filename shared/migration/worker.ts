@@ -5,8 +5,8 @@ import type { DocumentMove, DocumentRecordMover, MoveCursor } from '../plugins/m
 import type { WorkerContext } from '../queues/define-worker';
 import { sendToQueue } from '../queues/send';
 import { runInJobSlot } from '../quotas/job-slots';
-import { closeMigratedDocument } from '../realtime/closing';
 import { jobLeaseMs, keepLease } from '../reconcile/lease';
+import { closeMigratedDocument } from '../sockets/closing';
 import {
   claimJob,
   completeJob,

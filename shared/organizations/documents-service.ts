@@ -10,7 +10,7 @@ import { prefetchable } from '../http/prefetchable';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { isFenced } from '../plugins/fence';
 import type { DocumentRecordProbe } from '../plugins/mover';
-import { closeDeletedDocuments, revalidateDocuments } from '../realtime/closing';
+import { closeDeletedDocuments, type DocumentsAccess, revalidateDocuments } from '../sockets/closing';
 import { readTree, requireTree } from './organization-tree';
 import type { ItemResult } from './organizations-service';
 import {
@@ -26,7 +26,7 @@ import type { addDocumentsInput, DocumentRecord, deleteDocumentsInput, getDocume
 import { organizationTreeView } from './tree';
 
 /**
- * Starts `addDocuments`' reads by the API key and the input alone (a route's prefetch): the tree's
+ * Starts `documentAddition`'s reads by the API key and the input alone (a route's prefetch): the tree's
  * first Query page and the named documents, together.
  */
 export const readDocumentAddition = (apiKey: string, input: z.output<typeof addDocumentsInput>) => ({
@@ -47,12 +47,11 @@ export const readDocumentAddition = (apiKey: string, input: z.output<typeof addD
  * created in its next incarnation (shared/db/incarnations.ts), empty while the job erases the old
  * one: the bump and the writes are one transaction (ABORTED when another request re-created it at
  * the same time). The open connections of documents whose folder or access type changed have their
- * access resolved again (closed or made read-only). `started` is `readDocumentAddition`'s, when
- * already started.
+ * access resolved again (closed or made read-only) by `documentsAccess` (the access domain's,
+ * handed down by the composition root). `started` is `readDocumentAddition`'s, when already started.
  */
-export const addDocuments = /* @__PURE__ */ prefetchable(
-  readDocumentAddition,
-  async (caller, input, started) => {
+export const documentAddition = (documentsAccess: DocumentsAccess) =>
+  prefetchable(readDocumentAddition, async (caller, input, started) => {
     const now = nowMs();
     const [stored, existing] = await Promise.all([
       loadTree(caller.apiKey, input.organizationId, started.tree),
@@ -110,13 +109,13 @@ export const addDocuments = /* @__PURE__ */ prefetchable(
       );
     });
     await revalidateDocuments(
+      documentsAccess,
       caller,
       input.organizationId,
       changed.map((document) => document.documentId),
     );
     return results;
-  },
-);
+  });
 
 const documentsBinding = (apiKey: string, input: z.output<typeof getDocumentsInput>) => ({
   owner: `apiKey:${apiKey}`,

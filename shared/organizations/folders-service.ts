@@ -7,7 +7,7 @@ import { startedEarly } from '../db/parallel';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
-import { revalidateDocuments } from '../realtime/closing';
+import { type DocumentsAccess, revalidateDocuments } from '../sockets/closing';
 import { closeDeletedDocumentsOf, startDocumentErasure } from './documents-service';
 import { readTree, requireTree, type StartedTreeRead } from './organization-tree';
 import type { ItemResult } from './organizations-service';
@@ -165,10 +165,12 @@ function sameFolder(a: FolderRecord, b: FolderRecord): boolean {
  * follow; documents follow through their folder). A move into the folder's own subtree is
  * INVALID_ARGUMENT and nothing is written; a missing folder or parent fails per item. Each changed
  * folder is written only if unchanged since it was read; when a move or an access change was
- * written, the organization's open connections have their access resolved again. `tree` is
+ * written, the organization's open connections have their access resolved again by
+ * `documentsAccess` (the access domain's, handed down by the composition root). `tree` is
  * `readTree`'s read, when already started (a route's prefetch).
  */
 export async function updateFolders(
+  documentsAccess: DocumentsAccess,
   caller: ApiKeyCaller,
   input: z.output<typeof updateFoldersInput>,
   tree?: StartedTreeRead,
@@ -242,7 +244,7 @@ export async function updateFolders(
       before.inheritAccessFromParent !== folder.inheritAccessFromParent
     );
   });
-  if (reachesAccess) await revalidateDocuments(caller, input.organizationId);
+  if (reachesAccess) await revalidateDocuments(documentsAccess, caller, input.organizationId);
   return results;
 }
 

@@ -7,7 +7,7 @@ import type { ApiKeyCaller } from '../http/caller';
 import { prefetchable } from '../http/prefetchable';
 import { deleteInBackground, recreateFenced } from '../lifecycle/service';
 import { isFenced } from '../plugins/fence';
-import { closeDeletedDocuments } from '../realtime/closing';
+import { closeDeletedDocuments } from '../sockets/closing';
 import {
   findOrganizations,
   listOrganizations,

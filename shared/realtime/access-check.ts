@@ -3,10 +3,10 @@ import type { PermissionEntry } from '../access-model/model';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { isFenced } from '../plugins/fence';
+import { readAccessStamp } from '../sockets/access-repository';
+import { closeMembers } from '../sockets/broadcast';
+import { updateConnection } from '../sockets/repository';
 import { apiKeyCaller } from '../workspace/credentials';
-import { readAccessStamp } from './access-repository';
-import { closeMembers } from './broadcast';
-import { updateConnection } from './repository';
 import type { ConnectionRecord } from './schemas';
 
 /**

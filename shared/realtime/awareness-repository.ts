@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
-import { live, seconds } from './repository';
+import { live, seconds } from '../sockets/repository';
 import type { ConnectionRecord } from './schemas';
 
 type Item = Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { env } from '../config/env';
+import { updateConnection } from '../sockets/repository';
 import { awarenessMessage, ownAwarenessEntry } from './awareness';
 import { claimAwarenessClient, listRoomAwareness, storeAwarenessState } from './awareness-repository';
-import { updateConnection } from './repository';
 import type { ConnectionRecord } from './schemas';
 
 /**

@@ -5,8 +5,8 @@ import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
-import { base64Length, maxMessageBytes, maxMessageParts } from './frames';
-import { live, seconds } from './repository';
+import { base64Length, maxMessageBytes, maxMessageParts } from '../sockets/frames';
+import { live, seconds } from '../sockets/repository';
 
 /** Parts of a message still unfinished after this long are left to TTL (and to `$disconnect`). */
 const chunkTtlSeconds = 10 * 60;

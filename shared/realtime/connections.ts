@@ -5,20 +5,20 @@ import { nowMs } from '../core/clock';
 import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { countRequest, uncountRequest } from '../quotas/request-rate';
-import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
-import { accessFields } from './access-check';
-import { readAccessStamp } from './access-repository';
-import { awarenessRemoval } from './awareness';
-import { releaseAwarenessClaim } from './awareness-repository';
-import { framesOf, sendToConnections } from './broadcast';
-import { deleteConnectionScratch } from './chunk-repository';
+import { readAccessStamp } from '../sockets/access-repository';
+import { framesOf, sendToConnections } from '../sockets/broadcast';
 import {
   countUserConnections,
   deleteConnection,
   findConnection,
   insertConnection,
   listConnections,
-} from './repository';
+} from '../sockets/repository';
+import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
+import { accessFields } from './access-check';
+import { awarenessRemoval } from './awareness';
+import { releaseAwarenessClaim } from './awareness-repository';
+import { deleteConnectionScratch } from './chunk-repository';
 import { type ConnectionRecord, connectParameters } from './schemas';
 
 /** The incarnations a connection to `room` keeps (none when all are 0). */

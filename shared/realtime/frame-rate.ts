@@ -3,8 +3,8 @@ import { env } from '../config/env';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
-import { connectionPoster } from './poster';
-import { seconds } from './repository';
+import { connectionPoster } from '../sockets/poster';
+import { seconds } from '../sockets/repository';
 
 /** The rate window: frames are counted per 10 s, so a burst (one message's parts) fits. */
 export const frameWindowSeconds = 10;

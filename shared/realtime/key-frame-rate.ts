@@ -1,6 +1,6 @@
 import { logger } from '../core/logger';
 import { countFrame } from '../quotas/request-rate';
-import { connectionPoster } from './poster';
+import { connectionPoster } from '../sockets/poster';
 import type { ConnectionRecord } from './schemas';
 
 /** Close code for a socket whose API key sends frames over its realtime rate (RFC 6455: try again later). */

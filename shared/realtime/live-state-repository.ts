@@ -1,10 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
-import { queryAll } from '../db/query-page';
-import { live, seconds } from './repository';
+import { live, seconds } from '../sockets/repository';
 import type { LiveStateFrame } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -111,35 +109,4 @@ export async function listLiveStates(
     }),
   );
   return (output.Items ?? []).filter((item) => live(item, now)).map(frameOfItem);
-}
-
-/** Deletes every item of an organization's realtime partition under `prefix`: one Query for the keys, one BatchWriteItem per 25. */
-async function deleteUnder(apiKey: string, organizationId: string, prefix: string) {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.realtimePartition(apiKey, organizationId), ':prefix': prefix },
-    ProjectionExpression: 'pk, sk',
-  });
-  await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
-}
-
-/** Deletes the live state of a document (or, without `documentId`, of every document of the organization). */
-export async function deleteLiveStates(apiKey: string, organizationId: string, documentId?: string) {
-  await deleteUnder(
-    apiKey,
-    organizationId,
-    documentId === undefined ? keys.liveStatesPrefix : keys.liveStatePrefix(organizationId, documentId),
-  );
-}
-
-/**
- * Deletes the room counts of a deleted document (or organization): its connections are closed by
- * then, and a count left behind would only expire with its TTL.
- */
-export async function deleteRoomCounts(apiKey: string, organizationId: string, documentId?: string) {
-  await deleteUnder(
-    apiKey,
-    organizationId,
-    documentId === undefined ? keys.roomCountsPrefix : keys.roomCountPrefix(organizationId, documentId),
-  );
 }

@@ -3,9 +3,9 @@ import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import { prefetchable } from '../http/prefetchable';
 import { findDocuments } from '../organizations/repository';
-import { sendToConnections } from './broadcast';
+import { sendToConnections } from '../sockets/broadcast';
+import { listConnections } from '../sockets/repository';
 import { findLiveState, putLiveState } from './live-state-repository';
-import { listConnections } from './repository';
 import { type BroadcastLiveStateInput, type LiveStateFrame, maxLiveStateBytes } from './schemas';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>

@@ -10,16 +10,16 @@ import { applyClientUpdate } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
+import { framesOf, messageType, sendToConnections, syncUpdateMessage } from '../sockets/broadcast';
+import { decodeBase64, parseFrame } from '../sockets/frames';
+import { connectionPoster } from '../sockets/poster';
+import { findConnection, listConnections, updateConnection } from '../sockets/repository';
 import { whileAllowed } from './access-check';
 import { receiveAwarenessUpdate, roomAwarenessMessage } from './awareness-updates';
-import { framesOf, messageType, sendToConnections, syncUpdateMessage } from './broadcast';
 import { storeChunk } from './chunk-repository';
 import { admitFrame } from './frame-rate';
-import { decodeBase64, parseFrame } from './frames';
 import { keyFrameRate } from './key-frame-rate';
 import { listLiveStates } from './live-state-repository';
-import { connectionPoster } from './poster';
-import { findConnection, listConnections, updateConnection } from './repository';
 import type { ConnectionRecord } from './schemas';
 
 /**

@@ -1,9 +1,9 @@
 import { nowMs } from '../core/clock';
 import { nothingToErase, pagedEraser } from '../plugins/eraser';
-import { closeMembers } from './broadcast';
-import { deletedCloseCode } from './closing';
-import { deleteLiveStates, deleteRoomCounts } from './live-state-repository';
-import { listConnections } from './repository';
+import { closeMembers } from '../sockets/broadcast';
+import { deletedCloseCode } from '../sockets/closing';
+import { listConnections } from '../sockets/repository';
+import { deleteLiveStates, deleteRoomCounts } from '../sockets/room-items';
 
 /**
  * Erases a deleted organization's or document's connections, live state and room counts (deletion

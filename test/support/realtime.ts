@@ -8,8 +8,8 @@ import {
   type WebSocketConstructor,
 } from '../../client/realtime-websocket';
 import { type DevServer, startDevServer } from '../../scripts/local/dev-server';
-import { insertConnection } from '../../shared/realtime/repository';
 import type { Room } from '../../shared/realtime/schemas';
+import { insertConnection } from '../../shared/sockets/repository';
 import { succeed } from './api';
 import type { TestWorkspace } from './workspaces';
 

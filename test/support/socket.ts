@@ -7,7 +7,7 @@ import { keys } from '../../shared/db/keys';
 import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
 import { queryAll } from '../../shared/db/query-page';
 import { awarenessMessage } from '../../shared/realtime/awareness';
-import { installConnectionPoster } from '../../shared/realtime/poster';
+import { installConnectionPoster } from '../../shared/sockets/poster';
 import { userToken } from './realtime';
 import type { TestWorkspace } from './workspaces';
 

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { connectionAccess } from '../../../shared/api/connection-access';
 import { incarnationEntry, withIncarnations } from '../../../shared/db/incarnations';
-import { addDocuments } from '../../../shared/organizations/documents-service';
+import { documentAddition } from '../../../shared/organizations/documents-service';
 import { apiKeyCaller } from '../../../shared/workspace/credentials';
 import { callAs, succeed } from '../../support/api';
 import { documentView, migrate, seedDocument } from '../migration/support';
 import * as lifecycle from './support';
 
 jest.setTimeout(120_000);
+
+const addDocuments = documentAddition(connectionAccess);
 
 const setup = lifecycle.useJobQueueAndWorkspaces();
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { maxFramePayload, maxMessageParts } from '../../../shared/realtime/frames';
-import { installConnectionPoster } from '../../../shared/realtime/poster';
+import { maxFramePayload, maxMessageParts } from '../../../shared/sockets/frames';
+import { installConnectionPoster } from '../../../shared/sockets/poster';
 import { seedDocument } from '../../support/realtime';
 import { openSocket, queryAwarenessFrame, recordTraffic, type SocketTraffic } from '../../support/socket';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -1,6 +1,6 @@
-import { broadcastUpdate } from '../../../shared/realtime/broadcast';
-import { installConnectionPoster } from '../../../shared/realtime/poster';
-import { listConnections } from '../../../shared/realtime/repository';
+import { broadcastUpdate } from '../../../shared/sockets/broadcast';
+import { installConnectionPoster } from '../../../shared/sockets/poster';
+import { listConnections } from '../../../shared/sockets/repository';
 import { storeConnection } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
-import { listConnections } from '../../../shared/realtime/repository';
+import { listConnections } from '../../../shared/sockets/repository';
 import { eventually, seedDocument, startRealtimeServer, userToken } from '../../support/realtime';
 import { awarenessFrame } from '../../support/socket';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';

@@ -1,8 +1,8 @@
 import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
 import { maxNestingDepth } from '../../../shared/crdt/depth';
-import { framesOf, messageType, syncUpdateMessage } from '../../../shared/realtime/broadcast';
-import { decodeBase64 } from '../../../shared/realtime/frames';
+import { framesOf, messageType, syncUpdateMessage } from '../../../shared/sockets/broadcast';
+import { decodeBase64 } from '../../../shared/sockets/frames';
 import { succeed } from '../../support/api';
 import { eventually, seedDocument, useRealtimeSession, userToken } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, disconnect } from '../../../shared/realtime/connections';
-import { deleteConnection, listConnections } from '../../../shared/realtime/repository';
+import { deleteConnection, listConnections } from '../../../shared/sockets/repository';
 import { seedDocument, storeConnection, userToken } from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

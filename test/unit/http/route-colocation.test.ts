@@ -5,7 +5,7 @@ import { handlerFile, type RouteDefinition, routes } from '../../../shared/api/r
 
 /** Folders below or above the domains (shared/http, shared/db, ..., the composition roots). */
 const notDomain =
-  /^shared\/(core|config|observability|security|db|queues|http|reconcile|plugins|api|admin)\//;
+  /^shared\/(core|config|observability|security|db|queues|http|reconcile|sockets|plugins|api|admin)\//;
 
 const importsCache = new Map<string, string[]>();
 

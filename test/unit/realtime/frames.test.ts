@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { type LiveState, realtimeWebSocket, type WebSocketLike } from '../../../client/realtime-websocket';
-import { maxFramePayload, messageFrames, PartAssembler, parseFrame } from '../../../shared/realtime/frames';
+import { maxFramePayload, messageFrames, PartAssembler, parseFrame } from '../../../shared/sockets/frames';
 
 describe('realtime frames (addendum §9)', () => {
   it('sends a message of up to 30,000 base64 characters as one frame', () => {

@@ -1,12 +1,26 @@
-import { documentsAccess } from '../access/document-access';
 import { nowMs } from '../core/clock';
 import { withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { listUserConnections, renewAccessStamps } from './access-repository';
 import { closeMembers } from './broadcast';
-import { deleteLiveStates } from './live-state-repository';
 import { listConnections, updateConnection } from './repository';
+import { deleteLiveStates } from './room-items';
 import type { RoomMember } from './schemas';
+
+/**
+ * The access of each (document, user) pair of one organization, in the order given (the access
+ * domain's `documentsAccess`): the re-checks below take it from their caller, so this transport
+ * stays below the domains that decide access. An entry with `error` has no access
+ * (`does_not_exist`: the document is gone).
+ */
+export type DocumentsAccess = (
+  caller: ApiKeyCaller,
+  organizationId: string,
+  pairs: readonly { documentId: string; userId: string }[],
+  now: number,
+) => Promise<
+  readonly { error?: string; errorCode?: 'permission_denied' | 'does_not_exist'; accessRole?: string }[]
+>;
 
 /** Close code for a deleted document or organization (addendum §9); clients do not reconnect. */
 export const deletedCloseCode = 4404;
@@ -72,29 +86,33 @@ export async function accessChanged(apiKey: string, organizationIds: readonly st
 /**
  * Called after users' memberships, roles or grants change in an organization (users/add|update|
  * delete, permissions/add|remove): re-resolves the access of their connections (§4, provider
- * included); see `revalidate`.
+ * included, by `documentsAccess`); see `revalidate`.
  */
 export async function revalidateConnections(
+  documentsAccess: DocumentsAccess,
   caller: ApiKeyCaller,
   organizationId: string,
   userIds: readonly string[],
 ): Promise<void> {
   if (userIds.length === 0) return;
-  await revalidate(caller, organizationId, (member) => userIds.includes(member.userId));
+  await revalidate(documentsAccess, caller, organizationId, (member) => userIds.includes(member.userId));
 }
 
 /**
  * Called after documents' placement or access type changes (documents/add moving or re-typing
  * them: `documentIds`; folders/update: every document of the organization, as a folder's change
- * reaches its subtree): re-resolves the access of those documents' connections; see `revalidate`.
+ * reaches its subtree): re-resolves the access of those documents' connections (by
+ * `documentsAccess`); see `revalidate`.
  */
 export async function revalidateDocuments(
+  documentsAccess: DocumentsAccess,
   caller: ApiKeyCaller,
   organizationId: string,
   documentIds?: readonly string[],
 ): Promise<void> {
   if (documentIds?.length === 0) return;
   await revalidate(
+    documentsAccess,
     caller,
     organizationId,
     (member) => !documentIds || documentIds.includes(member.documentId),
@@ -110,6 +128,7 @@ export async function revalidateDocuments(
  * and users, one provider POST) and their closes and role updates.
  */
 async function revalidate(
+  documentsAccess: DocumentsAccess,
   caller: ApiKeyCaller,
   organizationId: string,
   selected: (member: RoomMember) => boolean,
