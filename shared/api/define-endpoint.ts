@@ -16,7 +16,7 @@ import {
 } from '../http/middleware';
 import { requestRate } from '../http/request-rate';
 import { assertNotFenced } from '../plugins/fence';
-import { countRequest, overRate, uncountRequest } from '../quotas/request-rate';
+import { countRequest, knownOverRate, overRate, uncountRequest } from '../quotas/request-rate';
 import { keyringLoader } from '../security/keyring-middleware';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';
@@ -27,6 +27,7 @@ const authenticator: Authenticator = { apiKey: authenticateApiKey, workspace: au
 
 /** API-key routes count each request against the key's HTTP rate (shared/quotas/request-rate.ts). */
 const httpRate = requestRate({
+  knownOver: (apiKey) => knownOverRate(apiKey, 'http'),
   count: (apiKey) => countRequest(apiKey, 'http'),
   uncount: (apiKey, verdict) => uncountRequest(apiKey, 'http', verdict),
   refusal: overRate,
@@ -92,9 +93,9 @@ export type EndpointHandler = middy.MiddyfiedHandler<
 
 /**
  * Builds a route's Lambda handler: the same middy chain for every route, in a fixed order —
- * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → (with a
- * `prefetch`: early validation and the prefetch started) → (API-key routes: the key's request counted, beside the
- * auth read) → auth for the route's level → (refused over the key's rate) → zod validation of `data`
+ * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → (API-key
+ * routes: the key's request counted, beside the auth read, or refused when its window is known full) → (with a
+ * `prefetch`: early validation and the prefetch started) → auth for the route's level → (refused over the key's rate) → zod validation of `data`
  * → `run` → success envelope; the error envelope last. The input schema and the type `run` must return come
  * from the route's entry in the contract registry.
  */
@@ -114,14 +115,14 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
     .use(keyringLoader())
     .use(jsonBody(route.maxBodyBytes));
   const prefetch = definition.prefetch as PrefetchFunction | undefined;
+  const rated = route.auth === 'apiKey';
+  // Counted first: a key known to be over its rate is refused before the prefetch reads anything.
+  const counted = rated ? chain.use(httpRate.start) : chain;
   const prefetching =
     prefetch && route.auth !== 'none'
-      ? chain.use(startPrefetch(contract.input, route.auth, prefetch))
-      : chain;
-  const rated = route.auth === 'apiKey';
-  const authenticated = (rated ? prefetching.use(httpRate.start) : prefetching).use(
-    authenticate(route.auth, authenticator),
-  );
+      ? counted.use(startPrefetch(contract.input, route.auth, prefetch))
+      : counted;
+  const authenticated = prefetching.use(authenticate(route.auth, authenticator));
   const handler = (rated ? authenticated.use(httpRate.enforce) : authenticated)
     .use(validateInput(contract.input))
     .use(errorEnvelope())

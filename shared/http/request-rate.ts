@@ -16,6 +16,8 @@ type EndpointMiddleware = MiddlewareObj<
  * imports no domain.
  */
 export interface RequestRate<Verdict extends { admitted: boolean }> {
+  /** Whether the key is known to be over its rate already: refused before anything is read. */
+  knownOver(apiKey: string): boolean;
   /** Starts counting a request of the key; undefined when no rate applies. */
   count(apiKey: string): Promise<Verdict | undefined>;
   /** Takes a counted request back (its credentials were wrong). */
@@ -29,8 +31,9 @@ const started = new WeakMap<EndpointContext, { apiKey: string; verdict: Promise<
 
 /**
  * Two middlewares around auth on API-key routes: the first starts counting the request by its
- * `x-svc-api-key` header together with the auth read (no serial round trip more); the second, after
- * auth, refuses a request over the rate. A request whose auth fails is answered as before and its
+ * `x-svc-api-key` header together with the auth read and the prefetch (no serial round trip more),
+ * or refuses it at once when the key's window is known full; the second, after auth, refuses a
+ * request over the rate. A request whose auth fails is answered as before and its
  * count is taken back, so wrong tokens cannot spend a key's rate.
  */
 export function requestRate<Verdict extends { admitted: boolean }>(
@@ -41,6 +44,7 @@ export function requestRate<Verdict extends { admitted: boolean }>(
       before: (request) => {
         const apiKey = (request.event.headers as Record<string, string>)['x-svc-api-key'];
         if (!usableCredential(apiKey)) return;
+        if (rate.knownOver(apiKey)) throw rate.refusal();
         const verdict = rate.count(apiKey);
         // Never awaited when auth fails first; a failed count is then nobody's concern.
         verdict.catch(() => undefined);

@@ -34,15 +34,24 @@ export async function countRequest(
   const limit = rateLimitOf(kind);
   if (limit === 0) return undefined;
   const window = Math.floor(now / 1000);
-  const remembered = `${kind}\u0000${apiKey}`;
-  if (fullWindows.get(remembered) === window) return { admitted: false, window };
+  if (knownOverRate(apiKey, kind, now)) return { admitted: false, window };
   const admitted = await countInWindow(apiKey, kind, window, limit, now);
   if (!admitted) {
     if (fullWindows.size >= maxRemembered) fullWindows.clear();
-    fullWindows.set(remembered, window);
+    fullWindows.set(rememberedAs(apiKey, kind), window);
   }
   return { admitted, window };
 }
+
+const rememberedAs = (apiKey: string, kind: RateKind) => `${kind}\u0000${apiKey}`;
+
+/**
+ * Whether this instance already found the key's current window full: the request is refused before
+ * anything is read for it — credentials, prefetch, a connect's token and room — so a flood past the
+ * rate costs the table nothing more than its one refused write per instance and second.
+ */
+export const knownOverRate = (apiKey: string, kind: RateKind, now = nowMs()): boolean =>
+  rateLimitOf(kind) !== 0 && fullWindows.get(rememberedAs(apiKey, kind)) === Math.floor(now / 1000);
 
 /**
  * Takes a counted request back (its credentials turned out wrong), so nobody who knows an API key

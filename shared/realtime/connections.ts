@@ -4,7 +4,7 @@ import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
-import { countRequest, uncountRequest } from '../quotas/request-rate';
+import { countRequest, knownOverRate, uncountRequest } from '../quotas/request-rate';
 import { readAccessStamp } from '../sockets/access-repository';
 import { framesOf, sendToConnections } from '../sockets/broadcast';
 import {
@@ -32,9 +32,16 @@ export type ConnectOutcome =
   | { accepted: true }
   | { accepted: false; statusCode: 401 | 403 | 404 | 429; reason: string };
 
+const overRealtimeRate: ConnectOutcome = {
+  accepted: false,
+  statusCode: 429,
+  reason: 'Too many connects and frames for this API key; retry later.',
+};
+
 /**
- * `$connect` (addendum §9): counts the connect against the API key's realtime rate (429 past it;
- * given back when the token is wrong), checks the user token (401), that the organization and document exist
+ * `$connect` (addendum §9): counts the connect against the API key's realtime rate (429 past it,
+ * at once without a read when this instance already saw the second's window full; given back when
+ * the token is wrong), checks the user token (401), that the organization and document exist
  * (404), the Origin and the user's access by §4 — memberships, grants, permission provider — (403)
  * and the room's size (429: `MAX_REALTIME_CONNECTIONS_PER_ROOM`, 500 by addendum §9; also 429 when
  * the user already holds `MAX_REALTIME_CONNECTIONS_PER_USER` connections of the room, counted
@@ -53,6 +60,8 @@ export async function connect(
   if (!parsed.success)
     return { accepted: false, statusCode: 401, reason: 'Missing or malformed connect parameters.' };
   const { apiKey, token, ...room } = parsed.data;
+  // A key this instance already found over its rate this second is refused before any read.
+  if (knownOverRate(apiKey, 'realtime')) return overRealtimeRate;
   // The access stamp is read before access is resolved, so a change after it moves the stamp.
   const [userId, caller, stamp, rate] = await Promise.all([
     verifyUserToken(apiKey, token),
@@ -64,12 +73,7 @@ export async function connect(
     if (rate) await uncountRequest(apiKey, 'realtime', rate);
     return { accepted: false, statusCode: 401, reason: 'Invalid, foreign or expired token.' };
   }
-  if (rate && !rate.admitted)
-    return {
-      accepted: false,
-      statusCode: 429,
-      reason: 'Too many connects and frames for this API key; retry later.',
-    };
+  if (rate && !rate.admitted) return overRealtimeRate;
   // The room's keys are those of the current incarnations, and the connection keeps them.
   return withIncarnations(caller.incarnations, () =>
     admit(caller, { connectionId, apiKey, userId, room, origin, stamp }),

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import WebSocket from 'ws';
+import { handler as connectHandler } from '../../../functions/realtime/connect';
 import type { DevServer } from '../../../scripts/local/dev-server';
+import { measureDbCalls } from '../../../shared/db/metrics';
 import { overRateCloseCode } from '../../../shared/realtime/key-frame-rate';
 import {
   eventually,
@@ -106,6 +109,20 @@ describe('realtime rate of an API key', () => {
         editorId: 'e',
       }),
     ).toBe(101);
+  });
+
+  it('refuses the connects after a refused one without reading anything, until the next second', async () => {
+    for (let index = 0; index < rate; index += 1) expect(await upgradeStatus(server, query())).toBe(101);
+    expect(await upgradeStatus(server, query())).toBe(429);
+    const connectEvent = {
+      requestContext: { connectionId: randomUUID(), routeKey: '$connect' },
+      queryStringParameters: query(),
+    };
+    const refused = await measureDbCalls(() => connectHandler(connectEvent));
+    expect(refused.result.statusCode).toBe(429);
+    expect(refused.stats.commands).toEqual([]);
+    jest.setSystemTime(start + (second + 1) * 1000);
+    expect(await upgradeStatus(server, query())).toBe(101);
   });
 
   it('gives back the connects refused for a wrong token, so they cannot spend the key’s rate', async () => {
