@@ -107,7 +107,8 @@ export class CollabStack extends Stack {
       reserveConcurrency: props.reservedConcurrency ?? true,
       maxWebhookEndpointsPerApiKey: maxEndpoints,
     });
-    // Before the HTTP API: routes that broadcast need the WebSocket API's endpoint and grant.
+    // Before the HTTP API and the workers: routes that broadcast and the worker that closes
+    // connections need the WebSocket API's endpoint and grant.
     const throttle = props.apiThrottle ?? { rateLimit: 200, burstLimit: 400 };
     this.realtime = new RealtimeApi(this, 'Realtime', { stage: props.stage, functions, throttle });
     this.http = new ServiceHttpApi(this, 'Http', {
