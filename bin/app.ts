@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { App, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { CollabStack } from '../lib/collab-stack';
-import { parseStackContext } from '../lib/stack-context';
+import { collabStackProps, parseStackContext } from '../lib/stack-context';
 
 const app = new App();
 
@@ -12,18 +12,8 @@ const settings = parseStackContext(app.node.getAllContext());
 
 // No env: the stack is environment-agnostic so `cdk synth` needs neither credentials nor lookups.
 new CollabStack(app, `collab-backend-${settings.stage}`, {
-  stage: settings.stage,
+  ...collabStackProps(settings),
   projectRoot: fileURLToPath(new URL('..', import.meta.url)),
-  allowPublicWorkspaceCreation: settings.allowPublicWorkspaceCreation,
-  embedder: settings.embedder,
-  reservedConcurrency: settings.reservedConcurrency,
-  maxWebhookEndpointsPerApiKey: settings.maxWebhookEndpointsPerApiKey,
-  logRetentionDays: settings.logRetentionDays,
-  logLevel: settings.logLevel,
-  apiThrottle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
-  alarmEmail: settings.alarmEmail,
-  tableDeletionProtection: settings.tableDeletionProtection,
-  description: `collab-backend (${settings.stage}): HTTP API, functions, table and queues`,
 });
 
 // cdk-nag's AwsSolutions pack runs on every synth: a finding fails it unless acknowledged, with its

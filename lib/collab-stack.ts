@@ -14,7 +14,7 @@ import { QueueWorkers } from './queue-workers';
 import { ServiceQueues } from './queues';
 import { RealtimeApi } from './realtime-api';
 import { Reconciler } from './reconciler';
-import { ServiceFunctions } from './service-functions';
+import { type FairShareSettings, fairShareVariables, ServiceFunctions } from './service-functions';
 
 export interface CollabStackProps extends StackProps {
   /** Deployment stage (`dev`, `prod`, ...), passed to the functions as `STAGE`. */
@@ -37,6 +37,11 @@ export interface CollabStackProps extends StackProps {
   readonly reservedConcurrency?: boolean;
   /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` of the deployment; the env module's default (50) when omitted. */
   readonly maxWebhookEndpointsPerApiKey?: number;
+  /**
+   * Per-API-key fair shares (decisions §64): `API_KEY_REQUEST_RATE` (50/s), `API_KEY_REALTIME_RATE`
+   * (500/s; 0 turns either rate off) and `API_KEY_JOB_SLOTS` (2); the env defaults when omitted.
+   */
+  readonly apiKeyFairShare?: FairShareSettings;
   /** Days the logs are kept; 30 when omitted. */
   readonly logRetentionDays?: number;
   /** Application log level of the functions; INFO when omitted. */
@@ -47,6 +52,13 @@ export interface CollabStackProps extends StackProps {
   readonly alarmEmail?: string;
   /** The table's deletion protection; on unless the stage is `dev` when omitted. */
   readonly tableDeletionProtection?: boolean;
+}
+
+/** Throws unless a numeric setting given as a prop is omitted or an integer of at least `min` (0 or 1). */
+function requireInteger(name: string, value: number | undefined, min: 0 | 1): void {
+  if (value === undefined || (Number.isInteger(value) && value >= min)) return;
+  const kind = min === 1 ? 'a positive integer' : 'a non-negative integer';
+  throw new Error(`${name} must be ${kind}; got ${String(value)}`);
 }
 
 /**
@@ -69,8 +81,13 @@ export class CollabStack extends Stack {
   constructor(scope: Construct, id: string, props: CollabStackProps) {
     super(scope, id, props);
     const maxEndpoints = props.maxWebhookEndpointsPerApiKey;
-    if (maxEndpoints !== undefined && !(Number.isInteger(maxEndpoints) && maxEndpoints > 0)) {
-      throw new Error(`maxWebhookEndpointsPerApiKey must be a positive integer; got ${String(maxEndpoints)}`);
+    requireInteger('maxWebhookEndpointsPerApiKey', maxEndpoints, 1);
+    for (const [key, variable] of Object.entries(fairShareVariables)) {
+      requireInteger(
+        `apiKeyFairShare.${key}`,
+        props.apiKeyFairShare?.[key as keyof FairShareSettings],
+        variable.min,
+      );
     }
     const protectedStage = props.tableDeletionProtection ?? props.stage !== 'dev';
     this.data = new DataTable(this, 'Data', { deletionProtection: protectedStage });
@@ -106,8 +123,10 @@ export class CollabStack extends Stack {
       embedder: props.embedder ?? 'hashed',
       reserveConcurrency: props.reservedConcurrency ?? true,
       maxWebhookEndpointsPerApiKey: maxEndpoints,
+      fairShare: props.apiKeyFairShare,
     });
-    // Before the HTTP API: routes that broadcast need the WebSocket API's endpoint and grant.
+    // Before the HTTP API and the workers: routes that broadcast and the worker that closes
+    // connections need the WebSocket API's endpoint and grant.
     const throttle = props.apiThrottle ?? { rateLimit: 200, burstLimit: 400 };
     this.realtime = new RealtimeApi(this, 'Realtime', { stage: props.stage, functions, throttle });
     this.http = new ServiceHttpApi(this, 'Http', {

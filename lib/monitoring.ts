@@ -198,7 +198,7 @@ export class Monitoring extends Construct {
       metric: serviceMetric(metricNames.reconcilerQuarantined),
       threshold: alarmThresholds.reconcilerQuarantined,
       description:
-        'The reconciler quarantined due work whose handler kept failing: list it (listQuarantined), fix, then release it.',
+        'The reconciler quarantined due work whose handler kept failing: list it (npm run admin -- quarantined), fix the cause, then npm run admin -- release-quarantined.',
     });
 
     this.dashboard = this.buildDashboard(serviceMetric, background);

@@ -3,10 +3,22 @@ import { RecursiveLoop } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { type QueueDefinition, queueDefinitions, workerTimeoutSeconds } from '../shared/queues/queues';
+import type { FunctionAccess } from './function-roles';
 import type { ServiceQueues } from './queues';
 import type { ServiceFunction } from './service-function';
 import type { ServiceFunctions } from './service-functions';
 import { workerConcurrency } from './worker-concurrency';
+
+/**
+ * A queue worker's access: the table, its own queue (sent to and consumed) and, when its
+ * definition says so, the realtime connections.
+ */
+export const workerAccess = (definition: QueueDefinition): FunctionAccess => ({
+  db: 'read-write',
+  queues: [definition.name],
+  consumes: [definition.name],
+  ...(definition.realtime && { realtime: true }),
+});
 
 export interface QueueWorkersProps {
   readonly queues: ServiceQueues;
@@ -17,10 +29,11 @@ export interface QueueWorkersProps {
 /**
  * One worker function per consumed queue, fed by an SQS event source that reports partial batch
  * failures (only failed messages return to the queue). A worker may read and write the table and
- * re-send to its own queue (delays longer than SQS allows are chained that way). Its reserved
- * concurrency (`workerConcurrency`) is also its event source's maximum concurrency, so the event
- * source never invokes more than the reservation admits (a throttled batch would go back to the
- * queue and count as a receive towards the dead-letter queue).
+ * re-send to its own queue (delays longer than SQS allows are chained that way); one whose queue
+ * declares `realtime` may also close realtime connections (made after the WebSocket API, which
+ * `FunctionRoles` checks). Its reserved concurrency (`workerConcurrency`) is also its event
+ * source's maximum concurrency, so the event source never invokes more than the reservation admits
+ * (a throttled batch would go back to the queue and count as a receive towards the dead-letter queue).
  */
 export class QueueWorkers extends Construct {
   /** Worker functions by queue name. */
@@ -35,7 +48,7 @@ export class QueueWorkers extends Construct {
       const concurrency = workerConcurrency.queues[definition.name];
       const worker = props.functions.create(this, definition.name, {
         file: definition.consumer,
-        access: { db: 'read-write', queues: [definition.name], consumes: [definition.name] },
+        access: workerAccess(definition),
         description: `Consumes the ${definition.name} queue.`,
         timeout,
         reservedConcurrency: concurrency,

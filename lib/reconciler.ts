@@ -14,7 +14,9 @@ export const reconcilerWorker = 'functions/workers/reconciler.ts';
 /**
  * The reconciler's access, on a role of its own: it reads and writes the table (Query on the due
  * index gsi7 included: table grants cover `<table>/index/*`), puts overdue deliveries and
- * migrations back on their queues, and receives and deletes the `stream-failures` messages.
+ * migrations back on their queues, and receives and deletes the `stream-failures` messages. No
+ * realtime access: it resumes an erasure or a migration by re-sending its message, and the
+ * `document-migration` worker that runs it closes the connections.
  */
 export const reconcilerAccess: FunctionAccess = {
   db: 'read-write',

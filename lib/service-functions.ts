@@ -12,6 +12,35 @@ import { ServiceFunction } from './service-function';
 /** Longest description Lambda accepts. */
 const maxDescriptionLength = 256;
 
+/**
+ * The per-API-key fair shares of a deployment (decisions §64); each one the env module's default
+ * when omitted.
+ */
+export interface FairShareSettings {
+  /** `API_KEY_REQUEST_RATE`: HTTP requests per second of one API key; 0 turns it off. */
+  readonly requestRate?: number;
+  /** `API_KEY_REALTIME_RATE`: realtime connects and frames per second of one API key; 0 turns it off. */
+  readonly realtimeRate?: number;
+  /** `API_KEY_JOB_SLOTS`: background jobs of one API key running at once, at least 1. */
+  readonly jobSlots?: number;
+}
+
+/** The environment variable of each fair-share setting, and the least value it accepts. */
+export const fairShareVariables = {
+  requestRate: { name: 'API_KEY_REQUEST_RATE', min: 0 },
+  realtimeRate: { name: 'API_KEY_REALTIME_RATE', min: 0 },
+  jobSlots: { name: 'API_KEY_JOB_SLOTS', min: 1 },
+} as const satisfies Record<keyof FairShareSettings, { name: string; min: number }>;
+
+/** The configured fair-share settings as environment variables (none for an omitted one). */
+const fairShareEnvironment = (settings: FairShareSettings = {}): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(fairShareVariables).flatMap(([key, variable]) => {
+      const value = settings[key as keyof FairShareSettings];
+      return value === undefined ? [] : [[variable.name, String(value)]];
+    }),
+  );
+
 export interface ServiceFunctionsProps {
   readonly stage: string;
   readonly projectRoot: string;
@@ -36,6 +65,11 @@ export interface ServiceFunctionsProps {
   readonly reserveConcurrency: boolean;
   /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` for every function; the env module's default when omitted. */
   readonly maxWebhookEndpointsPerApiKey?: number;
+  /**
+   * The fair-share settings, for every function: the HTTP routes and realtime functions read the
+   * rates, the background-job worker the slots (one place, so no reader can be missed).
+   */
+  readonly fairShare?: FairShareSettings;
 }
 
 /** What makes one function: its handler file, declared access and runtime settings. */
@@ -115,6 +149,7 @@ export class ServiceFunctions extends Construct {
         ...(props.maxWebhookEndpointsPerApiKey !== undefined && {
           MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: String(props.maxWebhookEndpointsPerApiKey),
         }),
+        ...fairShareEnvironment(props.fairShare),
         ...(handler.access.realtime && this.realtimeEndpoint && { REALTIME_ENDPOINT: this.realtimeEndpoint }),
         ...Object.fromEntries(
           [...queueNames].map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { CollabStackProps } from './collab-stack';
 
 /** Retention periods CloudWatch Logs accepts, in days. */
 const retentionDays = [
@@ -8,6 +9,14 @@ const retentionDays = [
 /** `-c name=value` arrives as a string; cdk.json and tests may give the typed value. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 const positiveInteger = z.coerce.number().int().positive();
+/** Digits only when given as a string: an empty `-c name=` must not read as 0 (which turns a rate off). */
+const nonNegativeInteger = z.preprocess(
+  (value) => (typeof value === 'string' && /^[0-9]+$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'a non-negative integer' })
+    .int('a non-negative integer')
+    .min(0, 'a non-negative integer'),
+);
 
 /**
  * The deployment settings read from CDK context (`cdk.json` or `-c name=value`), every one typed and
@@ -28,6 +37,12 @@ export const stackContextSchema = z
     reservedConcurrency: flag.default(true),
     /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY`; the env module's default (50) when unset. */
     maxWebhookEndpointsPerApiKey: positiveInteger.optional(),
+    /** `API_KEY_REQUEST_RATE`, HTTP requests per second of one API key (0: off); the env's 50 when unset. */
+    apiKeyRequestRate: nonNegativeInteger.optional(),
+    /** `API_KEY_REALTIME_RATE`, realtime connects and frames per second of one key (0: off); 500 when unset. */
+    apiKeyRealtimeRate: nonNegativeInteger.optional(),
+    /** `API_KEY_JOB_SLOTS`, background jobs of one API key running at once (≥ 1); 2 when unset. */
+    apiKeyJobSlots: positiveInteger.optional(),
     /** Days the functions' and the API's logs are kept. */
     logRetentionDays: z.coerce
       .number()
@@ -69,4 +84,26 @@ export function parseStackContext(context: Record<string, unknown>): StackContex
       : `"${issue.path.join('.')}": ${issue.message} (got ${JSON.stringify(ours[String(issue.path[0])])})`,
   );
   throw new Error(`Invalid CDK context: ${problems.join('; ')}`);
+}
+
+/** The stack's props for the parsed settings (all but `projectRoot`, which the app knows). */
+export function collabStackProps(settings: StackContext): Omit<CollabStackProps, 'projectRoot'> {
+  return {
+    stage: settings.stage,
+    allowPublicWorkspaceCreation: settings.allowPublicWorkspaceCreation,
+    embedder: settings.embedder,
+    reservedConcurrency: settings.reservedConcurrency,
+    maxWebhookEndpointsPerApiKey: settings.maxWebhookEndpointsPerApiKey,
+    apiKeyFairShare: {
+      requestRate: settings.apiKeyRequestRate,
+      realtimeRate: settings.apiKeyRealtimeRate,
+      jobSlots: settings.apiKeyJobSlots,
+    },
+    logRetentionDays: settings.logRetentionDays,
+    logLevel: settings.logLevel,
+    apiThrottle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
+    alarmEmail: settings.alarmEmail,
+    tableDeletionProtection: settings.tableDeletionProtection,
+    description: `collab-backend (${settings.stage}): HTTP API, functions, table and queues`,
+  };
 }

@@ -46,24 +46,43 @@ export function usageOf(options: readonly AdminOption[]): string {
  * missing required option.
  */
 export function parseOptions(args: readonly string[], options: readonly AdminOption[]): OptionValues {
-  let values: OptionValues;
+  return parseCommandLine(args, options, false).values;
+}
+
+/**
+ * `parseOptions` for a command that also takes positional arguments (ids, ...): the option values
+ * and the positionals in order.
+ */
+export function parseArguments(
+  args: readonly string[],
+  options: readonly AdminOption[],
+): { values: OptionValues; positionals: string[] } {
+  return parseCommandLine(args, options, true);
+}
+
+function parseCommandLine(
+  args: readonly string[],
+  options: readonly AdminOption[],
+  allowPositionals: boolean,
+) {
+  let parsed: { values: OptionValues; positionals: string[] };
   try {
-    ({ values } = parseArgs({
+    parsed = parseArgs({
       args: [...args],
       strict: true,
-      allowPositionals: false,
+      allowPositionals,
       options: Object.fromEntries(
         options.map((option) => [option.name, { type: option.value ? 'string' : 'boolean' } as const]),
       ),
-    }));
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const missing = options.filter((option) => option.required && values[option.name] === undefined);
+  const missing = options.filter((option) => option.required && parsed.values[option.name] === undefined);
   if (missing.length > 0) {
     throw new UsageError(`Missing ${missing.map((option) => `--${option.name}`).join(', ')}.`);
   }
-  return values;
+  return parsed;
 }
 
 /** A positive whole number option, or `fallback` when absent. Throws `UsageError` otherwise. */

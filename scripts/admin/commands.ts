@@ -2,7 +2,9 @@ import { backfillLifecycleIndexesCommand } from './backfill-lifecycle-indexes';
 import type { AdminCommand } from './command';
 import { createWorkspaceCommand } from './create-workspace';
 import { listWorkspacesCommand } from './list-workspaces';
+import { quarantinedCommand } from './quarantined';
 import { redriveDeadLettersCommand } from './redrive-dead-letters';
+import { releaseQuarantinedCommand } from './release-quarantined';
 import { resealSecretsCommand } from './reseal-secrets';
 import { rotateDataKeyCommand } from './rotate-data-key';
 
@@ -11,7 +13,9 @@ export const adminCommands: Readonly<Record<string, AdminCommand>> = {
   'backfill-lifecycle-indexes': backfillLifecycleIndexesCommand,
   'create-workspace': createWorkspaceCommand,
   'list-workspaces': listWorkspacesCommand,
+  quarantined: quarantinedCommand,
   'redrive-dead-letters': redriveDeadLettersCommand,
+  'release-quarantined': releaseQuarantinedCommand,
   'reseal-secrets': resealSecretsCommand,
   'rotate-data-key': rotateDataKeyCommand,
 };

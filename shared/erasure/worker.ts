@@ -131,8 +131,8 @@ async function erase(
       return { erased: total, ...(batch.cursor && { cursor: batch.cursor }) };
     });
     if (!done) return;
-    // Connections the user opened while the job ran lose their items too (users/data/delete closed
-    // the earlier ones); this process may not post to them, so they are deleted, not closed.
+    // Connections the user opened while the job ran are closed too (users/data/delete closed the
+    // earlier ones), and their items deleted.
     await closeUserConnections(apiKey, userId, organizationIds);
     await renewEraseLease(apiKey, jobId, now() + leaseMs, false, now(), erased);
     if (await completeEraseJob(apiKey, job, `Every record of user ${userId} was erased.`, now()))

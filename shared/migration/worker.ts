@@ -209,7 +209,7 @@ async function migrate(
     now(),
   );
   if (!completed) return ended();
-  // Connections made to the old id while the job ran: their items go (this process may not post to them).
+  // Connections made to the old id while the job ran are closed (4404) and their items deleted.
   await closeMigratedDocument(apiKey, organizationId, job.documentId, job.newDocumentId);
   context.log.info('migration completed', { migrationId, moved });
 }

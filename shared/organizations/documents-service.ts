@@ -242,8 +242,8 @@ export async function startDocumentErasure(
 
 /**
  * The second half, once `startDocumentErasure` committed: connected clients of the deleted documents
- * learn at once (addendum §9; the jobs' realtime eraser deletes any connection items left, closing
- * them only where its process can post to connections). Nothing for no documents.
+ * learn at once (addendum §9; the jobs' realtime eraser closes any connection left and deletes its
+ * items). Nothing for no documents.
  */
 export async function closeDeletedDocumentsOf(
   caller: ApiKeyCaller,

@@ -141,9 +141,8 @@ export const deleteOrganizations = /* @__PURE__ */ prefetchable(
         [...existing].map((organizationId) => ({ organizationId })),
         [...existing].map((organizationId) => organizationDelete(caller.apiKey, organizationId)),
       );
-      // Connected clients learn at once (addendum §9). The job's realtime eraser deletes any
-      // connection items left (a connect beside this call, a crash before the close), closing them
-      // only where its process can post to connections.
+      // Connected clients learn at once (addendum §9). The job's realtime eraser closes any
+      // connection left (a connect beside this call, a crash before the close) and deletes its items.
       await Promise.all(
         [...existing].map((organizationId) => closeDeletedDocuments(caller.apiKey, organizationId)),
       );

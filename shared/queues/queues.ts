@@ -14,6 +14,11 @@ export interface QueueDefinition {
   readonly consumer?: string;
   /** Messages per worker invocation (SQS event source `batchSize`). */
   readonly batchSize?: number;
+  /**
+   * Whether its consumer closes realtime connections (an erasure's or a migration's, addendum §9):
+   * the worker gets the WebSocket API's management endpoint and may manage its connections.
+   */
+  readonly realtime?: boolean;
 }
 
 /**
@@ -40,6 +45,9 @@ export const queueDefinitions: readonly QueueDefinition[] = [
     consumer: 'functions/workers/document-migration.ts',
     // One migration per invocation: each is a long sequence of batches.
     batchSize: 1,
+    // Erasures close the deleted scopes' and the erased user's connections (4404, 4403); a
+    // migration closes those of its source document made while it ran.
+    realtime: true,
   },
   {
     name: 'stream-failures',

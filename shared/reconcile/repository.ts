@@ -70,12 +70,20 @@ export async function recordDueFailure(item: Record<string, unknown>, failure: D
   });
 }
 
+/** One page of the quarantine partition's keys, in quarantine order, and where the next page starts. */
+export interface QuarantinePage {
+  readonly keys: ItemKey[];
+  readonly next?: Record<string, unknown>;
+}
+
 /**
- * The quarantined items, oldest quarantine first (up to `limit`): one Query of the due index's
- * quarantine partition and a BatchGetItem. Each keeps its attributes, with `dueFailures`,
- * `dueError` and `dueFailedAt` saying why.
+ * Up to `limit` keys of quarantined items, oldest quarantine first, from `start` (a page's `next`):
+ * one Query of the due index's quarantine partition (keys only).
  */
-export async function listQuarantined(limit = 100): Promise<Record<string, unknown>[]> {
+export async function listQuarantinedKeys(
+  limit: number,
+  start?: Record<string, unknown>,
+): Promise<QuarantinePage> {
   const output = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -83,8 +91,51 @@ export async function listQuarantined(limit = 100): Promise<Record<string, unkno
       KeyConditionExpression: 'gsi7pk = :quarantine',
       ExpressionAttributeValues: { ':quarantine': dueQuarantinePartition },
       Limit: limit,
+      ...(start && { ExclusiveStartKey: start }),
     }),
   );
   const keys = (output.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) }));
-  return keys.length > 0 ? batchGet(keys) : [];
+  return { keys, ...(output.LastEvaluatedKey && { next: output.LastEvaluatedKey }) };
+}
+
+/**
+ * The items of a page of quarantined keys, in the keys' order (one BatchGetItem per 100), leaving out
+ * any that left the quarantine since the index was read (it is eventually consistent). Each keeps
+ * its attributes, with `dueFailures`, `dueError` and `dueFailedAt` saying why.
+ */
+export async function readQuarantined(keys: readonly ItemKey[]): Promise<Record<string, unknown>[]> {
+  if (keys.length === 0) return [];
+  const items = new Map((await batchGet(keys)).map((item) => [`${item.pk}\u0000${item.sk}`, item]));
+  return keys.flatMap((key) => {
+    const item = items.get(`${key.pk}\u0000${key.sk}`);
+    return item?.gsi7pk === dueQuarantinePartition ? [item] : [];
+  });
+}
+
+/**
+ * The quarantined items, oldest quarantine first (up to `limit`): one Query of the due index's
+ * quarantine partition and a BatchGetItem.
+ */
+export async function listQuarantined(limit = 100): Promise<Record<string, unknown>[]> {
+  return readQuarantined((await listQuarantinedKeys(limit)).keys);
+}
+
+/**
+ * Puts a quarantined item back in the due index, due `now` (the next sweep hands it to its handler
+ * again), its failure record removed so its count starts afresh. One UpdateItem, conditional on the
+ * item being in the quarantine: a concurrent release, or an item its own work moved or deleted
+ * meanwhile, is left alone (false), so an item is never released twice nor resurrected.
+ */
+export function releaseQuarantined(key: ItemKey, now: number): Promise<boolean> {
+  const due = dueIndexKeys(key, now);
+  return updateIf({
+    Key: key,
+    UpdateExpression: 'SET gsi7pk = :pk, gsi7sk = :sk REMOVE dueFailures, dueError, dueFailedAt, dueRetrySk',
+    ConditionExpression: 'gsi7pk = :quarantine',
+    ExpressionAttributeValues: {
+      ':pk': due.gsi7pk,
+      ':sk': due.gsi7sk,
+      ':quarantine': dueQuarantinePartition,
+    },
+  });
 }

@@ -75,9 +75,8 @@ async function closeDocuments(
 }
 
 /**
- * Tells open connections that access in these organizations changed (a background job's change:
- * it cannot post to connections): each connection resolves its access again at its next message.
- * One PutItem per organization.
+ * Tells open connections that access in these organizations changed: each connection resolves its
+ * access again at its next message. One PutItem per organization.
  */
 export async function accessChanged(apiKey: string, organizationIds: readonly string[]): Promise<void> {
   await renewAccessStamps(apiKey, organizationIds, nowMs());

@@ -59,6 +59,12 @@ describe('Context', () => {
     ).toMatchObject({ stage: 'prod', reservedConcurrency: false, logRetentionDays: 90, apiRateLimit: 50 });
   });
 
+  it('reads the fair-share settings, 0 turning a rate off', () => {
+    expect(
+      parseStackContext({ apiKeyRequestRate: '0', apiKeyRealtimeRate: 800, apiKeyJobSlots: '1' }),
+    ).toMatchObject({ apiKeyRequestRate: 0, apiKeyRealtimeRate: 800, apiKeyJobSlots: 1 });
+  });
+
   it('fails on an unknown setting, naming it', () => {
     expect(() => parseStackContext({ reservedconcurrency: 'false' })).toThrow(
       /Invalid CDK context: unknown setting\(s\) "reservedconcurrency" \(known: stage, /,
@@ -71,6 +77,11 @@ describe('Context', () => {
     [{ stage: 'Prod' }, '"stage": lower-case letters'],
     [{ embedder: 'openai' }, '"embedder"'],
     [{ maxWebhookEndpointsPerApiKey: '0' }, '"maxWebhookEndpointsPerApiKey"'],
+    [{ apiKeyRequestRate: '-1' }, '"apiKeyRequestRate": a non-negative integer (got "-1")'],
+    [{ apiKeyRequestRate: '' }, '"apiKeyRequestRate": a non-negative integer (got "")'],
+    [{ apiKeyRealtimeRate: '2.5' }, '"apiKeyRealtimeRate": a non-negative integer'],
+    [{ apiKeyRealtimeRate: -1 }, '"apiKeyRealtimeRate": a non-negative integer'],
+    [{ apiKeyJobSlots: '0' }, '"apiKeyJobSlots"'],
     [{ alarmEmail: 'ops' }, '"alarmEmail"'],
   ])('fails on the mistyped value %p', (context, message) => {
     expect(() => parseStackContext(context)).toThrow(message);

@@ -3,6 +3,7 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { CollabStack } from '../../lib/collab-stack';
 import { realtimeRoutes } from '../../lib/realtime-api';
 import { routes } from '../../shared/api/routes';
+import { queueDefinitions } from '../../shared/queues/queues';
 import { appTemplate } from '../support/cdk-app';
 
 /** The realtime WebSocket API (addendum §9) in the synthesised template. */
@@ -17,9 +18,14 @@ const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
 const realtimeApiId = logicalId(stack.realtime.api);
 
-/** The function of an HTTP route or a realtime route key. */
+/** The function of an HTTP route, a realtime route key, a queue's worker (`worker:<queue>`) or `reconciler`. */
 const functionOf = (name: string) => {
-  const fn = stack.realtime.functions.get(name) ?? stack.http.functions.get(name);
+  const fn =
+    name === 'reconciler'
+      ? stack.reconciler.function
+      : name.startsWith('worker:')
+        ? stack.workers.functions.get(name.slice('worker:'.length))
+        : (stack.realtime.functions.get(name) ?? stack.http.functions.get(name));
   if (!fn) throw new Error(`No function ${name}`);
   return resources[logicalId(fn)]?.Properties;
 };
@@ -72,6 +78,32 @@ describe('realtime WebSocket API', () => {
       expect(JSON.stringify(manage[0]?.Resource)).toContain(realtimeApiId);
       expect(JSON.stringify(manage[0]?.Resource)).toContain('@connections');
       expect(functionOf(name).Environment.Variables.REALTIME_ENDPOINT).toBeDefined();
+    }
+  });
+
+  it('lets the worker of the queues declaring realtime (erasures, migrations) close connections of this API', () => {
+    const realtimeQueues = queueDefinitions.filter((definition) => definition.realtime);
+    expect(realtimeQueues.map((definition) => definition.name)).toEqual(['document-migration']);
+    for (const definition of realtimeQueues) {
+      const manage = statementsOf(`worker:${definition.name}`).filter((s) =>
+        [s.Action].flat().includes('execute-api:ManageConnections'),
+      );
+      expect(manage).toHaveLength(1);
+      expect(manage[0]?.Resource).toEqual({
+        'Fn::Join': ['', expect.arrayContaining([{ Ref: realtimeApiId }, '/*/*/@connections/*'])],
+      });
+      const endpoint = JSON.stringify(
+        functionOf(`worker:${definition.name}`).Environment.Variables.REALTIME_ENDPOINT,
+      );
+      expect(endpoint).toContain(realtimeApiId);
+      expect(endpoint).toContain('/test');
+    }
+  });
+
+  it('gives the webhook worker and the reconciler (which only re-sends jobs) neither the grant nor the endpoint', () => {
+    for (const name of ['worker:webhook-delivery', 'reconciler']) {
+      expect(actionsOf(name)).not.toContain('execute-api:ManageConnections');
+      expect(functionOf(name).Environment.Variables.REALTIME_ENDPOINT).toBeUndefined();
     }
   });
 

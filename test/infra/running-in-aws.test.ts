@@ -6,6 +6,7 @@ import type { IConstruct } from 'constructs';
 import { CollabStack, type CollabStackProps } from '../../lib/collab-stack';
 import { FunctionRoles } from '../../lib/function-roles';
 import { ServiceQueues } from '../../lib/queues';
+import { collabStackProps, parseStackContext } from '../../lib/stack-context';
 import { workerConcurrency } from '../../lib/worker-concurrency';
 import type { QueueName } from '../../shared/core/queue-names';
 import { tableDefinition } from '../../shared/db/table';
@@ -298,6 +299,49 @@ describe('Webhook endpoint cap per deployment', () => {
 
   it.each([0, -1, 2.5, Number.NaN])('refuses a cap of %p', (cap) => {
     expect(() => synth({ maxWebhookEndpointsPerApiKey: cap })).toThrow(/positive integer/);
+  });
+});
+
+describe('Fair shares per deployment (decisions §64)', () => {
+  const variables = ['API_KEY_REQUEST_RATE', 'API_KEY_REALTIME_RATE', 'API_KEY_JOB_SLOTS'];
+
+  it('leaves the rates and the job slots to the env defaults when unset', () => {
+    for (const [, fn] of functions) {
+      for (const name of variables) expect(variablesOf(fn)).not.toHaveProperty(name);
+    }
+  });
+
+  it('passes the settings given as context to the HTTP routes, the realtime functions and the job worker', () => {
+    const settings = parseStackContext({
+      apiKeyRequestRate: '20',
+      apiKeyRealtimeRate: '0',
+      apiKeyJobSlots: '3',
+    });
+    const configured = synth(collabStackProps(settings));
+    const readers = [
+      ...configured.stack.http.functions.values(),
+      ...configured.stack.realtime.functions.values(),
+      configured.stack.workers.functions.get('document-migration'),
+    ];
+    expect(readers.length).toBeGreaterThan(routeFunctionIds.length);
+    for (const reader of readers) {
+      if (!reader) throw new Error('No document-migration worker');
+      const fn = configured.resources[logicalIdOf(configured.stack, reader)] as Resource;
+      expect(variablesOf(fn)).toMatchObject({
+        API_KEY_REQUEST_RATE: '20',
+        API_KEY_REALTIME_RATE: '0',
+        API_KEY_JOB_SLOTS: '3',
+      });
+    }
+  });
+
+  it.each([
+    [{ requestRate: -1 }, /apiKeyFairShare\.requestRate must be a non-negative integer; got -1/],
+    [{ realtimeRate: 2.5 }, /apiKeyFairShare\.realtimeRate must be a non-negative integer; got 2\.5/],
+    [{ requestRate: Number.NaN }, /apiKeyFairShare\.requestRate must be a non-negative integer/],
+    [{ jobSlots: 0 }, /apiKeyFairShare\.jobSlots must be a positive integer; got 0/],
+  ])('refuses %p at synth', (apiKeyFairShare, message) => {
+    expect(() => synth({ apiKeyFairShare })).toThrow(message);
   });
 });
 

@@ -3,6 +3,7 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { CollabStack } from '../../lib/collab-stack';
 import { eventFanOutAccess } from '../../lib/event-fanout';
 import { accessProfile } from '../../lib/function-roles';
+import { workerAccess } from '../../lib/queue-workers';
 import { realtimeRoutes } from '../../lib/realtime-api';
 import { reconcilerAccess } from '../../lib/reconciler';
 import { type RouteDefinition, routes } from '../../shared/api/routes';
@@ -246,9 +247,7 @@ describe('CollabStack', () => {
   it('creates one role per distinct access profile', () => {
     const workerProfiles = queueDefinitions
       .filter((definition) => definition.consumer)
-      .map((definition) =>
-        accessProfile({ db: 'read-write', queues: [definition.name], consumes: [definition.name] }),
-      );
+      .map((definition) => accessProfile(workerAccess(definition)));
     const profiles = new Set([
       ...routes.map(accessProfile),
       accessProfile({ db: 'none', queues: [] }),

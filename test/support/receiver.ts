@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
+  method: string;
   headers: IncomingMessage['headers'];
   body: any;
   /** Path and query of the request. */
@@ -20,7 +21,10 @@ export interface Receiver {
   close: () => Promise<void>;
 }
 
-/** A real HTTP receiver on 127.0.0.1 that records requests (webhooks, the permission provider). */
+/**
+ * A real HTTP receiver on 127.0.0.1 that records requests (webhooks, the permission provider, the
+ * WebSocket management API).
+ */
 export async function startReceiver(): Promise<Receiver> {
   const received: ReceivedRequest[] = [];
   let handler: (request: ReceivedRequest, response: ServerResponse) => void = (_request, response) => {
@@ -37,7 +41,14 @@ export async function startReceiver(): Promise<Receiver> {
       } catch {
         // Not JSON: kept as text.
       }
-      const entry = { headers: request.headers, url: request.url ?? '/', body, raw: text, at: Date.now() };
+      const entry = {
+        method: request.method ?? 'GET',
+        headers: request.headers,
+        url: request.url ?? '/',
+        body,
+        raw: text,
+        at: Date.now(),
+      };
       received.push(entry);
       handler(entry, response);
     });

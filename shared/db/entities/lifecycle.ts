@@ -74,7 +74,7 @@ export function dueIndexKeys(key: ItemKey, dueAt: number): { gsi7pk: string; gsi
 
 /**
  * The due index's partition of quarantined items: ones whose handler failed too often in a row. No
- * sweep reads it; operators list it (shared/reconcile/repository.ts `listQuarantined`).
+ * sweep reads it; operators list and release it (`npm run admin -- quarantined`, `release-quarantined`).
  */
 export const dueQuarantinePartition = join('DUE', 'QUARANTINE');
 

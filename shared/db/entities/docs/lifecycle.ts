@@ -58,8 +58,8 @@ export const lifecycleDocs = documentArea(lifecycleArea, {
       pk: "`DUE#<shard>` (64, by the item's key); `DUE#QUARANTINE` for items whose handler failed too often (never swept)",
       sk: '`<dueAt, 15 digits>` ≤ now (quarantine: when quarantined)',
       operation:
-        'Query per shard + BatchGetItem of the items; a failed item: UpdateItem (later due time or quarantine, with dueFailures, dueError, dueFailedAt, dueRetrySk)',
-      usedBy: 'reconciler (decisions §32)',
+        'Query per shard + BatchGetItem of the items; a failed item: UpdateItem (later due time or quarantine, with dueFailures, dueError, dueFailedAt, dueRetrySk); quarantine: Query + BatchGetItem, a release UpdateItem (due now, conditional on the quarantine)',
+      usedBy: 'reconciler (decisions §32); `npm run admin -- quarantined`, `release-quarantined` (§62)',
     },
   },
 });
