@@ -70,7 +70,10 @@ const envVariables = z.object({
     .int()
     .positive()
     .default(64 * 1024),
-  /** Live-state ids (`liveStateDataId`) one document may hold at once (RESOURCE_EXHAUSTED past it). */
+  /**
+   * Live-state ids (`liveStateDataId`) one document may hold at once, all of which a joining
+   * connection is sent (a new id past them: RESOURCE_EXHAUSTED; expired ids do not count).
+   */
   REALTIME_MAX_LIVE_STATES_PER_DOCUMENT: z.coerce.number().int().positive().default(16),
   /**
    * Seconds an open realtime connection's access check holds before its next message checks the

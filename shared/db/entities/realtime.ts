@@ -21,6 +21,7 @@ export const realtimeArea = defineArea({
     realtimeFrameRate: {},
     realtimeAwarenessClaim: {},
     liveState: {},
+    liveStateIds: {},
   },
   accessPatterns: {
     connectionsOfRoom: { index: 'table' },
@@ -35,6 +36,7 @@ export const realtimeArea = defineArea({
     connectionFrameRate: { index: 'table' },
     awarenessClaim: { index: 'table' },
     liveState: { index: 'table' },
+    liveStateIds: { index: 'table' },
   },
 });
 
@@ -80,7 +82,7 @@ export const realtimeKeys = {
   /** Sort-key prefix of a document's room counts. */
   roomCountPrefix: (organizationId: string, documentId: string) =>
     `${join('ROOMCOUNT', documentSegment(organizationId, documentId))}${separator}`,
-  /** Sort-key prefix of every live-state value of the organization. */
+  /** Sort-key prefix of every live-state value (and live-state id index) of the organization. */
   liveStatesPrefix: 'LIVE#',
   /** Sort-key prefix of a document's live-state values. */
   liveStatePrefix: (organizationId: string, documentId: string) =>
@@ -93,6 +95,15 @@ export const realtimeKeys = {
   ): ItemKey => ({
     pk: realtimeKeys.realtimePartition(apiKey, organizationId),
     sk: `${realtimeKeys.liveStatePrefix(organizationId, documentId)}${encodeKeyPart(liveStateDataId)}`,
+  }),
+  /**
+   * The ids of a document's live-state values (the index that caps how many it holds): at the
+   * root of the document's live-state prefix, so the joiner's Query of `LIVE#<doc>#` never reads
+   * it, while the organization's `LIVE#` (its erasure) does.
+   */
+  liveStateIds: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
+    pk: realtimeKeys.realtimePartition(apiKey, organizationId),
+    sk: join('LIVE', documentSegment(organizationId, documentId)),
   }),
   /**
    * A connection found by its id alone, as API Gateway names it in `$default` and `$disconnect`:

@@ -108,8 +108,11 @@ export async function storedUnderDocument(apiKey: string, organizationId: string
   );
   counts.inbox = inboxes.flat().filter((entry) => entry.documentId === documentId).length;
   const realtime = await readRange({ partition: keys.realtimePartition(apiKey, organizationId) });
-  counts.liveState = realtime.filter((item) =>
-    String(item.sk).startsWith(keys.liveStatePrefix(organizationId, documentId)),
+  // The values and the document's index of their ids.
+  counts.liveState = realtime.filter(
+    (item) =>
+      String(item.sk).startsWith(keys.liveStatePrefix(organizationId, documentId)) ||
+      item.sk === keys.liveStateIds(apiKey, organizationId, documentId).sk,
   ).length;
   const users = await readRange({ partition: keys.organization(apiKey, organizationId).pk });
   counts.access = users.filter((item) =>

@@ -124,11 +124,17 @@ describe('realtime awareness bounds', () => {
 });
 
 describe('realtime live state and connection bounds', () => {
-  it('sends a joiner at most the per-document number of live states', async () => {
+  it('sends a joiner the live states of the document, which holds at most the number it reads', async () => {
     const document = await seedDocument(workspace);
-    for (const id of ['a', 'b', 'c', 'd', 'e']) {
+    for (const id of ['a', 'b', 'c']) {
       await succeed(workspace, 'livestate.broadcast', { ...document, liveStateDataId: id, data: { id } });
     }
+    const fourth = await callAs(workspace, 'livestate.broadcast', {
+      ...document,
+      liveStateDataId: 'd',
+      data: {},
+    });
+    expect(fourth.statusCode).toBe(429);
     const socket = await openSocket(workspace, { ...document, editorId: 'main' });
     // Sync step 1 with an empty state vector: [0 sync, 0 step 1, varUint8Array(0)].
     await socket.send('AAABAA==');

@@ -38,9 +38,17 @@ describe('livestate.broadcast', () => {
       data: { zoom: 3 },
       merge: true,
     });
-    // The document and the last value beside the auth read (prefetch), the conditional write, then
-    // the room's connections (after the write, so a joiner is listed or reads the value at join).
-    expect(merged.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'GetItem', 'Query', 'UpdateItem']);
+    // The document, the last value and the document's live-state index beside the auth read
+    // (prefetch), the conditional write, then the room's connections (after the write, so a joiner
+    // is listed or reads the value at join).
+    expect(merged.db.commands.sort()).toEqual([
+      'BatchGetItem',
+      'GetItem',
+      'GetItem',
+      'GetItem',
+      'Query',
+      'UpdateItem',
+    ]);
     expect(merged.db.serialRoundTrips).toBe(3);
     await eventually(() => second.liveStates.length === 2);
     expect(second.liveStates[1]?.data).toEqual({ page: 1, zoom: 3 });

@@ -65,6 +65,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   realtimeFrameRate: keys.connectionFrameRate(id),
   realtimeAwarenessClaim: keys.awarenessClaim(apiKey, room, 7),
   liveState: keys.liveState(apiKey, organizationId, documentId, id),
+  liveStateIds: keys.liveStateIds(apiKey, organizationId, documentId),
   commentAnnotation: keys.commentAnnotation(apiKey, organizationId, documentId, id),
   comment: keys.comment(apiKey, thread, id),
   commentReaction: keys.commentReaction(apiKey, thread, id, 'icon#1', userId),

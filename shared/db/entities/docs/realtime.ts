@@ -57,6 +57,12 @@ export const realtimeDocs = documentArea(realtimeArea, {
       sk: 'LIVE#<doc>#<liveStateDataId>',
       attributes: 'documentId, liveStateDataId, data, timestamp, version, createdAt, updatedAt, ttl (24 h)',
     },
+    liveStateIds: {
+      pk: 'AK#<ak>#ORG#<org>#RT',
+      sk: 'LIVE#<doc>',
+      attributes:
+        'documentId, ids (map: each stored `liveStateDataId` → a lower bound of its value’s ttl, epoch seconds; at most `REALTIME_MAX_LIVE_STATES_PER_DOCUMENT` entries), version (bumped by every change), createdAt, updatedAt; no ttl (it must outlive every value it counts; deleted with the document)',
+    },
   },
   accessPatterns: {
     connectionsOfRoom: {
@@ -149,8 +155,16 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pk: '`…#RT`',
       sk: '`LIVE#<doc>#<liveStateDataId>`',
       operation:
-        'UpdateItem `ADD version` (merge: condition on the version read); Query begins_with `LIVE#<doc>#` for joiners (TTL 24 h)',
+        'UpdateItem `ADD version` of an id the index counts, on condition that it is stored (merge: on the version read); a new id: in the index’s transaction (`liveStateIds`); Query begins_with `LIVE#<doc>#`, `Limit` the cap, for joiners (TTL 24 h)',
       usedBy: '`livestate.broadcast`, sync step 1',
+    },
+    liveStateIds: {
+      pattern: 'the live-state ids a document holds (its cap)',
+      pk: '`…#RT`',
+      sk: '`LIVE#<doc>` + `LIVE#<doc>#<liveStateDataId>`',
+      operation:
+        'GetItem (eventually consistent) beside auth; a new id: TransactWriteItems of `SET ids.<id>, ADD version` if `attribute_exists(ids.<id>) OR size(ids) < cap` (the first: a put `attribute_not_exists`) and the value; at the cap: consistent GetItem, BatchGetItem of the entries past their expiry, then a transaction conditioned on the version read that removes the expired entries and deletes their values (`ttl <= now`) — or RESOURCE_EXHAUSTED',
+      usedBy: '`livestate.broadcast`',
     },
   },
 });
