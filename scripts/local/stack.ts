@@ -18,6 +18,12 @@ export interface LocalStackOptions {
   exposeDbMetrics?: boolean;
   /** See `DevServerOptions.onDbCalls`. */
   onDbCalls?: DevServerOptions['onDbCalls'];
+  /**
+   * Run the queue consumers, the stream's fan-out and the reconciler in this process (default). A
+   * test that gives them a process of their own, as they are functions of their own in AWS, turns
+   * this off and starts `startLocalWorkers` there.
+   */
+  workers?: boolean;
 }
 
 export interface LocalStack {
@@ -46,6 +52,27 @@ function localDataKey(persistDir: string | undefined): string {
 }
 
 /**
+ * What runs behind the routes: the queue consumers (as Lambda event sources do in the stack), the
+ * outbox's fan-out fed by the table stream, and the reconciler's sweep (the stack's schedule, more
+ * often so a developer sees overdue work sooner). Reads its settings from `process.env`.
+ */
+export function startLocalWorkers(
+  sqs: Pick<LocalSqs, 'endpoint' | 'queueUrls'>,
+  dynamoEndpoint: string,
+): { stop(): Promise<void> } {
+  const queueWorkers = startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });
+  const streamPoller = startStreamPoller({ endpoint: dynamoEndpoint, tableName: localTableName });
+  const reconciler = startReconcilerTimer(localReconcileIntervalMs);
+  return {
+    stop: async () => {
+      await reconciler.stop();
+      await streamPoller.stop();
+      await queueWorkers.stop();
+    },
+  };
+}
+
+/**
  * The whole system in one process: DynamoDB Local (Java child), the SQS emulator with the
  * project's queues, and the dev server running every route's Lambda handler. Configures
  * `process.env` the way the CDK stack configures each function, before any handler loads.
@@ -69,12 +96,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // A developer's webhook receiver on localhost must be reachable.
       ALLOW_LOOPBACK_TARGETS: 'true',
     });
-    // Queue consumers run in this process, as Lambda event sources do in the stack.
-    const workers = startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });
-    // Outbox events reach the fan-out worker through the table stream, as in the stack.
-    const streamPoller = startStreamPoller({ endpoint: dynamo.endpoint, tableName: localTableName });
-    // Overdue work is swept as the stack's schedule does, more often so a developer sees it sooner.
-    const reconciler = startReconcilerTimer(localReconcileIntervalMs);
+    const workers = options.workers === false ? undefined : startLocalWorkers(sqs, dynamo.endpoint);
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(
@@ -97,9 +119,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       server,
       stop: async () => {
         await server.close();
-        await reconciler.stop();
-        await streamPoller.stop();
-        await workers.stop();
+        await workers?.stop();
         await sqs.stop();
         dynamo.stop();
       },
