@@ -1,8 +1,10 @@
+import { accessContracts } from '../../shared/access/contracts';
 import { addPermissions, readGrantTargets } from '../../shared/access/permissions-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.add',
+  contracts: accessContracts,
   prefetch: async ({ apiKey, input }) => readGrantTargets(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     await addPermissions(caller, input, await prefetched);

@@ -1,8 +1,10 @@
+import { accessContracts } from '../../shared/access/contracts';
 import { generateToken, readSigningSecret } from '../../shared/access/token-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.token.generate',
+  contracts: accessContracts,
   prefetch: ({ apiKey }) => readSigningSecret(apiKey),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Token generated.',

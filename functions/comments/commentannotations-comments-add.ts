@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { addComments, readAnnotationWrite } from '../../shared/comments/comments-service';
+import { commentsContracts } from '../../shared/comments/contracts';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.add',
+  contracts: commentsContracts,
   prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, []),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comments added.',

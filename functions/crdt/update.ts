@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { crdtContracts } from '../../shared/crdt/contracts';
 import { readEditors, updateEditor } from '../../shared/crdt/service';
 
 export const handler = defineEndpoint({
   route: 'crdt.update',
+  contracts: crdtContracts,
   prefetch: ({ apiKey, input }) => readEditors(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     await updateEditor(caller.apiKey, input, prefetched);

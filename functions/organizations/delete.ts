@@ -1,4 +1,5 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { organizationsContracts } from '../../shared/organizations/contracts';
 import {
   deleteOrganizations,
   readOrganizationDeletion,
@@ -6,6 +7,7 @@ import {
 
 export const handler = defineEndpoint({
   route: 'organizations.delete',
+  contracts: organizationsContracts,
   prefetch: ({ apiKey, input }) => readOrganizationDeletion(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Organizations processed.',

@@ -1,9 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { organizationsContracts } from '../../shared/organizations/contracts';
 import { getFolders } from '../../shared/organizations/folders-service';
 import { readTree } from '../../shared/organizations/organization-tree';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.get',
+  contracts: organizationsContracts,
   prefetch: ({ apiKey, input }) => readTree(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Folders retrieved.',

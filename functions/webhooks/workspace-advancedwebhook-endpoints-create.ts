@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.create',
+  contracts: webhooksContracts,
   prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint created.',

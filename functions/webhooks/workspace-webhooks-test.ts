@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { sendTestEvent, testTargets } from '../../shared/webhooks/message-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhooks.test',
+  contracts: webhooksContracts,
   prefetch: ({ apiKey, input }) => testTargets(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Test event sent.',

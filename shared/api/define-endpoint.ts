@@ -15,11 +15,12 @@ import {
   validateInput,
 } from '../http/middleware';
 import { requestRate } from '../http/request-rate';
+import { isEnveloped, type RouteContract } from '../http/route-contract';
 import { assertNotFenced } from '../plugins/fence';
 import { countRequest, knownOverRate, overRate, uncountRequest } from '../quotas/request-rate';
 import { keyringLoader } from '../security/keyring-middleware';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
-import { contractOf, isEnveloped, type RouteContract, type RouteContracts } from './route-contracts';
+import type { RouteContracts } from './route-contracts';
 import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from './routes';
 
 /** Credentials are checked against the workspace domain's credential items. */
@@ -66,8 +67,14 @@ export type PrefetchArgs<Level extends AuthLevel, Input> = { input: Input } & (L
   : { apiKey: string });
 
 export interface EndpointDefinition<Name extends RouteName, Prefetched = undefined> {
-  /** Names the route; its input and output schemas come from the contract registry. */
+  /** Names the route. */
   route: Name;
+  /**
+   * The serving domain's contracts (its `contracts.ts`), where the route's input and output schemas
+   * are taken from: a function's bundle then carries its own domain's schemas, not every route's
+   * (the registry in route-contracts.ts is imported for its types only).
+   */
+  contracts: { readonly [Route in NoInfer<Name>]: RouteContracts[Route] };
   /**
    * Optional, authenticated routes only: reads that need nothing but the credential's key header
    * (API key, or workspace id on workspace routes) and the valid input, started together with the
@@ -97,13 +104,14 @@ export type EndpointHandler = middy.MiddyfiedHandler<
  * routes: the key's request counted, beside the auth read, or refused when its window is known full) → (with a
  * `prefetch`: early validation and the prefetch started) → auth for the route's level → (refused over the key's rate) → zod validation of `data`
  * → `run` → success envelope; the error envelope last. The input schema and the type `run` must return come
- * from the route's entry in the contract registry.
+ * from the route's contract, taken from the serving domain's contracts the handler passes.
  */
 export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   definition: EndpointDefinition<Name, Prefetched>,
 ): EndpointHandler {
   const route = routeNamed(definition.route);
-  const contract: RouteContract = contractOf(definition.route);
+  const contract: RouteContract | undefined = definition.contracts[definition.route];
+  if (!contract) throw new Error(`${route.name}: no contract among the contracts given`);
   const enveloped = isEnveloped(contract);
   if (definition.prefetch && route.auth === 'none') {
     throw new Error(

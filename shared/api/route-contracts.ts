@@ -25,7 +25,7 @@ import { settingsContracts } from '../settings/contracts';
 import { webhooksContracts } from '../webhooks/contracts';
 import { workspaceContracts } from '../workspace/contracts';
 
-export type { RouteContract } from '../http/route-contract';
+export { isEnveloped, type RouteContract } from '../http/route-contract';
 
 export const routeContracts = {
   ...accessContracts,
@@ -51,13 +51,3 @@ export type RouteInput<Name extends RouteName> = z.input<RouteContracts[Name]['i
 
 /** The `result` a route answers, as parsed. */
 export type RouteOutput<Name extends RouteName> = z.output<RouteContracts[Name]['output']>;
-
-/** A route's contract; throws on an unknown name (a programming error). */
-export function contractOf<Name extends RouteName>(name: Name): RouteContracts[Name] {
-  const contract = routeContracts[name];
-  if (!contract) throw new Error(`Unknown route ${name}`);
-  return contract;
-}
-
-/** Whether a route answers the success envelope (`status`, `message`), unlike the memory routes. */
-export const isEnveloped = (contract: RouteContract): boolean => 'status' in contract.output.shape;

@@ -5,7 +5,9 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { ApplicationLogLevel } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import { ServiceFunction } from '../../lib/service-function';
+import { buildSync } from 'esbuild';
+import { functionExternalModules, ServiceFunction } from '../../lib/service-function';
+import { handlerFile, routes } from '../../shared/api/routes';
 import { projectRoot } from '../support/cdk-app';
 
 const packageVersion = (name: string): string =>
@@ -64,4 +66,38 @@ describe('function bundles', () => {
     // esbuild writes non-ASCII characters as escapes: look for Cyrillic and Hebrew ones.
     expect(firstMatch(/\\u04[0-9A-F]{2}|\\u05[9A-F][0-9A-F]/i)).toBeNull();
   });
+});
+
+describe('route bundles', () => {
+  // One esbuild run over every route's handler, with the metafile that names each bundle's modules.
+  const entryPoints = Object.fromEntries(routes.map((route) => [route.name, handlerFile(route)]));
+  const { metafile } = buildSync({
+    absWorkingDir: projectRoot,
+    entryPoints,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    external: [...functionExternalModules],
+    outdir: path.join(tmpdir(), 'route-bundles-test'),
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const modulesOf = (name: string): string[] => {
+    const output = Object.values(metafile.outputs).find((bundle) => bundle.entryPoint === entryPoints[name]);
+    if (!output) throw new Error(`no bundle for ${name}`);
+    return Object.keys(output.inputs).filter((input) => input.startsWith('shared/'));
+  };
+
+  it.each(routes.map((route) => [route.name, route.domain] as const))(
+    '%s carries its own domain’s route contracts only, not the registry of every route',
+    (name, domain) => {
+      const contracts = modulesOf(name).filter((input) => /contracts?\.ts$/.test(input));
+      expect(contracts).not.toContain('shared/api/route-contracts.ts');
+      expect(contracts.filter((input) => input.endsWith('/contracts.ts'))).toEqual([
+        `shared/${domain}/contracts.ts`,
+      ]);
+    },
+  );
 });

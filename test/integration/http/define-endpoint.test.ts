@@ -1,6 +1,7 @@
 import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/api/routes';
 import { unroutedHandler } from '../../../shared/api/unrouted';
 import { logger } from '../../../shared/core/logger';
+import { workspaceContracts } from '../../../shared/workspace/contracts';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallOptions, type CallResult, call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -128,6 +129,7 @@ describe('unexpected errors', () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     const failing = defineEndpoint({
       route: 'workspace.get',
+      contracts: workspaceContracts,
       run: async () => {
         throw new Error('secret internal detail');
       },
@@ -169,6 +171,7 @@ describe('prefetch', () => {
     // A route whose input is `{}` and whose answer is a list of strings: the prefetch's result is listed.
     return defineEndpoint({
       route: 'workspace.domains.get',
+      contracts: workspaceContracts,
       prefetch,
       run: async ({ prefetched }) => ({ message: 'ok', data: { domains: [await prefetched] } }),
     });
@@ -211,6 +214,7 @@ describe('prefetch', () => {
     expect(() =>
       defineEndpoint({
         route: 'workspace.create',
+        contracts: workspaceContracts,
         prefetch: async () => 'read',
         run: async () => {
           throw new Error('never run');
@@ -225,6 +229,7 @@ describe('prefetch', () => {
       const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
       return defineEndpoint({
         route: 'workspace.authtokens.get',
+        contracts: workspaceContracts,
         prefetch,
         run: async ({ input, prefetched }) => ({
           message: 'ok',
