@@ -1,5 +1,4 @@
 import { batchWrite } from '../db/batch';
-import type { ItemKey } from '../db/key-parts';
 import { keys } from '../db/keys';
 import { queryAll } from '../db/query-page';
 
@@ -8,30 +7,30 @@ import { queryAll } from '../db/query-page';
  * joiners and the room counts, deleted when the document or organization goes.
  */
 
-/**
- * Deletes every item of an organization's realtime partition under `prefix`, and the `also` keys:
- * one Query for the keys, one BatchWriteItem per 25.
- */
-async function deleteUnder(apiKey: string, organizationId: string, prefix: string, also: ItemKey[] = []) {
+/** Deletes every item of an organization's realtime partition under `prefix`: one Query for the keys, one BatchWriteItem per 25. */
+async function deleteUnder(apiKey: string, organizationId: string, prefix: string) {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: { ':pk': keys.realtimePartition(apiKey, organizationId), ':prefix': prefix },
     ProjectionExpression: 'pk, sk',
   });
-  const found = items.map((item) => ({ pk: item.pk as string, sk: item.sk as string }));
-  await batchWrite([...found, ...also].map((key) => ({ delete: key })));
+  await batchWrite(items.map((item) => ({ delete: { pk: item.pk as string, sk: item.sk as string } })));
 }
 
 /**
  * Deletes the live state of a document, its values and its index (or, without `documentId`, of
- * every document of the organization: the `LIVE#` prefix holds the indexes too).
+ * every document of the organization: the `LIVE#` prefix holds the indexes too). A document's index
+ * is outside its values' prefix, so it is deleted unread, beside their Query: no round trip more.
  */
 export async function deleteLiveStates(apiKey: string, organizationId: string, documentId?: string) {
-  if (documentId === undefined) await deleteUnder(apiKey, organizationId, keys.liveStatesPrefix);
-  else
-    await deleteUnder(apiKey, organizationId, keys.liveStatePrefix(organizationId, documentId), [
-      keys.liveStateIds(apiKey, organizationId, documentId),
-    ]);
+  if (documentId === undefined) {
+    await deleteUnder(apiKey, organizationId, keys.liveStatesPrefix);
+    return;
+  }
+  await Promise.all([
+    deleteUnder(apiKey, organizationId, keys.liveStatePrefix(organizationId, documentId)),
+    batchWrite([{ delete: keys.liveStateIds(apiKey, organizationId, documentId) }]),
+  ]);
 }
 
 /**

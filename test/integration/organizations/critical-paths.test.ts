@@ -77,7 +77,8 @@ describe('organization routes read beside the auth read', () => {
   it('organizations.folders.delete with documents takes four: reads, the erasure transaction, then closing beside the folder deletes', async () => {
     const response = await succeeded('organizations.folders.delete', { organizationId, folderId: 'a' });
     expect(sorted(response)).toEqual([
-      'BatchWriteItem',
+      'BatchWriteItem', // the folder deletes
+      'BatchWriteItem', // the document's live-state index, beside its values' Query
       'GetItem',
       'PutItem', // the organization's access stamp, beside the connections' Query
       ...Array(4).fill('Query'), // tree and placements; the document's connections, then its live state
