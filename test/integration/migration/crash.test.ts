@@ -24,9 +24,9 @@ describe('the document-migration worker', () => {
   // Crash points spread over the whole run: the claim (3, after the worker slot's claim and the job
   // read), the target check (6), then fractions of the uncrashed run (access entries, activity
   // batches, notifications, comments, CRDT passes, judgments, the document item), and the
-  // completion (-5: after it come the old id's access stamp, its connections' Query and its live
-  // states' Query, then the worker slot's release).
-  it.each([3, 6, 0.3, 0.45, 0.6, 0.75, 0.9, -6, -5])(
+  // completion (-6: after it come the old id's access stamp, its connections' Query, its live
+  // states' Query and their index's delete, then the worker slot's release).
+  it.each([3, 6, 0.3, 0.45, 0.6, 0.75, 0.9, -7, -6])(
     'crashes after call %p (fraction: of the uncrashed run; negative: from its end), then the redelivered message completes the move with every record exactly once',
     async (point) => {
       expect(uncrashedCalls).toBeGreaterThan(20);
