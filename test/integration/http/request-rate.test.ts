@@ -1,6 +1,7 @@
 import { routeNamed } from '../../../shared/api/routes';
 import { callAs } from '../../support/api';
 import { loadRouteHandler } from '../../support/handlers';
+import { holdDate } from '../../support/held-date';
 import { call } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -14,21 +15,7 @@ afterAll(() => {
 // step lands in the window it names.
 const start = Date.UTC(2030, 0, 1, 12, 0, 0, 100);
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: start,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  holdDate(start);
 });
 afterEach(() => jest.useRealTimers());
 

@@ -5,6 +5,7 @@ import { handler as connectHandler } from '../../../functions/realtime/connect';
 import type { DevServer } from '../../../scripts/local/dev-server';
 import { measureDbCalls } from '../../../shared/db/metrics';
 import { overRateCloseCode } from '../../../shared/realtime/key-frame-rate';
+import { holdDate } from '../../support/held-date';
 import {
   eventually,
   seedDocument,
@@ -24,21 +25,7 @@ process.env.API_KEY_REALTIME_RATE = String(rate);
 // lands in the window it names.
 const start = Date.UTC(2030, 0, 1, 12, 0, 0, 100);
 beforeAll(() => {
-  jest.useFakeTimers({
-    now: start,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  holdDate(start);
 });
 
 let server: DevServer;

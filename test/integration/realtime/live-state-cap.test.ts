@@ -2,6 +2,7 @@ import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { installConnectionPoster } from '../../../shared/sockets/poster';
 import { callAs, succeed } from '../../support/api';
+import { holdDate } from '../../support/held-date';
 import { seedDocument } from '../../support/realtime';
 import { openSocket, recordTraffic } from '../../support/socket';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -18,21 +19,7 @@ jest.setTimeout(60_000);
 const start = Date.UTC(2030, 0, 1, 12, 0, 0, 0);
 const hour = 60 * 60 * 1000;
 beforeEach(() => {
-  jest.useFakeTimers({
-    now: start,
-    doNotFake: [
-      'hrtime',
-      'nextTick',
-      'performance',
-      'queueMicrotask',
-      'setImmediate',
-      'clearImmediate',
-      'setInterval',
-      'clearInterval',
-      'setTimeout',
-      'clearTimeout',
-    ],
-  });
+  holdDate(start);
 });
 afterEach(() => {
   jest.useRealTimers();
