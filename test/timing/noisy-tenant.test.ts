@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { percentile } from '../../scripts/bench/measure';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import { type LocalStack, localTableName, startLocalStack } from '../../scripts/local/stack';
 import { runAheadOfLoad } from '../support/priority';
 import { type Receiver, startReceiver } from '../support/receiver';
 
@@ -12,7 +13,9 @@ import { type Receiver, startReceiver } from '../support/receiver';
  * turnaround of its erasure jobs stay within 1.5× of B's quiet figures, taken before and after the
  * noisy phase (the larger of the two, so a shared machine's drift is not counted as A's effect).
  * B's p99 request latency is reported, not asserted: on DynamoDB Local it rose 1.8–4× beside A
- * (quiet p99s of 40–110 ms over 100 calls), which issue 27 leaves open (decisions §64).
+ * (quiet p99s of 40–110 ms over 100 calls), which issue 27 leaves open (decisions §64). Beside it
+ * the test reports the p99 of a lone PutItem sent straight to DynamoDB Local in each phase: how
+ * much of B's change is the emulator's own.
  *
  * In AWS every request runs in a Lambda instance with CPU of its own: what tenants share is the
  * table, the queues, the stream and its workers, and the job slots. So A's requests reach route
@@ -174,6 +177,29 @@ interface Figures {
   eventP90: number;
   /** Median turnaround of B's erasure jobs, from the request to `completed` (ms). */
   jobMedian: number;
+  /** p99 of a lone PutItem sent straight to DynamoDB Local every 50 ms meanwhile (ms): the table's own share. */
+  tableWriteP99: number;
+}
+
+/** Times a PutItem of a probe item every 50 ms, straight to DynamoDB Local, until `done` settles. */
+async function probeTable(done: Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  let finished = false;
+  done.finally(() => {
+    finished = true;
+  });
+  while (!finished) {
+    const started = performance.now();
+    await stack.dynamo.client.send(
+      new PutItemCommand({
+        TableName: localTableName,
+        Item: { pk: { S: 'noisy-tenant-probe' }, sk: { S: 'probe' }, at: { N: String(Date.now()) } },
+      }),
+    );
+    times.push(performance.now() - started);
+    await pause(50);
+  }
+  return times;
 }
 
 /**
@@ -198,6 +224,8 @@ async function measureQuietTenant(tenant: Tenant, phase: string, samples = 100):
     await pause(quietPauseMs);
     return answered;
   };
+  let calls!: () => void;
+  const probe = probeTable(new Promise<void>((resolve) => (calls = resolve)));
   for (let index = 0; index < samples; index += 1) {
     if (index % 2 === 0) {
       const annotationId = `${phase}-${index}`;
@@ -207,6 +235,8 @@ async function measureQuietTenant(tenant: Tenant, phase: string, samples = 100):
       await timed('/v2/commentannotations/get', { ...room, pageSize: 20 });
     }
   }
+  calls();
+  const tableWrites = await probe;
   const jobs: number[] = [];
   for (let index = 0; index < 3; index += 1) {
     const userId = `${phase}-leaver-${index}`;
@@ -220,6 +250,7 @@ async function measureQuietTenant(tenant: Tenant, phase: string, samples = 100):
     requestP99: percentile(latencies, 99),
     eventP90: percentile(await Promise.all(events), 90),
     jobMedian: percentile(jobs, 50),
+    tableWriteP99: percentile(tableWrites, 99),
   };
 }
 
@@ -281,7 +312,10 @@ describe('a noisy tenant beside a quiet one', () => {
 
     const quietFigure = (key: keyof Figures) => Math.max(before[key], after[key]);
     const ratios = Object.fromEntries(
-      (['requestP99', 'eventP90', 'jobMedian'] as const).map((key) => [key, during[key] / quietFigure(key)]),
+      (['requestP99', 'eventP90', 'jobMedian', 'tableWriteP99'] as const).map((key) => [
+        key,
+        during[key] / quietFigure(key),
+      ]),
     );
     console.info(
       `noisy tenant: quiet B ${JSON.stringify(before)} / ${JSON.stringify(after)}, B beside A ${JSON.stringify(during)} (ratios ${JSON.stringify(ratios)}); A got ${JSON.stringify(outcome)}`,
