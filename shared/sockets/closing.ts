@@ -44,7 +44,9 @@ export async function closeDeletedDocuments(
 /**
  * Called when a migration starts: the source document's connections close with 4404 (its content
  * moves to `newDocumentId`, where clients connect again) and its live state is forgotten; the
- * organization's access stamp is renewed, and again when the job completes (`accessChanged`).
+ * organization's access stamp is renewed. A connection at the new id that opened while the access
+ * entries were moving resolves its access again within the recheck window
+ * (`REALTIME_ACCESS_RECHECK_SECONDS`), not at the job's completion.
  */
 export async function closeMigratedDocument(
   apiKey: string,
@@ -72,14 +74,6 @@ async function closeDocuments(
       await deleteLiveStates(apiKey, organizationId, documentId);
     }),
   ]);
-}
-
-/**
- * Tells open connections that access in these organizations changed: each connection resolves its
- * access again at its next message. One PutItem per organization.
- */
-export async function accessChanged(apiKey: string, organizationIds: readonly string[]): Promise<void> {
-  await renewAccessStamps(apiKey, organizationIds, nowMs());
 }
 
 /**
