@@ -45,3 +45,13 @@ export function localSqsEnv(sqs: Pick<LocalSqs, 'endpoint' | 'queueUrls'>): Reco
     ),
   };
 }
+
+/** The emulator as `localSqsEnv` described it: what a child process reads back from its environment. */
+export function localSqsFromEnv(): Pick<LocalSqs, 'endpoint' | 'queueUrls'> {
+  return {
+    endpoint: process.env.SQS_ENDPOINT as string,
+    queueUrls: Object.fromEntries(
+      queueDefinitions.map((queue) => [queue.name, process.env[queueUrlEnvName(queue.name)] as string]),
+    ),
+  };
+}

@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { percentile } from '../../scripts/bench/measure';
 import { type LocalStack, localTableName, startLocalStack } from '../../scripts/local/stack';
+import { startEntryProcess } from '../support/entry-process';
 import { runAheadOfLoad } from '../support/priority';
 import { type Receiver, startReceiver } from '../support/receiver';
 
@@ -49,11 +50,7 @@ let noisyReceiverUrl: string;
 const children: ChildProcess[] = [];
 
 function startChild(entry: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: process.cwd(),
-    env: process.env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = startEntryProcess(entry);
   children.push(child);
   return child;
 }

@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { type LocalDynamo, startDynamoDbLocal } from '../../scripts/local/dynamodb';
 import { createEndpoint } from '../../shared/webhooks/endpoint-service';
 import { createEvent, publish } from '../../shared/webhooks/outbox';
 import { startCpuLoad } from '../support/cpu-load';
 import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../support/delivery';
+import { startEntryProcess } from '../support/entry-process';
 import { runAheadOfLoad } from '../support/priority';
 import { arrivalRate, busiestSpan } from '../support/rates';
 import { createWebhookWorkspace } from '../support/webhooks';
@@ -23,11 +24,7 @@ const children: ChildProcess[] = [];
  * machine) are: neither's clock is then skewed by the other's event loop.
  */
 function startProcess(entry: string): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: process.cwd(),
-    env: process.env,
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
+  const child = startEntryProcess(entry);
   children.push(child);
   if (child.pid !== undefined) runAheadOfLoad(child.pid);
   return child;

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { ServerResponse } from 'node:http';
 import { SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
@@ -6,6 +6,7 @@ import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { publish } from '../../../../shared/webhooks/outbox';
 import { deliverySuite, waitFor } from '../../../support/delivery';
+import { startEntryProcess } from '../../../support/entry-process';
 import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 
 jest.setTimeout(120_000);
@@ -38,11 +39,7 @@ async function shortenVisibilityTimeout(seconds: number) {
 
 /** The local queue poller with the real delivery worker, in a process of its own that can be killed. */
 function startPollerProcess(): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'test/support/queue-worker-process.ts'], {
-    cwd: process.cwd(),
-    env: process.env,
-    stdio: 'inherit',
-  });
+  return startEntryProcess('test/support/queue-worker-process.ts', { ipc: false });
 }
 
 describe('webhook-delivery consumer killed mid-batch', () => {
