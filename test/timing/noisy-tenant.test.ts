@@ -187,7 +187,7 @@ interface Figures {
 }
 
 /** B's request latencies (ms), by what A was doing when each call started. */
-type LatenciesByNoise = Partial<Record<NoiseMode, number[]>>;
+type LatenciesByNoise = Record<NoiseMode, number[]>;
 
 /** Times a PutItem of a probe item every 50 ms, straight to DynamoDB Local, until `done` settles. */
 async function probeTable(done: Promise<unknown>): Promise<number[]> {
@@ -221,7 +221,7 @@ async function measureQuietTenant(
   noise?: () => NoiseMode,
 ): Promise<Figures & { byNoise: LatenciesByNoise }> {
   const latencies: number[] = [];
-  const byNoise: LatenciesByNoise = {};
+  const byNoise: LatenciesByNoise = { hammer: [], polite: [] };
   const events: Promise<number>[] = [];
   // Every call is followed by a pause: B stays under its rate, never refused.
   const paced = async (path: string, data: unknown) => {
@@ -236,7 +236,7 @@ async function measureQuietTenant(
     await tenant.call(path, data);
     const latency = performance.now() - started;
     latencies.push(latency);
-    if (mode) (byNoise[mode] ??= []).push(latency);
+    if (mode) byNoise[mode].push(latency);
     const answered = Date.now();
     await pause(quietPauseMs);
     return answered;
@@ -355,13 +355,13 @@ describe('a noisy tenant beside a quiet one', () => {
       ]),
     );
     const p99Beside = {
-      hammer: percentile(during.byNoise.hammer ?? [], 99),
-      polite: percentile(during.byNoise.polite ?? [], 99),
+      hammer: percentile(during.byNoise.hammer, 99),
+      polite: percentile(during.byNoise.polite, 99),
     };
     const summary = ({ byNoise: _, ...figures }: Figures & { byNoise: LatenciesByNoise }) =>
       JSON.stringify(figures);
     console.info(
-      `noisy tenant: quiet B ${summary(before)} / ${summary(after)}, B beside A ${summary(during)} (ratios ${JSON.stringify(ratios)}); B's p99 beside A hammering ${p99Beside.hammer.toFixed(1)} ms (${during.byNoise.hammer?.length} calls), beside A polite ${p99Beside.polite.toFixed(1)} ms (${during.byNoise.polite?.length} calls); A got ${JSON.stringify(outcome)} over ${JSON.stringify(seconds)} s`,
+      `noisy tenant: quiet B ${summary(before)} / ${summary(after)}, B beside A ${summary(during)} (ratios ${JSON.stringify(ratios)}); B's p99 beside A hammering ${p99Beside.hammer.toFixed(1)} ms (${during.byNoise.hammer.length} calls), beside A polite ${p99Beside.polite.toFixed(1)} ms (${during.byNoise.polite.length} calls); A got ${JSON.stringify(outcome)} over ${JSON.stringify(seconds)} s`,
     );
     // Hammering, A used its share (half its rate at least) and was refused far past it, over HTTP and realtime.
     const hammered = outcome.hammer;
