@@ -37,12 +37,6 @@ const documents = [...repository.files]
   .filter((file) => ['README.md', 'CHANGELOG.md'].includes(file) || /^docs\/.*\.md$/.test(file))
   .sort();
 
-/**
- * Documents that may still cite the contract's sections by number: the README, whose text other
- * work of issue 30 rewrites; every other document states the rule instead.
- */
-const mayCiteContract = new Set(['README.md']);
-
 describe('references in the docs', () => {
   it('reads the README, the changelog, the decisions and the architecture pages', () => {
     expect(documents).toEqual(
@@ -60,12 +54,9 @@ describe('references in the docs', () => {
     expect(checkDocument(file, repository.read(file), repository)).toEqual([]);
   });
 
-  it.each(documents.filter((file) => !mayCiteContract.has(file)))(
-    '%s: cites no section of the contract, which is not in the repository',
-    (file) => {
-      expect(contractCitations(file, repository.read(file))).toEqual([]);
-    },
-  );
+  it.each(documents)('%s: cites no section of the contract, which is not in the repository', (file) => {
+    expect(contractCitations(file, repository.read(file))).toEqual([]);
+  });
 });
 
 describe('checkDocument', () => {
