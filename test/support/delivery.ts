@@ -64,18 +64,6 @@ export async function startDeliveryHarness(
   return harness;
 }
 
-/** Polls `condition` every 50 ms until it holds; throws after `timeoutMs`. */
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 60_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((pause) => setTimeout(pause, 50));
-  }
-}
-
 /** The delivery pipeline and one receiver of a test file, with the requests the receiver got by path. */
 export interface DeliverySuite {
   harness: DeliveryHarness;

@@ -3,7 +3,8 @@ import { updateWebhookConfig } from '../../../../shared/settings/webhook-config-
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import {
   commentEvent,
   createWebhookWorkspace,
