@@ -15,7 +15,8 @@ import { createTestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 
-const suite = deliverySuite();
+// Retries a second apart (less jitter): the first test checks their spacing.
+const suite = deliverySuite({ env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
 
 const { receivedAt } = suite;
 const newEvent = (data: Record<string, unknown> = {}) =>
