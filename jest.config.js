@@ -2,7 +2,8 @@
  * Jest projects: unit (pure), integration (handlers against DynamoDB Local), e2e (HTTP against
  * the dev server), infra (CDK template assertions), and timing (tests of rates under a load they
  * make themselves; `npm test` runs them after the others, so other files never share the machine
- * with them). One global setup starts DynamoDB Local.
+ * with them). One global setup starts DynamoDB Local for the run; each worker works in a table of
+ * its own there (test/support/worker-table.ts).
  * @swc/jest transforms TypeScript and the ESM-only dependencies (@middy, fauxqs, jose) to CommonJS.
  */
 const transform = {
@@ -17,14 +18,22 @@ const shared = {
   transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|jose)/)'],
   moduleNameMapper: { '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js' },
   testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/support/worker-table.ts'],
 };
 
 export default {
   // Generous for integration work on a loaded 2-core machine; speed is measured by `npm run bench`.
   testTimeout: 30_000,
+  // Most files wait on DynamoDB Local, the SQS emulator, receivers and sockets rather than compute:
+  // more workers than cores keep both cores busy (decisions §69 has the measurements).
+  maxWorkers: 3,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/file-times-reporter.js'],
+  // `npm test` adds --coverage: line and branch coverage of the project's own code, as a summary.
+  coverageProvider: 'v8',
+  collectCoverageFrom: ['{bin,client,functions,lib,scripts,shared}/**/*.ts', '!client/openapi-types.ts'],
+  coverageReporters: ['text-summary'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     { ...shared, displayName: 'integration', testMatch: ['<rootDir>/test/integration/**/*.test.ts'] },

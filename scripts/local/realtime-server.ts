@@ -125,9 +125,11 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
   return {
     async close() {
       server.off('upgrade', onUpgrade);
-      const closing = [...sockets.values()].map(
-        (ws) => new Promise<void>((closed) => ws.once('close', () => closed())),
-      );
+      // A socket already closed stays listed until its queued `$disconnect` runs: waiting for its
+      // 'close' would wait forever; the queues below wait for that `$disconnect`.
+      const closing = [...sockets.values()]
+        .filter((ws) => ws.readyState !== ws.CLOSED)
+        .map((ws) => new Promise<void>((closed) => ws.once('close', () => closed())));
       for (const ws of sockets.values()) ws.terminate();
       await Promise.all(closing);
       await Promise.all(queues);

@@ -4,7 +4,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { generateSecret } from '../../shared/security/secrets';
 import { type DevServer, type DevServerOptions, startDevServer } from './dev-server';
-import { ensureTable, type LocalDynamo, localAwsEnv, startDynamoDbLocal } from './dynamodb';
+import { ensureTable, type LocalDynamo, localAwsEnv, runningDynamo, startDynamoDbLocal } from './dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from './queue-workers';
 import { startReconcilerTimer } from './reconciler';
 import { type LocalSqs, localSqsEnv, startLocalSqs } from './sqs';
@@ -24,6 +24,12 @@ export interface LocalStackOptions {
    * this off and starts `startLocalWorkers` there.
    */
   workers?: boolean;
+  /**
+   * A DynamoDB (Local) already running, and the table to use in it (created if missing), instead of
+   * a DynamoDB Local of the stack's own with `collab-local`: the tests run stacks beside each other
+   * on the run's one DynamoDB Local, each in a table of its own.
+   */
+  dynamo?: { endpoint: string; tableName: string };
 }
 
 export interface LocalStack {
@@ -58,10 +64,10 @@ function localDataKey(persistDir: string | undefined): string {
  */
 export function startLocalWorkers(
   sqs: Pick<LocalSqs, 'endpoint' | 'queueUrls'>,
-  dynamoEndpoint: string,
+  dynamo: { endpoint: string; tableName: string },
 ): { stop(): Promise<void> } {
   const queueWorkers = startQueueWorkers({ ...sqs, pollersPerQueue: localPollersPerQueue });
-  const streamPoller = startStreamPoller({ endpoint: dynamoEndpoint, tableName: localTableName });
+  const streamPoller = startStreamPoller(dynamo);
   const reconciler = startReconcilerTimer(localReconcileIntervalMs);
   return {
     stop: async () => {
@@ -78,16 +84,17 @@ export function startLocalWorkers(
  * `process.env` the way the CDK stack configures each function, before any handler loads.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const dynamo = await startDynamoDbLocal({
-    persistDir: options.persistDir && join(options.persistDir, 'dynamodb'),
-  });
+  const dynamo = options.dynamo
+    ? runningDynamo(options.dynamo.endpoint)
+    : await startDynamoDbLocal({ persistDir: options.persistDir && join(options.persistDir, 'dynamodb') });
+  const tableName = options.dynamo?.tableName ?? localTableName;
   let startedSqs: LocalSqs | undefined;
   try {
-    await ensureTable(dynamo.client, localTableName);
+    await ensureTable(dynamo.client, tableName);
     const sqs = await startLocalSqs();
     startedSqs = sqs;
     Object.assign(process.env, localAwsEnv, {
-      TABLE_NAME: localTableName,
+      TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       ...localSqsEnv(sqs),
       DATA_KEY: localDataKey(options.persistDir),
@@ -96,7 +103,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // A developer's webhook receiver on localhost must be reachable.
       ALLOW_LOOPBACK_TARGETS: 'true',
     });
-    const workers = options.workers === false ? undefined : startLocalWorkers(sqs, dynamo.endpoint);
+    const workers =
+      options.workers === false
+        ? undefined
+        : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(
@@ -108,7 +118,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       exposeDbMetrics: options.exposeDbMetrics ?? false,
       ...(options.onDbCalls && { onDbCalls: options.onDbCalls }),
       health: async () => ({
-        dynamodb: await up(() => dynamo.client.send(new DescribeTableCommand({ TableName: localTableName }))),
+        dynamodb: await up(() => dynamo.client.send(new DescribeTableCommand({ TableName: tableName }))),
         sqs: await up(() => sqsClient.send(new ListQueuesCommand({}))),
       }),
     });

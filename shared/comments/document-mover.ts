@@ -1,4 +1,4 @@
-import type { DocumentRecordMover } from '../plugins/mover';
+import { type DocumentRecordMover, moverBatchSize } from '../plugins/mover';
 import { hasDocumentComments, moveDocumentComments } from './repository';
 
 /** Comment items (annotations and comments) per migration batch. */
@@ -14,7 +14,12 @@ export const commentMover: DocumentRecordMover = {
   name: 'comments',
   hasRecords: hasDocumentComments,
   async moveBatch(move) {
-    const result = await moveDocumentComments(move.apiKey, move.organizationId, move, batchSize);
+    const result = await moveDocumentComments(
+      move.apiKey,
+      move.organizationId,
+      move,
+      moverBatchSize(batchSize),
+    );
     return result.more ? { moved: result.moved, cursor: {} } : { moved: result.moved };
   },
 };

@@ -117,6 +117,13 @@ const envVariables = z.object({
    */
   JOB_LEASE_SECONDS: z.coerce.number().int().positive().default(900),
   /**
+   * Records one document-migration batch moves at most, in each domain that moves in batches;
+   * unset, the domain's own batch (activities and comments 100, judgments 50, CRDT items 25,
+   * notifications 10). Lower, a large document's writes spread over more and smaller transactions:
+   * less write capacity taken at once, more calls and a longer run.
+   */
+  MIGRATION_BATCH_RECORDS: z.coerce.number().int().positive().optional(),
+  /**
    * How long after a deletion an erasure job makes its last pass (decisions §34): longer than any
    * API request runs, so a write that passed the fence check just before the delete has landed.
    */

@@ -1,4 +1,4 @@
-import type { DocumentRecordMover } from '../plugins/mover';
+import { type DocumentRecordMover, moverBatchSize } from '../plugins/mover';
 import { hasDocumentContent, moveDocumentContent } from './repository';
 
 /** CRDT items per migration batch (parts are ≤ 350 KB, so a Query page holds fewer of the big ones). */
@@ -18,7 +18,7 @@ export const crdtMover: DocumentRecordMover = {
     const result = await moveDocumentContent(
       move,
       phase,
-      batchSize,
+      moverBatchSize(batchSize),
       cursor?.startKey as Record<string, unknown> | undefined,
     );
     if (result.nextKey) return { moved: result.moved, cursor: { phase, startKey: result.nextKey } };

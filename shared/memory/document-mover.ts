@@ -1,5 +1,5 @@
 import { mapInParallel } from '../db/parallel';
-import type { DocumentRecordMover } from '../plugins/mover';
+import { type DocumentRecordMover, moverBatchSize } from '../plugins/mover';
 import { documentJudgmentIds, hasDocumentJudgments, moveJudgment } from './repository';
 
 /** Judgments per migration batch: one timeline Query, then 3 conditional updates each. */
@@ -15,12 +15,13 @@ export const judgmentMover: DocumentRecordMover = {
   name: 'judgments',
   hasRecords: hasDocumentJudgments,
   async moveBatch(move) {
-    const ids = await documentJudgmentIds(move.apiKey, move.organizationId, move.from, batchSize);
+    const size = moverBatchSize(batchSize);
+    const ids = await documentJudgmentIds(move.apiKey, move.organizationId, move.from, size);
     const moved = await mapInParallel(ids, concurrency, (id) =>
       moveJudgment(move.apiKey, move.organizationId, id, move),
     );
     const count = moved.filter(Boolean).length;
     // A full batch may leave more behind; an empty or short one was the last.
-    return ids.length === batchSize ? { moved: count, cursor: {} } : { moved: count };
+    return ids.length === size ? { moved: count, cursor: {} } : { moved: count };
   },
 };

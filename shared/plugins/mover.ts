@@ -1,3 +1,5 @@
+import { env } from '../config/env';
+
 /**
  * The contract between document migration and the domains that own document-scoped records.
  *
@@ -24,6 +26,13 @@
  * - A batch is bounded (≈ 100 records or one Query page), so the worker can stop between batches
  *   when its time budget runs out and continue in a new invocation.
  */
+
+/**
+ * Records per batch of a mover whose own batch is `ownSize`: no more than `MIGRATION_BATCH_RECORDS`
+ * when the operator set it (smaller transactions), else `ownSize`.
+ */
+export const moverBatchSize = (ownSize: number): number =>
+  Math.min(ownSize, env().MIGRATION_BATCH_RECORDS ?? ownSize);
 
 /** One document's move within an organization of an API key. */
 export interface DocumentMove {

@@ -5,13 +5,14 @@ import {
   createPublicClient,
   createWorkspaceClient,
 } from '../../client';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import type { LocalStack } from '../../scripts/local/stack';
+import { startLocalStackOnRunDynamo } from '../support/local-stack';
 
 /** Black-box: the typed client (package export `collab-backend/client`) against the whole local stack. */
 let stack: LocalStack;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0 });
+  stack = await startLocalStackOnRunDynamo();
 }, 60_000);
 
 afterAll(async () => {

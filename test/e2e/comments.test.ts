@@ -1,7 +1,8 @@
 import { Webhook } from 'standardwebhooks';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
-import { waitFor } from '../support/delivery';
+import type { LocalStack } from '../../scripts/local/stack';
+import { startLocalStackOnRunDynamo } from '../support/local-stack';
 import { alice, bob, carol } from '../support/people';
+import { waitFor } from '../support/poll';
 import { type Receiver, startReceiver } from '../support/receiver';
 import { commentReviewEvents, deliveredTo } from '../support/webhooks';
 
@@ -15,7 +16,7 @@ let stack: LocalStack;
 let receiver: Receiver;
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0 });
+  stack = await startLocalStackOnRunDynamo();
   receiver = await startReceiver();
 }, 60_000);
 

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import type { LocalStack } from '../../scripts/local/stack';
 import { launchChromium } from '../support/chromium';
+import { startLocalStackOnRunDynamo } from '../support/local-stack';
 
 /**
  * The reference page (`GET /docs`) and a browser app on another origin, in headless Chromium
@@ -21,7 +22,7 @@ const openApi = JSON.parse(readFileSync('docs/openapi.json', 'utf8')) as OpenApi
 const operations = Object.values(openApi.paths).flatMap((methods) => Object.values(methods));
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0 });
+  stack = await startLocalStackOnRunDynamo();
   browser = await launchChromium();
   // A page of a browser app served from another origin (another port is another origin).
   appServer = createServer((_request, response) => {

@@ -19,7 +19,9 @@ export interface DeliveryHarness {
  * own (so no other test file's outbox events reach this file's pollers), the SQS emulator, the
  * stream poller running the fan-out worker and the queue poller running the delivery worker.
  * Sets the environment before any service code reads it: call it before anything else in a file.
- * The retry schedule is shortened to seconds; loopback targets are allowed (receivers on 127.0.0.1).
+ * Retries follow at once (three of them: `WEBHOOK_RETRY_SCHEDULE=0,0,0`, an operator's setting), so a
+ * dead-lettered message takes no waiting; a file that tests their spacing sets its own schedule.
+ * Loopback targets are allowed (receivers on 127.0.0.1).
  * `streamHandler` replaces the fan-out worker (to inject failures; it may call the real one).
  */
 export async function startDeliveryHarness(
@@ -30,7 +32,7 @@ export async function startDeliveryHarness(
   Object.assign(process.env, {
     SQS_ENDPOINT: sqs.endpoint,
     ALLOW_LOOPBACK_TARGETS: 'true',
-    WEBHOOK_RETRY_SCHEDULE: '1,1,1',
+    WEBHOOK_RETRY_SCHEDULE: '0,0,0',
     WEBHOOK_MIN_BACKOFF_SECONDS: '1',
     WEBHOOK_TIMEOUT_MS: '2000',
     ...Object.fromEntries(
@@ -62,18 +64,6 @@ export async function startDeliveryHarness(
   };
   if (options.startWorkers !== false) harness.startWorkers();
   return harness;
-}
-
-/** Polls `condition` every 50 ms until it holds; throws after `timeoutMs`. */
-export async function waitFor(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 60_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((pause) => setTimeout(pause, 50));
-  }
 }
 
 /** The delivery pipeline and one receiver of a test file, with the requests the receiver got by path. */

@@ -1,10 +1,18 @@
 /**
  * A jest reporter that prints, once the run is over, every test file's time, slowest first, and the
- * ten slowest again as a short list with their share of the run: where the suite's minutes go.
+ * ten slowest again as a short list with their share of the files' time: where the suite's minutes
+ * go. Files run side by side on several workers, so their times add up to more than the run's wall
+ * time, which the header shows beside them.
  */
 export default class FileTimesReporter {
   /** @type {{ file: string, project: string, seconds: number }[]} */
   files = [];
+
+  startedAt = Date.now();
+
+  onRunStart() {
+    this.startedAt = Date.now();
+  }
 
   onTestResult(test, result) {
     this.files.push({
@@ -25,7 +33,7 @@ export default class FileTimesReporter {
     process.stderr.write(
       [
         '',
-        `Test files by time (${sorted.length} files, ${total.toFixed(0)} s in all):`,
+        `Test files by time (${sorted.length} files, ${total.toFixed(0)} s in all, ${((Date.now() - this.startedAt) / 1000).toFixed(0)} s wall):`,
         ...sorted.map(line),
         '',
         `Ten slowest (${(100 * slowestShare).toFixed(0)} % of the files' time):`,

@@ -1,18 +1,19 @@
 import { randomBytes } from 'node:crypto';
+import type { GlobalConfig } from 'jest';
 import { ensureTable, startDynamoDbLocal } from '../../scripts/local/dynamodb';
-
-export const testTableName = 'collab-test';
+import { workerTableName } from './worker-table';
 
 /**
- * Starts DynamoDB Local once for the whole run (through the project's own dependency), creates the
- * table from the shared definition, and configures the environment every test worker inherits.
- * Tests isolate themselves by working in fresh workspaces and API keys, never by truncating.
+ * Starts DynamoDB Local once for the whole run (through the project's own dependency), creates one
+ * table per jest worker from the shared definition (test/support/worker-table.ts), and configures
+ * the environment every test worker inherits. Tests isolate themselves by working in fresh
+ * workspaces and API keys, never by truncating.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: GlobalConfig): Promise<void> {
   const dynamo = await startDynamoDbLocal();
-  await ensureTable(dynamo.client, testTableName);
+  const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, index) => index + 1);
+  await Promise.all(workers.map((worker) => ensureTable(dynamo.client, workerTableName(String(worker)))));
   Object.assign(process.env, {
-    TABLE_NAME: testTableName,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     DATA_KEY: randomBytes(32).toString('base64url'),
     POWERTOOLS_LOG_LEVEL: 'SILENT',

@@ -6,5 +6,8 @@ import { startLocalWorkers } from '../../scripts/local/stack';
  * reconciler) in a process of their own, as they are functions of their own in AWS, configured from
  * the environment the test passes down. Tells the parent once started.
  */
-startLocalWorkers(localSqsFromEnv(), process.env.DYNAMODB_ENDPOINT as string);
+startLocalWorkers(localSqsFromEnv(), {
+  endpoint: process.env.DYNAMODB_ENDPOINT as string,
+  tableName: process.env.TABLE_NAME as string,
+});
 process.send?.('started');

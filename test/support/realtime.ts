@@ -11,6 +11,7 @@ import { type DevServer, startDevServer } from '../../scripts/local/dev-server';
 import type { Room } from '../../shared/realtime/schemas';
 import { insertConnection } from '../../shared/sockets/repository';
 import { succeed } from './api';
+import { waitFor } from './poll';
 import type { TestWorkspace } from './workspaces';
 
 /** The dev server (HTTP and `/v2/realtime`) in this process, on a free port. */
@@ -112,21 +113,8 @@ export function connectClient(server: DevServer, params: ConnectParams, doc = ne
   };
 }
 
-/** Resolves once `condition` holds, polling every 10 ms; rejects after `timeoutMs`. */
-export async function eventually(
-  condition: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-  what = 'condition',
-): Promise<void> {
-  const start = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 10));
-  }
-}
-
 /** Resolves once the provider has synced with the server. */
-export const synced = (client: TestClient) => eventually(() => client.provider.synced, 10_000, 'sync');
+export const synced = (client: TestClient) => waitFor(() => client.provider.synced, 10_000, 'sync');
 
 /** The HTTP status the server answers a raw upgrade with (101 when it accepts). */
 export function upgradeStatus(

@@ -9,8 +9,8 @@ import {
   type MessageStatus,
 } from '../../shared/webhooks/message-schemas';
 import { createEvent, type NewEvent } from '../../shared/webhooks/outbox';
-import { waitFor } from './delivery';
 import { call, dataOf } from './lambda';
+import { waitFor } from './poll';
 import type { ReceivedRequest, Receiver } from './receiver';
 import { createTestWorkspace, type TestWorkspace } from './workspaces';
 

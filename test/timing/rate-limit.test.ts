@@ -4,8 +4,9 @@ import { type LocalDynamo, startDynamoDbLocal } from '../../scripts/local/dynamo
 import { createEndpoint } from '../../shared/webhooks/endpoint-service';
 import { createEvent, publish } from '../../shared/webhooks/outbox';
 import { startCpuLoad } from '../support/cpu-load';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../support/delivery';
+import { type DeliveryHarness, startDeliveryHarness } from '../support/delivery';
 import { startEntryProcess } from '../support/entry-process';
+import { waitFor } from '../support/poll';
 import { runAheadOfLoad } from '../support/priority';
 import { arrivalRate, busiestSpan } from '../support/rates';
 import { createWebhookWorkspace } from '../support/webhooks';

@@ -1,5 +1,6 @@
 import { latestExpiresAtSeconds } from '../../../shared/access/schemas';
 import { callAs, succeed } from '../../support/api';
+import { holdDate } from '../../support/held-date';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 let workspace: TestWorkspace;
@@ -131,22 +132,32 @@ describe('auth.permissions.get', () => {
   });
 
   it('reports temporary grants with expiresAt and stops counting them the moment they pass', async () => {
-    const expiresAt = inSeconds(2);
-    await succeed(workspace, 'auth.permissions.add', {
-      user: { userId: 'member' },
-      permissions: {
-        resources: [{ type: 'document', id: 'vault-doc', organizationId, accessRole: 'viewer', expiresAt }],
-      },
-    });
-    const before = await lookup({ userIds: ['member'], documentIds: ['vault-doc'] });
-    expect(before.member.documents['vault-doc']).toEqual({
-      accessRole: 'viewer',
-      accessType: 'restricted',
-      expiresAt,
-    });
-    await new Promise((done) => setTimeout(done, expiresAt * 1000 - Date.now() + 50));
-    const after = await lookup({ userIds: ['member'], documentIds: ['vault-doc'] });
-    expect(after.member.documents['vault-doc']).toMatchObject({ errorCode: 'permission_denied' });
+    // The service's clock is held (timers and I/O stay real), so the grant's two seconds pass only
+    // when the test moves it, however slow the machine.
+    holdDate(Date.now());
+    try {
+      const expiresAt = inSeconds(2);
+      await succeed(workspace, 'auth.permissions.add', {
+        user: { userId: 'member' },
+        permissions: {
+          resources: [{ type: 'document', id: 'vault-doc', organizationId, accessRole: 'viewer', expiresAt }],
+        },
+      });
+      const before = await lookup({ userIds: ['member'], documentIds: ['vault-doc'] });
+      expect(before.member.documents['vault-doc']).toEqual({
+        accessRole: 'viewer',
+        accessType: 'restricted',
+        expiresAt,
+      });
+      jest.setSystemTime(expiresAt * 1000 - 1);
+      const last = await lookup({ userIds: ['member'], documentIds: ['vault-doc'] });
+      expect(last.member.documents['vault-doc']).toMatchObject({ accessRole: 'viewer', expiresAt });
+      jest.setSystemTime(expiresAt * 1000);
+      const after = await lookup({ userIds: ['member'], documentIds: ['vault-doc'] });
+      expect(after.member.documents['vault-doc']).toMatchObject({ errorCode: 'permission_denied' });
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('surfaces context grants as context.accessFields', async () => {

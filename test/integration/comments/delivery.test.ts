@@ -2,8 +2,9 @@ import { Webhook } from 'standardwebhooks';
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { endpointTarget } from '../../../shared/webhooks/message-schemas';
 import { succeed } from '../../support/api';
-import { deliverySuite, waitFor } from '../../support/delivery';
+import { deliverySuite } from '../../support/delivery';
 import { alice, bob, carol } from '../../support/people';
+import { waitFor } from '../../support/poll';
 import {
   commentReviewEvents,
   createWebhookWorkspace,

@@ -3,9 +3,9 @@ import { routeExamples } from '../../../shared/api/route-examples';
 import { type RouteName, routes } from '../../../shared/api/routes';
 import { maxCallsBeforeAuth } from '../../../shared/db/before-auth';
 import { callAs, succeed } from '../../support/api';
-import { waitFor } from '../../support/delivery';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallResult, call } from '../../support/lambda';
+import { waitFor } from '../../support/poll';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 /**

@@ -1,7 +1,8 @@
 import { incarnationEntry, withIncarnations } from '../../../shared/db/incarnations';
 import { keys } from '../../../shared/db/keys';
 import { succeed } from '../../support/api';
-import { eventually, seedDocument, useRealtimeSession } from '../../support/realtime';
+import { waitFor } from '../../support/poll';
+import { seedDocument, useRealtimeSession } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 import { type MigrationQueue, startMigrationQueue } from '../migration/support';
 import { readRange } from './support';
@@ -53,7 +54,7 @@ describe('realtime in an organization re-created while its erasure has not run',
     alice.doc.getText('content').insert(0, 'new');
     const restValue = async () =>
       (await succeed(session.workspace, 'crdt.get', params))[0]?.data as string | undefined;
-    await eventually(async () => (await restValue()) === 'new', 10_000, 'the edit stored');
+    await waitFor(async () => (await restValue()) === 'new', 10_000, 'the edit stored');
     const bob = await session.join(params, 'bob');
     expect(bob.doc.getText('content').toString()).toBe('new');
     expect((await storedIn(organizationId, documentId, 0)).crdt).toBeGreaterThan(0);
@@ -68,7 +69,7 @@ describe('realtime in an organization re-created while its erasure has not run',
     session.forget(bob);
     alice.destroy();
     bob.destroy();
-    await eventually(
+    await waitFor(
       async () => (await storedIn(organizationId, documentId, 1)).connections === 0,
       10_000,
       'the connections removed',

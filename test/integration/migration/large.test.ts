@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { documentRecordMovers } from '../../../functions/workers/movers';
 import { activityMover } from '../../../shared/activities/document-mover';
-import { putNewActivities } from '../../../shared/activities/repository';
 import { logger } from '../../../shared/core/logger';
 import { measureDbCalls } from '../../../shared/db/metrics';
 import { runMigration } from '../../../shared/migration/worker';
-import { callAs, succeed } from '../../support/api';
-import { dataOf } from '../../support/lambda';
+import { succeed } from '../../support/api';
 import { migrationHarness, organizationId } from './support';
 
 const harness = migrationHarness();
@@ -17,69 +15,10 @@ beforeAll(async () => {
   });
 });
 
-/**
- * Writes `count` activities on a document straight through the repository (BatchWriteItem of 25),
- * eight slices in parallel.
- */
-async function seedActivities(documentId: string, count: number) {
-  const now = Date.now();
-  const tag = randomUUID().slice(0, 8);
-  const activities = Array.from({ length: count }, (_, index) => ({
-    id: `${tag}-${index}`,
-    featureType: 'custom' as const,
-    actionType: 'bulk',
-    actionUser: { userId: `user-${index % 7}` },
-    metadata: { apiKey: harness.workspace.apiKey, documentId, organizationId },
-    timestamp: now - index,
-  }));
-  const slice = Math.ceil(count / 8 / 25) * 25;
-  await Promise.all(
-    Array.from({ length: 8 }, (_, index) =>
-      putNewActivities(harness.workspace.apiKey, activities.slice(index * slice, (index + 1) * slice), now),
-    ),
-  );
-}
-
-/** Every activity id on a document's timeline, walking activities.get pages of 1,000. */
-async function activityIds(documentId: string) {
-  const ids: string[] = [];
-  let pageToken: string | undefined;
-  do {
-    const response = await callAs(harness.workspace, 'activities.get', {
-      organizationId,
-      documentId,
-      pageToken,
-    });
-    ids.push(...(dataOf(response) as { id: string }[]).map((record) => record.id));
-    pageToken = response.json.result?.pageToken;
-  } while (pageToken);
-  return ids;
-}
-
 describe('document migration at size', () => {
-  it('moves a document with 10,000 activities completely', async () => {
-    const [from, to] = [`big-${randomUUID()}`, `moved-${randomUUID()}`];
-    await seedActivities(from, 10_000);
-    const migrationId = await harness.migrate(from, to);
-    const runs = await harness.queue.drain();
-    expect(runs.map((run) => run.failed)).toEqual([false]);
-    // 100 batches of one Query and one transaction, plus the job's own steps.
-    expect(runs[0]?.db.calls).toBeLessThan(250);
-    expect(await harness.statusOf(migrationId)).toMatchObject({ status: 'completed' });
-    const moved = await activityIds(to);
-    expect(moved).toHaveLength(10_000);
-    expect(new Set(moved).size).toBe(10_000);
-    expect(await activityIds(from)).toEqual([]);
-    const [sample] = await succeed(harness.workspace, 'activities.get', {
-      organizationId,
-      activityIds: [moved[0]],
-    });
-    expect(sample.metadata).toEqual({ apiKey: harness.workspace.apiKey, documentId: to, organizationId });
-  }, 300_000);
-
   it('reports the records moved so far per domain while it runs, after a hand-over and at completion', async () => {
     const [from, to] = [`progress-${randomUUID()}`, `moved-${randomUUID()}`];
-    await seedActivities(from, 250);
+    await harness.seedActivities(from, 250);
     const migrationId = await harness.migrate(from, to);
     expect(await harness.statusOf(migrationId)).toMatchObject({
       status: 'pending',
@@ -122,7 +61,7 @@ describe('document migration at size', () => {
 
   it('moves activities in batches of one timeline Query and one transaction of 100 conditional updates', async () => {
     const [from, to] = [`batch-${randomUUID()}`, `moved-${randomUUID()}`];
-    await seedActivities(from, 150);
+    await harness.seedActivities(from, 150);
     const move = { apiKey: harness.workspace.apiKey, organizationId, from, to };
     const first = await measureDbCalls(() => activityMover.moveBatch(move));
     expect(first.result.moved).toBe(100);
@@ -133,16 +72,16 @@ describe('document migration at size', () => {
     const repeat = await measureDbCalls(() => activityMover.moveBatch(move));
     expect(repeat.result).toEqual({ moved: 0 });
     expect(repeat.stats.commands).toEqual(['Query']);
-    expect(await activityIds(to)).toHaveLength(150);
+    expect(await harness.activityIds(to)).toHaveLength(150);
   }, 60_000);
 
   it('moves each activity once when two runs move the same batch at the same time (a duplicate message)', async () => {
     const [from, to] = [`twice-${randomUUID()}`, `moved-${randomUUID()}`];
-    await seedActivities(from, 100);
+    await harness.seedActivities(from, 100);
     const move = { apiKey: harness.workspace.apiKey, organizationId, from, to };
     const results = await Promise.all([activityMover.moveBatch(move), activityMover.moveBatch(move)]);
     expect(results[0].moved + results[1].moved).toBe(100);
-    expect(new Set(await activityIds(to)).size).toBe(100);
-    expect(await activityIds(from)).toEqual([]);
+    expect(new Set(await harness.activityIds(to)).size).toBe(100);
+    expect(await harness.activityIds(from)).toEqual([]);
   }, 60_000);
 });

@@ -13,6 +13,7 @@ import { db } from '../../../shared/db/client';
 import { type DbCallStats, measureDbCalls } from '../../../shared/db/metrics';
 import { queueDefinitions, workerTimeoutSeconds } from '../../../shared/queues/queues';
 import { callAs, succeed } from '../../support/api';
+import { dataOf } from '../../support/lambda';
 import { givenOrganizationWithFolders } from '../../support/organizations';
 import { useOwnTable } from '../../support/own-table';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -22,9 +23,10 @@ const queueName = 'document-migration';
 export interface MigrationQueue {
   sqs: LocalSqs;
   /**
-   * Receives the next message (waiting up to a second) and hands it to the real worker handler as
-   * Lambda's SQS event; a success deletes the message, a reported failure makes it visible again at
-   * once (what the visibility timeout does in AWS, without the wait). Undefined when the queue is empty.
+   * Receives the next message (waiting up to a second for a delayed one) and hands it to the real
+   * worker handler as Lambda's SQS event; a success deletes the message, a reported failure makes it
+   * visible again at once (what the visibility timeout does in AWS, without the wait). Undefined when
+   * the queue is empty (at once when it holds no message at all, not even a delayed one).
    */
   runWorkerOnce(): Promise<{ failed: boolean; receiveCount: number; db: DbCallStats } | undefined>;
   /** Runs the worker until the queue is empty; returns the runs' outcomes. */
@@ -50,6 +52,8 @@ export async function startMigrationQueue(options: { ownTable?: boolean } = {}):
   // The worker's timeout in the stack, not a route's 30 s.
   const context = () => lambdaContext(`worker-${queueName}`, workerTimeoutSeconds(definition!) * 1000);
   const runWorkerOnce: MigrationQueue['runWorkerOnce'] = async () => {
+    const held = sqs.server.inspectQueue(queueName)?.messages;
+    if (!held || held.ready.length + held.delayed.length + held.inflight.length === 0) return undefined;
     const { Messages = [] } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
@@ -252,6 +256,41 @@ export async function seedDocumentWithManyActivities(
 }
 
 /**
+ * Writes `count` activities on a document straight through the repository (BatchWriteItem of 25),
+ * eight slices in parallel.
+ */
+export async function seedActivities(workspace: TestWorkspace, documentId: string, count: number) {
+  const now = Date.now();
+  const tag = randomUUID().slice(0, 8);
+  const activities = Array.from({ length: count }, (_, index) => ({
+    id: `${tag}-${index}`,
+    featureType: 'custom' as const,
+    actionType: 'bulk',
+    actionUser: { userId: `user-${index % 7}` },
+    metadata: { apiKey: workspace.apiKey, documentId, organizationId },
+    timestamp: now - index,
+  }));
+  const slice = Math.ceil(count / 8 / 25) * 25;
+  await Promise.all(
+    Array.from({ length: 8 }, (_, index) =>
+      putNewActivities(workspace.apiKey, activities.slice(index * slice, (index + 1) * slice), now),
+    ),
+  );
+}
+
+/** Every activity id on a document's timeline, walking activities.get pages of 1,000. */
+export async function activityIds(workspace: TestWorkspace, documentId: string) {
+  const ids: string[] = [];
+  let pageToken: string | undefined;
+  do {
+    const response = await callAs(workspace, 'activities.get', { organizationId, documentId, pageToken });
+    ids.push(...(dataOf(response) as { id: string }[]).map((record) => record.id));
+    pageToken = response.json.result?.pageToken;
+  } while (pageToken);
+  return ids;
+}
+
+/**
  * A migration test file's fixtures, started in `beforeAll` and stopped in `afterAll` (both
  * registered here, so call it at the top of the file): the queue with the worker (`ownTable` as
  * for `startMigrationQueue`), a fresh workspace, and this file's helpers bound to that workspace
@@ -283,6 +322,9 @@ export function migrationHarness(options: { ownTable?: boolean } = {}) {
     seedDocumentWithManyActivities: (documentId: string) =>
       seedDocumentWithManyActivities(fixtures().workspace, organizationId, documentId),
     documentView: (documentId: string) => documentView(fixtures().workspace, organizationId, documentId),
+    seedActivities: (documentId: string, count: number) =>
+      seedActivities(fixtures().workspace, documentId, count),
+    activityIds: (documentId: string) => activityIds(fixtures().workspace, documentId),
   };
 }
 

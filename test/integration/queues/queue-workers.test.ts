@@ -4,6 +4,7 @@ import { type QueueWorkers, startQueueWorkers } from '../../../scripts/local/que
 import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
 import { defineQueueWorker } from '../../../shared/queues/define-worker';
 import { queueDefinitions } from '../../../shared/queues/queues';
+import { waitFor } from '../../support/poll';
 
 /** The local SQS poller and `defineQueueWorker` together, against the SQS emulator. */
 let sqs: LocalSqs;
@@ -19,12 +20,12 @@ afterEach(async () => {
   await sqs.stop();
 });
 
-const until = async (condition: () => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await new Promise((pause) => setTimeout(pause, 25));
-  }
+/** Whether the queue holds no message at all (none ready, delayed or in flight): none can come again. */
+const empty = (name: string) => {
+  const messages = sqs.server.inspectQueue(name)?.messages;
+  return (
+    messages !== undefined && messages.ready.length + messages.delayed.length + messages.inflight.length === 0
+  );
 };
 
 describe('queue workers', () => {
@@ -56,8 +57,7 @@ describe('queue workers', () => {
         }),
       );
     }
-    await until(() => seen.filter((entry) => entry.n === 2).length === 2);
-    await new Promise((pause) => setTimeout(pause, 1500));
+    await waitFor(() => seen.filter((entry) => entry.n === 2).length === 2 && empty(definition.name));
     expect(seen.filter((entry) => entry.n === 1)).toHaveLength(1);
     expect(seen.filter((entry) => entry.n === 3)).toHaveLength(1);
     expect(seen.filter((entry) => entry.n === 2).map((entry) => entry.receiveCount)).toEqual([1, 2]);
@@ -100,8 +100,7 @@ describe('queue workers', () => {
       [{ ...definition, consumer: 'inline' }],
       async () => counted as never,
     );
-    await until(() => seen.length >= 30);
-    await new Promise((pause) => setTimeout(pause, 500));
+    await waitFor(() => seen.length >= 30 && empty(definition.name));
     expect([...seen].sort((a, b) => a - b)).toEqual(Array.from({ length: 30 }, (_, n) => n));
     expect(mostInWork).toBeGreaterThan(1);
     client.destroy();
@@ -122,7 +121,7 @@ describe('queue workers', () => {
     await client.send(
       new SendMessageCommand({ QueueUrl: sqs.queueUrls[definition.name], MessageBody: '{"n":"x"}' }),
     );
-    await until(() => (sqs.server.inspectQueue(definition.name)?.messages.inflight.length ?? 0) === 1);
+    await waitFor(() => (sqs.server.inspectQueue(definition.name)?.messages.inflight.length ?? 0) === 1);
     expect(runs).toBe(0);
     client.destroy();
   });

@@ -1,6 +1,6 @@
 import { claimJobSlot, releaseJobSlot } from '../../../shared/quotas/repository';
 import { succeed } from '../../support/api';
-import { eventually } from '../../support/realtime';
+import { waitFor } from '../../support/poll';
 import type { TestWorkspace } from '../../support/workspaces';
 import { useJobQueueAndWorkspaces } from '../lifecycle/support';
 
@@ -38,7 +38,7 @@ describe('background jobs of API keys sharing the workers (API_KEY_JOB_SLOTS)', 
 
     // The long run ends: the noisy key's jobs come back and run.
     await releaseJobSlot(noisy.apiKey, running, holdsUntil, Date.now());
-    await eventually(
+    await waitFor(
       async () => {
         await setup.queue.runWorkerOnce();
         const statuses = await Promise.all(queued.map((jobId) => statusOf(noisy, jobId)));

@@ -4,7 +4,8 @@ import type { DevServer } from '../../../scripts/local/dev-server';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { listConnections } from '../../../shared/sockets/repository';
-import { eventually, seedDocument, startRealtimeServer, userToken } from '../../support/realtime';
+import { waitFor } from '../../support/poll';
+import { seedDocument, startRealtimeServer, userToken } from '../../support/realtime';
 import { awarenessFrame } from '../../support/socket';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
@@ -112,7 +113,7 @@ describe('hostile realtime frames on the local server', () => {
     expect((await closed).code).toBe(1008);
     expect(await healthStatus()).toBe(200);
     const connectionId = member?.connectionId as string;
-    await eventually(async () => (await leftovers([connectionId])).length === 0, 20_000, 'no leftovers');
+    await waitFor(async () => (await leftovers([connectionId])).length === 0, 20_000, 'no leftovers');
     expect(await listConnections(workspace.apiKey, room, Date.now())).toEqual([]);
   });
 });

@@ -6,13 +6,8 @@ import type { DevServer } from '../../../scripts/local/dev-server';
 import { measureDbCalls } from '../../../shared/db/metrics';
 import { overRateCloseCode } from '../../../shared/realtime/key-frame-rate';
 import { holdDate } from '../../support/held-date';
-import {
-  eventually,
-  seedDocument,
-  startRealtimeServer,
-  upgradeStatus,
-  userToken,
-} from '../../support/realtime';
+import { waitFor } from '../../support/poll';
+import { seedDocument, startRealtimeServer, upgradeStatus, userToken } from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 /** Per-API-key realtime rate (`API_KEY_REALTIME_RATE`): connects and frames of all a key's sockets. */
@@ -78,7 +73,7 @@ describe('realtime rate of an API key', () => {
     });
     // Query-awareness frames: the connect and three of them fill the window, the fifth is over it.
     for (let index = 0; index < rate; index += 1) socket.send('Aw==');
-    await eventually(() => closeCode !== undefined, 10_000, 'close');
+    await waitFor(() => closeCode !== undefined, 10_000, 'close');
     expect(closeCode).toBe(overRateCloseCode);
   });
 

@@ -1,6 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import { callAs, succeed } from '../../support/api';
-import { type ConnectParams, eventually, seedDocument, useRealtimeSession } from '../../support/realtime';
+import { waitFor } from '../../support/poll';
+import { type ConnectParams, seedDocument, useRealtimeSession } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 
 /** livestate/broadcast and the closing rules of addendum §9, with real y-websocket clients. */
@@ -24,7 +25,7 @@ describe('livestate.broadcast', () => {
       });
 
     await broadcast({ page: 1, zoom: 2 });
-    await eventually(() => first.liveStates.length === 1 && second.liveStates.length === 1);
+    await waitFor(() => first.liveStates.length === 1 && second.liveStates.length === 1);
     expect(first.liveStates[0]).toEqual({
       type: 'livestate',
       liveStateDataId: 'cursor',
@@ -50,15 +51,15 @@ describe('livestate.broadcast', () => {
       'UpdateItem',
     ]);
     expect(merged.db.serialRoundTrips).toBe(3);
-    await eventually(() => second.liveStates.length === 2);
+    await waitFor(() => second.liveStates.length === 2);
     expect(second.liveStates[1]?.data).toEqual({ page: 1, zoom: 3 });
 
     await broadcast({ replaced: true });
-    await eventually(() => first.liveStates.length === 3);
+    await waitFor(() => first.liveStates.length === 3);
     expect(first.liveStates[2]?.data).toEqual({ replaced: true });
 
     const late = await join({ ...document, editorId: 'title' }, 'carol');
-    await eventually(() => late.liveStates.length === 1);
+    await waitFor(() => late.liveStates.length === 1);
     expect(late.liveStates[0]?.data).toEqual({ replaced: true });
   });
 
@@ -89,7 +90,7 @@ describe('closing rules', () => {
       organizationId: document.organizationId,
       documentIds: [document.documentId],
     });
-    await eventually(() => client.closes.length > 0, 10_000, 'the close');
+    await waitFor(() => client.closes.length > 0, 10_000, 'the close');
     expect(client.closes[0]?.code).toBe(4404);
     expect(client.provider.shouldConnect).toBe(false);
   });
@@ -98,7 +99,7 @@ describe('closing rules', () => {
     const document = await seedDocument(session.workspace);
     const client = await join({ ...document, editorId: 'e' });
     await succeed(session.workspace, 'organizations.delete', { organizationIds: [document.organizationId] });
-    await eventually(() => client.closes.length > 0, 10_000, 'the close');
+    await waitFor(() => client.closes.length > 0, 10_000, 'the close');
     expect(client.closes[0]?.code).toBe(4404);
   });
 
@@ -109,10 +110,10 @@ describe('closing rules', () => {
     const dora = await join({ ...document, editorId: 'e' }, 'dora');
     const eve = await join({ ...document, editorId: 'e' }, 'eve');
     await succeed(session.workspace, 'users.delete', { ...document, userIds: ['dora'] });
-    await eventually(() => dora.closes.length > 0, 10_000, 'the close');
+    await waitFor(() => dora.closes.length > 0, 10_000, 'the close');
     expect(dora.closes[0]?.code).toBe(4403);
     eve.doc.getText('content').insert(0, 'still connected');
-    await eventually(async () => {
+    await waitFor(async () => {
       const [editor] = await succeed(session.workspace, 'crdt.get', { ...document, editorId: 'e' });
       return editor?.data === 'still connected';
     });
@@ -136,7 +137,7 @@ describe('closing rules', () => {
       denials.push(decoding.readVarUint(decoder));
     };
     finn.doc.getText('content').insert(0, 'not ');
-    await eventually(() => denials.length === 1, 10_000, 'permission-denied');
+    await waitFor(() => denials.length === 1, 10_000, 'permission-denied');
     expect(denials).toEqual([0]);
     const [editor] = await succeed(session.workspace, 'crdt.get', { ...document, editorId: 'e' });
     expect(editor.data).toBe('kept');

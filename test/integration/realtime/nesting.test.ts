@@ -4,7 +4,8 @@ import { maxNestingDepth } from '../../../shared/crdt/depth';
 import { framesOf, messageType, syncUpdateMessage } from '../../../shared/sockets/broadcast';
 import { decodeBase64 } from '../../../shared/sockets/frames';
 import { succeed } from '../../support/api';
-import { eventually, seedDocument, useRealtimeSession, userToken } from '../../support/realtime';
+import { waitFor } from '../../support/poll';
+import { seedDocument, useRealtimeSession, userToken } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 import { nestedMapsUpdate, storedUpdates } from '../crdt/support';
 
@@ -39,14 +40,14 @@ describe('realtime: content nesting (issue 27)', () => {
     const { socket, denied } = await rawSocket(params);
     try {
       for (const frame of framesOf(syncUpdateMessage(nestedMapsUpdate(5000)))) socket.send(frame);
-      await eventually(() => denied.length > 0, 20_000, 'permission-denied');
+      await waitFor(() => denied.length > 0, 20_000, 'permission-denied');
       expect(denied[0]).toContain(`${maxNestingDepth} levels`);
       expect(await storedUpdates(session.workspace.apiKey, params)).toHaveLength(0);
       expect(await succeed(session.workspace, 'crdt.get', params)).toEqual([]);
 
       // Content at the limit is stored and readable.
       for (const frame of framesOf(syncUpdateMessage(nestedMapsUpdate(maxNestingDepth)))) socket.send(frame);
-      await eventually(async () => (await storedUpdates(session.workspace.apiKey, params)).length === 1);
+      await waitFor(async () => (await storedUpdates(session.workspace.apiKey, params)).length === 1);
       const [editor] = await succeed(session.workspace, 'crdt.get', params);
       expect(editor.type).toBe('map');
       expect(denied).toHaveLength(1);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import * as decoding from 'lib0/decoding';
 import { callAs, succeed } from '../../support/api';
+import { waitFor } from '../../support/poll';
 import {
   type ConnectParams,
-  eventually,
   seedDocument,
   type TestClient,
   useRealtimeSession,
@@ -43,7 +43,7 @@ describe('realtime sync', () => {
     const bob = await join(params, 'bob');
     alice.doc.getText('content').insert(0, 'Hello from Alice. ');
     bob.doc.getText('content').insert(0, 'Hello from Bob. ');
-    await eventually(() => text(alice) === text(bob) && text(alice).length === 34, 10_000, 'convergence');
+    await waitFor(() => text(alice) === text(bob) && text(alice).length === 34, 10_000, 'convergence');
     expect(text(alice)).toContain('Hello from Alice. ');
     expect(text(alice)).toContain('Hello from Bob. ');
     expect(await restValue(params)).toBe(text(alice));
@@ -62,7 +62,7 @@ describe('realtime sync', () => {
       data: 'base from REST',
     });
     const answered = Date.now();
-    await eventually(() => text(alice) === 'base from REST', 10_000, 'the REST update');
+    await waitFor(() => text(alice) === 'base from REST', 10_000, 'the REST update');
     // The update is pushed while the request runs, not by a later sweep: it reaches the client within
     // the time the request itself took (a ratio, so a loaded machine slows both sides alike).
     expect(Date.now() - answered).toBeLessThanOrEqual(Math.max(answered - sent, 50));
@@ -75,7 +75,7 @@ describe('realtime sync', () => {
       type: 'text',
       data: 'base from REST!',
     });
-    await eventually(
+    await waitFor(
       async () => text(alice).includes('base from REST!') && (await restValue(params)) === text(alice),
     );
   });
@@ -92,7 +92,7 @@ describe('realtime sync', () => {
     const carol = await join(other, 'carol');
     const upload = randomBytes(200 * 1024).toString('hex');
     bob.doc.getText('content').insert(0, upload);
-    await eventually(() => text(carol) === upload, 20_000, 'the large client edit');
+    await waitFor(() => text(carol) === upload, 20_000, 'the large client edit');
     expect(await restValue(other)).toBe(upload);
   });
 
@@ -102,7 +102,7 @@ describe('realtime sync', () => {
     const bob = await join(params, 'bob');
     expect(text(alice)).toBe('');
     await succeed(session.workspace, 'crdt.add', { ...params, type: 'text', data: 'first words' });
-    await eventually(() => text(alice) === 'first words' && text(bob) === 'first words', 10_000, 'the add');
+    await waitFor(() => text(alice) === 'first words' && text(bob) === 'first words', 10_000, 'the add');
   });
 
   it('creates the editor from a client’s first non-empty edit, with the type it writes', async () => {
@@ -110,7 +110,7 @@ describe('realtime sync', () => {
     const alice = await join(params);
     alice.doc.getMap('settings').set('theme', 'dark');
     let editor: any;
-    await eventually(async () => {
+    await waitFor(async () => {
       [editor] = await succeed(session.workspace, 'crdt.get', params);
       return editor !== undefined;
     });
@@ -133,9 +133,9 @@ describe('realtime sync', () => {
       if (decoding.readVarUint(decoder) === 0) denials.push(decoding.readVarString(decoder));
     };
     viewer.doc.getText('content').insert(0, 'vandalism ');
-    await eventually(() => denials.length === 1, 10_000, 'permission-denied');
+    await waitFor(() => denials.length === 1, 10_000, 'permission-denied');
     editor.doc.getText('content').insert(8, '!');
-    await eventually(() => text(viewer).endsWith('original!'), 10_000, 'the editor’s edit');
+    await waitFor(() => text(viewer).endsWith('original!'), 10_000, 'the editor’s edit');
     expect(text(editor)).toBe('original!');
     expect(await restValue(params)).toBe('original!');
     expect(denials[0]).toMatch(/read-only/);
@@ -147,16 +147,16 @@ describe('realtime sync', () => {
     alice.provider.awareness.setLocalState({ user: 'alice', cursor: 3 });
     const bob = await join(params, 'bob');
     const aliceId = alice.doc.clientID;
-    await eventually(
+    await waitFor(
       () => bob.provider.awareness.getStates().get(aliceId)?.user === 'alice',
       10_000,
       'awareness',
     );
     bob.provider.awareness.setLocalState({ user: 'bob' });
-    await eventually(() => alice.provider.awareness.getStates().get(bob.doc.clientID)?.user === 'bob');
+    await waitFor(() => alice.provider.awareness.getStates().get(bob.doc.clientID)?.user === 'bob');
     alice.destroy();
     session.forget(alice);
-    await eventually(() => !bob.provider.awareness.getStates().has(aliceId), 10_000, 'awareness removal');
+    await waitFor(() => !bob.provider.awareness.getStates().has(aliceId), 10_000, 'awareness removal');
   });
 
   it('does not answer a malformed frame, and the connection keeps working', async () => {
@@ -168,7 +168,7 @@ describe('realtime sync', () => {
     socket.send('AAAA');
     socket.send('~x:0:2:QUJD');
     alice.doc.getText('content').insert(0, 'still here');
-    await eventually(() => text(bob) === 'still here', 10_000, 'an edit after garbage');
+    await waitFor(() => text(bob) === 'still here', 10_000, 'an edit after garbage');
     expect((await callAs(session.workspace, 'crdt.get', params)).statusCode).toBe(200);
   });
 });

@@ -4,8 +4,9 @@ import { updateWebhookConfig } from '../../../shared/settings/webhook-config-ser
 import { createEndpoint, getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import { publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';
-import { deliverySuite, waitFor } from '../../support/delivery';
+import { deliverySuite } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
+import { waitFor } from '../../support/poll';
 import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

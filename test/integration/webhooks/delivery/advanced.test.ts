@@ -7,7 +7,8 @@ import {
   rotateEndpointSigningSecret,
 } from '../../../../shared/webhooks/endpoint-service';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 import type { TestWorkspace } from '../../../support/workspaces';
 

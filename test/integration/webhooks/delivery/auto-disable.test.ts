@@ -5,7 +5,8 @@ import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { publish } from '../../../../shared/webhooks/outbox';
 import { succeed } from '../../../support/api';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import { commentEvent, createWebhookWorkspace, waitForMessage } from '../../../support/webhooks';
 import type { TestWorkspace } from '../../../support/workspaces';
 

@@ -3,7 +3,8 @@ import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { type DeliveryHarness, startDeliveryHarness, waitFor } from '../../../support/delivery';
+import { type DeliveryHarness, startDeliveryHarness } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import { type Receiver, startReceiver } from '../../../support/receiver';
 import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 
@@ -67,11 +68,13 @@ describe('webhook delivery DynamoDB call budget', () => {
     );
     await waitFor(() => succeeded.size === refs.length, 200_000);
     // The last attempts' records land just after their answers.
-    await waitFor(async () => {
-      await new Promise((pause) => setTimeout(pause, 500));
-      const deliveries = await Promise.all(refs.map((ref) => findMessage(ref)));
-      return deliveries.every((delivery) => delivery?.status === 'succeeded');
-    }, 30_000);
+    await waitFor(
+      async () =>
+        (await Promise.all(refs.map((ref) => findMessage(ref)))).every(
+          (delivery) => delivery?.status === 'succeeded',
+        ),
+      30_000,
+    );
 
     const commands = pipeline.commands.slice(before);
     const byCommand = countBy(commands);

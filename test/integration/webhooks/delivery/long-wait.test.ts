@@ -4,7 +4,8 @@ import { reconcile } from '../../../../shared/reconcile/reconciler';
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import { commentEvent, createWebhookWorkspace, messageRefOf } from '../../../support/webhooks';
 
 jest.setTimeout(60_000);

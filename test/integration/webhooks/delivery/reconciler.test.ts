@@ -12,7 +12,8 @@ import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import * as webhooks from '../../../support/webhooks';
 
 jest.setTimeout(90_000);

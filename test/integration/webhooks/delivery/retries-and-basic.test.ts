@@ -3,7 +3,8 @@ import { updateWebhookConfig } from '../../../../shared/settings/webhook-config-
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
+import { waitFor } from '../../../support/poll';
 import {
   commentEvent,
   createWebhookWorkspace,
@@ -14,7 +15,8 @@ import { createTestWorkspace } from '../../../support/workspaces';
 
 jest.setTimeout(90_000);
 
-const suite = deliverySuite();
+// Retries a second apart (less jitter): the first test checks their spacing.
+const suite = deliverySuite({ env: { WEBHOOK_RETRY_SCHEDULE: '1,1,1' } });
 
 const { receivedAt } = suite;
 const newEvent = (data: Record<string, unknown> = {}) =>

@@ -5,8 +5,9 @@ import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { endpointTarget } from '../../../../shared/webhooks/message-schemas';
 import { publish } from '../../../../shared/webhooks/outbox';
-import { deliverySuite, waitFor } from '../../../support/delivery';
+import { deliverySuite } from '../../../support/delivery';
 import { startEntryProcess } from '../../../support/entry-process';
+import { waitFor } from '../../../support/poll';
 import { commentEvent, createWebhookWorkspace } from '../../../support/webhooks';
 
 jest.setTimeout(120_000);
