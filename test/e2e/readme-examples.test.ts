@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import type { LocalStack } from '../../scripts/local/stack';
+import { startLocalStackOnRunDynamo } from '../support/local-stack';
 import { type Example, examplesOf } from '../support/readme-examples';
 
 /**
@@ -26,7 +27,7 @@ const title = (example: Example) => `${example.language} block at README.md:${ex
 const fileOf = (example: Example) => join(scratch, `readme-${example.line}.ts`);
 
 beforeAll(async () => {
-  stack = await startLocalStack({ port: 0 });
+  stack = await startLocalStackOnRunDynamo();
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   for (const example of tsExamples) writeFileSync(fileOf(example), `${example.code}\nexport {};\n`);
