@@ -118,16 +118,17 @@ export async function releaseAwarenessClaim(connection: ConnectionRecord): Promi
 }
 
 /**
- * The awareness states of a room, up to `budgetBytes` of state text: Queries of the room's claims
- * (eventually consistent, 100 a page) stop once the budget is spent, so one query-awareness or
- * sync step 1 reads at most the room's claims (one per connection, small) plus `budgetBytes` of
- * state, however many states the room holds. States past the budget are left out (their clients relay
- * them on their next change).
+ * The awareness states of a room, up to `bounds.budgetBytes` of state text. The claims are read in
+ * pages of `bounds.claimsPerPage` (the room's connection cap: a room's live claims are one per
+ * connection, so one eventually consistent Query reads them all however full the room is, its
+ * cost the claims' size, under 1 MB); states past the budget are left out (their clients relay
+ * them on their next change). Another page is read only while the budget is not spent (claims of
+ * connections that ended without `$disconnect` linger until their TTL).
  */
 export async function listRoomAwareness(
   apiKey: string,
   room: { organizationId: string; documentId: string; editorId: string },
-  budgetBytes: number,
+  bounds: { budgetBytes: number; claimsPerPage: number },
   now: number,
 ): Promise<AwarenessEntry[]> {
   const entries: AwarenessEntry[] = [];
@@ -144,14 +145,14 @@ export async function listRoomAwareness(
         },
         ProjectionExpression: 'clientId, clock, #state, #ttl',
         ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
-        Limit: 100,
+        Limit: bounds.claimsPerPage,
         ...(startKey && { ExclusiveStartKey: startKey }),
       }),
     );
     for (const item of output.Items ?? []) {
       if (!live(item, now) || typeof item.state !== 'string') continue;
       const size = Buffer.byteLength(item.state);
-      if (spent + size > budgetBytes) return entries;
+      if (spent + size > bounds.budgetBytes) return entries;
       spent += size;
       entries.push({
         clientId: item.clientId as number,

@@ -37,14 +37,13 @@ export async function receiveAwarenessUpdate(
 
 /**
  * The room's awareness states as one awareness message, for query awareness and sync step 1: at
- * most `REALTIME_MAX_ROOM_AWARENESS_BYTES` of states, read by one bounded Query of the room.
+ * most `REALTIME_MAX_ROOM_AWARENESS_BYTES` of states, read by one Query of the room's claims
+ * (pages of `MAX_REALTIME_CONNECTIONS_PER_ROOM`). y-protocols clients apply an update of many
+ * clients at once, so a joiner is told the whole room in one message.
  */
 export async function roomAwarenessMessage(connection: ConnectionRecord, now: number): Promise<Uint8Array> {
-  const entries = await listRoomAwareness(
-    connection.apiKey,
-    connection,
-    env().REALTIME_MAX_ROOM_AWARENESS_BYTES,
-    now,
-  );
+  const { REALTIME_MAX_ROOM_AWARENESS_BYTES: budgetBytes, MAX_REALTIME_CONNECTIONS_PER_ROOM: claimsPerPage } =
+    env();
+  const entries = await listRoomAwareness(connection.apiKey, connection, { budgetBytes, claimsPerPage }, now);
   return awarenessMessage(entries);
 }

@@ -28,6 +28,22 @@ export function readAwarenessUpdate(
   return entries;
 }
 
+/**
+ * The entries of a y-websocket message when it is an awareness message (type 1), else undefined
+ * (another type, or malformed).
+ */
+export function awarenessMessageEntries(
+  message: Uint8Array,
+): { clientId: number; clock: number; state: string }[] | undefined {
+  try {
+    const decoder = decoding.createDecoder(message);
+    if (decoding.readVarUint(decoder) !== 1) return undefined;
+    return readAwarenessUpdate(decoding.readVarUint8Array(decoder));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The connection's clients after an update it sent: newer clocks win; a `null` state removes the client. */
 export function mergeAwareness(current: AwarenessClients, update: Uint8Array): AwarenessClients {
   const next = { ...current };

@@ -75,6 +75,7 @@ async function reply(connection: ConnectionRecord, messages: readonly Uint8Array
       documentId: connection.documentId,
       editorId: connection.editorId,
       userId: connection.userId,
+      connectedAt: connection.connectedAt,
     },
   ];
   await sendToConnections(connection.apiKey, connection.organizationId, self, messages.flatMap(framesOf));

@@ -208,7 +208,7 @@ export async function listConnections(
       ':pk': keys.realtimePartition(apiKey, scope.organizationId),
       ':prefix': prefix,
     },
-    ProjectionExpression: 'connectionId, documentId, editorId, userId, #ttl',
+    ProjectionExpression: 'connectionId, documentId, editorId, userId, createdAt, #ttl',
     ExpressionAttributeNames: { '#ttl': 'ttl' },
     ConsistentRead: true,
   });
@@ -219,6 +219,7 @@ export async function listConnections(
       documentId: item.documentId as string,
       editorId: item.editorId as string,
       userId: item.userId as string,
+      connectedAt: item.createdAt as number,
     }));
 }
 

@@ -52,4 +52,6 @@ export interface RoomMember {
   documentId: string;
   editorId: string;
   userId: string;
+  /** When its `$connect` stored it (epoch ms). */
+  connectedAt: number;
 }
