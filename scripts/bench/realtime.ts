@@ -136,6 +136,7 @@ async function main(): Promise<void> {
         });
         clients.push(...wave);
         await waitUntil(() => wave.every((client) => client.provider.synced), 120_000, 'a wave to sync');
+        console.error(`  ${clients.length} synced after ${Date.now() - joinStart} ms`);
       }
       const joinedMs = Date.now() - joinStart;
       await waitUntil(
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
         answeredAt = Date.now();
         await waitUntil(() => seen.size === clients.length, 30_000, `update ${update} at every client`);
         untilEvery.push(lastMs);
+        if (update % 10 === 0) console.error(`  update ${update}: ${lastMs} ms until every client`);
         for (const stop of observers) stop();
       }
       for (const client of clients) {

@@ -66,15 +66,16 @@ export async function claimAwarenessClient(
 }
 
 /**
- * Stores a later state of the connection's claimed client id (a `null` state removes it), unless
- * another connection of the user took the id over meanwhile. One small UpdateItem: the states live
- * apart from the room's connection items, which every broadcast lists.
+ * Stores a later state of the connection's claimed client id (a `null` state removes it): one
+ * small UpdateItem on condition that this connection holds the id (another connection of the user
+ * may have taken it over) and that the clock is newer than the stored one. False when refused:
+ * nothing is relayed then.
  */
 export async function storeAwarenessState(
   connection: ConnectionRecord,
   entry: AwarenessEntry,
   now: number,
-): Promise<void> {
+): Promise<boolean> {
   const removed = entry.state === 'null';
   try {
     await db().send(
@@ -84,7 +85,7 @@ export async function storeAwarenessState(
         UpdateExpression: removed
           ? 'REMOVE #state SET clock = :clock, updatedAt = :now'
           : 'SET #state = :state, clock = :clock, updatedAt = :now',
-        ConditionExpression: 'connectionId = :me',
+        ConditionExpression: 'connectionId = :me AND clock < :clock',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
           ':me': connection.connectionId,
@@ -94,26 +95,42 @@ export async function storeAwarenessState(
         },
       }),
     );
+    return true;
   } catch (error) {
-    // Taken over by a newer connection of the user, or released: nothing to record.
-    if (!isConditionFailure(error)) throw error;
+    if (isConditionFailure(error)) return false;
+    throw error;
   }
 }
 
-/** Releases the connection's awareness claim and state, unless another connection took it over meanwhile. */
-export async function releaseAwarenessClaim(connection: ConnectionRecord): Promise<void> {
-  if (connection.awarenessClientId === undefined) return;
+/**
+ * Releases the connection's awareness claim, unless another connection took it over meanwhile;
+ * returns the released entry (state `null` when the client had removed it), for the removal the
+ * room is sent.
+ */
+export async function releaseAwarenessClaim(
+  connection: ConnectionRecord,
+): Promise<AwarenessEntry | undefined> {
+  if (connection.awarenessClientId === undefined) return undefined;
   try {
-    await db().send(
+    const output = await db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.awarenessClaim(connection.apiKey, connection, connection.awarenessClientId),
         ConditionExpression: 'connectionId = :me',
         ExpressionAttributeValues: { ':me': connection.connectionId },
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    const claim = output.Attributes;
+    if (!claim) return undefined;
+    return {
+      clientId: claim.clientId as number,
+      clock: claim.clock as number,
+      state: typeof claim.state === 'string' ? claim.state : 'null',
+    };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (isConditionFailure(error)) return undefined;
+    throw error;
   }
 }
 

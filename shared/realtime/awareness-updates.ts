@@ -9,9 +9,10 @@ import type { ConnectionRecord } from './schemas';
  * awareness message to relay to the room, or undefined when nothing is relayed. Only one client id
  * per connection: the first the connection announces, claimed in the room (a client id another
  * user's connection holds is refused); entries for other ids are dropped, and so are states that
- * are not JSON or exceed `REALTIME_MAX_AWARENESS_BYTES` (UTF-8 bytes). The relayed message carries
- * the accepted entry alone, re-encoded. Writes: the claim with the state (first update) or the
- * state on the claim (later ones), and the connection item (for the removal at `$disconnect`).
+ * are not JSON or exceed `REALTIME_MAX_AWARENESS_BYTES` (UTF-8 bytes), and clocks not newer than
+ * the stored one. The relayed message carries the accepted entry alone, re-encoded. Writes: the
+ * claim with the state and the bound id on the connection (first update), or the state on the
+ * claim (one UpdateItem: every later update, cursor moves and the 15 s renewals).
  */
 export async function receiveAwarenessUpdate(
   connection: ConnectionRecord,
@@ -20,18 +21,10 @@ export async function receiveAwarenessUpdate(
 ): Promise<Uint8Array | undefined> {
   const entry = ownAwarenessEntry(connection, update, env().REALTIME_MAX_AWARENESS_BYTES);
   if (!entry) return undefined;
-  const binding = connection.awarenessClientId === undefined;
-  if (binding && !(await claimAwarenessClient(connection, entry, now))) return undefined;
-  const awareness =
-    entry.state === 'null' ? {} : { [String(entry.clientId)]: { clock: entry.clock, state: entry.state } };
-  await Promise.all([
-    updateConnection(
-      connection.connectionId,
-      { awareness, ...(binding && { awarenessClientId: entry.clientId }) },
-      now,
-    ),
-    binding ? undefined : storeAwarenessState(connection, entry, now),
-  ]);
+  if (connection.awarenessClientId === undefined) {
+    if (!(await claimAwarenessClient(connection, entry, now))) return undefined;
+    await updateConnection(connection.connectionId, { awarenessClientId: entry.clientId }, now);
+  } else if (!(await storeAwarenessState(connection, entry, now))) return undefined;
   return awarenessMessage([entry]);
 }
 

@@ -51,7 +51,6 @@ export async function storeConnection(
       userId: options.userId ?? 'someone',
       role: 'editor',
       connectedAt: options.connectedAt ?? Date.now(),
-      awareness: {},
       deniedSent: false,
     },
     options.maxConnections ?? 500,
