@@ -68,17 +68,18 @@ export async function claimAwarenessClient(
 /**
  * Stores a later state of the connection's claimed client id (a `null` state removes it): one
  * small UpdateItem on condition that this connection holds the id (another connection of the user
- * may have taken it over) and that the clock is newer than the stored one. False when refused:
- * nothing is relayed then.
+ * may have taken it over) and that the clock is newer than the stored one. Returns `renewed` when
+ * the state is the stored one (y-protocols renews every state every 15 s), `changed` otherwise,
+ * `refused` when the condition failed: nothing is relayed then.
  */
 export async function storeAwarenessState(
   connection: ConnectionRecord,
   entry: AwarenessEntry,
   now: number,
-): Promise<boolean> {
+): Promise<'changed' | 'renewed' | 'refused'> {
   const removed = entry.state === 'null';
   try {
-    await db().send(
+    const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.awarenessClaim(connection.apiKey, connection, entry.clientId),
@@ -93,11 +94,12 @@ export async function storeAwarenessState(
           ':now': now,
           ...(!removed && { ':state': entry.state }),
         },
+        ReturnValues: 'UPDATED_OLD',
       }),
     );
-    return true;
+    return !removed && output.Attributes?.state === entry.state ? 'renewed' : 'changed';
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return 'refused';
     throw error;
   }
 }

@@ -6,26 +6,32 @@ import type { ConnectionRecord } from './schemas';
 
 /**
  * Records an awareness update of a connection (addendum §9) within the bounds, and returns the
- * awareness message to relay to the room, or undefined when nothing is relayed. Only one client id
- * per connection: the first the connection announces, claimed in the room (a client id another
- * user's connection holds is refused); entries for other ids are dropped, and so are states that
- * are not JSON or exceed `REALTIME_MAX_AWARENESS_BYTES` (UTF-8 bytes), and clocks not newer than
- * the stored one. The relayed message carries the accepted entry alone, re-encoded. Writes: the
- * claim with the state and the bound id on the connection (first update), or the state on the
- * claim (one UpdateItem: every later update, cursor moves and the 15 s renewals).
+ * awareness message to relay to the room — and whether it only renews the stored state (the same
+ * state at a newer clock) — or undefined when nothing is relayed. Only one client id per
+ * connection: the first the connection announces, claimed in the room (a client id another user's
+ * connection holds is refused); entries for other ids are dropped, and so are states that are not
+ * JSON or exceed `REALTIME_MAX_AWARENESS_BYTES` (UTF-8 bytes), and clocks not newer than the
+ * stored one. The relayed message carries the accepted entry alone, re-encoded. Writes: the claim
+ * with the state and the bound id on the connection (first update), or the state on the claim (one
+ * UpdateItem: every later update, cursor moves and the 15 s renewals).
  */
 export async function receiveAwarenessUpdate(
   connection: ConnectionRecord,
   update: Uint8Array,
   now: number,
-): Promise<Uint8Array | undefined> {
+): Promise<{ message: Uint8Array; renewal: boolean } | undefined> {
   const entry = ownAwarenessEntry(connection, update, env().REALTIME_MAX_AWARENESS_BYTES);
   if (!entry) return undefined;
+  let renewal = false;
   if (connection.awarenessClientId === undefined) {
     if (!(await claimAwarenessClient(connection, entry, now))) return undefined;
     await updateConnection(connection.connectionId, { awarenessClientId: entry.clientId }, now);
-  } else if (!(await storeAwarenessState(connection, entry, now))) return undefined;
-  return awarenessMessage([entry]);
+  } else {
+    const stored = await storeAwarenessState(connection, entry, now);
+    if (stored === 'refused') return undefined;
+    renewal = stored === 'renewed';
+  }
+  return { message: awarenessMessage([entry]), renewal };
 }
 
 /**

@@ -7,12 +7,12 @@ import type { ApiKeyCaller } from '../http/caller';
 import { countRequest, knownOverRate, uncountRequest } from '../quotas/request-rate';
 import { readAccessStamp } from '../sockets/access-repository';
 import { framesOf, sendToConnections } from '../sockets/broadcast';
+import { listRoomNow } from '../sockets/recent-rooms';
 import {
   countUserConnections,
   deleteConnection,
   findConnection,
   insertConnection,
-  listConnections,
 } from '../sockets/repository';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { accessFields } from './access-check';
@@ -183,6 +183,6 @@ async function leave(connection: ConnectionRecord, now: number) {
   const removal = awarenessMessage([
     { clientId: released.clientId, clock: released.clock + 1, state: 'null' },
   ]);
-  const others = await listConnections(connection.apiKey, connection, now);
+  const others = await listRoomNow(connection.apiKey, connection, now);
   await sendToConnections(connection.apiKey, connection.organizationId, others, framesOf(removal));
 }

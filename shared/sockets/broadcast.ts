@@ -6,6 +6,7 @@ import { logger } from '../core/logger';
 import { mapInParallel } from '../db/parallel';
 import { messageFrames } from './frames';
 import { connectionPoster } from './poster';
+import { listRoomNow } from './recent-rooms';
 import { deleteConnection, listConnections } from './repository';
 import type { Room, RoomMember } from './schemas';
 
@@ -79,7 +80,7 @@ export async function sendToConnections(
  * crdt/add and crdt/update; addendum §9): one Query for the room, one post per connection and part.
  */
 export async function broadcastUpdate(apiKey: string, room: Room, update: Uint8Array): Promise<void> {
-  const members = await listConnections(apiKey, room, nowMs());
+  const members = await listRoomNow(apiKey, room, nowMs());
   if (members.length === 0) return;
   await sendToConnections(apiKey, room.organizationId, members, framesOf(syncUpdateMessage(update)));
 }

@@ -10,6 +10,8 @@ import { readAwarenessUpdate } from '../../../shared/realtime/awareness';
 import type { Room } from '../../../shared/realtime/schemas';
 import { framesOf, postConcurrency, syncUpdateMessage } from '../../../shared/sockets/broadcast';
 import { installConnectionPoster } from '../../../shared/sockets/poster';
+import { recentListingMs } from '../../../shared/sockets/recent-rooms';
+import { holdDate } from '../../support/held-date';
 import { seedDocument } from '../../support/realtime';
 import { awarenessFrame, openSocket, type TestSocket } from '../../support/socket';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -27,8 +29,8 @@ afterAll(() => {
  * What joining a realtime room and broadcasting in it cost, in a room of 3 and of 120 (through the
  * real `$connect`, `$default` and `$disconnect` handlers, with a poster that records what API
  * Gateway would be asked to send): the same DynamoDB calls in both rooms, one post per other
- * connection, at most `postConcurrency` posts in flight, and the room's awareness reaching a
- * joiner in one message.
+ * connection, at most `postConcurrency` posts in flight, awareness renewals relayed without a room
+ * read within a second of the last one, and the room's awareness reaching a joiner in one message.
  */
 jest.setTimeout(180_000);
 
@@ -109,6 +111,31 @@ const roomReads = (stats: DbCallStats, room: Room) =>
   );
 
 /**
+ * A member's cursor move (relayed to the room as listed now), its renewal in the same second
+ * (y-protocols re-sends every state each 15 s: relayed to that listing), and one a second later
+ * (listed again). The clock is held so that "the same second" does not depend on the machine.
+ */
+async function renewals(member: TestSocket) {
+  holdDate(Date.now());
+  try {
+    const moved = state('moved');
+    const change = await observe(() =>
+      member.send(awarenessFrame([{ clientId: 1000, clock: 2, state: moved }])),
+    );
+    const renewal = await observe(() =>
+      member.send(awarenessFrame([{ clientId: 1000, clock: 3, state: moved }])),
+    );
+    jest.setSystemTime(Date.now() + recentListingMs);
+    const laterRenewal = await observe(() =>
+      member.send(awarenessFrame([{ clientId: 1000, clock: 4, state: moved }])),
+    );
+    return { change, renewal, laterRenewal };
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
+/**
  * A room of `size` connections of distinct users, each with its awareness state, then one more
  * joining as a y-websocket client does (connect, sync step 1, step 2, its awareness), an echo of
  * its state from a member (a y-websocket client re-sends the states it receives), a member's edit,
@@ -143,6 +170,7 @@ async function profile(size: number) {
     awareness: await observe(() => socket.send(awarenessFrame([joinerAwareness]))),
     echo: await observe(() => member.send(awarenessFrame([joinerAwareness]))),
     edit: await observe(() => member.send(editFrame('hello'))),
+    ...(await renewals(member)),
     leave: await observe(() => socket.disconnect()),
     joinerId: socket.connectionId,
     room,
@@ -159,13 +187,27 @@ describe('realtime room scale', () => {
   });
 
   it('makes the same DynamoDB calls per join and per broadcast in a room of 3 and of 120', () => {
-    for (const step of ['connect', 'step1', 'step2', 'awareness', 'echo', 'edit', 'leave'] as const) {
+    const steps = [
+      'connect',
+      'step1',
+      'step2',
+      'awareness',
+      'echo',
+      'edit',
+      'change',
+      'renewal',
+      'laterRenewal',
+      'leave',
+    ] as const;
+    for (const step of steps) {
       expect({ step, commands: large[step].commands }).toEqual({ step, commands: small[step].commands });
     }
-    // One room read per broadcast: a single page of the room's connections.
-    for (const step of ['awareness', 'edit', 'leave'] as const) {
+    // One room read per broadcast: a single page of the room's connections; none for a renewal
+    // within a second of the last read.
+    for (const step of ['awareness', 'edit', 'change', 'laterRenewal', 'leave'] as const) {
       expect(roomReads(large[step].stats, large.room)).toHaveLength(1);
     }
+    expect(roomReads(large.renewal.stats, large.room)).toHaveLength(0);
   });
 
   it('posts one frame per other connection for a broadcast, none for an echo, with bounded concurrency', () => {
@@ -175,6 +217,7 @@ describe('realtime room scale', () => {
     ] as const) {
       expect(steps.awareness.posts).toHaveLength(size);
       expect(steps.edit.posts).toHaveLength(size);
+      expect(steps.renewal.posts).toHaveLength(size);
       expect(steps.leave.posts).toHaveLength(size);
       expect(steps.echo.posts).toHaveLength(0);
       expect(new Set(steps.awareness.posts.map((post) => post.connectionId)).has(steps.joinerId)).toBe(false);
