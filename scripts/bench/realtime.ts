@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { realtimeWebSocket, type WebSocketConstructor } from '../../client/realtime-websocket';
+import { mapInParallel } from '../../shared/db/parallel';
 import { apiKeyClient, createWorkspace } from './scenarios/types';
 
 /**
@@ -80,7 +81,10 @@ async function main(): Promise<void> {
   // Every provider adds a process `exit` listener.
   process.setMaxListeners(Math.max(...roomSizes) + 20);
   const { startLocalStack } = await import('../local/stack');
-  const stack = await startLocalStack({ port: 0, exposeDbMetrics: true });
+  // No queue consumers, stream fan-out or reconciler: nothing measured here needs them, and their
+  // polling would share DynamoDB Local with the rooms.
+  const stack = await startLocalStack({ port: 0, exposeDbMetrics: true, workers: false });
+  const { listConnections } = await import('../../shared/sockets/repository');
   const rows: Row[] = [];
   try {
     const context = { url: stack.url, runId: Date.now().toString(36), requestsPerScenario: 0 };
@@ -100,17 +104,20 @@ async function main(): Promise<void> {
     const Socket = realtimeWebSocket({ WebSocket: CountingWebSocket as unknown as WebSocketConstructor });
     // One user per client: a user may hold 10 connections of a room.
     console.error(`Generating ${Math.max(...roomSizes)} user tokens...`);
-    const tokens: string[] = [];
-    for (let index = 0; index < Math.max(...roomSizes); index += 1) {
-      const userId = `bench-${index}`;
-      const { token } = await withinRate(() =>
-        api.call<{ token: string }>('auth.token.generate', {
-          userId,
-          userProperties: { name: `Bench ${index}`, email: `${userId}@example.com` },
-        }),
-      );
-      tokens.push(token);
-    }
+    const tokens = await mapInParallel(
+      Array.from({ length: Math.max(...roomSizes) }, (_, index) => index),
+      10,
+      async (index) => {
+        const userId = `bench-${index}`;
+        const { token } = await withinRate(() =>
+          api.call<{ token: string }>('auth.token.generate', {
+            userId,
+            userProperties: { name: `Bench ${index}`, email: `${userId}@example.com` },
+          }),
+        );
+        return token;
+      },
+    );
     await api.call('organizations.add', { organizations: [{ organizationId: 'org' }] });
     for (const size of roomSizes) {
       const documentId = `doc-${size}`;
@@ -185,6 +192,10 @@ async function main(): Promise<void> {
       for (const client of clients) {
         client.provider.destroy();
         client.doc.destroy();
+      }
+      // The next room starts once every `$disconnect` of this one has run.
+      while ((await listConnections(apiKey.key, room, Date.now())).length > 0) {
+        await new Promise((done) => setTimeout(done, 100));
       }
       for (const samples of [untilEvery, perClient, afterAnswer]) samples.sort((a, b) => a - b);
       const row: Row = {

@@ -41,11 +41,20 @@ export const postConcurrency = 50;
 const openingMs = 10_000;
 
 /**
+ * Connections this instance found gone (410 past `openingMs`). A connection id never comes back,
+ * so they are neither posted to nor deleted again: when a room empties at once (a deploy, a
+ * network failure), each departure's removal update meets the others' closed sockets, and without
+ * this every broadcast would try to delete every one of them, n² deletes. Bounded: starts over when full.
+ */
+const goneConnections = new Set<string>();
+const maxGoneConnections = 10_000;
+
+/**
  * Sends frames to connections, each connection's frames in order, `postConcurrency` connections
- * at a time; a connection API Gateway reports gone (410) is deleted, unless it may still be
- * opening (`openingMs`). Returns how many received
- * the frames. A failure to reach one connection is logged, not thrown: the change it carried is
- * stored, and the client catches up with its next sync.
+ * at a time; a connection API Gateway reports gone (410) is deleted, once per instance, unless it
+ * may still be opening (`openingMs`). Returns how many received the frames. A failure to reach one
+ * connection is logged, not thrown: the change it carried is stored, and the client catches up
+ * with its next sync.
  */
 export async function sendToConnections(
   apiKey: string,
@@ -55,12 +64,15 @@ export async function sendToConnections(
 ): Promise<number> {
   const poster = await connectionPoster();
   if (!poster || members.length === 0) return 0;
-  const outcomes = await mapInParallel(members, postConcurrency, async (member) => {
+  const reachable = members.filter((member) => !goneConnections.has(member.connectionId));
+  const outcomes = await mapInParallel(reachable, postConcurrency, async (member) => {
     try {
       for (const frame of frames) {
         if ((await poster.post(member.connectionId, frame)) === 'gone') {
           const now = nowMs();
           if (now - member.connectedAt < openingMs) return false;
+          if (goneConnections.size >= maxGoneConnections) goneConnections.clear();
+          goneConnections.add(member.connectionId);
           const room: Room = { organizationId, documentId: member.documentId, editorId: member.editorId };
           await deleteConnection(apiKey, room, member.connectionId, now);
           return false;

@@ -1,4 +1,5 @@
-import { broadcastUpdate } from '../../../shared/sockets/broadcast';
+import { measureDbCalls } from '../../../shared/db/metrics';
+import { broadcastUpdate, sendToConnections } from '../../../shared/sockets/broadcast';
 import { installConnectionPoster } from '../../../shared/sockets/poster';
 import { listConnections } from '../../../shared/sockets/repository';
 import { storeConnection } from '../../support/realtime';
@@ -31,5 +32,31 @@ describe('broadcast to gone connections', () => {
     expect(posted.sort()).toEqual([gone, alive, opening].sort());
     const left = await listConnections(apiKey, room, Date.now());
     expect(left.map((member) => member.connectionId).sort()).toEqual([alive, opening].sort());
+  });
+
+  it('posts to and deletes a gone connection once, however many broadcasts still list it', async () => {
+    const { apiKey } = await createTestWorkspace();
+    const room = { organizationId: 'org', documentId: 'doc', editorId: 'ed' };
+    const gone = await storeConnection(apiKey, room, { connectedAt: Date.now() - 60_000 });
+    // As broadcasts running at once list it: before either has deleted it.
+    const listed = await listConnections(apiKey, room, Date.now());
+    const posted: string[] = [];
+    installConnectionPoster({
+      post: async (connectionId) => {
+        posted.push(connectionId);
+        return 'gone';
+      },
+      close: async () => undefined,
+    });
+    const first = await measureDbCalls(() =>
+      sendToConnections(apiKey, room.organizationId, listed, ['AAAA']),
+    );
+    const second = await measureDbCalls(() =>
+      sendToConnections(apiKey, room.organizationId, listed, ['AAAA']),
+    );
+    expect(posted).toEqual([gone]);
+    expect(first.stats.commands).toEqual(['TransactWriteItems']);
+    expect(second.stats.calls).toBe(0);
+    expect(await listConnections(apiKey, room, Date.now())).toEqual([]);
   });
 });
