@@ -4,7 +4,8 @@
  * the provider's binary messages into §9's base64 text frames (split into `~` parts past 30,000
  * characters), joins and decodes what the server sends, hands live-state frames to `onLiveState`,
  * and reports a server's `{ "type": "close" }` frame as the close code (API Gateway cannot set one),
- * so 4403/4404 stop the provider from reconnecting.
+ * so 4403/4404 stop the provider from reconnecting. It does not send the provider's echoes of the
+ * awareness states it received (see `unheardAwareness`).
  *
  * ```ts
  * const provider = new WebsocketProvider('ws://localhost:3000/v2', 'realtime', doc, {
@@ -13,6 +14,7 @@
  * });
  * ```
  */
+import { awarenessMessage, awarenessMessageEntries } from '../shared/realtime/awareness';
 import { type Frame, messageFrames, PartAssembler, parseFrame } from '../shared/sockets/frames';
 
 /** A live-state frame as the server sends it. */
@@ -73,6 +75,8 @@ export function realtimeWebSocket(options: RealtimeWebSocketOptions = {}) {
     private readonly parts = new PartAssembler();
     private nextMessageId = 0;
     private closeFrame: { code: number; reason: string } | undefined;
+    /** Each awareness client's clock as the server last sent it. */
+    private readonly heardClocks = new Map<number, number>();
 
     constructor(url: string, protocols?: string | string[]) {
       const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
@@ -90,7 +94,8 @@ export function realtimeWebSocket(options: RealtimeWebSocketOptions = {}) {
 
     /** Sends one binary y-websocket message as base64 text frames. */
     send(data: ArrayBuffer | Uint8Array): void {
-      const bytes = data instanceof Uint8Array ? data : new Uint8Array(data);
+      const bytes = this.unheardAwareness(data instanceof Uint8Array ? data : new Uint8Array(data));
+      if (!bytes) return;
       this.nextMessageId += 1;
       for (const frame of messageFrames(bytes, String(this.nextMessageId))) this.socket.send(frame);
     }
@@ -114,7 +119,25 @@ export function realtimeWebSocket(options: RealtimeWebSocketOptions = {}) {
       }
     }
 
+    /**
+     * The message without the awareness entries the server sent this socket (undefined when none
+     * is left). The provider re-sends every awareness change it applies, a remote client's too, at
+     * the clock it received: in a room of n, each state announced (a join, a cursor move, the
+     * renewal every 15 s) came back from the n − 1 others, n² frames per round that the server
+     * reads and drops (a connection announces its own client id only) and that pass the frame
+     * rates of a full room. The provider's own changes always carry a clock it never received.
+     */
+    private unheardAwareness(bytes: Uint8Array): Uint8Array | undefined {
+      const entries = awarenessMessageEntries(bytes);
+      if (!entries) return bytes;
+      const unheard = entries.filter((entry) => this.heardClocks.get(entry.clientId) !== entry.clock);
+      if (unheard.length === entries.length) return bytes;
+      return unheard.length > 0 ? awarenessMessage(unheard) : undefined;
+    }
+
     private deliver(bytes: Uint8Array): void {
+      for (const entry of awarenessMessageEntries(bytes) ?? [])
+        this.heardClocks.set(entry.clientId, entry.clock);
       const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
       this.onmessage?.({ data: buffer });
     }

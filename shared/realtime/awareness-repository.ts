@@ -66,25 +66,27 @@ export async function claimAwarenessClient(
 }
 
 /**
- * Stores a later state of the connection's claimed client id (a `null` state removes it), unless
- * another connection of the user took the id over meanwhile. One small UpdateItem: the states live
- * apart from the room's connection items, which every broadcast lists.
+ * Stores a later state of the connection's claimed client id (a `null` state removes it): one
+ * small UpdateItem on condition that this connection holds the id (another connection of the user
+ * may have taken it over) and that the clock is newer than the stored one. Returns `renewed` when
+ * the state is the stored one (y-protocols renews every state every 15 s), `changed` otherwise,
+ * `refused` when the condition failed: nothing is relayed then.
  */
 export async function storeAwarenessState(
   connection: ConnectionRecord,
   entry: AwarenessEntry,
   now: number,
-): Promise<void> {
+): Promise<'changed' | 'renewed' | 'refused'> {
   const removed = entry.state === 'null';
   try {
-    await db().send(
+    const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.awarenessClaim(connection.apiKey, connection, entry.clientId),
         UpdateExpression: removed
           ? 'REMOVE #state SET clock = :clock, updatedAt = :now'
           : 'SET #state = :state, clock = :clock, updatedAt = :now',
-        ConditionExpression: 'connectionId = :me',
+        ConditionExpression: 'connectionId = :me AND clock < :clock',
         ExpressionAttributeNames: { '#state': 'state' },
         ExpressionAttributeValues: {
           ':me': connection.connectionId,
@@ -92,42 +94,60 @@ export async function storeAwarenessState(
           ':now': now,
           ...(!removed && { ':state': entry.state }),
         },
+        ReturnValues: 'UPDATED_OLD',
       }),
     );
+    return !removed && output.Attributes?.state === entry.state ? 'renewed' : 'changed';
   } catch (error) {
-    // Taken over by a newer connection of the user, or released: nothing to record.
-    if (!isConditionFailure(error)) throw error;
+    if (isConditionFailure(error)) return 'refused';
+    throw error;
   }
 }
 
-/** Releases the connection's awareness claim and state, unless another connection took it over meanwhile. */
-export async function releaseAwarenessClaim(connection: ConnectionRecord): Promise<void> {
-  if (connection.awarenessClientId === undefined) return;
+/**
+ * Releases the connection's awareness claim, unless another connection took it over meanwhile;
+ * returns the released entry (state `null` when the client had removed it), for the removal the
+ * room is sent.
+ */
+export async function releaseAwarenessClaim(
+  connection: ConnectionRecord,
+): Promise<AwarenessEntry | undefined> {
+  if (connection.awarenessClientId === undefined) return undefined;
   try {
-    await db().send(
+    const output = await db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.awarenessClaim(connection.apiKey, connection, connection.awarenessClientId),
         ConditionExpression: 'connectionId = :me',
         ExpressionAttributeValues: { ':me': connection.connectionId },
+        ReturnValues: 'ALL_OLD',
       }),
     );
+    const claim = output.Attributes;
+    if (!claim) return undefined;
+    return {
+      clientId: claim.clientId as number,
+      clock: claim.clock as number,
+      state: typeof claim.state === 'string' ? claim.state : 'null',
+    };
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+    if (isConditionFailure(error)) return undefined;
+    throw error;
   }
 }
 
 /**
- * The awareness states of a room, up to `budgetBytes` of state text: Queries of the room's claims
- * (eventually consistent, 100 a page) stop once the budget is spent, so one query-awareness or
- * sync step 1 reads at most the room's claims (one per connection, small) plus `budgetBytes` of
- * state, however many states the room holds. States past the budget are left out (their clients relay
- * them on their next change).
+ * The awareness states of a room, up to `bounds.budgetBytes` of state text. The claims are read in
+ * pages of `bounds.claimsPerPage` (the room's connection cap: a room's live claims are one per
+ * connection, so one eventually consistent Query reads them all however full the room is, its
+ * cost the claims' size, under 1 MB); states past the budget are left out (their clients relay
+ * them on their next change). Another page is read only while the budget is not spent (claims of
+ * connections that ended without `$disconnect` linger until their TTL).
  */
 export async function listRoomAwareness(
   apiKey: string,
   room: { organizationId: string; documentId: string; editorId: string },
-  budgetBytes: number,
+  bounds: { budgetBytes: number; claimsPerPage: number },
   now: number,
 ): Promise<AwarenessEntry[]> {
   const entries: AwarenessEntry[] = [];
@@ -144,14 +164,14 @@ export async function listRoomAwareness(
         },
         ProjectionExpression: 'clientId, clock, #state, #ttl',
         ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
-        Limit: 100,
+        Limit: bounds.claimsPerPage,
         ...(startKey && { ExclusiveStartKey: startKey }),
       }),
     );
     for (const item of output.Items ?? []) {
       if (!live(item, now) || typeof item.state !== 'string') continue;
       const size = Buffer.byteLength(item.state);
-      if (spent + size > budgetBytes) return entries;
+      if (spent + size > bounds.budgetBytes) return entries;
       spent += size;
       entries.push({
         clientId: item.clientId as number,

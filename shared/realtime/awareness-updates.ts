@@ -6,45 +6,43 @@ import type { ConnectionRecord } from './schemas';
 
 /**
  * Records an awareness update of a connection (addendum §9) within the bounds, and returns the
- * awareness message to relay to the room, or undefined when nothing is relayed. Only one client id
- * per connection: the first the connection announces, claimed in the room (a client id another
- * user's connection holds is refused); entries for other ids are dropped, and so are states that
- * are not JSON or exceed `REALTIME_MAX_AWARENESS_BYTES` (UTF-8 bytes). The relayed message carries
- * the accepted entry alone, re-encoded. Writes: the claim with the state (first update) or the
- * state on the claim (later ones), and the connection item (for the removal at `$disconnect`).
+ * awareness message to relay to the room — and whether it only renews the stored state (the same
+ * state at a newer clock) — or undefined when nothing is relayed. Only one client id per
+ * connection: the first the connection announces, claimed in the room (a client id another user's
+ * connection holds is refused); entries for other ids are dropped, and so are states that are not
+ * JSON or exceed `REALTIME_MAX_AWARENESS_BYTES` (UTF-8 bytes), and clocks not newer than the
+ * stored one. The relayed message carries the accepted entry alone, re-encoded. Writes: the claim
+ * with the state and the bound id on the connection (first update), or the state on the claim (one
+ * UpdateItem: every later update, cursor moves and the 15 s renewals).
  */
 export async function receiveAwarenessUpdate(
   connection: ConnectionRecord,
   update: Uint8Array,
   now: number,
-): Promise<Uint8Array | undefined> {
+): Promise<{ message: Uint8Array; renewal: boolean } | undefined> {
   const entry = ownAwarenessEntry(connection, update, env().REALTIME_MAX_AWARENESS_BYTES);
   if (!entry) return undefined;
-  const binding = connection.awarenessClientId === undefined;
-  if (binding && !(await claimAwarenessClient(connection, entry, now))) return undefined;
-  const awareness =
-    entry.state === 'null' ? {} : { [String(entry.clientId)]: { clock: entry.clock, state: entry.state } };
-  await Promise.all([
-    updateConnection(
-      connection.connectionId,
-      { awareness, ...(binding && { awarenessClientId: entry.clientId }) },
-      now,
-    ),
-    binding ? undefined : storeAwarenessState(connection, entry, now),
-  ]);
-  return awarenessMessage([entry]);
+  let renewal = false;
+  if (connection.awarenessClientId === undefined) {
+    if (!(await claimAwarenessClient(connection, entry, now))) return undefined;
+    await updateConnection(connection.connectionId, { awarenessClientId: entry.clientId }, now);
+  } else {
+    const stored = await storeAwarenessState(connection, entry, now);
+    if (stored === 'refused') return undefined;
+    renewal = stored === 'renewed';
+  }
+  return { message: awarenessMessage([entry]), renewal };
 }
 
 /**
  * The room's awareness states as one awareness message, for query awareness and sync step 1: at
- * most `REALTIME_MAX_ROOM_AWARENESS_BYTES` of states, read by one bounded Query of the room.
+ * most `REALTIME_MAX_ROOM_AWARENESS_BYTES` of states, read by one Query of the room's claims
+ * (pages of `MAX_REALTIME_CONNECTIONS_PER_ROOM`). y-protocols clients apply an update of many
+ * clients at once, so a joiner is told the whole room in one message.
  */
 export async function roomAwarenessMessage(connection: ConnectionRecord, now: number): Promise<Uint8Array> {
-  const entries = await listRoomAwareness(
-    connection.apiKey,
-    connection,
-    env().REALTIME_MAX_ROOM_AWARENESS_BYTES,
-    now,
-  );
+  const { REALTIME_MAX_ROOM_AWARENESS_BYTES: budgetBytes, MAX_REALTIME_CONNECTIONS_PER_ROOM: claimsPerPage } =
+    env();
+  const entries = await listRoomAwareness(connection.apiKey, connection, { budgetBytes, claimsPerPage }, now);
   return awarenessMessage(entries);
 }

@@ -4,12 +4,11 @@ import type { ConnectionRecord } from './schemas';
 
 /**
  * Awareness without a server-side `Awareness` object: a Lambda keeps no state between frames, so
- * each connection's item records the clients it announced (`clientId → { clock, state }`, the
- * state as the JSON text y-protocols encodes). Joiners get every stored state; a closing
- * connection's clients are removed for everyone with a higher clock and state `null`, exactly what
+ * each connection's one client id is claimed in its room with its clock and state (the JSON text
+ * y-protocols encodes; awareness-repository.ts). Joiners get every stored state; a closing
+ * connection's client is removed for everyone with a higher clock and state `null`, exactly what
  * `y-protocols/awareness` `removeAwarenessStates` would send.
  */
-export type AwarenessClients = ConnectionRecord['awareness'];
 
 /** The entries of an awareness update (`y-protocols` encoding); throws on a malformed one. */
 export function readAwarenessUpdate(
@@ -28,17 +27,20 @@ export function readAwarenessUpdate(
   return entries;
 }
 
-/** The connection's clients after an update it sent: newer clocks win; a `null` state removes the client. */
-export function mergeAwareness(current: AwarenessClients, update: Uint8Array): AwarenessClients {
-  const next = { ...current };
-  for (const entry of readAwarenessUpdate(update)) {
-    const key = String(entry.clientId);
-    const known = next[key];
-    if (known && known.clock > entry.clock) continue;
-    if (entry.state === 'null') delete next[key];
-    else next[key] = { clock: entry.clock, state: entry.state };
+/**
+ * The entries of a y-websocket message when it is an awareness message (type 1), else undefined
+ * (another type, or malformed).
+ */
+export function awarenessMessageEntries(
+  message: Uint8Array,
+): { clientId: number; clock: number; state: string }[] | undefined {
+  try {
+    const decoder = decoding.createDecoder(message);
+    if (decoding.readVarUint(decoder) !== 1) return undefined;
+    return readAwarenessUpdate(decoding.readVarUint8Array(decoder));
+  } catch {
+    return undefined;
   }
-  return next;
 }
 
 /** An awareness message (type 1) carrying the given clients' states. */
@@ -58,20 +60,6 @@ export function awarenessMessage(
   return encoding.toUint8Array(message);
 }
 
-/** The stored clients of connections as one list for `awarenessMessage`. */
-export const storedClients = (clients: AwarenessClients) =>
-  Object.entries(clients).map(([clientId, entry]) => ({ clientId: Number(clientId), ...entry }));
-
-/** The message removing a closing connection's clients, or undefined when it announced none. */
-export function awarenessRemoval(clients: AwarenessClients): Uint8Array | undefined {
-  const removed = storedClients(clients).map((client) => ({
-    ...client,
-    clock: client.clock + 1,
-    state: 'null',
-  }));
-  return removed.length > 0 ? awarenessMessage(removed) : undefined;
-}
-
 /** Whether an awareness state is one a y-protocols client can apply: `null`, or JSON of at most `maxBytes` bytes. */
 export function isAcceptableState(state: string, maxBytes: number): boolean {
   if (state === 'null') return true;
@@ -86,12 +74,12 @@ export function isAcceptableState(state: string, maxBytes: number): boolean {
 
 /**
  * The entry of an awareness update the connection may announce: the one of its bound client id
- * (the first id it announced, when none is bound yet), newer than what it stored, with a state a
- * client can apply. Entries of other ids (a y-websocket client echoes the states it received) and
- * malformed updates give undefined.
+ * (the first id it announced, when none is bound yet), with a state a client can apply. Entries of
+ * other ids (a y-websocket client echoes the states it received) and malformed updates give
+ * undefined. Whether its clock is newer than the stored one is the claim's write to decide.
  */
 export function ownAwarenessEntry(
-  connection: Pick<ConnectionRecord, 'awareness' | 'awarenessClientId'>,
+  connection: Pick<ConnectionRecord, 'awarenessClientId'>,
   update: Uint8Array,
   maxBytes: number,
 ): { clientId: number; clock: number; state: string } | undefined {
@@ -103,7 +91,5 @@ export function ownAwarenessEntry(
   }
   const clientId = connection.awarenessClientId ?? entries[0]?.clientId;
   const entry = entries.findLast((candidate) => candidate.clientId === clientId);
-  if (!entry || !isAcceptableState(entry.state, maxBytes)) return undefined;
-  const known = connection.awareness[String(entry.clientId)];
-  return known && known.clock > entry.clock ? undefined : entry;
+  return entry && isAcceptableState(entry.state, maxBytes) ? entry : undefined;
 }

@@ -7,16 +7,16 @@ import type { ApiKeyCaller } from '../http/caller';
 import { countRequest, knownOverRate, uncountRequest } from '../quotas/request-rate';
 import { readAccessStamp } from '../sockets/access-repository';
 import { framesOf, sendToConnections } from '../sockets/broadcast';
+import { listRoomNow } from '../sockets/recent-rooms';
 import {
   countUserConnections,
   deleteConnection,
   findConnection,
   insertConnection,
-  listConnections,
 } from '../sockets/repository';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { accessFields } from './access-check';
-import { awarenessRemoval } from './awareness';
+import { awarenessMessage } from './awareness';
 import { releaseAwarenessClaim } from './awareness-repository';
 import { deleteConnectionScratch } from './chunk-repository';
 import { type ConnectionRecord, connectParameters } from './schemas';
@@ -140,7 +140,6 @@ async function admit(
       ...accessFields(entry, stamp, now),
       ...(caller.usesPermissionProvider && { viaProvider: true }),
       connectedAt: now,
-      awareness: {},
       deniedSent: false,
       ...roomIncarnations(caller, room),
     },
@@ -175,12 +174,15 @@ export async function disconnect(connectionId: string): Promise<void> {
 /** `disconnect` of a found connection, in its incarnations. */
 async function leave(connection: ConnectionRecord, now: number) {
   const { connectionId } = connection;
-  await Promise.all([
+  const [, released] = await Promise.all([
     deleteConnection(connection.apiKey, connection, connectionId, now),
     releaseAwarenessClaim(connection),
   ]);
-  const removal = awarenessRemoval(connection.awareness);
-  if (!removal) return;
-  const others = await listConnections(connection.apiKey, connection, now);
+  if (!released || released.state === 'null') return;
+  // The removal y-protocols' `removeAwarenessStates` would send: a higher clock, state null.
+  const removal = awarenessMessage([
+    { clientId: released.clientId, clock: released.clock + 1, state: 'null' },
+  ]);
+  const others = await listRoomNow(connection.apiKey, connection, now);
   await sendToConnections(connection.apiKey, connection.organizationId, others, framesOf(removal));
 }

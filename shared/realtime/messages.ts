@@ -13,7 +13,8 @@ import { withIncarnations } from '../db/incarnations';
 import { framesOf, messageType, sendToConnections, syncUpdateMessage } from '../sockets/broadcast';
 import { decodeBase64, parseFrame } from '../sockets/frames';
 import { connectionPoster } from '../sockets/poster';
-import { findConnection, listConnections, updateConnection } from '../sockets/repository';
+import { listRoomNow, listRoomRecently } from '../sockets/recent-rooms';
+import { findConnection, updateConnection } from '../sockets/repository';
 import { whileAllowed } from './access-check';
 import { receiveAwarenessUpdate, roomAwarenessMessage } from './awareness-updates';
 import { storeChunk } from './chunk-repository';
@@ -75,14 +76,19 @@ async function reply(connection: ConnectionRecord, messages: readonly Uint8Array
       documentId: connection.documentId,
       editorId: connection.editorId,
       userId: connection.userId,
+      connectedAt: connection.connectedAt,
     },
   ];
   await sendToConnections(connection.apiKey, connection.organizationId, self, messages.flatMap(framesOf));
 }
 
-/** The room's other connections. */
-async function others(connection: ConnectionRecord) {
-  const members = await listConnections(connection.apiKey, connection, nowMs());
+/**
+ * The room's other connections: listed now, or for an awareness renewal as this instance listed
+ * them within the last second (`listRoomRecently`).
+ */
+async function others(connection: ConnectionRecord, renewal = false) {
+  const list = renewal ? listRoomRecently : listRoomNow;
+  const members = await list(connection.apiKey, connection, nowMs());
   return members.filter((member) => member.connectionId !== connection.connectionId);
 }
 
@@ -95,8 +101,8 @@ async function handleMessage(connection: ConnectionRecord, message: Uint8Array):
       // Awareness is a cursor and a name, not content: one bounded client state per connection.
       const relayed = await receiveAwarenessUpdate(connection, decoding.readVarUint8Array(decoder), nowMs());
       if (!relayed) return;
-      const room = await others(connection);
-      await sendToConnections(connection.apiKey, connection.organizationId, room, framesOf(relayed));
+      const room = await others(connection, relayed.renewal);
+      await sendToConnections(connection.apiKey, connection.organizationId, room, framesOf(relayed.message));
       return;
     }
     case messageType.queryAwareness:

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ApiError } from '../core/errors';
-import { batchGet, batchWrite } from '../db/batch';
+import { batchWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { entities } from '../db/entities';
@@ -147,12 +147,6 @@ export async function findConnection(
   return output.Item && live(output.Item, now) ? connectionRecord.parse(withoutKeys(output.Item)) : undefined;
 }
 
-/** Connections by id, in one BatchGet (awareness of a room for a joiner). */
-export async function findConnections(connectionIds: readonly string[], now: number) {
-  const items = await batchGet(connectionIds.map((id) => keys.connectionById(id)));
-  return items.filter((item) => live(item, now)).map((item) => connectionRecord.parse(withoutKeys(item)));
-}
-
 /**
  * Removes a connection's two items and decrements its room's count, in one transaction that
  * requires the connection to be live (stored, TTL not passed): of concurrent deletes of one
@@ -208,7 +202,7 @@ export async function listConnections(
       ':pk': keys.realtimePartition(apiKey, scope.organizationId),
       ':prefix': prefix,
     },
-    ProjectionExpression: 'connectionId, documentId, editorId, userId, #ttl',
+    ProjectionExpression: 'connectionId, documentId, editorId, userId, createdAt, #ttl',
     ExpressionAttributeNames: { '#ttl': 'ttl' },
     ConsistentRead: true,
   });
@@ -219,6 +213,7 @@ export async function listConnections(
       documentId: item.documentId as string,
       editorId: item.editorId as string,
       userId: item.userId as string,
+      connectedAt: item.createdAt as number,
     }));
 }
 
@@ -250,21 +245,15 @@ async function countRoomConnections(apiKey: string, room: Room, now: number): Pr
 }
 
 /**
- * Records what a connection announced (its awareness clients, that its viewer was told no) or what
- * its last access check found (role, when and at which stamp).
+ * Records what a connection announced (its awareness client id, that its viewer was told no) or
+ * what its last access check found (role, when and at which stamp).
  */
 export async function updateConnection(
   connectionId: string,
   changes: Partial<
     Pick<
       ConnectionRecord,
-      | 'awareness'
-      | 'awarenessClientId'
-      | 'deniedSent'
-      | 'role'
-      | 'accessCheckedAt'
-      | 'accessStamp'
-      | 'accessExpiresAt'
+      'awarenessClientId' | 'deniedSent' | 'role' | 'accessCheckedAt' | 'accessStamp' | 'accessExpiresAt'
     >
   >,
   now: number,

@@ -8,9 +8,6 @@ export interface Room {
   editorId: string;
 }
 
-/** One client's awareness entry as the last update of the connection announced it. */
-const awarenessEntry = z.object({ clock: z.number().int().nonnegative(), state: z.string() });
-
 /** A stored connection: who is connected to which room, with which role, since when. */
 export const connectionRecord = z.object({
   connectionId: z.string(),
@@ -21,11 +18,10 @@ export const connectionRecord = z.object({
   userId: z.string(),
   role: z.enum(['editor', 'viewer']),
   connectedAt: z.number(),
-  /** Awareness clients this connection announced (by Yjs client id), for relay to joiners and removal. */
-  awareness: z.record(z.string(), awarenessEntry).default({}),
   /**
    * The one awareness client id this connection may announce: bound by its first awareness update
-   * (and claimed in the room, see `claimAwarenessClient`); entries for other ids are dropped.
+   * (and claimed in the room, see `claimAwarenessClient`, where its clock and state live); entries
+   * for other ids are dropped.
    */
   awarenessClientId: z.number().int().nonnegative().optional(),
   /** Whether the viewer was already told `permission-denied` (sent once). */
@@ -52,4 +48,6 @@ export interface RoomMember {
   documentId: string;
   editorId: string;
   userId: string;
+  /** When its `$connect` stored it (epoch ms). */
+  connectedAt: number;
 }

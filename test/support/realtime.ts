@@ -52,7 +52,6 @@ export async function storeConnection(
       userId: options.userId ?? 'someone',
       role: 'editor',
       connectedAt: options.connectedAt ?? Date.now(),
-      awareness: {},
       deniedSent: false,
     },
     options.maxConnections ?? 500,
@@ -83,6 +82,8 @@ export interface TestClient {
   provider: WebsocketProvider;
   liveStates: LiveState[];
   closes: { code: number; reason: string }[];
+  /** The text frames its socket sent, in order. */
+  sent: string[];
   destroy(): void;
 }
 
@@ -90,10 +91,21 @@ export interface TestClient {
 export function connectClient(server: DevServer, params: ConnectParams, doc = new Y.Doc()): TestClient {
   const liveStates: LiveState[] = [];
   const closes: { code: number; reason: string }[] = [];
+  const sent: string[] = [];
+  // A `ws` socket whose frames are recorded: the adapter sends text frames with `send(text)` alone.
+  function RecordingWebSocket(url: string, protocols?: string | string[]) {
+    const socket = new WebSocket(url, protocols);
+    const send = socket.send.bind(socket);
+    socket.send = ((frame: string) => {
+      sent.push(frame);
+      send(frame);
+    }) as typeof socket.send;
+    return socket;
+  }
   const provider = new WebsocketProvider(`${server.url.replace('http', 'ws')}/v2`, 'realtime', doc, {
     params: { ...params },
     WebSocketPolyfill: realtimeWebSocket({
-      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      WebSocket: RecordingWebSocket as unknown as WebSocketConstructor,
       onLiveState: (state) => liveStates.push(state),
     }) as unknown as typeof globalThis.WebSocket,
     disableBc: true,
@@ -106,6 +118,7 @@ export function connectClient(server: DevServer, params: ConnectParams, doc = ne
     provider,
     liveStates,
     closes,
+    sent,
     destroy: () => {
       provider.destroy();
       doc.destroy();

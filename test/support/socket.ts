@@ -38,6 +38,8 @@ export function recordTraffic(): SocketTraffic {
 /** One connection driven through the real `$connect`, `$default` and `$disconnect` handlers. */
 export interface TestSocket {
   connectionId: string;
+  /** The DynamoDB calls of its `$connect`. */
+  connected: DbCallStats;
   /** Sends one text frame to `$default`; resolves to its DynamoDB calls and consumed capacity. */
   send(frame: string): Promise<DbCallStats>;
   /** `$disconnect`, measured. */
@@ -59,14 +61,17 @@ export async function openSocket(
 ): Promise<TestSocket> {
   const connectionId = randomUUID();
   const token = await userToken(workspace, userId);
-  const result = await connectHandler(
-    socketEvent(connectionId, '$connect', {
-      queryStringParameters: { apiKey: workspace.apiKey, token, ...room },
-    }),
+  const { result, stats: connected } = await measureDbCalls(() =>
+    connectHandler(
+      socketEvent(connectionId, '$connect', {
+        queryStringParameters: { apiKey: workspace.apiKey, token, ...room },
+      }),
+    ),
   );
   if (result.statusCode !== 200) throw new Error(`connect refused: ${result.statusCode} ${result.body}`);
   return {
     connectionId,
+    connected,
     async send(frame) {
       const { stats } = await measureDbCalls(() =>
         messageHandler(socketEvent(connectionId, '$default', { body: frame })),

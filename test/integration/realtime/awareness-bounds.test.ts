@@ -85,6 +85,22 @@ describe('realtime awareness bounds', () => {
     expect(toBob()).toHaveLength(2);
   });
 
+  it('relays newer clocks only, and removes the client at disconnect above its last clock', async () => {
+    const room = await freshRoom();
+    const alice = await openSocket(workspace, room, 'alice');
+    const bob = await openSocket(workspace, room, 'bob');
+    await alice.send(awarenessFrame([{ clientId: 31, clock: 1, state: cursor('first') }]));
+    await alice.send(awarenessFrame([{ clientId: 31, clock: 5, state: cursor('fifth') }]));
+    await alice.send(awarenessFrame([{ clientId: 31, clock: 3, state: cursor('stale') }]));
+    await alice.send(awarenessFrame([{ clientId: 31, clock: 5, state: cursor('same clock') }]));
+    expect(awarenessPosted(bob.connectionId)).toEqual([
+      { clientId: 31, clock: 1, state: cursor('first') },
+      { clientId: 31, clock: 5, state: cursor('fifth') },
+    ]);
+    await alice.disconnect();
+    expect(awarenessPosted(bob.connectionId).at(-1)).toEqual({ clientId: 31, clock: 6, state: 'null' });
+  });
+
   it("does not let another user's connection claim a client id in use", async () => {
     const room = await freshRoom();
     const alice = await openSocket(workspace, room, 'alice');

@@ -9,7 +9,7 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pk: 'RTCONN#<connectionId>',
       sk: 'CONNECTION',
       attributes:
-        'the connection record (connectionId, apiKey, organizationId, documentId, editorId, userId, role, connectedAt, awareness, deniedSent, incarnations?, accessCheckedAt?, accessStamp?, accessExpiresAt?, viaProvider?), gsi4pk `AK#<ak>#RTUSER#<user>`, gsi4sk `<connectionId>`, createdAt, updatedAt, ttl (3 h)',
+        'the connection record (connectionId, apiKey, organizationId, documentId, editorId, userId, role, connectedAt, awarenessClientId?, deniedSent, incarnations?, accessCheckedAt?, accessStamp?, accessExpiresAt?, viaProvider?), gsi4pk `AK#<ak>#RTUSER#<user>`, gsi4sk `<connectionId>`, createdAt, updatedAt, ttl (3 h)',
     },
     realtimeRoomMember: {
       pk: 'AK#<ak>#ORG#<org>#RT',
@@ -77,7 +77,7 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pattern: 'a realtime connection by id',
       pk: '`RTCONN#<connectionId>`',
       sk: '`CONNECTION`',
-      operation: 'GetItem (consistent), UpdateItem (awareness, role)',
+      operation: 'GetItem (consistent), UpdateItem (awareness client id, role)',
       usedBy: '`$default`, `$disconnect`',
     },
     storeConnection: {
@@ -147,7 +147,7 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pk: '`…#RT`',
       sk: '`AWARENESS#<doc>#<editor>#<clientId>`',
       operation:
-        'PutItem with the first state if absent, expired, or held by the same connection or user (once per connection); UpdateItem of later states (`connectionId = me`); Query begins_with `AWARENESS#<doc>#<editor>#` within a byte budget (query awareness, sync step 1); conditional delete at `$disconnect`',
+        'PutItem with the first state if absent, expired, or held by the same connection or user (once per connection); UpdateItem of later states (`connectionId = me AND clock < new`); Query begins_with `AWARENESS#<doc>#<editor>#`, `Limit` the room cap, within a byte budget (query awareness, sync step 1); conditional delete at `$disconnect`, returning the claim for the removal update',
       usedBy: '`$default`, `$disconnect`',
     },
     liveState: {

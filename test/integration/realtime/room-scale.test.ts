@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { fromBase64, toBase64 } from 'lib0/buffer';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import { writeSyncStep2 } from 'y-protocols/sync';
+import * as Y from 'yjs';
+import { keys } from '../../../shared/db/keys';
+import type { DbCallStats } from '../../../shared/db/metrics';
+import { readAwarenessUpdate } from '../../../shared/realtime/awareness';
+import type { Room } from '../../../shared/realtime/schemas';
+import { framesOf, postConcurrency, syncUpdateMessage } from '../../../shared/sockets/broadcast';
+import { installConnectionPoster } from '../../../shared/sockets/poster';
+import { recentListingMs } from '../../../shared/sockets/recent-rooms';
+import { holdDate } from '../../support/held-date';
+import { seedDocument } from '../../support/realtime';
+import { awarenessFrame, openSocket, type TestSocket } from '../../support/socket';
+import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
+
+// Every frame of the test stays within one access check (deployments: 30 s), so a slow machine
+// adds no re-check to the larger room's frames.
+const previousRecheck = process.env.REALTIME_ACCESS_RECHECK_SECONDS;
+process.env.REALTIME_ACCESS_RECHECK_SECONDS = '3600';
+afterAll(() => {
+  if (previousRecheck === undefined) delete process.env.REALTIME_ACCESS_RECHECK_SECONDS;
+  else process.env.REALTIME_ACCESS_RECHECK_SECONDS = previousRecheck;
+});
+
+/**
+ * What joining a realtime room and broadcasting in it cost, in a room of 3 and of 120 (through the
+ * real `$connect`, `$default` and `$disconnect` handlers, with a poster that records what API
+ * Gateway would be asked to send): the same DynamoDB calls in both rooms, one post per other
+ * connection, at most `postConcurrency` posts in flight, awareness renewals relayed without a room
+ * read within a second of the last one, and the room's awareness reaching a joiner in one message.
+ */
+jest.setTimeout(180_000);
+
+const smallRoom = 3;
+const largeRoom = 120;
+
+let workspace: TestWorkspace;
+const posted: { connectionId: string; frame: string }[] = [];
+let inFlight = 0;
+let mostInFlight = 0;
+
+beforeAll(async () => {
+  workspace = await createTestWorkspace();
+  installConnectionPoster({
+    // Each post answers on a later turn of the event loop, so posts started together overlap.
+    post: async (connectionId, frame) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      await new Promise((turn) => setImmediate(turn));
+      inFlight -= 1;
+      posted.push({ connectionId, frame });
+      return 'sent';
+    },
+    close: async () => undefined,
+  });
+});
+afterAll(() => installConnectionPoster(undefined));
+
+/** The DynamoDB commands of a step, sorted, without the connection's frame-rate window (one or two calls, by the clock). */
+const commandsOf = (stats: DbCallStats) =>
+  stats.trace
+    .filter((call) => (call.input.Key as { sk?: unknown } | undefined)?.sk !== 'FRAMES')
+    .map((call) => call.command)
+    .sort();
+
+const state = (name: string) => JSON.stringify({ user: { name } });
+
+/** A client's answer to the server's sync step 1: step 2 with what it holds (an empty document). */
+const emptyStep2Frame = () => {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, 0);
+  writeSyncStep2(encoder, new Y.Doc());
+  return toBase64(encoding.toUint8Array(encoder));
+};
+
+/** An edit as the one frame a y-websocket client sends for it. */
+const editFrame = (text: string) => {
+  const doc = new Y.Doc();
+  doc.getText('content').insert(0, text);
+  return framesOf(syncUpdateMessage(Y.encodeStateAsUpdate(doc)))[0] as string;
+};
+
+/** The awareness entries of every awareness message in `frames`. */
+const awarenessEntries = (frames: readonly string[]) =>
+  frames
+    .filter((frame) => !frame.startsWith('{'))
+    .flatMap((frame) => {
+      const decoder = decoding.createDecoder(fromBase64(frame));
+      if (decoding.readVarUint(decoder) !== 1) return [];
+      return [readAwarenessUpdate(decoding.readVarUint8Array(decoder))];
+    });
+
+/** Runs `step` and returns its DynamoDB calls and the frames posted meanwhile. */
+async function observe(step: () => Promise<DbCallStats>) {
+  const before = posted.length;
+  mostInFlight = 0;
+  const stats = await step();
+  return { stats, commands: commandsOf(stats), posts: posted.slice(before), mostInFlight };
+}
+
+/** The Queries of a step that read the room's connections. */
+const roomReads = (stats: DbCallStats, room: Room) =>
+  stats.trace.filter(
+    (call) =>
+      call.command === 'Query' &&
+      (call.input.ExpressionAttributeValues as Record<string, unknown>)[':prefix'] ===
+        keys.realtimeRoomPrefix(room.organizationId, room.documentId, room.editorId),
+  );
+
+/**
+ * A member's cursor move (relayed to the room as listed now), its renewal in the same second
+ * (y-protocols re-sends every state each 15 s: relayed to that listing), and one a second later
+ * (listed again). The clock is held so that "the same second" does not depend on the machine.
+ */
+async function renewals(member: TestSocket) {
+  holdDate(Date.now());
+  try {
+    const moved = state('moved');
+    const change = await observe(() =>
+      member.send(awarenessFrame([{ clientId: 1000, clock: 2, state: moved }])),
+    );
+    const renewal = await observe(() =>
+      member.send(awarenessFrame([{ clientId: 1000, clock: 3, state: moved }])),
+    );
+    jest.setSystemTime(Date.now() + recentListingMs);
+    const laterRenewal = await observe(() =>
+      member.send(awarenessFrame([{ clientId: 1000, clock: 4, state: moved }])),
+    );
+    return { change, renewal, laterRenewal };
+  } finally {
+    jest.useRealTimers();
+  }
+}
+
+/**
+ * A room of `size` connections of distinct users, each with its awareness state, then one more
+ * joining as a y-websocket client does (connect, sync step 1, step 2, its awareness), an echo of
+ * its state from a member (a y-websocket client re-sends the states it receives), a member's edit,
+ * and the joiner leaving.
+ */
+async function profile(size: number) {
+  const room = { ...(await seedDocument(workspace)), editorId: `editor-${randomUUID()}` };
+  const members: TestSocket[] = [];
+  for (let start = 0; start < size; start += 10) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, size - start) }, async (_, offset) => {
+        const index = start + offset;
+        const socket = await openSocket(workspace, room, `member-${index}`);
+        await socket.send(awarenessFrame([{ clientId: 1000 + index, clock: 1, state: state(`m${index}`) }]));
+        return socket;
+      }),
+    );
+    members.push(...batch);
+  }
+  const member = members[0] as TestSocket;
+  let joiner: TestSocket | undefined;
+  const connect = await observe(async () => {
+    joiner = await openSocket(workspace, room, 'joiner');
+    return joiner.connected;
+  });
+  const socket = joiner as TestSocket;
+  const joinerAwareness = { clientId: 1, clock: 1, state: state('joiner') };
+  return {
+    connect,
+    step1: await observe(() => socket.send('AAABAA==')),
+    step2: await observe(() => socket.send(emptyStep2Frame())),
+    awareness: await observe(() => socket.send(awarenessFrame([joinerAwareness]))),
+    echo: await observe(() => member.send(awarenessFrame([joinerAwareness]))),
+    edit: await observe(() => member.send(editFrame('hello'))),
+    ...(await renewals(member)),
+    leave: await observe(() => socket.disconnect()),
+    joinerId: socket.connectionId,
+    room,
+  };
+}
+
+describe('realtime room scale', () => {
+  let small: Awaited<ReturnType<typeof profile>>;
+  let large: Awaited<ReturnType<typeof profile>>;
+
+  beforeAll(async () => {
+    small = await profile(smallRoom);
+    large = await profile(largeRoom);
+  });
+
+  it('makes the same DynamoDB calls per join and per broadcast in a room of 3 and of 120', () => {
+    const steps = [
+      'connect',
+      'step1',
+      'step2',
+      'awareness',
+      'echo',
+      'edit',
+      'change',
+      'renewal',
+      'laterRenewal',
+      'leave',
+    ] as const;
+    for (const step of steps) {
+      expect({ step, commands: large[step].commands }).toEqual({ step, commands: small[step].commands });
+    }
+    // One room read per broadcast: a single page of the room's connections; none for a renewal
+    // within a second of the last read.
+    for (const step of ['awareness', 'edit', 'change', 'laterRenewal', 'leave'] as const) {
+      expect(roomReads(large[step].stats, large.room)).toHaveLength(1);
+    }
+    expect(roomReads(large.renewal.stats, large.room)).toHaveLength(0);
+  });
+
+  it('posts one frame per other connection for a broadcast, none for an echo, with bounded concurrency', () => {
+    for (const [size, steps] of [
+      [smallRoom, small],
+      [largeRoom, large],
+    ] as const) {
+      expect(steps.awareness.posts).toHaveLength(size);
+      expect(steps.edit.posts).toHaveLength(size);
+      expect(steps.renewal.posts).toHaveLength(size);
+      expect(steps.leave.posts).toHaveLength(size);
+      expect(steps.echo.posts).toHaveLength(0);
+      expect(new Set(steps.awareness.posts.map((post) => post.connectionId)).has(steps.joinerId)).toBe(false);
+    }
+    expect(large.awareness.mostInFlight).toBe(postConcurrency);
+    expect(large.edit.mostInFlight).toBe(postConcurrency);
+    expect(small.edit.mostInFlight).toBe(smallRoom);
+  });
+
+  it('answers a joiner’s sync step 1 with three frames, the room’s awareness in one message', () => {
+    for (const [size, steps] of [
+      [smallRoom, small],
+      [largeRoom, large],
+    ] as const) {
+      const frames = steps.step1.posts.map((post) => post.frame);
+      expect(frames).toHaveLength(3);
+      const messages = awarenessEntries(frames);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toHaveLength(size);
+    }
+  });
+});
