@@ -1,6 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import { DeleteTableCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  DynamoDBDocumentClient,
+  PutCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { DbCallTrace } from '../../shared/db/metrics';
 import { tableDefinition } from '../../shared/db/table';
 import { ensureTable } from '../local/dynamodb';
@@ -117,12 +122,16 @@ function probeCall(call: DbCallTrace, probeTable: string): { input: Attributes; 
 async function seed(client: DynamoDBDocumentClient, from: string, to: string, keys: Attributes[]) {
   const unique = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
   for (let start = 0; start < unique.length; start += 100) {
-    const { Responses } = await client.send(
-      new BatchGetCommand({ RequestItems: { [from]: { Keys: unique.slice(start, start + 100) } } }),
-    );
-    await Promise.all(
-      (Responses?.[from] ?? []).map((Item) => client.send(new PutCommand({ TableName: to, Item }))),
-    );
+    let pending: Attributes[] | undefined = unique.slice(start, start + 100);
+    while (pending && pending.length > 0) {
+      const { Responses, UnprocessedKeys }: BatchGetCommandOutput = await client.send(
+        new BatchGetCommand({ RequestItems: { [from]: { Keys: pending } } }),
+      );
+      await Promise.all(
+        (Responses?.[from] ?? []).map((Item) => client.send(new PutCommand({ TableName: to, Item }))),
+      );
+      pending = UnprocessedKeys?.[from]?.Keys;
+    }
   }
 }
 
