@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
 import { functionExternalModules } from '../../lib/service-function';
 import { handlerFile, type RouteDefinition } from '../../shared/api/routes';
+import { deriveBaseline } from './baseline-bundle';
 import { percentile } from './measure';
 
 /** What one Lambda bundle weighs and how long Node takes to import it. */
@@ -15,9 +16,19 @@ export interface BundleMeasurement {
   error?: string;
 }
 
+/**
+ * A function's bundle, and its baseline's (baseline-bundle.ts): a module importing only the AWS SDK
+ * clients and middleware the function imports at load, bundled and loaded the same way.
+ */
+export interface FunctionBundleMeasurement extends BundleMeasurement {
+  baseline: BundleMeasurement & { packages: string[] };
+  /** `loadMs / baseline.loadMs`: what the project's own code adds to the function's module load. */
+  loadRatio: number;
+}
+
 /** Bundle measurements per route name, and of a module that only imports the SDK packages. */
 export interface BundleReport {
-  routes: Map<string, BundleMeasurement>;
+  routes: Map<string, FunctionBundleMeasurement>;
   sdkOnly: BundleMeasurement;
   /** The same module with `@aws-sdk/*` left external (the runtime's copy): the comparison of decisions §39. */
   sdkOnlyExternal: BundleMeasurement;
@@ -41,11 +52,35 @@ interface Entry {
   times: number[];
 }
 
+/** The stack's bundling (lib/service-function.ts), for functions and baselines alike. */
+export const functionBuildSettings: BuildOptions = {
+  external: functionExternalModules,
+  bundle: true,
+  minify: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: { js: banner },
+  logLevel: 'silent',
+};
+
+/** Loads each group's entries once, the order within a group alternating by run. */
+function loadRound(root: string, groups: readonly Entry[][], run: number) {
+  for (const group of groups) {
+    for (const entry of run % 2 === 0 ? group : [...group].reverse()) {
+      if (!entry.result.error) entry.times.push(loadOnce(root, entry));
+    }
+  }
+}
+
 /**
  * Bundles every route's handler like the CDK stack does (esbuild, minified ESM for node22, the stack's
- * external modules: none, so the SDK is inside), then times a cold `import()` of each in `loadRuns` fresh Node processes, round-robin so
- * background noise spreads evenly, after one unmeasured load that warms the file cache. Bundles live
- * under `<root>/node_modules/.cache/bench` so the external SDK resolves from the project's node_modules;
+ * external modules: none, so the SDK is inside), and its baseline the same way, then times a cold
+ * `import()` of each in `loadRuns` fresh Node processes, round-robin so background noise spreads
+ * evenly — a function and its baseline one right after the other, so both meet the same load —
+ * after one unmeasured load that warms the file cache. Bundles live under
+ * `<root>/node_modules/.cache/bench` so the external SDK resolves from the project's node_modules;
  * the folder is removed afterwards.
  */
 export async function measureBundles(
@@ -61,24 +96,48 @@ export async function measureBundles(
       const outfile = join(dir, `${name}.mjs`);
       return { name, outfile, result: await bundleOne(outfile, entry), times: [] };
     };
-    const routeEntries: Entry[] = [];
+    const routeEntries: { route: RouteDefinition; fn: Entry; baseline: Entry; packages: string[] }[] = [];
+    // Functions with the same baseline source share its bundle (each is still loaded beside its function).
+    const baselineFiles = new Map<string, Promise<Entry>>();
     for (const route of list) {
-      routeEntries.push(await bundle(route.name, { entryPoints: [resolve(root, handlerFile(route))] }));
+      const entryPoint = handlerFile(route);
+      const fn = await bundle(route.name, { entryPoints: [resolve(root, entryPoint)] });
+      const { source, packages } = await deriveBaseline(root, entryPoint, functionBuildSettings);
+      let shared = baselineFiles.get(source);
+      if (!shared) {
+        shared = bundle(`baseline-${baselineFiles.size}`, { stdin: { contents: source, resolveDir: root } });
+        baselineFiles.set(source, shared);
+      }
+      const { outfile, result } = await shared;
+      routeEntries.push({
+        route,
+        fn,
+        baseline: { name: `${route.name} baseline`, outfile, result, times: [] },
+        packages,
+      });
     }
     const sdkOnly = await bundle('sdk-only', { stdin: { contents: sdkOnlySource, resolveDir: root } });
     const sdkOnlyExternal = await bundle('sdk-only-external', {
       stdin: { contents: sdkOnlySource, resolveDir: root },
       external: ['@aws-sdk/*'],
     });
-    const loadable = [sdkOnly, sdkOnlyExternal, ...routeEntries].filter((entry) => !entry.result.error);
-    if (loadable[0]) loadOnce(root, loadable[0]);
-    for (let run = 0; run < loadRuns; run += 1) {
-      for (const entry of loadable) if (!entry.result.error) entry.times.push(loadOnce(root, entry));
-    }
+    const groups = [[sdkOnly], [sdkOnlyExternal], ...routeEntries.map(({ fn, baseline }) => [fn, baseline])];
+    const first = groups.flat().find((entry) => !entry.result.error);
+    if (first) loadOnce(root, first);
+    for (let run = 0; run < loadRuns; run += 1) loadRound(root, groups, run);
     const finish = (entry: Entry): BundleMeasurement =>
       entry.result.error ? entry.result : { ...entry.result, loadMs: percentile(entry.times, 50) };
     return {
-      routes: new Map(routeEntries.map((entry) => [entry.name, finish(entry)])),
+      routes: new Map(
+        routeEntries.map(({ route, fn, baseline, packages }) => {
+          const measured = finish(fn);
+          const base = finish(baseline);
+          return [
+            route.name,
+            { ...measured, baseline: { ...base, packages }, loadRatio: measured.loadMs / base.loadMs },
+          ];
+        }),
+      ),
       sdkOnly: finish(sdkOnly),
       sdkOnlyExternal: finish(sdkOnlyExternal),
     };
@@ -89,19 +148,7 @@ export async function measureBundles(
 
 async function bundleOne(outfile: string, entry: BuildOptions): Promise<BundleMeasurement> {
   try {
-    await build({
-      external: functionExternalModules,
-      ...entry,
-      outfile,
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      banner: { js: banner },
-      logLevel: 'silent',
-    });
+    await build({ ...functionBuildSettings, ...entry, outfile });
   } catch (error) {
     return { sizeKiB: Number.NaN, loadMs: Number.NaN, error: `bundle failed: ${String(error)}` };
   }

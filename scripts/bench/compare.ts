@@ -9,7 +9,8 @@ import type { BenchResults, RouteResult } from './report';
  * counted, so any increase is a regression and the command exits 1. Latency is measured, so it is
  * compared as the overhead over the route's own replay floor (p50 / floor, measured in the same run,
  * which cancels most of the machine's load) and flagged only past `--tolerance` (default 1.25×);
- * with a few requests per route a single flag is a place to look, the medians are the verdict.
+ * with a few requests per route a single flag is a place to look, the medians are the verdict. Module
+ * load likewise: `load/base×` compares each function's load over its baseline (measured beside it).
  */
 
 const { values, positionals } = parseArgs({
@@ -37,6 +38,7 @@ interface Comparison {
   overhead: number | undefined;
   p50: number | undefined;
   loadMs: number | undefined;
+  loadRatio: number | undefined;
   kiB: number | undefined;
 }
 
@@ -52,6 +54,7 @@ const comparisons: Comparison[] = head.map((after) => {
     overhead: ratio(after.overheadRatio, before?.overheadRatio),
     p50: ratio(after.p50Ms, before?.p50Ms),
     loadMs: ratio(after.loadMs, before?.loadMs),
+    loadRatio: ratio(after.loadRatio, before?.loadRatio),
     kiB:
       after.bundleKiB !== undefined && before?.bundleKiB !== undefined
         ? after.bundleKiB - before.bundleKiB
@@ -60,7 +63,9 @@ const comparisons: Comparison[] = head.map((after) => {
 });
 
 const width = Math.max(...comparisons.map((row) => row.route.length));
-console.log(`${'route'.padEnd(width)}  calls/serial before → after  overhead×  p50×  load×  KiB±  flag`);
+console.log(
+  `${'route'.padEnd(width)}  calls/serial before → after  overhead×  p50×  load×  load/base×  KiB±  flag`,
+);
 for (const row of comparisons) {
   const flags = [
     ...(row.moreCalls ? ['MORE CALLS'] : []),
@@ -73,6 +78,7 @@ for (const row of comparisons) {
       shown(row.overhead).padStart(9),
       shown(row.p50).padStart(5),
       shown(row.loadMs).padStart(6),
+      shown(row.loadRatio).padStart(10),
       shown(row.kiB, 1).padStart(5),
       flags.join(' '),
     ].join('  '),
@@ -87,7 +93,7 @@ const median = (figure: (row: Comparison) => number | undefined) =>
 const missing = [...base.keys()].filter((route) => !head.some((row) => row.route === route));
 const moreCalls = comparisons.filter((row) => row.moreCalls);
 console.log(`
-median after/before: overhead ${shown(median((row) => row.overhead))}, p50 ${shown(median((row) => row.p50))}, load ${shown(median((row) => row.loadMs))}; bundle ${shown(
+median after/before: overhead ${shown(median((row) => row.overhead))}, p50 ${shown(median((row) => row.p50))}, load ${shown(median((row) => row.loadMs))}, load/base ${shown(median((row) => row.loadRatio))}; bundle ${shown(
   median((row) => row.kiB),
   1,
 )} KiB

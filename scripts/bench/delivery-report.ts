@@ -1,3 +1,4 @@
+import type { CeilingProbe } from './dynamo-ceiling';
 import type { FlakyReceiver } from './flaky-receiver';
 import { pairKey } from './flaky-receiver';
 import { percentile } from './measure';
@@ -26,6 +27,12 @@ export interface DeliveryResults {
   throughputPerSecond: number;
   /** DynamoDB calls of the fan-out and the worker per delivered pair. */
   dbCallsPerDelivery: number;
+  /**
+   * Deliveries per second DynamoDB Local allows in this run: its calls per second on a saturating
+   * replay of a sample of the scenario's calls, right after it (dynamo-ceiling.ts), over `dbCallsPerDelivery`.
+   */
+  ceilingPerSecond: number;
+  ceilingProbe: CeilingProbe;
   /** Event timestamp → the receiver's first 2xx, median and 99th percentile, in ms. */
   latencyP50Ms: number;
   latencyP99Ms: number;
@@ -131,7 +138,12 @@ export function formatDeliveryResults(results: DeliveryResults): string {
     `  duplicates      ${results.duplicates} (same webhook-id answered 2xx more than once)`,
     `  latency         p50 ${ms(latencyMs.p50)}, p95 ${ms(latencyMs.p95)}, p99 ${ms(latencyMs.p99)}, max ${ms(latencyMs.max)} (event timestamp → first 2xx at the receiver)`,
     `    first attempt p50 ${ms(first.p50)}, p99 ${ms(first.p99)} (deliveries that needed no retry)`,
-    `  throughput      ${results.throughputPerSecond.toFixed(1)} deliveries/s (first publish → last delivery)`,
+    `  throughput      ${results.throughputPerSecond.toFixed(1)} deliveries/s (first publish → last delivery), ${Math.round((100 * results.throughputPerSecond) / results.ceilingPerSecond)} % of the ceiling (goal: >= 80 %)`,
+    `  ceiling         ${results.ceilingPerSecond.toFixed(1)} deliveries/s: DynamoDB Local served ${results.ceilingProbe.callsPerSecond.toFixed(0)} calls/s of this run's mix (${results.ceilingProbe.levels
+      .map((level) => `${level.callsPerSecond.toFixed(0)} at ${level.concurrency} in flight`)
+      .join(
+        ', ',
+      )}; ${results.ceilingProbe.calls} calls, ${results.ceilingProbe.failed} failed) / ${results.dbCallsPerDelivery.toFixed(2)} calls per delivery`,
     `  publish         ${plan.events} events in ${results.publish.seconds.toFixed(1)} s (${results.publish.eventsPerSecond.toFixed(0)}/s, ${plan.publishConcurrency} concurrent outbox puts${plan.publishRate > 0 ? `, paced at ${plan.publishRate}/s` : ''})`,
     `  dead-lettered   queue ${results.deadLettered.queue}, deliveries ${results.deadLettered.deliveries}`,
     `  store           ${statuses}; ${results.store.attempts} attempts recorded`,

@@ -12,6 +12,7 @@ import {
   type PublishedRef,
   pairFigures,
 } from './delivery-report';
+import { probeDynamoCeiling } from './dynamo-ceiling';
 import { type FlakyReceiver, startFlakyReceiver } from './flaky-receiver';
 import { writeResults } from './report';
 import { type ApiKeyClient, apiKeyClient, createWorkspace } from './scenarios/types';
@@ -26,7 +27,9 @@ import { type ApiKeyClient, apiKeyClient, createWorkspace } from './scenarios/ty
  * table stream → fan-out → SQS → delivery worker → receiver until every (event, endpoint) pair has
  * a 2xx. Reports lost deliveries, attempts, duplicates, end-to-end latency, throughput and DynamoDB
  * calls per delivery to the console and bench/delivery.json; exits 1 when a delivery is lost or
- * dead-lettered.
+ * dead-lettered. After each scenario, a probe replays a sample of its DynamoDB calls
+ * (`BENCH_DELIVERY_PROBE_CALLS`, 2,000) as fast as DynamoDB Local takes them (dynamo-ceiling.ts):
+ * its calls per second over the scenario's calls per delivery is the run's ceiling.
  */
 
 const root = resolve(import.meta.dirname, '../..');
@@ -49,10 +52,14 @@ const defaultRetrySchedule = Array.from({ length: 14 }, () => '1').join(',');
 /** The two scenarios of issue 17: a burst of events, and a steady rate the pipeline must keep up with. */
 type ScenarioName = 'burst' | 'steady';
 
+/** In-flight calls the ceiling probe tries, 10 s each at most; the best is DynamoDB Local's ceiling. */
+const probe = { concurrencies: [4, 16, 64], seconds: 10 };
+
 function readPlans(): {
   plans: Record<ScenarioName, DeliveryPlan>;
   run: ScenarioName[];
   timeoutSeconds: number;
+  probeCalls: number;
 } {
   const schedule = process.env.BENCH_DELIVERY_RETRY_SCHEDULE || defaultRetrySchedule;
   const common = {
@@ -81,6 +88,11 @@ function readPlans(): {
     },
     run,
     timeoutSeconds: numberFromEnv('BENCH_DELIVERY_TIMEOUT_SECONDS', 3600, (value) => value > 0),
+    probeCalls: numberFromEnv(
+      'BENCH_DELIVERY_PROBE_CALLS',
+      2000,
+      (value) => Number.isInteger(value) && value > 0,
+    ),
   };
 }
 
@@ -217,7 +229,7 @@ async function runScenario(
   pipeline: DbCallStats,
   name: ScenarioName,
   plan: DeliveryPlan,
-  timeoutSeconds: number,
+  limits: { timeoutSeconds: number; probeCalls: number },
 ): Promise<DeliveryResults> {
   const started = Date.now();
   const receiver = await startFlakyReceiver(plan.failureRate);
@@ -241,7 +253,7 @@ async function runScenario(
     );
     const publishSeconds = (Date.now() - publishStart) / 1000;
     console.error(`Published in ${publishSeconds.toFixed(1)} s; waiting for the receiver...`);
-    await waitForDeliveries(receiver, expected, timeoutSeconds);
+    await waitForDeliveries(receiver, expected, limits.timeoutSeconds);
     // Let the last attempts' records land before counting.
     await sleep(2000);
     const commands = pipeline.commands.slice(before.calls);
@@ -258,6 +270,16 @@ async function runScenario(
       read: capacity.read - before.read,
       write: capacity.write - before.write,
     });
+    console.error(
+      `Probing DynamoDB Local with ${Math.min(limits.probeCalls, commands.length)} of the scenario's calls...`,
+    );
+    const ceiling = await probeDynamoCeiling(
+      stack.dynamo.client,
+      // Set by the local stack, as the functions read it.
+      process.env.TABLE_NAME as string,
+      pipeline.trace.slice(before.calls, before.calls + commands.length),
+      { sampleSize: limits.probeCalls, ...probe },
+    );
     return {
       scenario: name,
       timestamp: new Date().toISOString(),
@@ -266,6 +288,8 @@ async function runScenario(
       plan,
       throughputPerSecond: counts.deliveredPairs / ((lastDelivery - firstPublish) / 1000),
       dbCallsPerDelivery: dbCalls.perDelivery,
+      ceilingPerSecond: ceiling.callsPerSecond / dbCalls.perDelivery,
+      ceilingProbe: ceiling,
       latencyP50Ms: pairs.latencyMs.p50,
       latencyP99Ms: pairs.latencyMs.p99,
       deliveries: expected,
@@ -290,7 +314,7 @@ async function runScenario(
 }
 
 async function main(): Promise<void> {
-  const { plans, run, timeoutSeconds } = readPlans();
+  const { plans, run, timeoutSeconds, probeCalls } = readPlans();
   Object.assign(process.env, {
     POWERTOOLS_LOG_LEVEL: 'ERROR',
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -307,7 +331,7 @@ async function main(): Promise<void> {
   try {
     const scenarios: Partial<Record<ScenarioName, DeliveryResults>> = {};
     for (const name of run) {
-      const results = await runScenario(stack, dbStats, name, plans[name], timeoutSeconds);
+      const results = await runScenario(stack, dbStats, name, plans[name], { timeoutSeconds, probeCalls });
       scenarios[name] = results;
       console.log(formatDeliveryResults(results));
       writeResults(resultsFile, { scenarios });

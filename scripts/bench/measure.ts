@@ -1,11 +1,15 @@
 import { performance } from 'node:perf_hooks';
 import { type DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { RouteDefinition } from '../../shared/api/routes';
 import { keys } from '../../shared/db/keys';
-import type { DbCallTrace } from '../../shared/db/metrics';
 import { reportsFailedItem, type TimedResponse, timedPost } from './http';
-import { type HttpFloorServer, type RecordedRequest, replayTrace } from './replay';
+import {
+  type HttpFloorServer,
+  type RecordedCalls,
+  type RecordedRequest,
+  type ReplayTargets,
+  replayCalls,
+} from './replay';
 import type { BoundScenario } from './scenarios';
 
 /** How many requests to send: `warmup` unmeasured, then `requests` measured, one at a time. */
@@ -30,10 +34,15 @@ export interface RouteMeasurement extends LatencyStats {
   replayFloorP50Ms: number;
   /** p50 of a bare POST of the same request and response size to a server doing nothing else. */
   httpFloorP50Ms: number;
-  /** p50 of replaying each measured request's DynamoDB calls through a bare document client. */
+  /**
+   * p50 of replaying each measured request's calls: DynamoDB through a bare document client, SQS
+   * sends and realtime posts through their replay targets (replay.ts).
+   */
   dbReplayP50Ms: number;
-  /** Replayed calls DynamoDB refused (replay.ts puts each written item's before-image back first where the trace shows one; decisions §44). */
+  /** Replayed calls refused (replay.ts puts each written item's before-image back first where the trace shows one; decisions §44). */
   replayRefusedCalls: number;
+  /** The most frequent list of calls to other services than DynamoDB, e.g. `SendMessage` (replayed in the floor). */
+  otherCommands: string;
   /** `p50 / replayFloorP50Ms`: how much slower the service is than its own DynamoDB and HTTP work. */
   overheadRatio: number;
   /** The most frequent command list, e.g. `GetItem,Query`. */
@@ -77,10 +86,10 @@ async function attempt(send: () => Promise<TimedResponse>): Promise<TimedRespons
 /** What measuring a route needs besides the route: the stack and the floor's tools. */
 export interface MeasureTools {
   url: string;
-  /** The DynamoDB calls of the request that answered last (the dev server's `onDbCalls`). */
-  lastTrace(): readonly DbCallTrace[];
-  /** A bare document client on the same DynamoDB Local (the replay). */
-  bareClient: DynamoDBDocumentClient;
+  /** The calls of the request that answered last (the dev server's `onDbCalls`). */
+  lastCalls(): RecordedCalls;
+  /** Bare clients on the same local services (the replay). */
+  replayTargets: ReplayTargets;
   httpFloor: HttpFloorServer;
 }
 
@@ -102,7 +111,7 @@ const floorBlockSize = 10;
 async function sampleFloor(tools: MeasureTools, recorded: readonly RecordedRequest[], samples: FloorSamples) {
   for (const request of recorded) {
     samples.http.push(await tools.httpFloor.post(request.requestBytes, request.responseBytes));
-    const timing = await replayTrace(tools.bareClient, request.trace);
+    const timing = await replayCalls(tools.replayTargets, request.calls);
     samples.replay.push(timing.ms);
     samples.refused += timing.refused;
   }
@@ -134,6 +143,7 @@ export async function measureRoute(
   for (let index = 0; index < plan.warmup; index += 1) await send(index);
   const ok: TimedResponse[] = [];
   const samples: FloorSamples = { http: [], replay: [], refused: 0 };
+  const otherCommands: string[] = [];
   let errors = 0;
   let firstError: string | undefined;
   const end = plan.warmup + plan.requests;
@@ -145,9 +155,11 @@ export async function measureRoute(
         errors += 1;
         firstError ??= `200 with a failed item: ${response.body.slice(0, 300)}`;
       } else if (response.status === 200) {
+        const calls = tools.lastCalls();
         ok.push(response);
+        otherCommands.push(calls.otherCalls.map((call) => call.command).join(','));
         block.push({
-          trace: tools.lastTrace(),
+          calls,
           requestBytes: response.requestBytes,
           responseBytes: Buffer.byteLength(response.body),
         });
@@ -176,6 +188,7 @@ export async function measureRoute(
     overheadRatio: p50 / replayFloorP50Ms,
     capacityUnits: median((response) => response.capacityUnits),
     commands: mostFrequent(ok.map((response) => response.commands)),
+    otherCommands: mostFrequent(otherCommands),
     errors,
     ...(firstError && { firstError }),
   };

@@ -14,28 +14,43 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { DbCallTrace } from '../../shared/db/metrics';
+import type { DbCallStats, OtherCallTrace } from '../../shared/db/metrics';
 import { type ItemState, type WrittenItem, writtenItems } from './before-images';
+import type { OtherCallTarget } from './replay-targets';
 
 /**
- * The honest floor of a route (decisions §39, §44): the DynamoDB calls one of its requests made,
- * replayed through a bare document client (same commands, keys and payloads; calls that shared a
- * round trip replayed together, round trips one after another; the items it created deleted again
- * first, untimed), plus one bare HTTP POST of the same request and response size to a server that
- * does nothing else.
+ * The honest floor of a route (decisions §39, §44, §66): the calls one of its requests made —
+ * DynamoDB, SQS sends and posts to realtime connections — replayed through bare clients (same
+ * commands and payloads; calls that were in flight together replayed together, steps one after
+ * another; the items it created deleted again first, untimed), plus one bare HTTP POST of the same
+ * request and response size to a server that does nothing else.
  */
 
-/** What one measured request needs for its floor: its DynamoDB calls and its body sizes. */
+/** A request's calls as the dev server recorded them (`onDbCalls`). */
+export type RecordedCalls = Pick<DbCallStats, 'trace' | 'otherCalls'>;
+
+/** What one measured request needs for its floor: its calls and its body sizes. */
 export interface RecordedRequest {
-  trace: readonly DbCallTrace[];
+  calls: RecordedCalls;
   requestBytes: number;
   responseBytes: number;
+}
+
+/**
+ * Where a replay sends each service's calls: DynamoDB through a bare document client on the same
+ * DynamoDB Local, the others through their targets (replay-targets.ts). A recorded call whose
+ * service has no target cannot be replayed (throws).
+ */
+export interface ReplayTargets {
+  db: DynamoDBDocumentClient;
+  sqs?: OtherCallTarget;
+  realtime?: OtherCallTarget;
 }
 
 type Send = (client: DynamoDBDocumentClient, input: never) => Promise<unknown>;
 
 /** Sends a recorded input with the document-client command of each low-level command name recorded. */
-const documentCommands: Record<string, Send> = {
+export const documentCommands: Record<string, Send> = {
   GetItem: (client, input) => client.send(new GetCommand(input)),
   PutItem: (client, input) => client.send(new PutCommand(input)),
   UpdateItem: (client, input) => client.send(new UpdateCommand(input)),
@@ -48,10 +63,12 @@ const documentCommands: Record<string, Send> = {
   TransactWriteItems: (client, input) => client.send(new TransactWriteCommand(input)),
 };
 
-/** How long one replay took, how many calls it sent, and how many of them DynamoDB refused. */
+/** How long one replay took, how many calls it sent (DynamoDB and others), and how many were refused. */
 export interface ReplayTiming {
   ms: number;
   calls: number;
+  /** Of `calls`, those to other services than DynamoDB. */
+  otherCalls: number;
   refused: number;
 }
 
@@ -85,39 +102,64 @@ async function putBack(client: DynamoDBDocumentClient, saved: readonly ItemState
   );
 }
 
+/** Adds a timed send to the step it belongs to. */
+function addToStep(
+  steps: Map<number, (() => Promise<unknown>)[]>,
+  step: number,
+  send: () => Promise<unknown>,
+) {
+  steps.set(step, [...(steps.get(step) ?? []), send]);
+}
+
 /**
- * Replays one request's calls: each serial round trip's calls at once, the round trips in order.
- * Before the clock starts, the items the request wrote are put back as they were before it where
- * its trace shows that (before-images.ts), so each replayed write does the work the request's did
- * instead of being refused (decisions §44); other writes replay onto the table as it is now. After
- * the clock stops, every item the request wrote is put back as the replay found it, so replays
- * change nothing later requests or replays see (a counter does not grow with each replay).
+ * Replays one request's calls: each step's calls at once (the calls the request had in flight
+ * together), the steps in order. Before the clock starts, the items the request wrote are put back
+ * as they were before it where its trace shows that (before-images.ts), so each replayed write does
+ * the work the request's did instead of being refused (decisions §44); other writes replay onto the
+ * table as it is now; and the other services' targets prepare what each call needs (a twin queue, an
+ * open socket). After the clock stops, every item the request wrote is put back as the replay found
+ * it and the targets undo what the calls did, so replays change nothing later requests or replays
+ * see (a counter does not grow with each replay, no replayed message reaches a worker).
  */
-export async function replayTrace(
-  client: DynamoDBDocumentClient,
-  trace: readonly DbCallTrace[],
-): Promise<ReplayTiming> {
-  const roundTrips = new Map<number, DbCallTrace[]>();
-  for (const call of trace) roundTrips.set(call.roundTrip, [...(roundTrips.get(call.roundTrip) ?? []), call]);
-  const saved = await Promise.all(writtenItems(trace).map((item) => restoreBeforeImage(client, item)));
-  let sent = 0;
+export async function replayCalls(targets: ReplayTargets, calls: RecordedCalls): Promise<ReplayTiming> {
+  const steps = new Map<number, (() => Promise<unknown>)[]>();
+  for (const call of calls.trace) {
+    const send = documentCommands[call.command];
+    if (!send) throw new Error(`cannot replay ${call.command}`);
+    addToStep(steps, call.step, () => send(targets.db, structuredClone(call.input) as never));
+  }
+  const saved = await Promise.all(
+    writtenItems(calls.trace).map((item) => restoreBeforeImage(targets.db, item)),
+  );
+  // One at a time: a target may open a connection per call.
+  const cleanUps: (() => Promise<unknown>)[] = [];
+  for (const call of calls.otherCalls) {
+    const prepared = await targetOf(targets, call).prepare(call);
+    addToStep(steps, call.step, prepared.send);
+    cleanUps.push(prepared.cleanUp);
+  }
   let refused = 0;
   const start = performance.now();
-  for (const calls of roundTrips.values()) {
+  for (const step of [...steps.keys()].sort((a, b) => a - b)) {
     await Promise.all(
-      calls.map((call) => {
-        const send = documentCommands[call.command];
-        if (!send) throw new Error(`cannot replay ${call.command}`);
-        sent += 1;
-        return send(client, structuredClone(call.input) as never).catch(() => {
+      steps.get(step)!.map((send) =>
+        send().catch(() => {
           refused += 1;
-        });
-      }),
+        }),
+      ),
     );
   }
   const ms = performance.now() - start;
-  await putBack(client, saved);
-  return { ms, calls: sent, refused };
+  await putBack(targets.db, saved);
+  await Promise.all(cleanUps.map((cleanUp) => cleanUp()));
+  const otherCalls = calls.otherCalls.length;
+  return { ms, calls: calls.trace.length + otherCalls, otherCalls, refused };
+}
+
+function targetOf(targets: ReplayTargets, call: OtherCallTrace): OtherCallTarget {
+  const target = targets[call.service];
+  if (!target) throw new Error(`cannot replay ${call.service} ${call.command}: no target`);
+  return target;
 }
 
 /** A local HTTP server that reads a POST body and answers `x-response-bytes` bytes of JSON: the HTTP floor. */

@@ -3,10 +3,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes as allRoutes } from '../../shared/api/routes';
-import type { DbCallTrace } from '../../shared/db/metrics';
 import { measureBundles } from './bundle';
 import { type LoadPlan, type MeasureTools, measureGetItem, measureRoute } from './measure';
-import { startHttpFloorServer } from './replay';
+import { type RecordedCalls, startHttpFloorServer } from './replay';
+import { queueTwins, startSocketTwins } from './replay-targets';
 import {
   type BenchResults,
   documentedMinimumRoundTrips,
@@ -22,8 +22,9 @@ import { benchWebhookEndpoints } from './scenarios/webhooks';
 /**
  * `npm run bench [-- --requests N --warmup N --load-runs N --routes a.b,c.d]`: latency, DynamoDB calls,
  * serial round trips and capacity per route over HTTP against the local stack, each route's replay
- * floor (its own DynamoDB calls replayed through a bare client plus a bare HTTP round trip,
- * replay.ts) and a raw GetItem, and bundle size and module-load time per function. `--routes` measures
+ * floor (its own DynamoDB calls, SQS sends and realtime posts replayed through bare clients plus a
+ * bare HTTP round trip, replay.ts) and a raw GetItem, and bundle size and module-load time per
+ * function beside its baseline's (only the SDK clients and middleware it imports). `--routes` measures
  * only the routes named (comma-separated; a name ending in `.` or `*` takes every route it prefixes).
  * Prints one table and writes bench/results.json. Measures, asserts nothing about time;
  * exits 1 when a route has no scenario or a scenario's requests fail. Then runs the webhook pipeline
@@ -105,21 +106,25 @@ async function main(): Promise<void> {
   const bundles = await measureBundles(root, routes, loadRuns);
 
   const { startLocalStack } = await import('../local/stack');
-  let lastTrace: readonly DbCallTrace[] = [];
+  let lastCalls: RecordedCalls = { trace: [], otherCalls: [] };
   const stack = await startLocalStack({
     port: 0,
     exposeDbMetrics: true,
     onDbCalls: (stats) => {
-      lastTrace = stats.trace;
+      lastCalls = stats;
     },
   });
   const httpFloor = await startHttpFloorServer();
+  const queues = queueTwins(stack.sqs.endpoint, process.env.AWS_REGION ?? 'us-east-1');
+  const sockets = await startSocketTwins();
   console.error(`Local stack at ${stack.url}, DynamoDB Local at ${stack.dynamo.endpoint}`);
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await httpFloor.close();
+    await sockets.close();
+    queues.destroy();
     await stack.stop();
   };
   const interrupt = () => void stop().finally(() => process.exit(130));
@@ -131,10 +136,14 @@ async function main(): Promise<void> {
     const minimums = documentedMinimumRoundTrips(resolve(root, 'docs/data-model.md'));
     const tools: MeasureTools = {
       url: stack.url,
-      lastTrace: () => lastTrace,
-      bareClient: DynamoDBDocumentClient.from(stack.dynamo.client, {
-        marshallOptions: { removeUndefinedValues: true },
-      }),
+      lastCalls: () => lastCalls,
+      replayTargets: {
+        db: DynamoDBDocumentClient.from(stack.dynamo.client, {
+          marshallOptions: { removeUndefinedValues: true },
+        }),
+        sqs: queues,
+        realtime: sockets,
+      },
       httpFloor,
     };
     for (const route of routes) {
@@ -159,6 +168,9 @@ async function main(): Promise<void> {
     const floor = await measureGetItem(stack.dynamo.client, tableName, floorWorkspaceId, plan);
     for (const row of rows) if (row.p50Ms !== undefined) row.ratioToGetItem = row.p50Ms / floor.p50;
 
+    const functionRows = [...bundles.routes.values()].map((bundle) =>
+      routeResult({ route: '', path: '', bundle }),
+    );
     const results: BenchResults = {
       timestamp: new Date().toISOString(),
       node: process.version,
@@ -169,10 +181,8 @@ async function main(): Promise<void> {
       sdkOnlyExternal: bundles.sdkOnlyExternal,
       summary: {
         overheadRatio: spread(rows, (row) => row.overheadRatio),
-        loadMs: spread(
-          [...bundles.routes.values()].map((bundle) => routeResult({ route: '', path: '', bundle })),
-          (row) => row.loadMs,
-        ),
+        loadMs: spread(functionRows, (row) => row.loadMs),
+        loadRatio: spread(functionRows, (row) => row.loadRatio),
       },
       routes: rows,
     };

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { traceOtherCall } from '../../shared/db/metrics';
 import type { SocketEvent, SocketHandler } from '../../shared/realtime/socket-handlers';
 import { installConnectionPoster } from '../../shared/sockets/poster';
 
@@ -48,15 +49,32 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
   // Each connection's handler chain, so closing the server can wait for `$disconnect` to finish.
   const queues = new Set<Promise<void>>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
+  // Posts and closes that reach a socket are traced as the management API's calls they stand for,
+  // so the bench's floor replays them with the request's other calls; a gone connection costs nothing.
   installConnectionPoster({
     async post(connectionId, frame) {
       const ws = sockets.get(connectionId);
       if (!ws || ws.readyState !== ws.OPEN) return 'gone';
-      await new Promise<void>((done, fail) => ws.send(frame, (error) => (error ? fail(error) : done())));
+      const call = {
+        service: 'realtime',
+        command: 'PostToConnection',
+        input: { ConnectionId: connectionId, Data: frame },
+      } as const;
+      await traceOtherCall(
+        call,
+        () => new Promise<void>((done, fail) => ws.send(frame, (error) => (error ? fail(error) : done()))),
+      );
       return 'sent';
     },
     async close(connectionId, code, reason) {
-      sockets.get(connectionId)?.close(code, reason);
+      const ws = sockets.get(connectionId);
+      if (!ws) return;
+      const call = {
+        service: 'realtime',
+        command: 'DeleteConnection',
+        input: { ConnectionId: connectionId, code, reason },
+      } as const;
+      await traceOtherCall(call, async () => ws.close(code, reason));
     },
   });
 

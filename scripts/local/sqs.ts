@@ -1,4 +1,6 @@
+import type { SQSClient } from '@aws-sdk/client-sqs';
 import { type FauxqsServer, startFauxqs } from 'fauxqs';
+import { traceOtherCall } from '../../shared/db/metrics';
 import {
   deadLetterQueueName,
   queueDefinitions,
@@ -54,4 +56,28 @@ export function localSqsFromEnv(): Pick<LocalSqs, 'endpoint' | 'queueUrls'> {
       queueDefinitions.map((queue) => [queue.name, process.env[queueUrlEnvName(queue.name)] as string]),
     ),
   };
+}
+
+/** The sends whose cost is part of a request's own work: what the bench's floor replays (decisions §66). */
+const tracedSends = new Set(['SendMessageCommand', 'SendMessageBatchCommand']);
+
+/**
+ * Records the client's sends in the measured scope they run in (`traceOtherCall`), beside the
+ * request's DynamoDB calls, so the bench replays them in the route's floor. Once per logical call,
+ * before retries; nothing is recorded outside a measured scope.
+ */
+export function traceQueueSends(client: SQSClient): void {
+  client.middlewareStack.add(
+    (next, context) => (args) => {
+      const commandName = context.commandName ?? '';
+      if (!tracedSends.has(commandName)) return next(args);
+      const call = {
+        service: 'sqs' as const,
+        command: commandName.replace(/Command$/, ''),
+        input: args.input as Record<string, unknown>,
+      };
+      return traceOtherCall(call, () => next(args));
+    },
+    { step: 'initialize', name: 'queueSendTracer', override: true },
+  );
 }

@@ -2,12 +2,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { sqs as serviceSqsClient } from '../../shared/queues/send';
 import { generateSecret } from '../../shared/security/secrets';
 import { type DevServer, type DevServerOptions, startDevServer } from './dev-server';
 import { ensureTable, type LocalDynamo, localAwsEnv, runningDynamo, startDynamoDbLocal } from './dynamodb';
 import { localPollersPerQueue, startQueueWorkers } from './queue-workers';
 import { startReconcilerTimer } from './reconciler';
-import { type LocalSqs, localSqsEnv, startLocalSqs } from './sqs';
+import { type LocalSqs, localSqsEnv, startLocalSqs, traceQueueSends } from './sqs';
 import { startStreamPoller } from './stream-poller';
 
 export interface LocalStackOptions {
@@ -103,10 +104,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       // A developer's webhook receiver on localhost must be reachable.
       ALLOW_LOOPBACK_TARGETS: 'true',
     });
-    const workers =
-      options.workers === false
-        ? undefined
-        : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
+    // The service's SQS client, as the dev server's handlers will use it: its sends join each
+    // request's measured calls (the bench's floor replays them).
+    traceQueueSends(serviceSqsClient());
+    const workers = options.workers === false ? undefined : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(

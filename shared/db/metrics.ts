@@ -9,11 +9,27 @@ export interface DbCallTrace {
   input: Record<string, unknown>;
   /** 1-based serial round trip the call belongs to: calls of one round trip were in flight together. */
   roundTrip: number;
+  /** 1-based serial step among all the scope's calls, DynamoDB and others (`OtherCallTrace`), by the same rule. */
+  step: number;
   /**
    * The answer as the caller received it, once it answered (not copied: a reference). The bench
    * restores from it the items a request read before it wrote them (decisions §44).
    */
   output?: unknown;
+}
+
+/**
+ * A call of a measured scope to a service other than DynamoDB that the bench's floor replays too (an
+ * SQS send, a post to or close of a realtime connection), recorded by whoever makes it through
+ * `traceOtherCall`.
+ */
+export interface OtherCallTrace {
+  service: 'sqs' | 'realtime';
+  /** The operation, as the service's API names it, e.g. `SendMessage`, `PostToConnection`. */
+  command: string;
+  input: Record<string, unknown>;
+  /** As `DbCallTrace.step`: calls of one step were in flight together. */
+  step: number;
 }
 
 /** DynamoDB round trips and consumed capacity of one measured scope (a request, a test step). */
@@ -30,6 +46,8 @@ export interface DbCallStats {
    */
   serialRoundTrips: number;
   trace: DbCallTrace[];
+  /** The scope's calls to other services (none unless their callers trace them: the local stack does). */
+  otherCalls: OtherCallTrace[];
 }
 
 const scope = new AsyncLocalStorage<Scope>();
@@ -77,24 +95,61 @@ export async function measureDbCalls<T>(work: () => Promise<T>): Promise<{ resul
     commands: [],
     serialRoundTrips: 0,
     trace: [],
+    otherCalls: [],
   };
-  const result = await scope.run({ stats, roundTripAnswered: false }, work);
+  const result = await scope.run({ stats, roundTrips: newSequence(), steps: newSequence() }, work);
   return { result, stats };
 }
 
-/** A measured scope and whether a call of its current round trip has answered yet. */
-interface Scope {
-  stats: DbCallStats;
-  roundTripAnswered: boolean;
+/**
+ * Serial positions of a scope's calls: a call starts a new position when a call of the current one
+ * has already answered (it could have waited for that answer); calls started while every call of
+ * the current position is still in flight share it.
+ */
+interface Sequence {
+  count: number;
+  answered: boolean;
 }
 
-/** Counts the call into its serial round trip (see `DbCallStats.serialRoundTrips`); returns that round trip. */
-function joinRoundTrip(current: Scope): number {
-  if (current.stats.serialRoundTrips === 0 || current.roundTripAnswered) {
-    current.stats.serialRoundTrips += 1;
-    current.roundTripAnswered = false;
+const newSequence = (): Sequence => ({ count: 0, answered: false });
+
+/** Counts a call into its position of the sequence; returns that position. */
+function join(sequence: Sequence): number {
+  if (sequence.count === 0 || sequence.answered) {
+    sequence.count += 1;
+    sequence.answered = false;
   }
-  return current.stats.serialRoundTrips;
+  return sequence.count;
+}
+
+/** Notes that a call at `position` answered: the next call starts a new position if it is the current one. */
+function answer(sequence: Sequence, position: number): void {
+  if (position === sequence.count) sequence.answered = true;
+}
+
+/**
+ * A measured scope: its DynamoDB round trips (`DbCallStats.serialRoundTrips`), and its steps, which
+ * count every traced call (DynamoDB and others) the same way.
+ */
+interface Scope {
+  stats: DbCallStats;
+  roundTrips: Sequence;
+  steps: Sequence;
+}
+
+/**
+ * Runs `send`, a call to a service other than DynamoDB, and records it in the measured scope it runs
+ * in (if any) with its place among the scope's calls, so the bench can replay it with them.
+ */
+export async function traceOtherCall<T>(
+  call: Omit<OtherCallTrace, 'step'>,
+  send: () => Promise<T>,
+): Promise<T> {
+  const current = scope.getStore();
+  if (!current) return send();
+  const step = join(current.steps);
+  current.stats.otherCalls.push({ ...call, step });
+  return send().finally(() => answer(current.steps, step));
 }
 
 /**
@@ -113,13 +168,16 @@ export function instrumentDbClient(client: DynamoDBClient): void {
         input.ReturnConsumedCapacity = 'TOTAL';
       }
       const command = commandName.replace(/Command$/, '');
-      const roundTrip = joinRoundTrip(current);
+      const roundTrip = join(current.roundTrips);
+      stats.serialRoundTrips = current.roundTrips.count;
+      const step = join(current.steps);
       stats.calls += 1;
       stats.commands.push(command);
-      const call: DbCallTrace = { command, input, roundTrip };
+      const call: DbCallTrace = { command, input, roundTrip, step };
       stats.trace.push(call);
       const output = await next(args).finally(() => {
-        if (roundTrip === stats.serialRoundTrips) current.roundTripAnswered = true;
+        answer(current.roundTrips, roundTrip);
+        answer(current.steps, step);
       });
       call.output = output.output;
       const body = output.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] };

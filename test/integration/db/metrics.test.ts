@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../../shared/db/client';
-import { measureDbCalls } from '../../../shared/db/metrics';
+import { measureDbCalls, traceOtherCall } from '../../../shared/db/metrics';
 
 const getMissing = (id: string) =>
   db().send(new GetCommand({ TableName: tableName(), Key: { pk: `metrics-test#${id}`, sk: 'none' } }));
@@ -22,6 +22,24 @@ describe('measureDbCalls', () => {
       await getMissing('b');
     });
     expect(stats.serialRoundTrips).toBe(2);
+  });
+
+  it('places a traced call to another service among the DynamoDB calls, without counting it as a round trip', async () => {
+    const send = { service: 'sqs', command: 'SendMessage', input: { QueueUrl: 'queue' } } as const;
+    const { stats } = await measureDbCalls(async () => {
+      await getMissing('a');
+      await traceOtherCall(send, async () => 'sent');
+      await Promise.all([getMissing('b'), traceOtherCall(send, async () => 'sent')]);
+    });
+    expect(stats.trace.map((call) => [call.roundTrip, call.step])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
+    expect(stats.serialRoundTrips).toBe(2);
+    expect(stats.otherCalls).toEqual([
+      { ...send, step: 2 },
+      { ...send, step: 3 },
+    ]);
   });
 
   it('records each call with its command name and the input it was sent with', async () => {
