@@ -12,6 +12,10 @@
  * `publicModules` entry), and no two domains import each other, directly or through others
  * (`no-domain-cycle`, a folder cycle). No file imports itself
  * back through others, type imports included.
+ *
+ * The client package (packages/client) is published on its own: it imports nothing from the rest of
+ * the repository, and of the server only shared/sockets/frames.ts and awareness-messages.ts import
+ * it (the realtime wire codecs both ends speak); tests and scripts use it freely.
  */
 
 /** Infrastructure layers below the domains, each with the layers it may import (besides itself). */
@@ -82,7 +86,10 @@ const publicModules = {
   workspace: ['credentials'],
 };
 
-const sourceFolders = '^(bin|client|functions|lib|scripts|shared|test)/';
+const sourceFolders = '^(bin|functions|lib|packages|scripts|shared|test)/';
+
+/** The realtime wire codecs (§9's frames, y-protocols' awareness messages) the server takes from the client package. */
+const wireCodec = '^packages/client/src/(frames|awareness)\\.ts$';
 const notLayer = `(?!(?:${[...Object.keys(layers), ...compositionRoots].join('|')})/)`;
 const domain = `shared/(${notLayer}[^/]+)/`;
 
@@ -134,6 +141,7 @@ module.exports = {
         pathNot: [
           `^shared/(${[layer, ...allowed].join('|')})/`,
           ...(layer === 'http' ? [domainRouteRows] : []),
+          ...(layer === 'sockets' ? [wireCodec] : []),
         ],
       },
     })),
@@ -159,7 +167,7 @@ module.exports = {
     {
       name: 'composition-root',
       severity: 'error',
-      comment: `Only entry points (functions, scripts, tests, the client) import shared/{${compositionRoots.join(',')}}.`,
+      comment: `Only entry points (functions, scripts, tests) import shared/{${compositionRoots.join(',')}}.`,
       from: { path: '^shared/([^/]+)/' },
       to: { path: `^shared/(${compositionRoots.join('|')})/`, pathNot: '^shared/$1/' },
     },
@@ -176,24 +184,42 @@ module.exports = {
       severity: 'error',
       comment: 'shared/ imports no entry point, stack, script or test.',
       from: { path: '^shared/' },
-      to: { path: '^(bin|client|functions|lib|scripts|test)/' },
+      to: { path: '^(bin|functions|lib|scripts|test)/' },
+    },
+    {
+      name: 'client-package-stands-alone',
+      severity: 'error',
+      comment: 'The client package is published on its own: it imports nothing outside packages/client.',
+      from: { path: '^packages/client/' },
+      to: { path: sourceFolders, pathNot: '^packages/client/' },
+    },
+    {
+      name: 'client-package-users',
+      severity: 'error',
+      comment:
+        'The server, the stack and the handlers do not use the client package, but for the wire codecs that shared/sockets re-exports (frames.ts, awareness-messages.ts).',
+      from: {
+        path: '^(bin|functions|lib|shared)/',
+        pathNot: '^shared/sockets/(frames|awareness-messages)\\.ts$',
+      },
+      to: { path: '^packages/' },
     },
     {
       name: 'table-docs-stay-out-of-bundles',
       severity: 'error',
       comment:
         "The data model's prose (shared/db/entities/docs) is for `npm run docs` and the tests only, so no handler bundle carries it (decisions §55).",
-      from: { path: '^(shared|functions|lib|bin|client)/', pathNot: '^shared/db/entities/docs/' },
+      from: { path: '^(shared|functions|lib|bin|packages)/', pathNot: '^shared/db/entities/docs/' },
       to: { path: '^shared/db/entities/docs/' },
     },
     {
       name: 'stack-reads-data',
       severity: 'error',
       comment:
-        'The CDK app (bin, lib) reads the pure data below the domains, never domain code or handlers (nor scripts, the client or tests, which import them).',
+        'The CDK app (bin, lib) reads the pure data below the domains, never domain code or handlers (nor scripts, the client package or tests).',
       from: { path: '^(bin|lib)/' },
       to: {
-        path: '^(shared|functions|scripts|client|test)/',
+        path: '^(shared|functions|scripts|packages|test)/',
         // The job machinery and socket transport below the domains (reconcile, plugins, sockets) are code, not data.
         pathNot: [
           `^shared/(${Object.keys(layers)

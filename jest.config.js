@@ -16,7 +16,11 @@ const transform = {
 const shared = {
   transform,
   transformIgnorePatterns: ['/node_modules/(?!(@middy|fauxqs|jose)/)'],
-  moduleNameMapper: { '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js' },
+  moduleNameMapper: {
+    '^fauxqs$': '<rootDir>/node_modules/fauxqs/dist/app.js',
+    // The client package imports its own modules as the built `.js` files NodeNext needs.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/support/worker-table.ts'],
 };
@@ -32,7 +36,11 @@ export default {
   reporters: ['default', '<rootDir>/test/support/file-times-reporter.js'],
   // `npm test` adds --coverage: line and branch coverage of the project's own code, as a summary.
   coverageProvider: 'v8',
-  collectCoverageFrom: ['{bin,client,functions,lib,scripts,shared}/**/*.ts', '!client/openapi-types.ts'],
+  collectCoverageFrom: [
+    '{bin,functions,lib,packages,scripts,shared}/**/*.ts',
+    '!packages/*/src/generated/**',
+    '!packages/*/dist/**',
+  ],
   coverageReporters: ['text-summary'],
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import { realtimeWebSocket, type WebSocketConstructor } from '../../client/realtime-websocket';
+import { realtimeWebSocket } from '../../packages/client/src/realtime-websocket';
 import { mapInParallel } from '../../shared/db/parallel';
 import { apiKeyClient, createWorkspace } from './scenarios/types';
 
@@ -91,17 +91,14 @@ async function main(): Promise<void> {
     const { apiKey } = await createWorkspace(context, 'realtime');
     const api = apiKeyClient(stack.url, apiKey);
     let framesSent = 0;
-    // The `ws` socket, counting the frames the adapter sends.
-    function CountingWebSocket(url: string, protocols?: string | string[]) {
-      const socket = new WebSocket(url, protocols);
-      const send = socket.send.bind(socket);
-      socket.send = ((frame: string) => {
+    // The `ws` socket, counting the frames the adapter sends (text frames, with `send(text)` alone).
+    class CountingWebSocket extends WebSocket {
+      override send(frame: string): void {
         framesSent += 1;
-        send(frame);
-      }) as typeof socket.send;
-      return socket;
+        super.send(frame);
+      }
     }
-    const Socket = realtimeWebSocket({ WebSocket: CountingWebSocket as unknown as WebSocketConstructor });
+    const Socket = realtimeWebSocket({ WebSocket: CountingWebSocket });
     // One user per client: a user may hold 10 connections of a room.
     console.error(`Generating ${Math.max(...roomSizes)} user tokens...`);
     const tokens = await mapInParallel(
@@ -133,7 +130,7 @@ async function main(): Promise<void> {
           const doc = new Y.Doc();
           const provider = new WebsocketProvider(`${stack.url.replace('http', 'ws')}/v2`, 'realtime', doc, {
             params: { apiKey: apiKey.key, token: tokens[start + offset] as string, ...room },
-            WebSocketPolyfill: Socket as unknown as typeof globalThis.WebSocket,
+            WebSocketPolyfill: Socket,
             disableBc: true,
           });
           // What an application announces (a name; a cursor later). The provider's initial `{}` is

@@ -1,6 +1,7 @@
 import { env } from '../config/env';
+import { awarenessMessage } from '../sockets/awareness-messages';
 import { updateConnection } from '../sockets/repository';
-import { awarenessMessage, ownAwarenessEntry } from './awareness';
+import { ownAwarenessEntry } from './awareness';
 import { claimAwarenessClient, listRoomAwareness, storeAwarenessState } from './awareness-repository';
 import type { ConnectionRecord } from './schemas';
 

@@ -16,8 +16,8 @@ import {
 } from '../sockets/repository';
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { accessFields } from './access-check';
-import { awarenessMessage } from './awareness';
 import { releaseAwarenessClaim } from './awareness-repository';
+import { awarenessMessage } from '../sockets/awareness-messages';
 import { deleteConnectionScratch } from './chunk-repository';
 import { type ConnectionRecord, connectParameters } from './schemas';
 

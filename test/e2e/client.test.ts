@@ -4,11 +4,11 @@ import {
   createClient,
   createPublicClient,
   createWorkspaceClient,
-} from '../../client';
+} from '../../packages/client/src/index';
 import type { LocalStack } from '../../scripts/local/stack';
 import { startLocalStackOnRunDynamo } from '../support/local-stack';
 
-/** Black-box: the typed client (package export `collab-backend/client`) against the whole local stack. */
+/** Black-box: the typed client (the client package's source) against the whole local stack. */
 let stack: LocalStack;
 
 beforeAll(async () => {

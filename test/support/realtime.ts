@@ -2,11 +2,7 @@ import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
-import {
-  type LiveState,
-  realtimeWebSocket,
-  type WebSocketConstructor,
-} from '../../client/realtime-websocket';
+import { type LiveState, realtimeWebSocket } from '../../packages/client/src/realtime-websocket';
 import { type DevServer, startDevServer } from '../../scripts/local/dev-server';
 import type { Room } from '../../shared/realtime/schemas';
 import { insertConnection } from '../../shared/sockets/repository';
@@ -93,21 +89,18 @@ export function connectClient(server: DevServer, params: ConnectParams, doc = ne
   const closes: { code: number; reason: string }[] = [];
   const sent: string[] = [];
   // A `ws` socket whose frames are recorded: the adapter sends text frames with `send(text)` alone.
-  function RecordingWebSocket(url: string, protocols?: string | string[]) {
-    const socket = new WebSocket(url, protocols);
-    const send = socket.send.bind(socket);
-    socket.send = ((frame: string) => {
+  class RecordingWebSocket extends WebSocket {
+    override send(frame: string): void {
       sent.push(frame);
-      send(frame);
-    }) as typeof socket.send;
-    return socket;
+      super.send(frame);
+    }
   }
   const provider = new WebsocketProvider(`${server.url.replace('http', 'ws')}/v2`, 'realtime', doc, {
     params: { ...params },
     WebSocketPolyfill: realtimeWebSocket({
-      WebSocket: RecordingWebSocket as unknown as WebSocketConstructor,
+      WebSocket: RecordingWebSocket,
       onLiveState: (state) => liveStates.push(state),
-    }) as unknown as typeof globalThis.WebSocket,
+    }),
     disableBc: true,
   });
   provider.on('connection-close', (event) => {

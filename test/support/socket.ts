@@ -6,7 +6,7 @@ import { handler as messageHandler } from '../../functions/realtime/message';
 import { keys } from '../../shared/db/keys';
 import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
 import { queryAll } from '../../shared/db/query-page';
-import { awarenessMessage } from '../../shared/realtime/awareness';
+import { awarenessMessage } from '../../shared/sockets/awareness-messages';
 import { installConnectionPoster } from '../../shared/sockets/poster';
 import { userToken } from './realtime';
 import type { TestWorkspace } from './workspaces';

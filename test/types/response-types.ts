@@ -1,12 +1,11 @@
 /**
  * Type-level test, compiled by `npm run typecheck` (never run): the response types that
- * openapi-typescript makes of docs/openapi.json (`npm run typecheck` writes them to the git-ignored
- * client/openapi-types.ts first) and those of the typed client (`client/`) carry each route's
- * `result`. A wrong field must not compile (`@ts-expect-error` fails once it would).
+ * openapi-typescript makes of docs/openapi.json (the client package's `paths`, which
+ * `npm run typecheck` generates first) and those of the typed client carry each route's `result`.
+ * A wrong field must not compile (`@ts-expect-error` fails once it would).
  */
 import createFetchClient from 'openapi-fetch';
-import { createClient } from '../../client';
-import type { paths } from '../../client/openapi-types';
+import { createClient, type paths } from '../../packages/client/src/index';
 
 const api = createFetchClient<paths>({ baseUrl: 'http://localhost:3000' });
 

@@ -14,7 +14,8 @@ import { updateActivityConfig } from '../../../shared/settings/service';
 import { maxWorkspacesPerOwner } from '../../../shared/workspace/repository';
 import { createWorkspace } from '../../../shared/workspace/service';
 import { callAs, succeed } from '../../support/api';
-import { eventually, seedDocument, useRealtimeSession } from '../../support/realtime';
+import { waitFor } from '../../support/poll';
+import { seedDocument, useRealtimeSession } from '../../support/realtime';
 import { createTestWorkspace, uniqueEmail } from '../../support/workspaces';
 
 // The SQS emulator and the local stack's tracing of the service's sends, before anything reads the
@@ -136,7 +137,7 @@ describe('replayCalls with SQS sends and realtime calls', () => {
       newDocumentId: `doc-${randomUUID()}`,
     });
     expect(statusCode).toBe(200);
-    await eventually(() => client.closes.length === 1, 10_000, 'the 4404 close');
+    await waitFor(() => client.closes.length === 1, 10_000, 'the 4404 close');
 
     expect(calls.otherCalls.map((call) => [call.service, call.command])).toEqual([
       ['sqs', 'SendMessage'],
@@ -163,7 +164,7 @@ describe('replayCalls with SQS sends and realtime calls', () => {
       documentId: room.documentId,
       newDocumentId: `doc-${randomUUID()}`,
     });
-    await eventually(() => client.closes.length === 1, 10_000, 'the 4404 close');
+    await waitFor(() => client.closes.length === 1, 10_000, 'the 4404 close');
     const queuedAfterRequest = queued('document-migration')?.ready.length;
 
     // One refusal: the connection's conditional delete. The request found the connection through its
@@ -191,7 +192,7 @@ describe('replayCalls with SQS sends and realtime calls', () => {
     expect(await replayCalls(targets(), calls)).toEqual(
       expect.objectContaining({ otherCalls: posts.length, refused: 0 }),
     );
-    await eventually(
+    await waitFor(
       () => sockets.framesReceived() === received + posts.length,
       10_000,
       'the replayed frames',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fromBase64 } from 'lib0/buffer';
 import * as decoding from 'lib0/decoding';
-import { readAwarenessUpdate } from '../../../shared/realtime/awareness';
+import { readAwarenessUpdate } from '../../../shared/sockets/awareness-messages';
 import { installConnectionPoster } from '../../../shared/sockets/poster';
 import { callAs, succeed } from '../../support/api';
 import { seedDocument } from '../../support/realtime';

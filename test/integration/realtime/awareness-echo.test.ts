@@ -1,6 +1,7 @@
 import { fromBase64 } from 'lib0/buffer';
-import { awarenessMessageEntries } from '../../../shared/realtime/awareness';
-import { eventually, seedDocument, type TestClient, useRealtimeSession } from '../../support/realtime';
+import { awarenessMessageEntries } from '../../../shared/sockets/awareness-messages';
+import { waitFor } from '../../support/poll';
+import { seedDocument, type TestClient, useRealtimeSession } from '../../support/realtime';
 import { createTestWorkspace } from '../../support/workspaces';
 
 /**
@@ -29,7 +30,7 @@ describe('realtime awareness echoes', () => {
       client.provider.awareness.setLocalStateField('user', { name: `user ${index}` });
       clients.push(client);
     }
-    await eventually(
+    await waitFor(
       () => clients.every((client) => client.provider.awareness.getStates().size === clients.length),
       20_000,
       'every state at every client',
@@ -41,7 +42,7 @@ describe('realtime awareness echoes', () => {
     }
     // A state that changes reaches the others, and is not echoed either.
     clients[0]?.provider.awareness.setLocalStateField('cursor', 7);
-    await eventually(
+    await waitFor(
       () =>
         clients.every(
           (client) => client.provider.awareness.getStates().get(clients[0]?.doc.clientID ?? -1)?.cursor === 7,

@@ -1,23 +1,46 @@
 /**
- * The typed client of the HTTP API (package export `collab-backend/client`): one method per route,
- * named by the route (`client.commentannotations.comments.add(input)`), with input and output types
- * derived from the contract registry (shared/api/route-contracts.ts) — nothing here is written per
- * route. Failures throw `CollabApiError` carrying the error envelope and the HTTP status.
+ * The typed client of the HTTP API: one method per route, named by the route
+ * (`client.commentannotations.comments.add(input)`), with input and output types derived from the
+ * published contract (docs/openapi.json, generated into `./generated/`) — nothing here is written
+ * per route. Failures throw `CollabApiError` carrying the error envelope and the HTTP status.
  *
  * ```ts
  * const client = createClient({ baseUrl: 'http://localhost:3000', apiKey, authToken });
  * const { data } = await client.organizations.documents.get({ organizationId: 'org-1' });
  * ```
  *
- * At run time it needs only the route table (paths and auth levels) and `fetch`; the schemas are
- * used for types only, so the client adds no zod to a browser bundle.
+ * At run time it needs only the route rows (names, paths and credential levels) and `fetch`.
  */
 
-import type { RouteInput, RouteOutput } from '../shared/api/route-contracts';
-import { type AuthLevel, type RouteName, routes } from '../shared/api/routes';
-import type { ErrorEnvelope } from '../shared/http/response-schemas';
+import type { components, operations } from './generated/openapi.js';
+import { routes } from './generated/routes.js';
+
+export type { components, operations, paths } from './generated/openapi.js';
 
 type Route = (typeof routes)[number];
+
+/** Every route's name, such as `commentannotations.comments.add`. */
+export type RouteName = Route['name'];
+
+/** Who a route authenticates: nobody (`none`), a workspace, or an API key and its auth token. */
+export type AuthLevel = Route['auth'];
+
+/** The `data` a route accepts. */
+export type RouteInput<Name extends RouteName> = operations[Name] extends {
+  requestBody: { content: { 'application/json': { data: infer Data } } };
+}
+  ? Data
+  : never;
+
+/** The `result` a route answers. */
+export type RouteOutput<Name extends RouteName> = operations[Name] extends {
+  responses: { 200: { content: { 'application/json': { result: infer Result } } } };
+}
+  ? Result
+  : never;
+
+/** The failure body every route answers with a non-2xx status. */
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 
 /** The names of the routes a credential level reaches. */
 type RoutesAt<Level extends AuthLevel> = Extract<Route, { auth: Level }>['name'];
@@ -70,6 +93,7 @@ export interface ConnectionOptions {
 /** A failed call: the contract status (`NOT_FOUND`, ...), its message and details, and the HTTP status. */
 export class CollabApiError extends Error {
   readonly status: ErrorEnvelope['error']['status'];
+  /** Structured details; validation failures list every problem in `issues`. */
   readonly details: Record<string, unknown> | undefined;
   readonly httpStatus: number;
   /** The `x-request-id` of the failed request: quote it when reporting a problem. */
