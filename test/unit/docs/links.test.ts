@@ -14,7 +14,7 @@ const root = process.cwd();
 /**
  * The repository's files: what git tracks or would track (untracked files not ignored), as they
  * exist in the working tree, plus the generated files `.gitignore` names one by one
- * (`client/openapi-types.ts`, `docs/reference.html`, ...), which the docs may name.
+ * (`docs/reference.html`, ...), which the docs may name.
  */
 function repositoryFiles(): string[] {
   const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
