@@ -3,8 +3,9 @@ import { copyFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
+import type { LocalStack } from '../../scripts/local/stack';
 import { projectRoot } from '../support/cdk-app';
+import { startLocalStackOnRunDynamo } from '../support/local-stack';
 
 /**
  * What users install: packages/client packed (`npm pack` builds it), installed from the tarball
@@ -83,8 +84,7 @@ beforeAll(async () => {
   for (const file of ['consumer.ts', 'consumer.mjs', 'tsconfig.json']) {
     await copyFile(join(fixtures, file), join(scratch, file));
   }
-  // After the build, which would slow DynamoDB Local's start on a busy machine.
-  stack = await startLocalStack({ port: 0 });
+  stack = await startLocalStackOnRunDynamo();
 }, 300_000);
 
 afterAll(async () => {
