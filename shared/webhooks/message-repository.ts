@@ -9,18 +9,23 @@ import { dueIndexKeys } from '../db/entities/lifecycle';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
+import { logEventOf } from './message-log-schemas';
 import {
   type AttemptRecord,
+  endpointIdOf,
   type MessageRecord,
   type MessageRef,
   messageRecord,
   type TargetId,
 } from './message-schemas';
+import { longestRetentionCutoff, messageTtl } from './retention';
+import { countStatusChange, statsStatusOf } from './stats-repository';
 
 /** Attempts kept on a message (the newest): replays add attempts, the item must stay small. */
-const maxStoredAttempts = 30;
+export const maxStoredAttempts = 30;
 
-const keyOf = (ref: MessageRef) =>
+/** The key of the message a ref locates. */
+export const messageKey = (ref: MessageRef) =>
   keys.webhookDelivery(ref.apiKey, ref.targetId, ref.eventTimestamp, ref.eventId);
 
 /**
@@ -29,7 +34,7 @@ const keyOf = (ref: MessageRef) =>
  * overdue then). A message that is done leaves the index.
  */
 const dueAt = (ref: MessageRef, nextAttemptAt: number, taskSent: boolean) =>
-  dueIndexKeys(keyOf(ref), nextAttemptAt + (taskSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
+  dueIndexKeys(messageKey(ref), nextAttemptAt + (taskSent ? env().RECONCILE_GRACE_SECONDS * 1000 : 0));
 
 /** The message a stored item locates (its API key is stored on it for the reconciler). */
 export const refOfItem = (item: Record<string, unknown>, record: MessageRecord): MessageRef => ({
@@ -38,7 +43,8 @@ export const refOfItem = (item: Record<string, unknown>, record: MessageRecord):
   eventTimestamp: record.event.timestamp,
   eventId: record.event.id,
 });
-const messageFromItem = (item: Record<string, unknown>) => messageRecord.parse(withoutKeys(item));
+/** The message a stored item holds. */
+export const messageFromItem = (item: Record<string, unknown>) => messageRecord.parse(withoutKeys(item));
 
 async function conditionally(write: () => Promise<unknown>): Promise<boolean> {
   try {
@@ -57,32 +63,57 @@ const refOfRecord = (apiKey: string, record: MessageRecord): MessageRef => ({
   eventId: record.event.id,
 });
 
-/** A new message's item, due (in the reconciler's index) once its first attempt task could be lost. */
-function messageItem(apiKey: string, record: MessageRecord) {
+/**
+ * A new message's item, due (in the reconciler's index) once its first attempt task could be lost.
+ * A message to an endpoint is also in its API key's message log (gsi9), with what the log shows of
+ * its event and filters on (`logEvent`, a few dozen bytes of the event); every message expires
+ * `retentionDays` after its event.
+ */
+function messageItem(apiKey: string, record: MessageRecord, retentionDays: number) {
   const ref = refOfRecord(apiKey, record);
+  const endpointId = endpointIdOf(record.targetId);
+  const { event } = record;
   return {
-    ...keyOf(ref),
+    ...messageKey(ref),
     ...dueAt(ref, record.nextAttemptAt, true),
+    ...(endpointId !== undefined && {
+      ...keys.webhookMessageLog(apiKey, event.timestamp, event.id, endpointId),
+      logEvent: logEventOf(event),
+    }),
     entity: entities.webhookDelivery.name,
     apiKey,
     ...record,
+    ttl: messageTtl(event.timestamp, retentionDays),
   };
 }
 
+/** Counts new messages of endpoints in their stats (stats-repository.ts). */
+const countNewMessages = (apiKey: string, records: readonly MessageRecord[], now: number) =>
+  Promise.all(
+    records.map((record) =>
+      countStatusChange(apiKey, record.targetId, record.event.timestamp, undefined, 'pending', now),
+    ),
+  );
+
 /**
- * Stores a new message unless it exists (fan-out replays of a stream record are harmless).
- * Returns the stored record: the new one, or the one written before.
+ * Stores a new message unless it exists (fan-out replays of a stream record are harmless), kept
+ * `retentionDays`. Returns the stored record: the new one, or the one written before.
  */
-export async function insertMessage(apiKey: string, record: MessageRecord): Promise<MessageRecord> {
+export async function insertMessage(
+  apiKey: string,
+  record: MessageRecord,
+  retentionDays: number,
+): Promise<MessageRecord> {
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: messageItem(apiKey, record),
+        Item: messageItem(apiKey, record, retentionDays),
         ConditionExpression: 'attribute_not_exists(pk)',
         ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
       }),
     );
+    await countNewMessages(apiKey, [record], record.createdAt);
     return record;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException && error.Item) {
@@ -101,15 +132,20 @@ export async function insertMessage(apiKey: string, record: MessageRecord): Prom
 export async function insertNewMessages(
   apiKey: string,
   records: readonly MessageRecord[],
+  retentionDays: number,
   alongside: TransactItem,
 ): Promise<boolean> {
   try {
     await transactWrite([
       ...records.map((record) => ({
-        Put: inTable({ Item: messageItem(apiKey, record), ConditionExpression: 'attribute_not_exists(pk)' }),
+        Put: inTable({
+          Item: messageItem(apiKey, record, retentionDays),
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
       })),
       alongside,
     ]);
+    await countNewMessages(apiKey, records, records[0]?.createdAt ?? 0);
     return true;
   } catch (error) {
     if (cancellationReasons(error) !== undefined) return false;
@@ -120,7 +156,7 @@ export async function insertNewMessages(
 /** One message (strongly consistent), or undefined. */
 export async function findMessage(ref: MessageRef): Promise<MessageRecord | undefined> {
   const output = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keyOf(ref), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: messageKey(ref), ConsistentRead: true }),
   );
   return output.Item ? messageFromItem(output.Item) : undefined;
 }
@@ -148,7 +184,7 @@ export async function claimAttempt(
     const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression: 'SET claimedUntil = :until',
         ConditionExpression:
           '#status = :pending AND attemptCount = :previous AND nextAttemptAt <= :dueBy AND (attribute_not_exists(claimedUntil) OR claimedUntil <= :now)',
@@ -188,20 +224,20 @@ export interface AttemptResult {
  * still pending), releasing the claim; the message's due time moves to its next attempt, or it
  * leaves the due index when done. Returns false when the claim was lost meanwhile.
  */
-export function recordAttempt(
+export async function recordAttempt(
   ref: MessageRef,
   read: MessageRecord,
   claimedUntil: number,
   result: AttemptResult,
   now: number,
-) {
+): Promise<boolean> {
   const pending = result.status === 'pending';
   const due = dueAt(ref, result.nextAttemptAt, result.taskSent);
-  return conditionally(() =>
+  const recorded = await conditionally(() =>
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression: `SET attempts = :attempts, attemptCount = :count, #status = :status, nextAttemptAt = :next, updatedAt = :now${
           pending ? ', gsi7pk = :duePk, gsi7sk = :dueSk' : ''
         }${pending && result.taskSent ? ', enqueuedAttempt = :count + :one' : ''} REMOVE claimedUntil${
@@ -224,6 +260,18 @@ export function recordAttempt(
       }),
     ),
   );
+  if (recorded) {
+    const after = { status: result.status, attemptCount: read.attemptCount + 1 };
+    await countStatusChange(
+      ref.apiKey,
+      ref.targetId,
+      ref.eventTimestamp,
+      statsStatusOf(read),
+      statsStatusOf(after),
+      now,
+    );
+  }
+  return recorded;
 }
 
 /**
@@ -236,7 +284,7 @@ export function deferAttempt(ref: MessageRef, claimedUntil: number, until: numbe
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression: 'SET nextAttemptAt = :until, gsi7pk = :duePk, gsi7sk = :dueSk REMOVE claimedUntil',
         ConditionExpression: 'claimedUntil = :claim',
         ExpressionAttributeValues: {
@@ -261,7 +309,7 @@ export function rescheduleOverdue(ref: MessageRef, read: MessageRecord, readDueS
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression: 'SET gsi7pk = :duePk, gsi7sk = :dueSk, enqueuedAttempt = :next',
         ConditionExpression: '#status = :pending AND attemptCount = :read AND gsi7sk = :readDue',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -284,7 +332,7 @@ export function leaveDueIndex(ref: MessageRef) {
     db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression: 'REMOVE gsi7pk, gsi7sk',
         ConditionExpression: '#status <> :pending',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -296,19 +344,26 @@ export function leaveDueIndex(ref: MessageRef) {
 
 /** Dead-letters a pending message without further attempts (its endpoint is gone or disabled). */
 export async function abandonMessage(ref: MessageRef, reason: string, now: number): Promise<void> {
-  await conditionally(() =>
-    db().send(
+  let before: Record<string, unknown> | undefined;
+  const abandoned = await conditionally(async () => {
+    const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression:
           'SET #status = :dead, reason = :reason, updatedAt = :now REMOVE gsi7pk, gsi7sk, claimedUntil',
         ConditionExpression: '#status = :pending',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':dead': 'dead', ':pending': 'pending', ':reason': reason, ':now': now },
+        ReturnValues: 'UPDATED_OLD',
       }),
-    ),
-  );
+    );
+    before = output.Attributes;
+  });
+  if (abandoned && before) {
+    const from = statsStatusOf({ status: 'pending', attemptCount: Number(before.attemptCount ?? 0) });
+    await countStatusChange(ref.apiKey, ref.targetId, ref.eventTimestamp, from, 'dead', now);
+  }
 }
 
 /**
@@ -321,7 +376,7 @@ export async function reviveMessage(ref: MessageRef, now: number): Promise<Messa
     const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: keyOf(ref),
+        Key: messageKey(ref),
         UpdateExpression:
           'SET #status = :pending, attemptBase = attemptCount, enqueuedAttempt = attemptCount + :one, nextAttemptAt = :now, updatedAt = :now, gsi7pk = :duePk, gsi7sk = :dueSk REMOVE reason, claimedUntil',
         ConditionExpression: '#status = :dead',
@@ -337,24 +392,40 @@ export async function reviveMessage(ref: MessageRef, now: number): Promise<Messa
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return messageFromItem(output.Attributes ?? {});
+    const revived = messageFromItem(output.Attributes ?? {});
+    await countStatusChange(
+      ref.apiKey,
+      ref.targetId,
+      ref.eventTimestamp,
+      'dead',
+      statsStatusOf(revived),
+      now,
+    );
+    return revived;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
 }
 
-/** One page of a target's messages, newest first (one Query). */
+/**
+ * One page of a target's messages, newest first (one Query), none past the longest retention (the
+ * caller drops those past its API key's own).
+ */
 export async function listMessages(
   apiKey: string,
   targetId: TargetId,
   limit: number,
   startKey: Record<string, unknown> | undefined,
+  now: number,
 ) {
   const page = await queryPage(
     {
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.webhookDeliveryPartition(apiKey, targetId) },
+      KeyConditionExpression: 'pk = :pk AND sk >= :oldest',
+      ExpressionAttributeValues: {
+        ':pk': keys.webhookDeliveryPartition(apiKey, targetId),
+        ':oldest': keys.eventTimeBound(longestRetentionCutoff(now)),
+      },
       ScanIndexForward: false,
     },
     limit,

@@ -1,0 +1,144 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { db, tableName } from '../db/client';
+import { maxStoredAttempts, messageFromItem, messageKey } from './message-repository';
+import type { AttemptRecord, MessageRecord, MessageRef } from './message-schemas';
+import { countStatusChange, statsStatusOf } from './stats-repository';
+
+/**
+ * Manual attempts (messages/resend): numbered per message from 1 (`manualRequested` counts the
+ * numbers handed out), made by the delivery worker under the same claim as scheduled attempts (one
+ * attempt of a message in flight at a time), and recorded once each (`manualDone`, a number set).
+ * They leave the retry schedule alone; a success marks the message succeeded.
+ */
+
+/**
+ * Hands out the next manual attempt's number of a message that exists; undefined when it does not.
+ * The caller sends the attempt's task.
+ */
+export async function requestManualAttempt(ref: MessageRef, now: number): Promise<number | undefined> {
+  try {
+    const output = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ref),
+        UpdateExpression: 'SET updatedAt = :now ADD manualRequested :one',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1, ':now': now },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(output.Attributes?.manualRequested);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/** A claimed manual attempt, or why there is none: `retryAt` while another attempt holds the message. */
+export type ManualClaim =
+  | { claimed: MessageRecord; claimedUntil: number }
+  | { done: true }
+  | { retryAt: number };
+
+/**
+ * Claims manual attempt `number` for `claimMs` (one conditional write that also reads): only once
+ * per number, and only while no attempt of the message is in flight.
+ */
+export async function claimManualAttempt(
+  ref: MessageRef,
+  number: number,
+  now: number,
+  claimMs: number,
+): Promise<ManualClaim> {
+  const claimedUntil = now + claimMs;
+  try {
+    const output = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ref),
+        UpdateExpression: 'SET claimedUntil = :until',
+        ConditionExpression:
+          'attribute_exists(pk) AND NOT contains(manualDone, :number) AND (attribute_not_exists(claimedUntil) OR claimedUntil <= :now)',
+        ExpressionAttributeValues: { ':until': claimedUntil, ':number': number, ':now': now },
+        ReturnValues: 'ALL_NEW',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      }),
+    );
+    return { claimed: messageFromItem(output.Attributes ?? {}), claimedUntil };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    // The SDK leaves the item a failed condition saw in DynamoDB's attribute-value form.
+    const item = error.Item ? unmarshall(error.Item) : undefined;
+    const done = item?.manualDone as Set<number> | undefined;
+    if (!item || done?.has(number)) return { done: true };
+    return { retryAt: Number(item.claimedUntil ?? now) };
+  }
+}
+
+/** Gives a claimed manual attempt back unmade (the rate limit has no send for it soon). */
+export async function releaseManualClaim(ref: MessageRef, claimedUntil: number): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ref),
+        UpdateExpression: 'REMOVE claimedUntil',
+        ConditionExpression: 'claimedUntil = :claim',
+        ExpressionAttributeValues: { ':claim': claimedUntil },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/**
+ * Records manual attempt `attempt.attempt` under its claim, releasing it. A success marks the
+ * message succeeded (it leaves the due index; a scheduled task still on its way finds it done).
+ * Returns false when the claim was lost meanwhile.
+ */
+export async function recordManualAttempt(
+  ref: MessageRef,
+  read: MessageRecord,
+  claimedUntil: number,
+  attempt: AttemptRecord,
+  now: number,
+): Promise<boolean> {
+  const succeeds = attempt.outcome === 'success' && read.status !== 'succeeded';
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: messageKey(ref),
+        UpdateExpression: `SET attempts = :attempts, updatedAt = :now${
+          succeeds ? ', #status = :succeeded' : ''
+        } ADD manualDone :number, manualCount :one REMOVE claimedUntil${succeeds ? ', gsi7pk, gsi7sk, reason' : ''}`,
+        ConditionExpression: 'claimedUntil = :claim',
+        ...(succeeds && { ExpressionAttributeNames: { '#status': 'status' } }),
+        ExpressionAttributeValues: {
+          ':attempts': [...read.attempts, attempt].slice(-maxStoredAttempts),
+          ':now': now,
+          ':number': new Set([attempt.attempt]),
+          ':one': 1,
+          ':claim': claimedUntil,
+          ...(succeeds && { ':succeeded': 'succeeded' }),
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+  if (succeeds)
+    await countStatusChange(
+      ref.apiKey,
+      ref.targetId,
+      ref.eventTimestamp,
+      statsStatusOf(read),
+      'succeeded',
+      now,
+    );
+  return true;
+}
