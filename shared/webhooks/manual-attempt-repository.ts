@@ -36,11 +36,8 @@ export async function requestManualAttempt(ref: MessageRef, now: number): Promis
   }
 }
 
-/** A claimed manual attempt, or why there is none: `retryAt` while another attempt holds the message. */
-export type ManualClaim =
-  | { claimed: MessageRecord; claimedUntil: number }
-  | { done: true }
-  | { retryAt: number };
+/** A claimed manual attempt, or why there is none: made already (or no message), or another attempt in flight. */
+export type ManualClaim = { claimed: MessageRecord; claimedUntil: number } | { done: true } | { busy: true };
 
 /**
  * Claims manual attempt `number` for `claimMs` (one conditional write that also reads): only once
@@ -73,7 +70,7 @@ export async function claimManualAttempt(
     const item = error.Item ? unmarshall(error.Item) : undefined;
     const done = item?.manualDone as Set<number> | undefined;
     if (!item || done?.has(number)) return { done: true };
-    return { retryAt: Number(item.claimedUntil ?? now) };
+    return { busy: true };
   }
 }
 

@@ -7,15 +7,18 @@ import { attempt, claimMs, updateHealth } from './attempt';
 import { buildRequest } from './request';
 import type { TargetReads } from './target-reads';
 
-/** A manual attempt's task that finds its message busy comes back this long after the busy claim ends. */
-const afterClaimMs = 1000;
+/**
+ * A manual attempt's task that finds another attempt of its message in flight comes back this much
+ * later (claims are held for the longest an attempt may take, most end far sooner).
+ */
+const busyRetryMs = 1000;
 
 const delaySecondsUntil = (time: number, now: number) => Math.max(0, (time - now) / 1000);
 
 /**
  * Handles the task of a manual attempt (messages/resend), idempotently: the attempt is claimed once
- * per number, while no other attempt of the message is in flight (else the task comes back when
- * that one's claim ends), then made like a scheduled one — the request built from the configuration
+ * per number, while no other attempt of the message is in flight (else the task comes back a second
+ * later), then made like a scheduled one — the request built from the configuration
  * now, the endpoint's rate limit, the same `webhook-id` — and recorded as `manual`. It changes
  * nothing of the retry schedule; a success marks the message succeeded and counts for the
  * endpoint's health. A target that takes no messages now gets an `error` attempt with the reason.
@@ -28,8 +31,8 @@ export async function processManualAttempt(
   const now = nowMs();
   const claim = await claimManualAttempt(task, task.attempt, now, claimMs());
   if ('done' in claim) return;
-  if ('retryAt' in claim) {
-    await sendManualAttemptTask(task, task.attempt, delaySecondsUntil(claim.retryAt + afterClaimMs, now));
+  if ('busy' in claim) {
+    await sendManualAttemptTask(task, task.attempt, busyRetryMs / 1000);
     return;
   }
   const { claimed: message, claimedUntil } = claim;
