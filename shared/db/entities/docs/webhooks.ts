@@ -128,7 +128,7 @@ export const webhooksDocs = documentArea(webhooksArea, {
     messagesOfTarget: {
       pattern: "a target's messages, newest first",
       pk: '`AK#<ak>#DELIVERY#<target>`',
-      sk: '(whole partition), descending',
+      sk: '`>= <90 days ago>` (the longest retention), descending',
       operation: 'Query',
       usedBy: '`workspace.advancedwebhook.endpoints.messages.get`',
     },
