@@ -1,4 +1,7 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { logger } from '../../../shared/core/logger';
+import { processManualAttempt } from '../../../shared/webhooks/delivery/manual-attempt';
+import { readTargetsOf } from '../../../shared/webhooks/delivery/target-reads';
 import { getEndpointSecret } from '../../../shared/webhooks/endpoint-service';
 import type { PublishedEvent } from '../../../shared/webhooks/event-schemas';
 import { findMessage } from '../../../shared/webhooks/message-repository';
@@ -149,6 +152,12 @@ describe('workspace.advancedwebhook.messages.resend', () => {
     expect(logged.endpoints).toEqual([{ endpointId, status: 'succeeded', attemptCount: 5 }]);
     // The retry schedule is left alone: no scheduled attempt follows the manual one.
     expect(await messageOf(workspace, endpointId, event)).toMatchObject({ attemptCount: 4, manualCount: 1 });
+
+    // A duplicate of the attempt's task (SQS delivers at least once) makes no second attempt.
+    const task = { ...messageRefOf(workspace.apiKey, endpointId, event), attempt: 1, manual: true as const };
+    await processManualAttempt(task, readTargetsOf([task]), logger);
+    expect(suite.receivedAt(path)).toHaveLength(5);
+    expect(await messageOf(workspace, endpointId, event)).toMatchObject({ manualCount: 1 });
   });
 
   it('resends a succeeded message, and a failing manual attempt leaves a dead message dead', async () => {
