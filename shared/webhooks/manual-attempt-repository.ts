@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { db, tableName } from '../db/client';
-import { maxStoredAttempts, messageFromItem, messageKey } from './message-repository';
+import { claimMessage, maxStoredAttempts } from './attempt-repository';
+import { messageKey } from './message-repository';
 import type { AttemptRecord, MessageRecord, MessageRef } from './message-schemas';
 import { countStatusChange, statsStatusOf } from './stats-repository';
 
@@ -40,8 +40,8 @@ export async function requestManualAttempt(ref: MessageRef, now: number): Promis
 export type ManualClaim = { claimed: MessageRecord; claimedUntil: number } | { done: true } | { busy: true };
 
 /**
- * Claims manual attempt `number` for `claimMs` (one conditional write that also reads): only once
- * per number, and only while no attempt of the message is in flight.
+ * Claims manual attempt `number` for `claimMs`: only once per number, and only while no attempt of
+ * the message is in flight.
  */
 export async function claimManualAttempt(
   ref: MessageRef,
@@ -49,29 +49,18 @@ export async function claimManualAttempt(
   now: number,
   claimMs: number,
 ): Promise<ManualClaim> {
-  const claimedUntil = now + claimMs;
-  try {
-    const output = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(ref),
-        UpdateExpression: 'SET claimedUntil = :until',
-        ConditionExpression:
-          'attribute_exists(pk) AND NOT contains(manualDone, :number) AND (attribute_not_exists(claimedUntil) OR claimedUntil <= :now)',
-        ExpressionAttributeValues: { ':until': claimedUntil, ':number': number, ':now': now },
-        ReturnValues: 'ALL_NEW',
-        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
-      }),
-    );
-    return { claimed: messageFromItem(output.Attributes ?? {}), claimedUntil };
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    // The SDK leaves the item a failed condition saw in DynamoDB's attribute-value form.
-    const item = error.Item ? unmarshall(error.Item) : undefined;
-    const done = item?.manualDone as Set<number> | undefined;
-    if (!item || done?.has(number)) return { done: true };
-    return { busy: true };
-  }
+  const claim = await claimMessage(
+    ref,
+    {
+      expression: 'attribute_exists(pk) AND NOT contains(manualDone, :number)',
+      values: { ':number': number },
+    },
+    now,
+    claimMs,
+  );
+  if ('claimed' in claim) return claim;
+  const done = claim.seen?.manualDone as Set<number> | undefined;
+  return !claim.seen || done?.has(number) ? { done: true } : { busy: true };
 }
 
 /** Gives a claimed manual attempt back unmade (the rate limit has no send for it soon). */

@@ -18,9 +18,8 @@ import {
   endpointIdOf,
   endpointTarget,
   type MessageRecord,
-  type MessageRef,
 } from './message-schemas';
-import { messageMissing } from './message-service';
+import { messageMissing, retainedMessageRef } from './message-service';
 import { longestRetentionCutoff, retentionCutoff } from './retention';
 import { readStatusCounts, statsBucketMs, statsBucketOf } from './stats-repository';
 
@@ -141,14 +140,7 @@ export async function resendMessage(
   const { endpoint: found, config } = await endpoint;
   if (found.disabled) throw failedPrecondition(`Endpoint ${input.endpointId} is disabled; enable it first.`);
   const now = nowMs();
-  if (input.timestamp < retentionCutoff(config.messageRetentionDays, now))
-    throw messageMissing(input.messageId, input.endpointId);
-  const ref: MessageRef = {
-    apiKey,
-    targetId: endpointTarget(input.endpointId),
-    eventTimestamp: input.timestamp,
-    eventId: input.messageId,
-  };
+  const ref = retainedMessageRef(apiKey, input, config.messageRetentionDays, now);
   const number = await requestManualAttempt(ref, now);
   if (number === undefined) throw messageMissing(input.messageId, input.endpointId);
   await sendManualAttemptTask(ref, number);

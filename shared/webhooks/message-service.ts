@@ -80,6 +80,26 @@ export const messageMissing = (messageId: string, endpointId: string) =>
   notFound(`Message ${messageId} not found for endpoint ${endpointId}.`);
 
 /**
+ * Where the message to an endpoint that a request names is stored, unless its event is past the
+ * retention in force (`retentionDays`). Throws NOT_FOUND for one past it.
+ */
+export function retainedMessageRef(
+  apiKey: string,
+  input: { endpointId: string; messageId: string; timestamp: number },
+  retentionDays: number,
+  now: number,
+): MessageRef {
+  if (input.timestamp < retentionCutoff(retentionDays, now))
+    throw messageMissing(input.messageId, input.endpointId);
+  return {
+    apiKey,
+    targetId: endpointTarget(input.endpointId),
+    eventTimestamp: input.timestamp,
+    eventId: input.messageId,
+  };
+}
+
+/**
  * Replays a dead-lettered message: it goes back to pending with a fresh retry schedule
  * and its next attempt is enqueued (same event, so the same `webhook-id`). Throws NOT_FOUND for an
  * unknown message (or one past the retention), FAILED_PRECONDITION unless it is dead (or advanced
@@ -93,14 +113,7 @@ export async function replayEndpointMessage(
 ) {
   const { config } = await endpoint;
   const now = nowMs();
-  if (input.timestamp < retentionCutoff(config.messageRetentionDays, now))
-    throw messageMissing(input.messageId, input.endpointId);
-  const ref: MessageRef = {
-    apiKey,
-    targetId: endpointTarget(input.endpointId),
-    eventTimestamp: input.timestamp,
-    eventId: input.messageId,
-  };
+  const ref = retainedMessageRef(apiKey, input, config.messageRetentionDays, now);
   const revived = await reviveMessage(ref, now);
   if (!revived) {
     const message = await findMessage(ref);

@@ -6,15 +6,10 @@ import { metricNames } from '../../observability/metric-names';
 import { recordMetric } from '../../observability/metrics';
 import { maxDelaySeconds } from '../../queues/send';
 import { ForbiddenTargetError, NotSentError, TimeoutError } from '../../security/outbound-http';
+import { type ClaimResult, claimAttempt, deferAttempt, recordAttempt } from '../attempt-repository';
 import { sendAttemptTask } from '../attempt-tasks';
 import { updateEndpoint } from '../endpoint-repository';
-import {
-  abandonMessage,
-  type ClaimResult,
-  claimAttempt,
-  deferAttempt,
-  recordAttempt,
-} from '../message-repository';
+import { abandonMessage } from '../message-repository';
 import type { AttemptRecord, AttemptTask } from '../message-schemas';
 import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
 import { maxResponseBytes, postWebhook } from './http-post';

@@ -48,6 +48,22 @@ async function publishAndSettle(workspace: TestWorkspace, settled: Record<string
   return event;
 }
 
+/**
+ * A workspace with two endpoints, `ok` (answered 204) and `down` (answered 500), and an event whose
+ * messages have settled: succeeded at `ok`, dead-lettered at `down`.
+ */
+async function oneEventToOkAndDown() {
+  const workspace = await createWebhookWorkspace();
+  const ok = await endpointAt(workspace, 'ok');
+  const down = await endpointAt(workspace, 'down');
+  failingPaths.add(`/${down.path}`);
+  const event = await publishAndSettle(workspace, {
+    [ok.endpointId]: 'succeeded',
+    [down.endpointId]: 'dead',
+  });
+  return { workspace, ok, down, event };
+}
+
 const messageOf = (
   workspace: TestWorkspace,
   endpointId: string,
@@ -62,14 +78,7 @@ const target = (event: PublishedEvent, endpointId: string) => ({
 
 describe('workspace.advancedwebhook.messages.attempts.get', () => {
   it("lists a message's attempts to one endpoint, or to all of them, newest first", async () => {
-    const workspace = await createWebhookWorkspace();
-    const ok = await endpointAt(workspace, 'ok');
-    const down = await endpointAt(workspace, 'down');
-    failingPaths.add(`/${down.path}`);
-    const event = await publishAndSettle(workspace, {
-      [ok.endpointId]: 'succeeded',
-      [down.endpointId]: 'dead',
-    });
+    const { workspace, ok, down, event } = await oneEventToOkAndDown();
 
     const one = await callAs(workspace, attemptsGet, target(event, down.endpointId));
     const attempts = dataOf(one);
@@ -161,14 +170,7 @@ describe('workspace.advancedwebhook.messages.resend', () => {
   });
 
   it('resends a succeeded message, and a failing manual attempt leaves a dead message dead', async () => {
-    const workspace = await createWebhookWorkspace();
-    const ok = await endpointAt(workspace, 'ok');
-    const down = await endpointAt(workspace, 'down');
-    failingPaths.add(`/${down.path}`);
-    const event = await publishAndSettle(workspace, {
-      [ok.endpointId]: 'succeeded',
-      [down.endpointId]: 'dead',
-    });
+    const { workspace, ok, down, event } = await oneEventToOkAndDown();
 
     await succeed(workspace, resend, target(event, ok.endpointId));
     await succeed(workspace, resend, target(event, down.endpointId));

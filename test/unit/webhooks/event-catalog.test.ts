@@ -1,25 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import { eventCatalog } from '../../../shared/webhooks/event-catalog';
 import { eventTypes } from '../../../shared/webhooks/event-schemas';
 import { createCatalogEvent } from '../../../shared/webhooks/outbox';
+import { sourceFiles } from '../../support/source-files';
 
 const catalog = eventCatalog();
 const validatorOf = (schema: Record<string, unknown>) => new Ajv2020({ allErrors: true }).compile(schema);
-
-/** Every .ts file under `dir`, recursively. */
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(path);
-      return Promise.resolve(entry.name.endsWith('.ts') ? [path] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 describe('event catalog (eventtypes/get)', () => {
   it('lists every event type once, each a JSON Schema 2020-12 of the whole message', () => {
