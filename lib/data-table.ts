@@ -8,9 +8,16 @@ import {
   TableV2,
 } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
-import { tableDefinition } from '../shared/db/table';
+import { type IndexDefinition, tableDefinition } from '../shared/db/table';
 
 const stringAttribute = (name: string): Attribute => ({ name, type: AttributeType.STRING });
+
+/** An index's projection in the construct's terms. */
+function projectionOf(projection: IndexDefinition['projection']) {
+  if (projection === 'keys') return { projectionType: ProjectionType.KEYS_ONLY };
+  if (projection === 'all') return { projectionType: ProjectionType.ALL };
+  return { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...projection] };
+}
 
 /**
  * The service's single DynamoDB table, built from the same definition DynamoDB Local is created
@@ -28,7 +35,7 @@ export class DataTable extends Construct {
         indexName: index.indexName,
         partitionKey: stringAttribute(index.partitionKey),
         sortKey: stringAttribute(index.sortKey),
-        projectionType: index.projection === 'keys' ? ProjectionType.KEYS_ONLY : ProjectionType.ALL,
+        ...projectionOf(index.projection),
       })),
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },

@@ -1,12 +1,17 @@
 import { defineQueueWorker } from '../../shared/queues/define-worker';
 import { processAttemptTask } from '../../shared/webhooks/delivery/attempt';
+import { processManualAttempt } from '../../shared/webhooks/delivery/manual-attempt';
 import { readTargetsOf } from '../../shared/webhooks/delivery/target-reads';
 import { attemptTask } from '../../shared/webhooks/message-schemas';
 
-/** Webhook-delivery queue consumer: one HTTP attempt per attempt task, retries scheduled on the queue. */
+/**
+ * Webhook-delivery queue consumer: one HTTP attempt per attempt task, retries scheduled on the
+ * queue; a resend's task makes a manual attempt.
+ */
 export const handler = defineQueueWorker({
   queue: 'webhook-delivery',
   message: attemptTask,
   batch: readTargetsOf,
-  run: (task, { log, batch }) => processAttemptTask(task, batch, log),
+  run: (task, { log, batch }) =>
+    task.manual ? processManualAttempt(task, batch, log) : processAttemptTask(task, batch, log),
 });

@@ -10,6 +10,7 @@ import {
   type EntityShape,
   globalSecondaryIndexes,
   type IndexName,
+  type IndexProjection,
   type PatternIndex,
 } from '../../shared/db/entities/definition';
 import { documentedAreas } from '../../shared/db/entities/docs/areas';
@@ -25,6 +26,14 @@ const isIndexName = (index: PatternIndex): index is IndexName => index in global
 /** `gsi7 (keys only)` for a keys-only index, the name otherwise. */
 const indexLabel = (index: PatternIndex) =>
   isIndexName(index) && globalSecondaryIndexes[index] === 'keys' ? `${index} (keys only)` : index;
+
+/** An index's projection as the index table shows it. */
+function projectionLabel(index: IndexName): string {
+  const projection: IndexProjection = globalSecondaryIndexes[index];
+  if (projection === 'keys') return 'keys only';
+  if (projection === 'all') return 'all';
+  return `keys, ${projection.map(code).join(', ')}`;
+}
 
 const indexesOf = (pattern: AccessPattern): readonly PatternIndex[] =>
   typeof pattern.index === 'string' ? [pattern.index] : pattern.index;
@@ -53,7 +62,7 @@ function renderIndexes(): string {
     return [
       index,
       `${code(`${index}pk`)} / ${code(`${index}sk`)}`,
-      globalSecondaryIndexes[index] === 'keys' ? 'keys only' : 'all',
+      projectionLabel(index),
       patterns.join(', '),
       placed.join(', '),
     ];

@@ -3,7 +3,7 @@ import { activityTransactItems } from '../activities/repository';
 import type { ActivityRecord } from '../activities/schemas';
 import type { TransactItem } from '../db/batch';
 import type { ActivityConfig } from '../settings/schemas';
-import { createEvent, outboxPut } from '../webhooks/outbox';
+import { createCatalogEvent, outboxPut } from '../webhooks/outbox';
 import type { AgentInfo, AnnotationRecord, CommentRecord, CommentUser } from './schemas';
 
 /**
@@ -129,7 +129,7 @@ export function eventOf(apiKey: string, change: CommentChange, now: number) {
   const status = change.changes?.status;
   const priority = change.changes?.priority;
   const assignee = change.changes?.assignedTo;
-  return createEvent(
+  return createCatalogEvent(
     {
       event: change.event,
       actionType: change.event.slice(change.event.indexOf('.') + 1),

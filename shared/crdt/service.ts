@@ -3,7 +3,7 @@ import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';
 import { broadcastUpdate } from '../sockets/broadcast';
 import type { PublishedEvent } from '../webhooks/event-schemas';
-import { createEvent, publish } from '../webhooks/outbox';
+import { createCatalogEvent, publish } from '../webhooks/outbox';
 import { applyValue, docFromUpdates, encodeState, readValue, tooDeepRoot } from './codec';
 import { clearDeepContent } from './depth';
 import {
@@ -49,7 +49,7 @@ export const maxEventValueBytes = 256 * 1024;
  */
 export function updateEvent(ref: EditorRef, head: EditorHead, value: CrdtValue, change: Change) {
   const fits = Buffer.byteLength(JSON.stringify(value)) <= maxEventValueBytes;
-  return createEvent(
+  return createCatalogEvent(
     {
       event: 'crdt.update_data',
       actionType: 'update_data',

@@ -1,4 +1,4 @@
-import { globalSecondaryIndexes, type IndexName } from './entities/definition';
+import { globalSecondaryIndexes, type IndexName, type IndexProjection } from './entities/definition';
 
 /**
  * The single table's definition, read by the CDK stack and by the local stack and tests
@@ -9,8 +9,15 @@ export interface IndexDefinition {
   readonly indexName: IndexName;
   readonly partitionKey: string;
   readonly sortKey: string;
-  /** `keys` projects only the keys (the reader fetches the few items it needs); all attributes otherwise. */
-  readonly projection: 'all' | 'keys';
+  /** `keys`: only the keys; `all`: every attribute; a list: the keys and those attributes. */
+  readonly projection: IndexProjection;
+}
+
+/** An index's projection as DynamoDB's CreateTable states it. */
+export function projectionOf(projection: IndexProjection) {
+  if (projection === 'keys') return { ProjectionType: 'KEYS_ONLY' as const };
+  if (projection === 'all') return { ProjectionType: 'ALL' as const };
+  return { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...projection] };
 }
 
 export const tableDefinition = {
@@ -55,9 +62,7 @@ export function createTableInput(tableName: string) {
           { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
           { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
         ],
-        Projection: {
-          ProjectionType: index.projection === 'keys' ? ('KEYS_ONLY' as const) : ('ALL' as const),
-        },
+        Projection: projectionOf(index.projection),
       })),
     }),
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },

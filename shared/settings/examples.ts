@@ -23,6 +23,7 @@ const advancedWebhookConfig = {
   encodeData: false,
   publicKey: '',
   enableDataProtection: false,
+  messageRetentionDays: 30,
 };
 
 export const settingsExamples = {

@@ -1,10 +1,11 @@
 import { failedPrecondition, invalidArgument } from '../core/errors';
 import { rsaPublicKeyProblem } from '../security/public-key';
-import type {
-  AdvancedWebhookConfig,
-  UpdateAdvancedWebhookConfig,
-  UpdateWebhookConfig,
-  WebhookConfig,
+import {
+  type AdvancedWebhookConfig,
+  messageRetention,
+  type UpdateAdvancedWebhookConfig,
+  type UpdateWebhookConfig,
+  type WebhookConfig,
 } from './webhook-config-schemas';
 
 /**
@@ -110,6 +111,7 @@ export const defaultAdvancedWebhookConfig: AdvancedWebhookConfig = {
   encodeData: false,
   publicKey: '',
   enableDataProtection: false,
+  messageRetentionDays: messageRetention.defaultDays,
 };
 
 /** What to send to turn advanced webhooks on; quoted by every FAILED_PRECONDITION about them. */

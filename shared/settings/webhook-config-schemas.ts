@@ -62,23 +62,40 @@ export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
 
 // Advanced webhooks (base contract #9, addendum §5).
 
-/** The stored advanced-webhook config, always complete (defaults filled in). */
+/** How long advanced-webhook messages and their attempts are kept (addendum §11), in days. */
+export const messageRetention = { minDays: 1, maxDays: 90, defaultDays: 30 } as const;
+
+const messageRetentionDays = z
+  .number()
+  .int()
+  .min(messageRetention.minDays)
+  .max(messageRetention.maxDays)
+  .meta({ description: 'Days messages and their attempts are kept (1–90, default 30).' });
+
+/**
+ * The stored advanced-webhook config, always complete (defaults filled in; a config stored before
+ * `messageRetentionDays` existed reads with the default).
+ */
 export const advancedWebhookConfig = z.object({
   isEnabled: z.boolean(),
   encryptData: z.boolean(),
   encodeData: z.boolean(),
   publicKey: z.string(),
   enableDataProtection: z.boolean(),
+  messageRetentionDays: messageRetentionDays.default(messageRetention.defaultDays),
 });
 export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
 
 /**
  * workspace/advancedwebhookconfig/update `data`: any of the stored config's fields, the public key
- * bounded as every config string.
+ * bounded as every config string (and no default: a field left out keeps its stored value).
  */
 export const updateAdvancedWebhookConfigInput = advancedWebhookConfig
-  .extend({ publicKey: configString })
+  .extend({ publicKey: configString, messageRetentionDays })
   .partial()
   .strict()
-  .refine(hasAny, atLeastOne('isEnabled, encryptData, encodeData, publicKey, enableDataProtection'));
+  .refine(
+    hasAny,
+    atLeastOne('isEnabled, encryptData, encodeData, publicKey, enableDataProtection, messageRetentionDays'),
+  );
 export type UpdateAdvancedWebhookConfig = z.output<typeof updateAdvancedWebhookConfigInput>;

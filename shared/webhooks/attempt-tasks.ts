@@ -17,6 +17,13 @@ const attemptTaskOf = (ref: MessageRef, attempt: number): AttemptTask => ({
 export const sendAttemptTask = (ref: MessageRef, attempt: number, delaySeconds = 0): Promise<void> =>
   sendToQueue('webhook-delivery', attemptTaskOf(ref, attempt), delaySeconds);
 
+/**
+ * Sends the task for manual attempt `number` of a message (messages/resend), delayed by
+ * `delaySeconds` while another attempt holds the message or the rate limit has no send for it yet.
+ */
+export const sendManualAttemptTask = (ref: MessageRef, number: number, delaySeconds = 0): Promise<void> =>
+  sendToQueue('webhook-delivery', { ...attemptTaskOf(ref, number), manual: true }, delaySeconds);
+
 /** Sends the first attempt tasks of new messages, ten per SendMessageBatch. */
 export const sendFirstAttemptTasks = (refs: readonly MessageRef[]): Promise<void> =>
   sendBatchToQueue(

@@ -1,6 +1,8 @@
 /** The contracts of the webhooks domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import { acknowledging, answering, type ContractsOf } from '../http/route-contract';
+import * as z from 'zod';
+import { acknowledging, answering, answeringPage, type ContractsOf } from '../http/route-contract';
 import * as endpoints from './endpoint-schemas';
+import * as log from './message-log-schemas';
 import * as messages from './message-schemas';
 import type { webhookEndpointRoutes } from './routes';
 
@@ -31,5 +33,17 @@ export const webhooksContracts = {
     messages.replayMessageInput,
     messages.endpointMessageView,
   ),
+  'workspace.advancedwebhook.endpoints.stats': answering(log.endpointStatsInput, log.endpointStatsView),
+  'workspace.advancedwebhook.messages.get': answeringPage(
+    log.listLogMessagesInput,
+    z.array(log.logMessageView),
+    'nextPageToken',
+  ),
+  'workspace.advancedwebhook.messages.attempts.get': answering(
+    log.messageAttemptsInput,
+    z.array(log.attemptView),
+  ),
+  'workspace.advancedwebhook.messages.resend': answering(log.resendMessageInput, log.resendView),
+  'workspace.advancedwebhook.eventtypes.get': answering(log.eventTypesInput, z.array(log.eventTypeView)),
   'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
 } as const satisfies ContractsOf<typeof webhookEndpointRoutes>;

@@ -5,6 +5,7 @@ import { ApiError, failedPrecondition, invalidArgument, notFound } from '../core
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from '../settings/webhook-config-merge';
+import type { AdvancedWebhookConfig } from '../settings/webhook-config-schemas';
 import { getAdvancedWebhookConfig } from '../settings/webhook-config-service';
 import { resetEndpointFailures } from './delivery/endpoint-state';
 import { newEndpointId } from './endpoint-ids';
@@ -27,16 +28,17 @@ import {
 import { newSigningSecret, previousSecretLifetimeMs, signingSecrets } from './signing-secrets';
 
 /**
- * Every endpoint operation needs advanced webhooks enabled (base contract, States). One read.
- * Throws FAILED_PRECONDITION saying how to enable them.
+ * Every endpoint operation needs advanced webhooks enabled (base contract, States). One read;
+ * returns the config. Throws FAILED_PRECONDITION saying how to enable them.
  */
-export async function requireAdvancedWebhooks(apiKey: string): Promise<void> {
+export async function requireAdvancedWebhooks(apiKey: string): Promise<AdvancedWebhookConfig> {
   const config = await getAdvancedWebhookConfig(apiKey);
   if (!config.isEnabled) {
     throw failedPrecondition(
       `Advanced webhooks are not enabled for this API key; ${enableAdvancedWebhooksHint}.`,
     );
   }
+  return config;
 }
 
 /** The contract's Endpoint object: unset optionals as explicit null, ISO 8601 timestamps, no secrets. */
@@ -107,14 +109,21 @@ export async function changeEndpoint(
 
 /**
  * The endpoint, which must exist under this API key (another key's endpoint is NOT_FOUND like a
- * missing one); read in parallel with the advanced-webhooks check, so a route can start it whole as
- * its prefetch. Throws FAILED_PRECONDITION, NOT_FOUND.
+ * missing one), and the advanced-webhook config: read in parallel, so a route can start it whole
+ * as its prefetch. Throws FAILED_PRECONDITION, NOT_FOUND.
  */
-export async function requireEndpoint(apiKey: string, endpointId: string) {
-  const [, endpoint] = await Promise.all([requireAdvancedWebhooks(apiKey), findEndpoint(apiKey, endpointId)]);
+export async function requireEndpointAndConfig(apiKey: string, endpointId: string) {
+  const [config, endpoint] = await Promise.all([
+    requireAdvancedWebhooks(apiKey),
+    findEndpoint(apiKey, endpointId),
+  ]);
   if (!endpoint) throw endpointMissing(endpointId);
-  return endpoint;
+  return { endpoint, config };
 }
+
+/** The endpoint, as `requireEndpointAndConfig` reads it. Throws FAILED_PRECONDITION, NOT_FOUND. */
+export const requireEndpoint = async (apiKey: string, endpointId: string) =>
+  (await requireEndpointAndConfig(apiKey, endpointId)).endpoint;
 
 /**
  * Deletes an endpoint (and frees its uid and its place under the cap). Throws NOT_FOUND. `endpoint`

@@ -26,3 +26,217 @@ export const publishedEvent = z.object({
     .optional(),
 });
 export type PublishedEvent = z.infer<typeof publishedEvent>;
+
+/** The channels a message carries (addendum §8): `org.<organizationId>`, `doc.<documentId>`. */
+export function eventChannels(event: Pick<PublishedEvent, 'organizationId' | 'documentId'>): string[] {
+  return [
+    ...(event.organizationId !== undefined ? [`org.${event.organizationId}`] : []),
+    ...(event.documentId !== undefined ? [`doc.${event.documentId}`] : []),
+  ];
+}
+
+// The payload (`data`) of each event type the service sends. Objects are strict: a producer that
+// adds a field fails at publication until the schema (and so the catalog) names it.
+
+const user = z
+  .strictObject({ userId: z.string(), name: z.string().optional(), email: z.string().optional() })
+  .meta({ description: 'A user: id plus the profile fields the caller gave.' });
+
+const agent = z
+  .strictObject({
+    agentId: z.string(),
+    name: z.string().optional(),
+    model: z.string().optional(),
+    confidence: z.number().optional(),
+  })
+  .meta({ description: 'The agent that wrote the comment or took the action.' });
+
+const annotation = z
+  .strictObject({
+    annotationId: z.string(),
+    type: z.string().meta({ description: '`comment` or `suggestion`.' }),
+    status: z.string().meta({ description: '`open`, `in_progress`, `resolved` or `closed`.' }),
+    priority: z.string().optional().meta({ description: '`low`, `medium`, `high` or `urgent`.' }),
+    assignedTo: user.optional(),
+    context: z.record(z.string(), z.unknown()).optional(),
+    suggestionDecision: z.string().optional().meta({ description: '`accept` or `reject`.' }),
+  })
+  .meta({ description: 'The annotation (thread) after the change, without its comments.' });
+
+const comment = z
+  .strictObject({
+    commentId: z.string(),
+    commentText: z.string().optional(),
+    commentHtml: z.string().optional(),
+    from: user,
+    taggedUserContacts: z
+      .array(z.strictObject({ userId: z.string(), contact: user.optional(), text: z.string().optional() }))
+      .optional(),
+    agent: agent.optional(),
+  })
+  .meta({ description: 'The comment the change concerns (before it, for a delete), without reactions.' });
+
+const fieldChanges = z
+  .record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() }))
+  .meta({ description: 'The fields that changed, each `{ from, to }`.' });
+
+/** What every comment event carries. */
+const commentEventData = z.strictObject({
+  annotationId: z.string(),
+  commentAnnotation: annotation,
+  targetComment: comment.optional(),
+  actionUser: user.extend({ agent: agent.optional() }),
+  oldStatus: z.string().optional(),
+  newStatus: z.string().optional(),
+  oldPriority: z.string().nullable().optional(),
+  newPriority: z.string().optional(),
+  oldAssignedTo: user.nullable().optional(),
+  newAssignedTo: user.nullable().optional(),
+  changes: fieldChanges.optional(),
+  reaction: z.strictObject({ icon: z.string() }).optional(),
+  metadata: z.strictObject({ apiKey: z.string(), organizationId: z.string(), documentId: z.string() }),
+});
+
+const onComment = commentEventData.extend({ targetComment: comment });
+
+/** One event type: the feature that sends it, what it means, and its payload. */
+export interface EventTypeDefinition {
+  source: string;
+  description: string;
+  data: z.ZodType<Record<string, unknown>>;
+}
+
+/**
+ * Every event type the service sends (addendum §8, §11): the producers' events are checked against
+ * these schemas when created (`createCatalogEvent`), and `eventtypes/get` publishes them as JSON
+ * Schemas of the whole message, so the catalog and the messages sent cannot disagree.
+ */
+export const eventTypes = {
+  'comment_annotation.add': {
+    source: 'comment',
+    description: 'A comment annotation (a thread) was created; `targetComment` is its first comment.',
+    data: onComment,
+  },
+  'comment.add': {
+    source: 'comment',
+    description: 'A comment was added to an annotation (after the first comment of a new one).',
+    data: onComment,
+  },
+  'comment.update': {
+    source: 'comment',
+    description: "A comment's text or HTML changed; `changes` has the old and new values.",
+    data: onComment.extend({ changes: fieldChanges }),
+  },
+  'comment.delete': {
+    source: 'comment',
+    description: 'A comment was deleted; `targetComment` is the comment as it was.',
+    data: onComment,
+  },
+  'comment_annotation.status_change': {
+    source: 'comment',
+    description: "An annotation's status changed.",
+    data: commentEventData.extend({ oldStatus: z.string(), newStatus: z.string(), changes: fieldChanges }),
+  },
+  'comment_annotation.assign': {
+    source: 'comment',
+    description: 'An annotation was assigned to a user, or unassigned (`newAssignedTo: null`).',
+    data: commentEventData.extend({
+      oldAssignedTo: user.nullable(),
+      newAssignedTo: user.nullable(),
+      changes: fieldChanges,
+    }),
+  },
+  'comment_annotation.priority_change': {
+    source: 'comment',
+    description: "An annotation's priority changed (`oldPriority: null` when it had none).",
+    data: commentEventData.extend({
+      oldPriority: z.string().nullable(),
+      newPriority: z.string(),
+      changes: fieldChanges,
+    }),
+  },
+  'comment_annotation.suggestion_accept': {
+    source: 'comment',
+    description: 'A suggestion was accepted (a decision is recorded once).',
+    data: commentEventData.extend({ changes: fieldChanges }),
+  },
+  'comment_annotation.suggestion_reject': {
+    source: 'comment',
+    description: 'A suggestion was rejected (a decision is recorded once).',
+    data: commentEventData.extend({ changes: fieldChanges }),
+  },
+  'comment.reaction_add': {
+    source: 'comment',
+    description: 'A user added a reaction (an icon) to a comment.',
+    data: onComment.extend({ reaction: z.strictObject({ icon: z.string() }) }),
+  },
+  'comment.reaction_delete': {
+    source: 'comment',
+    description: 'A user removed a reaction (an icon) from a comment.',
+    data: onComment.extend({ reaction: z.strictObject({ icon: z.string() }) }),
+  },
+  'comment_annotation.delete': {
+    source: 'comment',
+    description:
+      'An annotation was deleted with its comments; `commentAnnotation` is the annotation as it was.',
+    data: commentEventData,
+  },
+  'crdt.update_data': {
+    source: 'crdt',
+    description:
+      "An editor's CRDT content changed (client edits coalesced to one event per editor per 10 s); `data` is the value after the change, or `dataOmitted: true` when it is over 256 KiB (read it with crdt/get).",
+    data: z
+      .strictObject({
+        editorId: z.string(),
+        type: z.string().meta({ description: '`text`, `map`, `array` or `xml`.' }),
+        contentKey: z.string(),
+        data: z
+          .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+          .optional()
+          .meta({ description: 'The value: a string (text, xml), an object (map) or an array.' }),
+        dataOmitted: z.literal(true).optional(),
+        lastUpdate: z.number().meta({ description: 'When the change was made, epoch ms.' }),
+        lastUpdatedBy: z.string().nullable(),
+      })
+      .refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
+        message: 'either data or dataOmitted',
+      }),
+  },
+  'webhook.test': {
+    source: 'webhook',
+    description: 'A test message sent by workspace/webhooks/test.',
+    data: z.strictObject({ test: z.literal(true) }),
+  },
+} as const satisfies Record<string, EventTypeDefinition>;
+
+/** A type of event the service sends. */
+export type EventTypeName = keyof typeof eventTypes;
+
+/** The catalog's definition of an event type, or undefined for a type the service does not send. */
+export const eventTypeNamed = (name: string): EventTypeDefinition | undefined =>
+  Object.hasOwn(eventTypes, name) ? eventTypes[name as EventTypeName] : undefined;
+
+/** An event's `actionType`: the part of its type after the first dot (`comment.reaction_add` → `reaction_add`). */
+export const actionTypeOf = (name: string) => name.slice(name.indexOf('.') + 1);
+
+/**
+ * The whole message of an event type as an advanced endpoint receives it (addendum §8: `{ id,
+ * event, actionType, source, data, webhookId, platform, timestamp }`), its payload the type's.
+ */
+export function messageSchemaOf(name: EventTypeName) {
+  const type: EventTypeDefinition = eventTypes[name];
+  return z
+    .strictObject({
+      id: z.string().meta({ description: 'The message id, the same on every attempt (`webhook-id`).' }),
+      event: z.literal(name),
+      actionType: z.literal(actionTypeOf(name)),
+      source: z.literal(type.source),
+      data: type.data,
+      webhookId: z
+        .string()
+        .meta({ description: 'The endpoint id (`raw` / `processed` for basic webhooks).' }),
+      platform: z.literal('api'),
+      timestamp: z.number().int().meta({ description: 'When the event happened, epoch ms.' }),
+    })
+    .meta({ description: type.description });
+}

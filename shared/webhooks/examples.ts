@@ -82,6 +82,61 @@ export const webhooksExamples = {
     request: { endpointId: 'ep-1', messageId: 'msg-1', timestamp: ms },
     response: answer('Message queued for replay.', { ...message, status: 'pending', nextAttemptAt: at }),
   },
+  'workspace.advancedwebhook.endpoints.stats': {
+    request: { endpointId: 'ep-1' },
+    response: answer('Endpoint stats retrieved.', {
+      success: 1204,
+      fail: 3,
+      pending: 2,
+      sending: 1,
+      since: ms - 24 * 60 * 60 * 1000,
+    }),
+  },
+  'workspace.advancedwebhook.messages.get': {
+    request: { status: 'dead', limit: 20 },
+    response: answer('Messages retrieved.', [
+      {
+        messageId: 'msg-1',
+        eventType: 'comment.add',
+        timestamp: ms,
+        channels: ['org.org-1', 'doc.doc-1'],
+        endpoints: [
+          { endpointId: 'ep-1', status: 'dead' as const, attemptCount: 8 },
+          { endpointId: 'ep-2', status: 'succeeded' as const, attemptCount: 1 },
+        ],
+      },
+    ]),
+  },
+  'workspace.advancedwebhook.messages.attempts.get': {
+    request: { messageId: 'msg-1', timestamp: ms, endpointId: 'ep-1' },
+    response: answer('Attempts retrieved.', [
+      {
+        attemptId: 'msg-1.ep-1.s1',
+        endpointId: 'ep-1',
+        at: ms + 120,
+        status: 'failure' as const,
+        statusCode: 503,
+        durationMs: 84,
+        response: 'Service Unavailable',
+        trigger: 'scheduled' as const,
+      },
+    ]),
+  },
+  'workspace.advancedwebhook.messages.resend': {
+    request: { messageId: 'msg-1', timestamp: ms, endpointId: 'ep-1' },
+    response: answer('Message resent.', { attemptId: 'msg-1.ep-1.m1' }),
+  },
+  'workspace.advancedwebhook.eventtypes.get': {
+    request: {},
+    response: answer('Event types retrieved.', [
+      {
+        name: 'webhook.test',
+        description: 'A test message sent by workspace/webhooks/test.',
+        schema: { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object' },
+        example: { id: 'msg-2', event: 'webhook.test', data: { test: true } },
+      },
+    ]),
+  },
   'workspace.webhooks.test': {
     request: { endpointId: 'ep-1' },
     response: answer('Test event sent.', { messageId: 'msg-2', timestamp: ms, targets: ['endpoint:ep-1'] }),

@@ -32,6 +32,7 @@ export function newMessage(event: PublishedEvent, targetId: TargetId, now: numbe
     attemptBase: 0,
     nextAttemptAt: now,
     enqueuedAttempt: 1,
+    manualCount: 0,
     attempts: [],
     createdAt: now,
     updatedAt: now,
@@ -50,18 +51,20 @@ const sendFirstTasks = (apiKey: string, event: PublishedEvent, messages: readonl
   );
 
 /**
- * Stores an event's messages and sends their first attempt tasks. Idempotent: a message that
- * exists with no attempt made yet gets its task again, because the earlier run may have died
- * between the write and the send; a duplicate is dropped by the consumer. Returns the stored messages.
+ * Stores an event's messages (kept `retentionDays`) and sends their first attempt tasks. Idempotent:
+ * a message that exists with no attempt made yet gets its task again, because the earlier run may
+ * have died between the write and the send; a duplicate is dropped by the consumer. Returns the
+ * stored messages.
  */
 export async function startMessages(
   apiKey: string,
   event: PublishedEvent,
   targets: readonly TargetId[],
+  retentionDays: number,
   now = nowMs(),
 ) {
   const stored = await Promise.all(
-    targets.map((targetId) => insertMessage(apiKey, newMessage(event, targetId, now))),
+    targets.map((targetId) => insertMessage(apiKey, newMessage(event, targetId, now), retentionDays)),
   );
   await sendFirstTasks(
     apiKey,
@@ -84,18 +87,20 @@ export async function fanOutEvent(
   event: PublishedEvent,
   config: Promise<TargetConfig> = readTargetConfig(apiKey),
 ): Promise<TargetId[]> {
-  const targets = targetsOf(await config, event);
+  const read = await config;
+  const targets = targetsOf(read, event);
+  const retentionDays = read.advanced.messageRetentionDays;
   const now = nowMs();
   const messages = targets.map((targetId) => newMessage(event, targetId, now));
   if (
     targets.length > 0 &&
     targets.length < transactionLimit &&
-    (await insertNewMessages(apiKey, messages, fannedOutMark(apiKey, event)))
+    (await insertNewMessages(apiKey, messages, retentionDays, fannedOutMark(apiKey, event)))
   ) {
     await sendFirstTasks(apiKey, event, messages);
     return targets;
   }
-  await startMessages(apiKey, event, targets, now);
+  await startMessages(apiKey, event, targets, retentionDays, now);
   await markFannedOut(apiKey, event);
   return targets;
 }

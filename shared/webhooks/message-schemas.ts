@@ -24,9 +24,17 @@ export const endpointIdOf = (target: TargetId): string | undefined =>
 export const attemptOutcome = z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
 export type AttemptOutcome = z.infer<typeof attemptOutcome>;
 
-/** One attempt (one HTTP try), as recorded on its message (the response body truncated). */
+/** What made an attempt: the retry schedule, or a resend (messages/resend). */
+export const attemptTrigger = z.enum(['scheduled', 'manual']);
+export type AttemptTrigger = z.infer<typeof attemptTrigger>;
+
+/**
+ * One attempt (one HTTP try), as recorded on its message (the response body truncated). `attempt`
+ * numbers scheduled attempts and manual ones each from 1; `trigger` is absent on scheduled ones.
+ */
 export const attemptRecord = z.object({
   attempt: z.number().int().positive(),
+  trigger: attemptTrigger.optional(),
   at: z.number(),
   durationMs: z.number(),
   outcome: attemptOutcome,
@@ -58,6 +66,8 @@ export const messageRecord = z.object({
   enqueuedAttempt: z.number().int().min(0),
   /** Why a message was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
   reason: z.string().optional(),
+  /** Manual attempts made (messages/resend); they leave the schedule's `attemptCount` alone. */
+  manualCount: z.number().int().min(0).default(0),
   attempts: z.array(attemptRecord),
   createdAt: z.number(),
   updatedAt: z.number(),
@@ -76,13 +86,16 @@ export type MessageRef = z.infer<typeof messageRef>;
 /**
  * The body of a webhook-delivery queue message: a task to make one attempt of a message, pointing
  * at the message (the payload stays in DynamoDB) and naming the attempt, so a stale duplicate is
- * recognised and dropped.
+ * recognised and dropped. `manual` names a resend's attempt (numbered among manual attempts).
  */
-export const attemptTask = messageRef.extend({ attempt: z.number().int().positive() });
+export const attemptTask = messageRef.extend({
+  attempt: z.number().int().positive(),
+  manual: z.literal(true).optional(),
+});
 export type AttemptTask = z.infer<typeof attemptTask>;
 
 /** Endpoint ids are service-generated; anything longer cannot be one. */
-const endpointIdField = z.string().min(1).max(64);
+export const endpointIdField = z.string().min(1).max(64);
 
 /** Largest page of an endpoint's message list, and the default. */
 const maxMessagePageSize = 250;

@@ -8,7 +8,7 @@ import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { dueIndexKeys } from '../db/entities/lifecycle';
 import { keys } from '../db/keys';
-import type { PublishedEvent } from './event-schemas';
+import { actionTypeOf, eventTypeNamed, type PublishedEvent } from './event-schemas';
 
 /** Outbox items expire a week after publication; delivery state lives elsewhere once fanned out. */
 const outboxRetentionSeconds = 7 * 24 * 60 * 60;
@@ -16,9 +16,29 @@ const outboxRetentionSeconds = 7 * 24 * 60 * 60;
 /** What a producer says about an event; id, platform and timestamp are filled in. */
 export type NewEvent = Omit<PublishedEvent, 'id' | 'platform' | 'timestamp'>;
 
-/** A complete event from a producer's description. */
+/**
+ * A complete event from a description, as it is: synthetic events of tests and load runs, whose
+ * payloads are not a real type's. The service's producers use `createCatalogEvent`.
+ */
 export function createEvent(event: NewEvent, now = nowMs()): PublishedEvent {
   return { ...event, id: `evt_${randomUUID()}`, platform: 'api', timestamp: now };
+}
+
+/**
+ * A complete event of a type in the event catalog (event-schemas.ts), checked against it: its
+ * source and action type are the type's and its `data` matches the type's schema, the one
+ * eventtypes/get publishes. Throws (a programming error, never a client's) for an unknown type or
+ * a payload the schema does not describe.
+ */
+export function createCatalogEvent(event: NewEvent, now = nowMs()): PublishedEvent {
+  const type = eventTypeNamed(event.event);
+  if (!type) throw new Error(`event type ${event.event} is not in the event catalog`);
+  if (event.source !== type.source || event.actionType !== actionTypeOf(event.event))
+    throw new Error(`event ${event.event} must have source ${type.source} and its type's action type`);
+  const data = type.data.safeParse(event.data);
+  if (!data.success)
+    throw new Error(`event ${event.event} has data outside its schema: ${data.error.message}`);
+  return createEvent(event, now);
 }
 
 /**

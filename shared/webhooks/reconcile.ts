@@ -1,9 +1,10 @@
 import { entities } from '../db/entities';
 import { withoutKeys } from '../db/query-page';
 import type { DueHandler } from '../reconcile/reconciler';
+import { leaveDueIndex, rescheduleOverdue } from './attempt-repository';
 import { sendAttemptTask } from './attempt-tasks';
 import { fanOutEvent, outboxEventOf } from './fanout';
-import { leaveDueIndex, refOfItem, rescheduleOverdue } from './message-repository';
+import { refOfItem } from './message-repository';
 import { messageRecord } from './message-schemas';
 
 /**

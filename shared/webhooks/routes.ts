@@ -56,6 +56,39 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
     summary: 'Replay a dead-lettered message to its endpoint (same webhook-id, fresh retry schedule).',
   },
   {
+    name: 'workspace.advancedwebhook.endpoints.stats',
+    path: '/v2/workspace/advancedwebhook/endpoints/stats',
+    db: 'read',
+    summary: "Count an endpoint's messages since a time by status (success, fail, pending, sending).",
+  },
+  {
+    name: 'workspace.advancedwebhook.messages.get',
+    path: '/v2/workspace/advancedwebhook/messages/get',
+    db: 'read',
+    summary:
+      "List the API key's messages across its endpoints, newest first, each with every endpoint's status; filtered, paged.",
+  },
+  {
+    name: 'workspace.advancedwebhook.messages.attempts.get',
+    path: '/v2/workspace/advancedwebhook/messages/attempts/get',
+    db: 'read',
+    summary: "List a message's delivery attempts, to one endpoint or to all, newest first.",
+  },
+  {
+    name: 'workspace.advancedwebhook.messages.resend',
+    path: '/v2/workspace/advancedwebhook/messages/resend',
+    db: 'read-write',
+    queues: ['webhook-delivery'],
+    summary:
+      'Send a message to an endpoint once more now (a manual attempt, same webhook-id), whatever its status.',
+  },
+  {
+    name: 'workspace.advancedwebhook.eventtypes.get',
+    path: '/v2/workspace/advancedwebhook/eventtypes/get',
+    db: 'read',
+    summary: 'List every event type the service sends, with the JSON Schema of its message and an example.',
+  },
+  {
     name: 'workspace.webhooks.test',
     path: '/v2/workspace/webhooks/test',
     db: 'read-write',

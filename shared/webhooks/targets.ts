@@ -2,16 +2,8 @@ import type { AdvancedWebhookConfig, WebhookConfig } from '../settings/webhook-c
 import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/webhook-config-service';
 import { listEndpoints } from './endpoint-repository';
 import type { EndpointCursor, EndpointRecord } from './endpoint-schemas';
-import type { PublishedEvent } from './event-schemas';
+import { eventChannels, type PublishedEvent } from './event-schemas';
 import { endpointTarget, type TargetId } from './message-schemas';
-
-/** The channels a message carries (addendum §8): `org.<organizationId>`, `doc.<documentId>`. */
-export function eventChannels(event: Pick<PublishedEvent, 'organizationId' | 'documentId'>): string[] {
-  return [
-    ...(event.organizationId !== undefined ? [`org.${event.organizationId}`] : []),
-    ...(event.documentId !== undefined ? [`doc.${event.documentId}`] : []),
-  ];
-}
 
 /**
  * Whether an endpoint receives an event (Svix rules): not disabled; `filterTypes` null or naming

@@ -255,12 +255,12 @@ describe('Reserved concurrency', () => {
 });
 
 describe('Due index', () => {
-  it('synthesises gsi7 (and gsi8, test/infra/lifecycle.test.ts) keys-only, the other indexes with all attributes', () => {
+  it('synthesises gsi7 (and gsi8, test/infra/lifecycle.test.ts) keys-only, the message log gsi9 with its few attributes, the other indexes with all attributes', () => {
     const table = Object.values(resources).find((resource) => resource.Type === 'AWS::DynamoDB::GlobalTable');
     const indexes = table?.Properties?.GlobalSecondaryIndexes as {
       IndexName: string;
       KeySchema: unknown;
-      Projection: { ProjectionType: string };
+      Projection: { ProjectionType: string; NonKeyAttributes?: string[] };
     }[];
     expect(indexes.map((index) => index.IndexName)).toEqual(
       tableDefinition.globalSecondaryIndexes.map((index) => index.indexName),
@@ -273,7 +273,13 @@ describe('Due index', () => {
       ],
       Projection: { ProjectionType: 'KEYS_ONLY' },
     });
-    for (const index of indexes.filter((candidate) => !['gsi7', 'gsi8'].includes(candidate.IndexName))) {
+    expect(indexes.find((index) => index.IndexName === 'gsi9')?.Projection).toEqual({
+      ProjectionType: 'INCLUDE',
+      NonKeyAttributes: ['targetId', 'logEvent', 'status', 'attemptCount', 'manualCount'],
+    });
+    for (const index of indexes.filter(
+      (candidate) => !['gsi7', 'gsi8', 'gsi9'].includes(candidate.IndexName),
+    )) {
       expect(index.Projection.ProjectionType).toBe('ALL');
     }
   });

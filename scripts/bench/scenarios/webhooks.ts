@@ -44,6 +44,9 @@ async function seedDeadMessages(api: ApiKeyClient, endpointId: string, count: nu
   }
 }
 
+/** One of the seeded dead messages (its id and timestamp), in turn. */
+const deadMessage = (fixture: WebhooksFixture, index: number) => fixture.dead[index % fixture.dead.length]!;
+
 /** More than a default page (50), so the list answers a full page with an iterator. */
 const seededEndpoints = 60;
 
@@ -122,6 +125,37 @@ export const webhooksArea: Area<WebhooksFixture> = {
         headers: fixture.api.headers,
         data: { endpointId: fixture.failing, ...fixture.dead[index] },
       }),
+    },
+    'workspace.advancedwebhook.endpoints.stats': {
+      request: (fixture) => ({ headers: fixture.api.headers, data: { endpointId: fixture.failing } }),
+    },
+    'workspace.advancedwebhook.messages.get': [
+      { request: (fixture) => ({ headers: fixture.api.headers, data: { limit: 50 } }) },
+      {
+        variant: 'dead',
+        request: (fixture) => ({ headers: fixture.api.headers, data: { status: 'dead', limit: 50 } }),
+      },
+    ],
+    'workspace.advancedwebhook.messages.attempts.get': [
+      {
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { ...deadMessage(fixture, index), endpointId: fixture.failing },
+        }),
+      },
+      {
+        variant: 'every endpoint',
+        request: (fixture, index) => ({ headers: fixture.api.headers, data: deadMessage(fixture, index) }),
+      },
+    ],
+    'workspace.advancedwebhook.messages.resend': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...deadMessage(fixture, index), endpointId: fixture.failing },
+      }),
+    },
+    'workspace.advancedwebhook.eventtypes.get': {
+      request: (fixture) => ({ headers: fixture.api.headers, data: {} }),
     },
     'workspace.webhooks.test': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { endpointId: fixture.failing } }),

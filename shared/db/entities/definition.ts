@@ -9,8 +9,14 @@
  */
 
 /**
- * The global secondary indexes of the table and their projection: `keys` projects only the keys
- * (its reader fetches the few items it needs), `all` every attribute. Generic attributes
+ * What an index copies of its items: `keys` only the keys (its reader fetches the few items it
+ * needs), `all` every attribute, or the keys plus the attributes listed (an index of small entries
+ * over large items: DynamoDB writes the index only when a listed attribute or a key changes).
+ */
+export type IndexProjection = 'all' | 'keys' | readonly string[];
+
+/**
+ * The global secondary indexes of the table and their projection. Generic attributes
  * `<name>pk` / `<name>sk`; which access patterns each serves is in the areas (and the docs).
  */
 export const globalSecondaryIndexes = {
@@ -22,7 +28,9 @@ export const globalSecondaryIndexes = {
   gsi6: 'all',
   gsi7: 'keys',
   gsi8: 'keys',
-} as const satisfies Record<string, 'all' | 'keys'>;
+  // An API key's webhook message log: what messages/get shows of each message to an endpoint.
+  gsi9: ['targetId', 'logEvent', 'status', 'attemptCount', 'manualCount'],
+} as const satisfies Record<string, IndexProjection>;
 
 /** A global secondary index of the table. */
 export type IndexName = keyof typeof globalSecondaryIndexes;

@@ -1,4 +1,4 @@
-import { apiKeyPartition, encodeKeyPart, type ItemKey, join } from '../key-parts';
+import { apiKeyPartition, encodeKeyPart, type ItemKey, join, timelineSortKey } from '../key-parts';
 import { defineArea } from './definition';
 
 /** Webhook endpoints of an API key, the transactional outbox and webhook deliveries (issue 6). */
@@ -8,8 +8,9 @@ export const webhooksArea = defineArea({
     webhookEndpointUid: {},
     webhookEndpointCount: {},
     webhookEndpointState: {},
-    webhookDelivery: { indexes: ['gsi7'] },
+    webhookDelivery: { indexes: ['gsi7', 'gsi9'] },
     outboxEvent: { indexes: ['gsi7'] },
+    webhookEndpointStats: {},
   },
   accessPatterns: {
     endpointsOfApiKey: { index: 'table' },
@@ -26,6 +27,12 @@ export const webhooksArea = defineArea({
     messagesOfTarget: { index: 'table' },
     endpointDeliveryState: { index: 'table' },
     markOutboxEventFannedOut: { index: 'table' },
+    messagesOfApiKey: { index: 'gsi9' },
+    endpointsOfMessage: { index: ['gsi9', 'table'] },
+    requestManualAttempt: { index: 'table' },
+    manualAttempt: { index: 'table' },
+    countMessageStatus: { index: 'table' },
+    endpointStats: { index: 'table' },
   },
 });
 
@@ -75,6 +82,34 @@ export const webhookKeys = {
     pk: apiKeyPartition(apiKey, 'WEBHOOK'),
     sk: join('STATE', encodeKeyPart(endpointId)),
   }),
+  /**
+   * Index keys (gsi9) placing a message to an endpoint in its API key's message log: newest first by
+   * event time, the messages of one event side by side (the endpoint id last), so a page of events
+   * with each one's endpoints is one Query. Basic-webhook messages are not in it.
+   */
+  webhookMessageLog: (apiKey: string, eventTimestamp: number, eventId: string, endpointId: string) => ({
+    gsi9pk: apiKeyPartition(apiKey, 'MESSAGES'),
+    gsi9sk: join(timelineSortKey(eventTimestamp, eventId), encodeKeyPart(endpointId)),
+  }),
+  webhookMessageLogPartition: (apiKey: string) => apiKeyPartition(apiKey, 'MESSAGES'),
+  /** Sort-key prefix of one event's messages in the message log. */
+  webhookMessageLogPrefix: (eventTimestamp: number, eventId: string) =>
+    join(timelineSortKey(eventTimestamp, eventId), ''),
+  /**
+   * A sort-key bound by event time, for the message log and a target's messages: every message of
+   * an event at or after `timestamp` sorts above it, every one before it below.
+   */
+  eventTimeBound: (timestamp: number) => String(Math.max(0, Math.floor(timestamp))).padStart(15, '0'),
+  /**
+   * Counts of an endpoint's messages by status, for the messages whose events fall in one time
+   * bucket (`bucketStart`, epoch ms): an endpoint's stats since a time are one Query of its buckets.
+   */
+  webhookEndpointStats: (apiKey: string, endpointId: string, bucketStart: number): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOKSTATS', encodeKeyPart(endpointId)),
+    sk: String(bucketStart).padStart(15, '0'),
+  }),
+  webhookEndpointStatsPartition: (apiKey: string, endpointId: string) =>
+    apiKeyPartition(apiKey, 'WEBHOOKSTATS', encodeKeyPart(endpointId)),
   /** The partition of an API key's outbox events (readers of the outbox Query it). */
   outboxPartition: (apiKey: string) => apiKeyPartition(apiKey, 'EVENTS'),
 } as const;

@@ -6,15 +6,10 @@ import { metricNames } from '../../observability/metric-names';
 import { recordMetric } from '../../observability/metrics';
 import { maxDelaySeconds } from '../../queues/send';
 import { ForbiddenTargetError, NotSentError, TimeoutError } from '../../security/outbound-http';
+import { type ClaimResult, claimAttempt, deferAttempt, recordAttempt } from '../attempt-repository';
 import { sendAttemptTask } from '../attempt-tasks';
 import { updateEndpoint } from '../endpoint-repository';
-import {
-  abandonMessage,
-  type ClaimResult,
-  claimAttempt,
-  deferAttempt,
-  recordAttempt,
-} from '../message-repository';
+import { abandonMessage } from '../message-repository';
 import type { AttemptRecord, AttemptTask } from '../message-schemas';
 import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
 import { maxResponseBytes, postWebhook } from './http-post';
@@ -46,9 +41,9 @@ function enqueue(task: AttemptTask, attempt: number, dueAt: number, now: number)
  * One HTTP attempt; every outcome of the request is recorded (throws only when booking a
  * rate-limited send fails: nothing was sent). A rate-limited endpoint's send waits,
  * connection open, for its planned time (`waitForSend`); when none is free soon, nothing is sent
- * and the answer says when to come back.
+ * and the answer says when to come back. Scheduled and manual attempts alike.
  */
-async function attempt(
+export async function attempt(
   apiKey: string,
   request: OutgoingRequest,
   number: number,
@@ -107,7 +102,7 @@ async function attempt(
  * after a success and ends at the first success after it. A streak old enough to disable is
  * confirmed by the write first (another process's success may have ended it since the batch read).
  */
-async function updateHealth(
+export async function updateHealth(
   apiKey: string,
   endpointId: string,
   health: EndpointHealth,
@@ -155,7 +150,7 @@ async function waitForSend(
  * How long a consumer holds the claim on an attempt: the receiver's timeout plus a rate-limited
  * send's waits, with room to record the outcome.
  */
-const claimMs = () => env().WEBHOOK_TIMEOUT_MS + (maxMissedSends + 1) * sendHorizonMs + 10_000;
+export const claimMs = () => env().WEBHOOK_TIMEOUT_MS + (maxMissedSends + 1) * sendHorizonMs + 10_000;
 
 /**
  * Why a task found its attempt unclaimable, and what follows: nothing for a message that is

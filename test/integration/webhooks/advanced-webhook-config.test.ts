@@ -25,6 +25,7 @@ const defaults = {
   encodeData: false,
   publicKey: '',
   enableDataProtection: false,
+  messageRetentionDays: 30,
 };
 
 describe('workspace.advancedwebhookconfig.get', () => {
@@ -64,6 +65,25 @@ describe('workspace.advancedwebhookconfig.update', () => {
     expect(dataOf(await update(workspace, { isEnabled: false }))).toEqual({ ...config, isEnabled: false });
   });
 
+  it('sets the message retention in days (1–90), kept by later updates that leave it out', async () => {
+    const workspace = await createTestWorkspace();
+    expect(dataOf(await update(workspace, { isEnabled: true, messageRetentionDays: 7 }))).toMatchObject({
+      messageRetentionDays: 7,
+    });
+    expect(dataOf(await update(workspace, { encodeData: true }))).toMatchObject({ messageRetentionDays: 7 });
+    expect(dataOf(await update(workspace, { messageRetentionDays: 90 }))).toMatchObject({
+      messageRetentionDays: 90,
+    });
+    expect(dataOf(await read(workspace))).toMatchObject({ messageRetentionDays: 90, encodeData: true });
+  });
+
+  it('reads a config stored before the retention existed with the default retention', async () => {
+    const workspace = await createTestWorkspace();
+    const { messageRetentionDays: _unset, ...stored } = { ...defaults, isEnabled: true };
+    await putConfigIfUnchanged(workspace.apiKey, 'advancedWebhook', stored, undefined, Date.now());
+    expect(dataOf(await read(workspace))).toEqual({ ...defaults, isEnabled: true });
+  });
+
   // 20 writers contend for one item: the last may need many read-merge-write rounds.
   it('keeps all of 20 parallel partial updates', async () => {
     const workspace = await createTestWorkspace();
@@ -79,6 +99,7 @@ describe('workspace.advancedwebhookconfig.update', () => {
     );
     for (const response of responses) expect(response.statusCode).toBe(200);
     expect(dataOf(await read(workspace))).toEqual({
+      ...defaults,
       isEnabled: true,
       encryptData: true,
       encodeData: true,
@@ -158,7 +179,22 @@ describe('workspace.advancedwebhookconfig.update', () => {
     [
       'no field',
       {},
-      'data: send at least one of isEnabled, encryptData, encodeData, publicKey, enableDataProtection',
+      'data: send at least one of isEnabled, encryptData, encodeData, publicKey, enableDataProtection, messageRetentionDays',
+    ],
+    [
+      'a retention under a day',
+      { messageRetentionDays: 0 },
+      expect.stringMatching(/^messageRetentionDays: /),
+    ],
+    [
+      'a retention over 90 days',
+      { messageRetentionDays: 91 },
+      expect.stringMatching(/^messageRetentionDays: /),
+    ],
+    [
+      'a fractional retention',
+      { messageRetentionDays: 1.5 },
+      expect.stringMatching(/^messageRetentionDays: /),
     ],
     ['a non-boolean flag', { isEnabled: 1 }, 'isEnabled: Invalid input: expected boolean, received number'],
     ['an unknown field', { isEnabled: true, secret: 'x' }, 'secret: unknown field secret'],

@@ -87,9 +87,10 @@ describe('workspace.advancedwebhook.endpoints.messages.get and .replay', () => {
     const replay = { endpointId, messageId: older.event.id, timestamp: older.event.timestamp };
     const replayed = await callAs(workspace, messagesReplay, replay);
     expect(dataOf(replayed)).toMatchObject({ status: 'pending' });
-    // Config and endpoint beside the auth read, then the conditional update.
-    expect(replayed.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem']);
-    expect(replayed.db.serialRoundTrips).toBe(2);
+    // Config and endpoint beside the auth read, then the conditional update and the endpoint's
+    // status counts (dead → sending).
+    expect(replayed.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'UpdateItem', 'UpdateItem']);
+    expect(replayed.db.serialRoundTrips).toBe(3);
     await waitForMessage(older.ref, 'succeeded');
     const requests = receivedAt(path);
     expect(requests).toHaveLength(9);
@@ -135,9 +136,10 @@ describe('workspace.webhooks.test', () => {
     await endpointAt(workspace, 'bystander');
     const response = await callAs(workspace, webhooksTest, { endpointId });
     const sent = dataOf(response);
-    // Config and endpoint beside the auth read, then the delivery write.
-    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'PutItem']);
-    expect(response.db.serialRoundTrips).toBe(2);
+    // Config and endpoint beside the auth read, then the delivery write and the endpoint's status
+    // counts (a new pending message).
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'PutItem', 'UpdateItem']);
+    expect(response.db.serialRoundTrips).toBe(3);
     await waitFor(() => receivedAt(path).length === 1);
     const [request] = receivedAt(path);
     const headers = request!.headers as Record<string, string>;

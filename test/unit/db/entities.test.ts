@@ -1,25 +1,13 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { accessPatterns, entities } from '../../../shared/db/entities';
 import { globalSecondaryIndexes, type PatternIndex } from '../../../shared/db/entities/definition';
 import { documentedAreas } from '../../../shared/db/entities/docs/areas';
 import { tableDefinition } from '../../../shared/db/table';
+import { sourceFiles } from '../../support/source-files';
 
 const indexesOf = (index: PatternIndex | readonly PatternIndex[]): readonly PatternIndex[] =>
   typeof index === 'string' ? [index] : index;
-
-/** Every .ts file under `dir`, recursively. */
-async function sourceFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) return sourceFiles(path);
-      return Promise.resolve(entry.name.endsWith('.ts') ? [path] : []);
-    }),
-  );
-  return nested.flat();
-}
 
 describe('table definition (shared/db/entities)', () => {
   it('defines each entity and access pattern name once across the areas', () => {

@@ -41,6 +41,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   webhookEndpointState: keys.webhookEndpointState(apiKey, id),
   webhookDelivery: keys.webhookDelivery(apiKey, id, time, id),
   outboxEvent: keys.outboxEvent(apiKey, time, id),
+  webhookEndpointStats: keys.webhookEndpointStats(apiKey, id, time),
   organization: keys.organization(apiKey, organizationId),
   folder: keys.folder(apiKey, organizationId, id),
   document: keys.document(apiKey, organizationId, documentId),

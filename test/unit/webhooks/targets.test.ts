@@ -1,4 +1,5 @@
-import { endpointWants, eventChannels } from '../../../shared/webhooks/targets';
+import { eventChannels } from '../../../shared/webhooks/event-schemas';
+import { endpointWants } from '../../../shared/webhooks/targets';
 
 describe('endpointWants', () => {
   const event = { event: 'comment.add', organizationId: 'o1', documentId: 'd1' };

@@ -30,7 +30,13 @@ export const webhooksDocs = documentArea(webhooksArea, {
       pk: 'AK#<ak>#DELIVERY#<target>',
       sk: '<eventTimestamp>#<eventId>',
       attributes:
-        'apiKey, deliveryId, targetId, event (copy), status (`pending`/`succeeded`/`dead`), attemptCount, attemptBase, nextAttemptAt, enqueuedAttempt, claimedUntil? (ms), reason?, attempts (newest 30: attempt, at, durationMs, outcome, statusCode, response ≤ 1 KiB), createdAt, updatedAt; gsi7pk/gsi7sk while pending',
+        'apiKey, deliveryId, targetId, event (copy), logEvent (to an endpoint: id, event, timestamp, channels), status (`pending`/`succeeded`/`dead`), attemptCount, attemptBase, nextAttemptAt, enqueuedAttempt, claimedUntil? (ms), reason?, manualRequested?, manualDone? (number set), manualCount, attempts (newest 30: attempt, trigger?, at, durationMs, outcome, statusCode, response ≤ 1 KiB), createdAt, updatedAt, ttl (event time + `messageRetentionDays`); gsi7pk/gsi7sk while pending; to an endpoint: gsi9pk `AK#<ak>#MESSAGES`, gsi9sk `<eventTimestamp>#<eventId>#<endpointId>`',
+    },
+    webhookEndpointStats: {
+      pk: 'AK#<ak>#WEBHOOKSTATS#<endpointId>',
+      sk: '<bucketStart>',
+      attributes:
+        'bucketStart, pending, sending, succeeded, dead (messages of the 5-minute bucket of event time by status), createdAt, updatedAt, ttl (bucket end + 90 days)',
     },
     outboxEvent: {
       pk: 'AK#<ak>#EVENTS',
@@ -122,7 +128,7 @@ export const webhooksDocs = documentArea(webhooksArea, {
     messagesOfTarget: {
       pattern: "a target's messages, newest first",
       pk: '`AK#<ak>#DELIVERY#<target>`',
-      sk: '(whole partition), descending',
+      sk: '`>= <90 days ago>` (the longest retention), descending',
       operation: 'Query',
       usedBy: '`workspace.advancedwebhook.endpoints.messages.get`',
     },
@@ -139,6 +145,49 @@ export const webhooksDocs = documentArea(webhooksArea, {
       sk: '`<timestamp>#<eventId>`',
       operation: 'UpdateItem `REMOVE gsi7pk, gsi7sk`',
       usedBy: 'event fan-out, reconciler',
+    },
+    messagesOfApiKey: {
+      pattern: "an API key's messages to endpoints, newest first, grouped by event",
+      pk: 'gsi9pk = `AK#<ak>#MESSAGES`',
+      sk: 'gsi9sk between `<since>` and `<until + 1>`, descending; filter `logEvent.event IN`, `contains(logEvent.channels)`',
+      operation: 'Query (more while filters thin a page, at most 10)',
+      usedBy: '`workspace.advancedwebhook.messages.get`',
+    },
+    endpointsOfMessage: {
+      pattern: "one event's messages to every endpoint, with their attempts",
+      pk: 'gsi9pk = `AK#<ak>#MESSAGES`, then each `AK#<ak>#DELIVERY#endpoint:<id>`',
+      sk: 'begins_with `<eventTimestamp>#<eventId>#`, then `<eventTimestamp>#<eventId>`',
+      operation: 'Query, then BatchGetItem',
+      usedBy: '`workspace.advancedwebhook.messages.attempts.get` without `endpointId`',
+    },
+    requestManualAttempt: {
+      pattern: "a manual attempt's number",
+      pk: '`AK#<ak>#DELIVERY#endpoint:<id>`',
+      sk: '`<eventTimestamp>#<eventId>`',
+      operation: 'UpdateItem `ADD manualRequested 1`, condition `attribute_exists(pk)`; UPDATED_NEW',
+      usedBy: '`workspace.advancedwebhook.messages.resend`',
+    },
+    manualAttempt: {
+      pattern: 'claim and record a manual attempt',
+      pk: 'same',
+      sk: 'same',
+      operation:
+        'UpdateItem `SET claimedUntil`, condition `NOT contains(manualDone, :n)`, no live claim; record `ADD manualDone :n` under the claim',
+      usedBy: 'delivery worker',
+    },
+    countMessageStatus: {
+      pattern: "move a message between its endpoint's status counts",
+      pk: '`AK#<ak>#WEBHOOKSTATS#<endpointId>`',
+      sk: '`<bucketStart>`',
+      operation: 'UpdateItem `ADD <to> 1, <from> -1` after the write that changed the message',
+      usedBy: 'event fan-out, delivery worker, replay',
+    },
+    endpointStats: {
+      pattern: "an endpoint's status counts since a time",
+      pk: '`AK#<ak>#WEBHOOKSTATS#<endpointId>`',
+      sk: 'between `<since bucket>` and `<now bucket>` (one Query per week of buckets, in parallel)',
+      operation: 'Query',
+      usedBy: '`workspace.advancedwebhook.endpoints.stats`',
     },
   },
 });

@@ -1,0 +1,12 @@
+import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { eventCatalog } from '../../shared/webhooks/event-catalog';
+
+/** The catalog is the same for every caller and request: built once per container. */
+const catalog = eventCatalog();
+
+export const handler = defineEndpoint({
+  route: 'workspace.advancedwebhook.eventtypes.get',
+  contracts: webhooksContracts,
+  run: async () => ({ message: 'Event types retrieved.', data: catalog }),
+});

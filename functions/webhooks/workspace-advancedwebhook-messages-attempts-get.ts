@@ -1,0 +1,10 @@
+import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { messageAttempts } from '../../shared/webhooks/message-log-service';
+
+export const handler = defineEndpoint({
+  route: 'workspace.advancedwebhook.messages.attempts.get',
+  contracts: webhooksContracts,
+  prefetch: ({ apiKey, input }) => messageAttempts(apiKey, input),
+  run: async ({ prefetched }) => ({ message: 'Attempts retrieved.', data: await prefetched }),
+});

@@ -1,0 +1,156 @@
+import * as z from 'zod';
+import { noInput, pageToken } from '../http/common-schemas';
+import { eventChannels, type PublishedEvent } from './event-schemas';
+import { attemptOutcome, attemptTrigger, endpointIdField, messageStatus, targetId } from './message-schemas';
+
+/**
+ * The schemas of the message log routes (addendum §11): an API key's messages across its
+ * endpoints, a message's attempts, resend, an endpoint's stats and the event catalog.
+ */
+
+/**
+ * What a message to an endpoint carries of its event for the message log (gsi9 projects it with
+ * the message's state): small, so the index stays small whatever the payload.
+ */
+export const logEvent = z.object({
+  id: z.string(),
+  event: z.string(),
+  timestamp: z.number(),
+  channels: z.array(z.string()),
+});
+export type LogEvent = z.infer<typeof logEvent>;
+
+export const logEventOf = (event: PublishedEvent): LogEvent => ({
+  id: event.id,
+  event: event.event,
+  timestamp: event.timestamp,
+  channels: eventChannels(event),
+});
+
+/** A message-log entry as gsi9 projects it: one event's message to one endpoint. */
+export const logEntry = z.object({
+  targetId,
+  logEvent,
+  status: messageStatus,
+  attemptCount: z.number().int(),
+  manualCount: z.number().int().default(0),
+});
+export type LogEntry = z.infer<typeof logEntry>;
+
+/** A time as the contract gives it: epoch ms. */
+const epochMs = z.number().int().min(0);
+
+/** A message is found by its id and event timestamp (both in its body and in every list). */
+const messageIdField = z.string().min(1).max(128);
+
+/** Largest page of messages/get, and the default. */
+const maxLogPageSize = 250;
+const defaultLogPageSize = 50;
+
+/** Event types a messages/get filter may name (a FilterExpression `IN` takes at most 100 values). */
+const maxEventTypeFilters = 50;
+
+export const listLogMessagesInput = z
+  .object({
+    eventTypes: z
+      .array(z.string().min(1).max(128))
+      .min(1)
+      .max(maxEventTypeFilters)
+      .optional()
+      .meta({ description: 'Only messages of these event types.' }),
+    status: messageStatus
+      .optional()
+      .meta({ description: 'Only messages with at least one endpoint in this status.' }),
+    since: epochMs.optional().meta({ description: 'Only events at or after this time, epoch ms.' }),
+    until: epochMs.optional().meta({ description: 'Only events at or before this time, epoch ms.' }),
+    channel: z.string().min(1).max(128).optional().meta({ description: 'Only messages on this channel.' }),
+    limit: z.number().int().min(1).max(maxLogPageSize).default(defaultLogPageSize),
+    pageToken: pageToken.nullable().optional(),
+  })
+  .strict()
+  .refine((input) => input.since === undefined || input.until === undefined || input.until >= input.since, {
+    message: 'must not be before since',
+    path: ['until'],
+  });
+export type ListLogMessagesInput = z.output<typeof listLogMessagesInput>;
+
+export const messageAttemptsInput = z
+  .object({
+    messageId: messageIdField,
+    timestamp: epochMs,
+    endpointId: endpointIdField.optional().meta({ description: 'Only the attempts to this endpoint.' }),
+  })
+  .strict();
+export type MessageAttemptsInput = z.output<typeof messageAttemptsInput>;
+
+export const resendMessageInput = z
+  .object({ messageId: messageIdField, timestamp: epochMs, endpointId: endpointIdField })
+  .strict();
+export type ResendMessageInput = z.output<typeof resendMessageInput>;
+
+export const endpointStatsInput = z
+  .object({
+    endpointId: endpointIdField,
+    since: epochMs
+      .optional()
+      .meta({ description: 'Count messages of events from this time; default 24 h ago.' }),
+  })
+  .strict();
+export type EndpointStatsInput = z.output<typeof endpointStatsInput>;
+
+export const eventTypesInput = noInput;
+
+// Responses.
+
+/** One message of the log: its event and each endpoint it went to. */
+export const logMessageView = z
+  .object({
+    messageId: z.string(),
+    eventType: z.string(),
+    timestamp: z.number().meta({ description: 'When the event happened, epoch ms.' }),
+    channels: z.array(z.string()),
+    endpoints: z.array(
+      z.object({
+        endpointId: z.string(),
+        status: messageStatus,
+        attemptCount: z.number().int().meta({ description: 'Attempts made, scheduled and manual.' }),
+      }),
+    ),
+  })
+  .meta({ id: 'LogMessage' });
+
+/** One attempt of a message to an endpoint. */
+export const attemptView = z
+  .object({
+    attemptId: z.string(),
+    endpointId: z.string(),
+    at: z.number().meta({ description: 'When the attempt was made, epoch ms.' }),
+    status: attemptOutcome,
+    statusCode: z.number().nullable(),
+    durationMs: z.number(),
+    response: z.string().meta({ description: 'The response body, truncated.' }),
+    trigger: attemptTrigger,
+  })
+  .meta({ id: 'MessageAttempt' });
+
+/** messages/resend `data`: the manual attempt's id (attempts/get lists it once made). */
+export const resendView = z.object({ attemptId: z.string() });
+
+/** endpoints/stats `data`: messages of events since `since` by status (`fail`: dead-lettered). */
+export const endpointStatsView = z.object({
+  success: z.number().int(),
+  fail: z.number().int(),
+  pending: z.number().int().meta({ description: 'Pending, no attempt made yet.' }),
+  sending: z.number().int().meta({ description: 'Pending, a retry scheduled after a failed attempt.' }),
+  since: z.number().meta({ description: 'The start of the counted range, epoch ms (5-minute resolution).' }),
+});
+
+/** One event type of the catalog, with the JSON Schema (2020-12) of its whole message. */
+export const eventTypeView = z
+  .object({
+    name: z.string(),
+    description: z.string(),
+    schema: z.record(z.string(), z.unknown()),
+    example: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'EventType' });
