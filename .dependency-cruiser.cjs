@@ -213,6 +213,17 @@ module.exports = {
       to: { path: '^shared/db/entities/docs/' },
     },
     {
+      name: 'reference-words-stay-out-of-bundles',
+      severity: 'error',
+      comment:
+        "The reference's words (each domain's reference.ts, shared/http/reference.ts and their composition shared/api/route-reference.ts) are for `npm run docs` and the tests only, so no handler or client bundle carries the prose.",
+      from: {
+        path: '^(shared|functions|lib|bin|client)/',
+        pathNot: ['^shared/[^/]+/reference\\.ts$', '^shared/api/route-reference\\.ts$'],
+      },
+      to: { path: ['^shared/[^/]+/reference\\.ts$', '^shared/api/route-reference\\.ts$'] },
+    },
+    {
       name: 'stack-reads-data',
       severity: 'error',
       comment:

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EndpointHandler } from '../../shared/api/define-endpoint';
 import { routeExamples } from '../../shared/api/route-examples';
+import { routeDescriptions } from '../../shared/api/route-reference';
 import { handlerFile, routes } from '../../shared/api/routes';
 import { buildOpenApi, type RouteDocumentation, renderRouteTable } from '../../shared/http/openapi';
 
@@ -41,6 +42,7 @@ export async function renderOpenApi(root: string): Promise<string> {
   const document = buildOpenApi(await loadDefinitions(root), {
     version: pkg.version,
     examples: routeExamples,
+    descriptions: routeDescriptions().descriptions,
   });
   return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -251,8 +251,8 @@ export const permissionEntry = z
   .object({
     accessRole: accessRole.optional(),
     accessType: z.enum(accessTypes).optional(),
-    expiresAt: z.number().optional().meta({ description: 'Unix seconds; only on temporary access.' }),
-    error: z.string().optional().meta({ description: 'Why access resolution failed.' }),
+    expiresAt: z.number().optional(),
+    error: z.string().optional(),
     errorCode: z.enum(['permission_denied', 'does_not_exist']).optional(),
   })
   .meta({ id: 'PermissionEntry' });
@@ -266,14 +266,12 @@ export const userPermissions = z.record(
     organization: entriesById,
     folders: entriesById.optional(),
     documents: entriesById.optional(),
-    context: z
-      .object({ accessFields: z.array(z.string()).meta({ description: '`<fieldName>:<value>` each.' }) })
-      .optional(),
+    context: z.object({ accessFields: z.array(z.string()) }).optional(),
   }),
 );
 
 /** auth/generate_token `data`: a signed JWT for the frontend SDK. */
-export const generatedToken = z.object({ token: z.string().meta({ description: 'JWT (HS256, 48 h).' }) });
+export const generatedToken = z.object({ token: z.string() });
 
 /** A user as users/get lists one. */
 export const userView = z.object({

@@ -99,9 +99,9 @@ export type EditorHead = z.infer<typeof editorHead>;
 
 /** crdt/get lists each editor's current value. */
 export const editorView = z.object({
-  id: z.string().meta({ description: 'The editor id.' }),
+  id: z.string(),
   type: crdtType,
   data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),
-  lastUpdate: z.number().meta({ description: 'Epoch ms.' }),
+  lastUpdate: z.number(),
   lastUpdatedBy: z.string().nullable(),
 });

@@ -18,7 +18,7 @@ export const userDataItem = z.object({
   organizationId: z.string(),
   documentId: z.string().optional(),
   id: z.string(),
-  record: z.record(z.string(), z.unknown()).meta({ description: 'The stored record, keys stripped.' }),
+  record: z.record(z.string(), z.unknown()),
 });
 export type UserDataItem = z.infer<typeof userDataItem>;
 

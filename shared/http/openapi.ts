@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { httpStatusByErrorStatus } from '../core/errors';
+import { describeFields, type FieldDescriber, type OpenApiDescriptions } from './openapi-descriptions';
 import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './route-rows';
 
 /** What the generator needs of a route: its table entry, the schema of its `data` and of its `result`. */
@@ -26,6 +27,7 @@ export type JsonObject = { [key: string]: unknown };
 export interface OpenApiOperation {
   operationId: string;
   summary: string;
+  description?: string;
   tags: string[];
   security: Record<string, string[]>[];
   requestBody: { required: true; content: { 'application/json': { schema: JsonObject; example?: unknown } } };
@@ -115,22 +117,41 @@ const schemas: Record<string, JsonObject> = {
     properties: {
       error: {
         type: 'object',
+        description: 'Why the operation failed.',
         required: ['status', 'message'],
         properties: {
-          status: { type: 'string', enum: errorStatuses },
-          message: { type: 'string' },
+          status: {
+            type: 'string',
+            enum: errorStatuses,
+            description:
+              'The kind of failure; it decides the HTTP status (see the responses of each operation).',
+          },
+          message: {
+            type: 'string',
+            description: 'What went wrong, for people; a validation failure names the field path.',
+          },
           details: {
             type: 'object',
-            description: 'Validation failures list every problem in `issues`.',
+            description:
+              'Structured details: validation failures list every problem in `issues`; some operations add their own (the domains skipped by domains/add and domains/delete, the per-user entries of a permission lookup that named a missing folder or document).',
             properties: {
               issues: {
                 type: 'array',
+                description: 'Every validation problem of the request, not only the first.',
                 items: {
                   type: 'object',
                   required: ['path', 'message'],
                   properties: {
-                    path: { type: 'string', examples: ['users[2].userId'] },
-                    message: { type: 'string', examples: ['required'] },
+                    path: {
+                      type: 'string',
+                      examples: ['users[2].userId'],
+                      description: 'The field, as a path inside `data`.',
+                    },
+                    message: {
+                      type: 'string',
+                      examples: ['required'],
+                      description: 'What is wrong with it.',
+                    },
                   },
                 },
               },
@@ -143,6 +164,13 @@ const schemas: Record<string, JsonObject> = {
     additionalProperties: false,
   },
 };
+
+/** The words on the two wrappers every operation shares: the request's `data` and the answer's `result`. */
+const dataDescription = "The operation's parameters (an empty object for operations that take none).";
+const resultDescription = 'What the operation answered.';
+
+/** Describes nothing: the document without the reference's words (unit tests of the structure). */
+const noDescriptions: OpenApiDescriptions = { operation: () => undefined, fields: () => () => undefined };
 
 const requestIdHeader = { 'x-request-id': { $ref: '#/components/headers/RequestId' } };
 
@@ -206,9 +234,10 @@ function responsesFor(
   doc: RouteDocumentation,
   components: Record<string, JsonObject>,
   example: OperationExample | undefined,
+  describe: FieldDescriber,
 ): Record<string, JsonObject> {
   const { route } = doc;
-  const result = jsonSchemaOf(doc, 'output', components);
+  const result = { description: resultDescription, ...jsonSchemaOf(doc, 'output', components, describe) };
   const responses: Record<string, JsonObject> = {
     '200': {
       description: 'Success.',
@@ -245,6 +274,7 @@ function jsonSchemaOf(
   doc: RouteDocumentation,
   side: 'input' | 'output',
   components: Record<string, JsonObject>,
+  describe: FieldDescriber,
 ): JsonObject {
   const { route } = doc;
   let generated: JsonObject;
@@ -252,6 +282,11 @@ function jsonSchemaOf(
     generated = z.toJSONSchema(doc[side], { io: side, target: 'draft-2020-12' }) as JsonObject;
   } catch (error) {
     throw new Error(`Route ${route.name}: ${side} schema has no JSON Schema form: ${String(error)}`);
+  }
+  describeFields(generated, describe, [side === 'input' ? 'data' : 'result']);
+  // A named component's fields are found under its name (`BatchItemResult.id`), the same in every route.
+  for (const [id, definition] of Object.entries((generated.$defs ?? {}) as Record<string, JsonObject>)) {
+    describeFields(definition, describe, id.startsWith('__schema') ? [] : [id]);
   }
   const { $schema: _dialect, $defs, ...root } = generated;
   const suffix = side === 'input' ? 'Input' : 'Result';
@@ -304,18 +339,26 @@ function rewriteRefs(value: unknown, target: (ref: string) => string): unknown {
  */
 export function buildOpenApi(
   definitions: readonly RouteDocumentation[],
-  options: { version: string; examples?: Readonly<Record<string, OperationExample>> },
+  options: {
+    version: string;
+    examples?: Readonly<Record<string, OperationExample>>;
+    descriptions?: OpenApiDescriptions;
+  },
 ): OpenApiDocument {
+  const descriptions = options.descriptions ?? noDescriptions;
   const paths: Record<string, { post: OpenApiOperation }> = {};
   const componentSchemas: Record<string, JsonObject> = { ...schemas };
   for (const doc of definitions) {
     const { route } = doc;
     if (paths[route.path]) throw new Error(`Two routes serve ${route.path}.`);
     const example = options.examples?.[route.name];
+    const describe = descriptions.fields(route);
+    const description = descriptions.operation(route);
     paths[route.path] = {
       post: {
         operationId: route.name,
         summary: route.summary,
+        ...(description !== undefined && { description }),
         tags: [route.tag ?? route.domain],
         security: securityFor(route),
         requestBody: {
@@ -325,20 +368,25 @@ export function buildOpenApi(
               schema: {
                 type: 'object',
                 required: ['data'],
-                properties: { data: jsonSchemaOf(doc, 'input', componentSchemas) },
+                properties: {
+                  data: {
+                    description: dataDescription,
+                    ...jsonSchemaOf(doc, 'input', componentSchemas, describe),
+                  },
+                },
               },
               ...(example && { example: { data: example.request } }),
             },
           },
         },
-        responses: responsesFor(doc, componentSchemas, example),
+        responses: responsesFor(doc, componentSchemas, example, describe),
         'x-max-body-bytes': route.maxBodyBytes ?? defaultMaxBodyBytes,
       },
     };
   }
   const tags = [...new Set(definitions.map((doc) => doc.route.tag ?? doc.route.domain))].map((name) => ({
     name,
-    description: domainDescriptions[name] ?? name,
+    description: descriptions.tags?.[name] ?? domainDescriptions[name] ?? name,
   }));
   // A copy, so callers that edit the document cannot reach the module's shared fragments.
   return structuredClone({

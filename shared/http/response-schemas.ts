@@ -13,16 +13,13 @@ import { httpStatusByErrorStatus } from '../core/errors';
 export function success<const Fields extends z.ZodRawShape = Record<never, never>>(fields?: Fields) {
   return z.object({
     status: z.literal('success'),
-    message: z.string().meta({ description: 'What the operation did, for people.' }),
+    message: z.string(),
     ...(fields as Fields),
   });
 }
 
 /** The token of the next page (`nextPageToken`/`pageToken` sibling of `data`); absent on the last page. */
-export const nextPage = z
-  .string()
-  .optional()
-  .meta({ description: 'Token of the next page; absent on the last page.' });
+export const nextPage = z.string().optional();
 
 /** One item of a batch result (base rule 5): `success` plus a message and, for creations, the id. */
 export const batchItemResult = z
@@ -31,10 +28,7 @@ export const batchItemResult = z
     message: z.string(),
     id: z.string().optional(),
     organizationUserGroupId: z.string().optional(),
-    status: z
-      .string()
-      .optional()
-      .meta({ description: 'The contract status of a refused item (`PERMISSION_DENIED`).' }),
+    status: z.string().optional(),
   })
   .meta({ id: 'BatchItemResult', description: 'The outcome of one submitted item.' });
 

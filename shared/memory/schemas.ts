@@ -182,7 +182,7 @@ export type JudgmentResult = Omit<Judgment, 'contentText'> & { similarity: numbe
 export const judgmentResult = judgment
   .omit({ contentText: true })
   .extend({
-    similarity: z.number().meta({ description: '1.0 on the annotation and recency shortcut paths.' }),
+    similarity: z.number(),
     scope: z.enum(searchScopes),
   })
   .meta({ id: 'JudgmentResult' });

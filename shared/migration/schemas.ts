@@ -77,7 +77,5 @@ export const migrationStatusView = z.object({
   migrationId: z.string(),
   status: z.enum(migrationStatuses),
   message: z.string().optional(),
-  moved: z.record(z.string(), z.number().int().nonnegative()).meta({
-    description: 'Records moved so far per domain (a floor: decisions §38); `{}` before the first.',
-  }),
+  moved: z.record(z.string(), z.number().int().nonnegative()),
 });

@@ -135,11 +135,8 @@ export type InboxEntry = z.infer<typeof inboxEntry>;
  */
 export const notificationView = notificationRecord
   .extend({
-    userId: z.string().optional().meta({ description: "The recipient, when listing a user's inbox." }),
-    isRead: z
-      .boolean()
-      .optional()
-      .meta({ description: "Whether the recipient has read it (a user's inbox)." }),
+    userId: z.string().optional(),
+    isRead: z.boolean().optional(),
   })
   .meta({ id: 'Notification' });
 

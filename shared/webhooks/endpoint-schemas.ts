@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { httpUrl } from '../settings/schemas';
+import { eventTypeNames } from './event-schemas';
 
 /** Largest page of the endpoint list, and the default (addendum §5). */
 export const maxEndpointPageSize = 250;
@@ -9,7 +10,10 @@ export const defaultEndpointPageSize = 50;
 const endpointId = z.string().min(1).max(64);
 
 /** Event types or channels an endpoint subscribes to: non-empty when given, null means all. */
-const subscriptionList = z.array(z.string().min(1).max(128)).min(1).max(100).nullable();
+const subscriptionList = <Item extends z.ZodType>(item: Item) => z.array(item).min(1).max(100).nullable();
+/** Event types only from the catalog: a misspelt name would silently match nothing. */
+const filterTypes = subscriptionList(z.enum(eventTypeNames));
+const channels = subscriptionList(z.string().min(1).max(128));
 
 /** Caller metadata: a string map returned as stored. */
 const metadata = z
@@ -25,8 +29,8 @@ export const createEndpointInput = z
   .object({
     url: httpUrl,
     description: description.optional(),
-    filterTypes: subscriptionList.optional(),
-    channels: subscriptionList.optional(),
+    filterTypes: filterTypes.optional(),
+    channels: channels.optional(),
     disabled: z.boolean().optional(),
     rateLimit: rateLimit.optional(),
     uid: z.string().min(1).max(256).nullable().optional(),
@@ -39,8 +43,8 @@ export type CreateEndpointInput = z.output<typeof createEndpointInput>;
 const endpointChanges = {
   url: httpUrl.optional(),
   description: description.optional(),
-  filterTypes: subscriptionList.optional(),
-  channels: subscriptionList.optional(),
+  filterTypes: filterTypes.optional(),
+  channels: channels.optional(),
   disabled: z.boolean().optional(),
   rateLimit: rateLimit.optional(),
   metadata: metadata.optional(),
@@ -93,24 +97,24 @@ export type EndpointCursor = z.infer<typeof endpointCursor>;
 /** An advanced webhook endpoint as responses show it (base contract's Advanced webhook endpoint). */
 export const endpointView = z
   .object({
-    id: z.string().meta({ description: 'Service-assigned endpoint id.' }),
+    id: z.string(),
     url: z.string(),
     description: z.string(),
-    filterTypes: z.array(z.string()).nullable().meta({ description: 'Subscribed event types; null: all.' }),
-    channels: z.array(z.string()).nullable().meta({ description: 'Subscribed channels; null: all.' }),
+    filterTypes: z.array(z.string()).nullable(),
+    channels: z.array(z.string()).nullable(),
     disabled: z.boolean(),
-    rateLimit: z.number().nullable().meta({ description: 'Deliveries per second; null: unlimited.' }),
+    rateLimit: z.number().nullable(),
     uid: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
-    createdAt: z.iso.datetime().meta({ description: 'ISO 8601 UTC.' }),
-    updatedAt: z.iso.datetime().meta({ description: 'ISO 8601 UTC.' }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
   })
   .meta({ id: 'WebhookEndpoint' });
 
 /** workspace/advancedwebhook/endpoints/get `data`: a page of endpoints with its cursors. */
 export const endpointPage = z.object({
   endpoints: z.array(endpointView),
-  iterator: z.string().nullable().meta({ description: 'Cursor of the next page; null on the last.' }),
+  iterator: z.string().nullable(),
   prevIterator: z.string().nullable(),
   done: z.boolean(),
 });

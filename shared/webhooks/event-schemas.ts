@@ -212,6 +212,9 @@ export const eventTypes = {
 /** A type of event the service sends. */
 export type EventTypeName = keyof typeof eventTypes;
 
+/** Every event type's name, in the catalog's order: the names an endpoint's `filterTypes` takes. */
+export const eventTypeNames = Object.keys(eventTypes) as [EventTypeName, ...EventTypeName[]];
+
 /** The catalog's definition of an event type, or undefined for a type the service does not send. */
 export const eventTypeNamed = (name: string): EventTypeDefinition | undefined =>
   Object.hasOwn(eventTypes, name) ? eventTypes[name as EventTypeName] : undefined;

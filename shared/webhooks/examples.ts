@@ -7,7 +7,7 @@ const endpoint = {
   id: 'ep-1',
   url: 'https://hooks.example.com/collab',
   description: 'Comment events',
-  filterTypes: ['comment.added'],
+  filterTypes: ['comment.add'],
   channels: null,
   disabled: false,
   rateLimit: null,
@@ -18,7 +18,7 @@ const endpoint = {
 };
 const message = {
   messageId: 'msg-1',
-  event: 'comment.added',
+  event: 'comment.add',
   timestamp: ms,
   status: 'succeeded' as const,
   reason: null,
@@ -49,7 +49,7 @@ export const webhooksExamples = {
     }),
   },
   'workspace.advancedwebhook.endpoints.create': {
-    request: { url: endpoint.url, description: endpoint.description, filterTypes: ['comment.added'] },
+    request: { url: endpoint.url, description: endpoint.description, filterTypes: ['comment.add'] },
     response: answer('Endpoint created.', endpoint),
   },
   'workspace.advancedwebhook.endpoints.update': {

@@ -132,7 +132,7 @@ const attemptView = z.object({
   status: attemptOutcome,
   statusCode: z.number().nullable(),
   durationMs: z.number(),
-  response: z.string().meta({ description: 'The response body, truncated.' }),
+  response: z.string(),
   timestamp: z.iso.datetime(),
 });
 
@@ -140,8 +140,8 @@ const attemptView = z.object({
 export const endpointMessageView = z
   .object({
     messageId: z.string(),
-    event: z.string().meta({ description: 'The event type.' }),
-    timestamp: z.number().meta({ description: 'When the event happened, epoch ms.' }),
+    event: z.string(),
+    timestamp: z.number(),
     status: messageStatus,
     reason: z.string().nullable(),
     attemptCount: z.number().int(),
@@ -155,7 +155,7 @@ export const endpointMessageView = z
 /** endpoints/messages/get `data`. */
 export const endpointMessagePage = z.object({
   messages: z.array(endpointMessageView),
-  pageToken: z.string().nullable().meta({ description: 'Token of the next page; null on the last.' }),
+  pageToken: z.string().nullable(),
 });
 
 /** workspace/webhooks/test `data`: the test event's id and the targets it was sent to. */

@@ -112,7 +112,7 @@ export type ApiKeySummary = { id: string; apiKeyName: string; type: z.infer<type
 /** An API key as responses list it (addendum §3): `{ id, apiKeyName, type }`. */
 export const apiKeySummary = z
   .object({
-    id: z.string().meta({ description: 'The API key.' }),
+    id: z.string(),
     apiKeyName: z.string(),
     type: apiKeyType,
   })
@@ -120,25 +120,23 @@ export const apiKeySummary = z
 
 /** workspace/get `data`: the workspace, its owner and its API keys by key. */
 export const workspaceView = z.object({
-  id: z.string().meta({ description: 'The workspace id (`x-svc-workspace-id`).' }),
+  id: z.string(),
   name: z.string(),
   owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  apiKeyList: z.record(z.string(), apiKeySummary).meta({ description: 'API keys by key.' }),
+  apiKeyList: z.record(z.string(), apiKeySummary),
 });
 
 /** workspace/create `data`: the workspace view plus its auth token, shown once. */
 export const createdWorkspace = workspaceView.extend({
-  authToken: z
-    .string()
-    .meta({ description: 'The workspace auth token (`x-svc-workspace-auth-token`); shown once.' }),
+  authToken: z.string(),
 });
 
 /** workspace/apikey/create `data`. */
-export const createdApiKey = z.object({ apiKey: z.string().meta({ description: 'The new API key.' }) });
+export const createdApiKey = z.object({ apiKey: z.string() });
 
 /** An auth token as shown to the workspace owner: the token, its name and allowed domains. */
 export const authTokenView = z.object({
-  token: z.string().meta({ description: 'The auth token (`x-svc-auth-token`).' }),
+  token: z.string(),
   name: z.string(),
   domains: z.array(z.string()),
 });
@@ -151,5 +149,5 @@ export const resetAuthTokenView = z.object({ apiKey: z.string(), newAuthToken: a
 
 /** workspace/domains/get `data`. */
 export const domainsView = z.object({
-  domains: z.array(z.string()).meta({ description: 'Normalised allowed domains.' }),
+  domains: z.array(z.string()),
 });

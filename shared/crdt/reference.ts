@@ -1,0 +1,30 @@
+/** The reference's words for the crdt domain's routes (./routes.ts): see shared/http/reference.ts. */
+import { domainReference } from '../http/reference';
+import type { crdtContracts } from './contracts';
+
+const broadcast =
+  'Every open realtime connection to the editor receives the change as a Yjs update, and a `crdt.update_data` event is published to webhooks.';
+
+export const crdtReference = domainReference<typeof crdtContracts>()({
+  operations: {
+    'crdt.add': `Stores the first content of an editor as a Yjs document (\`text\` as Y.Text, \`map\` as Y.Map, \`array\` as Y.Array, \`xml\` as Y.XmlFragment, under \`contentKey\`). \`ALREADY_EXISTS\` when the editor has content; use \`crdt/update\` then. ${broadcast} Bodies may be up to 4 MiB.`,
+    'crdt.get':
+      'Answers the content of one editor, or of every editor of the document when `editorId` is left out, as plain JSON in the shape of its `type`. An editor with no content yet answers an empty list.',
+    'crdt.update': `Makes the editor's content equal to \`data\` by applying the smallest Yjs edit to the stored state, so edits that clients make at the same time are kept and every client merges the change. \`NOT_FOUND\` when the editor has no content yet; \`INVALID_ARGUMENT\` when \`data\` does not match the editor's \`type\`. ${broadcast} Bodies may be up to 4 MiB.`,
+  },
+  fields: {
+    editorId: 'The editor: one piece of collaborative content in the document (your own id for it).',
+    'data.type':
+      'The kind of content: `text` or `xml` (`data` is a string), `map` (an object) or `array` (an array). It is fixed by the first content stored.',
+    'result.data.type': 'The kind of content: `text`, `xml`, `map` or `array`.',
+    'data.data': 'The whole new content, in the shape `type` asks for. Nested at most 30 levels deep.',
+    'result.data.data': 'The content, as plain JSON in the shape of its `type`.',
+    contentKey:
+      'The name of the Yjs root type the content lives under; `content` when left out. Use what your editor integration reads (some use `default`).',
+    userId: 'Who made the change, answered by `crdt/get` as `lastUpdatedBy`.',
+    'result.data.id': 'The editor id.',
+    lastUpdate: 'When the content last changed, epoch milliseconds.',
+    lastUpdatedBy:
+      'Who made the last change (`userId` of the write, or the user of a realtime connection); null when unknown.',
+  },
+});
