@@ -25,7 +25,10 @@ export interface CollabStackProps extends StackProps {
   readonly routes?: readonly RouteDefinition[];
   /** The queues and their consumers; the queue table unless a test needs another shape. */
   readonly queueDefinitions?: readonly QueueDefinition[];
-  /** Whether anyone may call `workspace/create` (addendum §3); true when omitted. */
+  /**
+   * Whether anyone may call `workspace/create` (addendum §3); when omitted, false on the `prod`
+   * stage (the operator creates workspaces with `npm run admin -- create-workspace`), true on others.
+   */
   readonly allowPublicWorkspaceCreation?: boolean;
   /** Embedder of judgment search (`EMBEDDER`); `bedrock` also grants Titan v2 InvokeModel. Default hashed. */
   readonly embedder?: 'hashed' | 'bedrock';
@@ -119,7 +122,7 @@ export class CollabStack extends Stack {
       dataKey,
       logGroup: this.logs.functions,
       logLevel: ApplicationLogLevel[props.logLevel ?? 'INFO'],
-      allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? true,
+      allowPublicWorkspaceCreation: props.allowPublicWorkspaceCreation ?? props.stage !== 'prod',
       embedder: props.embedder ?? 'hashed',
       reserveConcurrency: props.reservedConcurrency ?? true,
       maxWebhookEndpointsPerApiKey: maxEndpoints,

@@ -29,8 +29,8 @@ export const stackContextSchema = z
       .string()
       .regex(/^[a-z][a-z0-9-]{0,30}$/, 'lower-case letters, digits and hyphens, starting with a letter')
       .default('dev'),
-    /** `false` closes `workspace/create` (addendum §3). */
-    allowPublicWorkspaceCreation: flag.default(true),
+    /** `false` closes `workspace/create` (addendum §3); when unset, closed on `prod` only. */
+    allowPublicWorkspaceCreation: flag.optional(),
     /** Judgment-search embedder; `bedrock` also grants Titan v2 InvokeModel. */
     embedder: z.enum(['hashed', 'bedrock']).default('hashed'),
     /** `false` deploys the background functions without reserved concurrency (small accounts). */

@@ -20,12 +20,12 @@ const options: readonly AdminOption[] = [
   {
     name: 'api-key',
     value: '<apiKey>',
-    description: 'Only this API key (default: every API key, by a Scan).',
+    description: 'Only this API key (default: every API key, found by reading the whole table).',
   },
   {
     name: 'after',
     value: '<organizationId>',
-    description: 'Resume after this organization of --api-key (a progress line prints it).',
+    description: 'Continue after this organization of --api-key: the last one a progress line named.',
   },
 ];
 
@@ -36,7 +36,7 @@ const options: readonly AdminOption[] = [
  */
 export const backfillLifecycleIndexesCommand = defineAdminCommand({
   summary:
-    'Give items written before issue 15 their lifecycle index entries (gsi2 listings, gsi8 user data).',
+    'After upgrading a stack that holds data from before data export and erasure existed: index that old data so user-data export, erasure and organization listings find it. Safe to run twice.',
   options,
   async run(values, output) {
     const apiKey = values['api-key'] as string | undefined;

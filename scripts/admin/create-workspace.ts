@@ -8,7 +8,7 @@ const options: readonly AdminOption[] = [
     name: 'owner-email',
     value: '<email>',
     required: true,
-    description: "The owner's email (5 workspaces each).",
+    description: "The owner's email address (one owner may hold 5 workspaces).",
   },
   { name: 'name', value: '<name>', description: "The owner's name (default: the email's local part)." },
   {
@@ -24,7 +24,8 @@ const options: readonly AdminOption[] = [
  * (`allowPublicWorkspaceCreation=false`): the way to the first workspace of a closed deployment.
  */
 export const createWorkspaceCommand = defineAdminCommand({
-  summary: 'Create a workspace (also when public creation is off); prints its id, tokens and API key.',
+  summary:
+    'Create a workspace and its first API key, also when the deployment does not let the public create them; prints the credentials once.',
   options,
   async run(values, output) {
     const input = createWorkspaceInput.safeParse({

@@ -29,7 +29,7 @@ function decodeToken(token: string): Record<string, unknown> {
 
 /** `list-workspaces`: every workspace of the table, a page at a time (an operator's Scan). */
 export const listWorkspacesCommand = defineAdminCommand({
-  summary: 'List workspaces (id, owner, created, name), a page at a time.',
+  summary: 'List the workspaces (id, owner, creation time, name), a page at a time.',
   options,
   async run(values, output) {
     const limit = positiveIntegerOption(values.limit, 'limit', 50);

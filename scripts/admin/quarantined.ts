@@ -4,7 +4,7 @@ import { defineAdminCommand } from './command';
 /** `quarantined`: the due items the reconciler quarantined, and why (decisions §62). */
 export const quarantinedCommand = defineAdminCommand({
   summary:
-    'List the due items the reconciler quarantined (id, entity, key, failures, failed at, last error).',
+    'List the background jobs the service stopped retrying after repeated failures (id, kind, key, failures, when, last error).',
   options: [],
   async run(_values, output) {
     let listed = 0;

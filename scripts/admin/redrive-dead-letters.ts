@@ -9,7 +9,7 @@ const options: readonly AdminOption[] = [
   {
     name: 'queue',
     value: '<name>',
-    description: `Only this queue's dead letters: ${queueNames.join(', ')} (default: every queue).`,
+    description: `Only this queue: ${queueNames.join(', ')} (default: every queue).`,
   },
 ];
 
@@ -18,7 +18,8 @@ const describe = (progress: RedriveProgress) =>
 
 /** `redrive-dead-letters`: moves dead letters back to their queues for another round of attempts. */
 export const redriveDeadLettersCommand = defineAdminCommand({
-  summary: "Move the messages of the queues' dead-letter queues back to their queues, with counts.",
+  summary:
+    'Send the messages that failed too often on a queue (its dead-letter queue) back to be processed again; prints counts.',
   options,
   async run(values, output) {
     const queue = values.queue as string | undefined;

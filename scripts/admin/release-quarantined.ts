@@ -6,7 +6,7 @@ import {
 import { type AdminCommand, type AdminOption, parseArguments, UsageError } from './command';
 
 const options: readonly AdminOption[] = [
-  { name: 'all', description: 'Release every quarantined item instead of the ids given.' },
+  { name: 'all', description: 'Retry every job quarantined lists instead of the ids given.' },
 ];
 
 /**
@@ -14,7 +14,7 @@ const options: readonly AdminOption[] = [
  * (decisions §62); each release is conditional, so a concurrent one cannot release an item twice.
  */
 export const releaseQuarantinedCommand: AdminCommand = {
-  summary: 'Put quarantined due items (ids from quarantined, or --all) back in the due index, due now.',
+  summary: 'Retry jobs listed by quarantined (give their ids, or --all) now, after the cause is fixed.',
   usage: '<id>... | --all',
   options,
   async run(args, output) {

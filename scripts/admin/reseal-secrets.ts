@@ -10,7 +10,8 @@ export const describeReseal = (progress: ResealProgress) =>
 
 /** `reseal-secrets`: moves every stored secret to the keyring's current key (decisions §35). */
 export const resealSecretsCommand: AdminCommand = {
-  summary: 'Re-seal every stored secret sealed under an older data key with the current key.',
+  summary:
+    'Re-encrypt every stored secret (auth tokens, signing secrets) that an older data key encrypted with the current one.',
   usage: '',
   async run(args, output) {
     if (args.length > 0) throw new UsageError(`reseal-secrets takes no arguments; got ${args.join(' ')}`);

@@ -103,22 +103,23 @@ const stages = ['add', 'activate', 'retire'] as const;
  * between activate and retire (retire runs it again and drops keys only if it leaves none behind).
  */
 export const rotateDataKeyCommand = defineAdminCommand({
-  summary: 'Rotate the data key in three steps: add a new key, make it current, retire the old ones.',
+  summary:
+    'Replace the data key that encrypts stored secrets, in three steps: add a new key, make it current, retire the old ones.',
   options: [
     {
       name: 'stage',
       value: '<add|activate|retire>',
       required: true,
-      description: `add: a new random key beside the current one; activate: the added key becomes current (${waitMinutes} min after add); retire: re-seal every stored secret, then drop every other key (${waitMinutes} min after activate).`,
+      description: `add: a new random key beside the current one; activate: the added key becomes current (${waitMinutes} min after add); retire: re-encrypt every stored secret, then drop every other key (${waitMinutes} min after activate).`,
     },
     {
       name: 'force',
-      description: `Skip the ${waitMinutes}-minute wait for every function to reload the keyring.`,
+      description: `Skip the ${waitMinutes}-minute wait that lets every running function load the new keys.`,
     },
     {
       name: 'keyring-file',
       value: '<path>',
-      description: `With DATA_KEY (the local stack): the file the new keyring is written to, owner-only (default ${defaultKeyringFile}); nothing secret is printed.`,
+      description: `Local stack only: the file the new keys are written to, readable by you alone (default ${defaultKeyringFile}); nothing secret is printed.`,
     },
   ],
   async run(values, output) {

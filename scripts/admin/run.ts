@@ -3,10 +3,11 @@ import { UsageError } from './command';
 import { adminCommands } from './commands';
 
 const environmentHelp = [
-  'Environment: TABLE_NAME, AWS_REGION and the data keyring, either DATA_KEY_SECRET_ID (the',
-  "stack's secret, read with your AWS credentials) or DATA_KEY (the local stack's key);",
-  'redrive-dead-letters: the QUEUE_URL_* of each queue (stack outputs). Locally also',
-  'DYNAMODB_ENDPOINT and SQS_ENDPOINT (printed by npm start). README "Operating it" has examples.',
+  'Which stack: with nothing set, the local stack `npm start` runs in this folder (it leaves a note in',
+  '.data/local-stack.json for these commands). For a deployed stack set TABLE_NAME, AWS_REGION,',
+  "DATA_KEY_SECRET_ID (the stack's data key secret, read with your AWS credentials) and, for",
+  'redrive-dead-letters, the QUEUE_URL_* of each queue: all of them are stack outputs.',
+  'README "Operating it" has examples.',
 ];
 
 function optionLines(command: AdminCommand, indent: string): string[] {

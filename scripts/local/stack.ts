@@ -35,6 +35,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   url: string;
+  /** The environment the stack configured for its functions (and for the admin commands). */
+  environment: Readonly<Record<string, string>>;
   dynamo: LocalDynamo;
   sqs: LocalSqs;
   server: DevServer;
@@ -94,16 +96,17 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await ensureTable(dynamo.client, tableName);
     const sqs = await startLocalSqs();
     startedSqs = sqs;
-    Object.assign(process.env, localAwsEnv, {
+    const environment = {
+      ...localAwsEnv,
       TABLE_NAME: tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       ...localSqsEnv(sqs),
       DATA_KEY: localDataKey(options.persistDir),
       STAGE: 'local',
-      POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'WARN',
       // A developer's webhook receiver on localhost must be reachable.
       ALLOW_LOOPBACK_TARGETS: 'true',
-    });
+    };
+    Object.assign(process.env, environment);
     // The service's SQS client, as the dev server's handlers will use it: its sends join each
     // request's measured calls (the bench's floor replays them).
     traceQueueSends(serviceSqsClient());
@@ -125,6 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     });
     return {
       url: server.url,
+      environment,
       dynamo,
       sqs,
       server,

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { JavaMissingError } from './dynamodb';
 import { startLocalStack } from './stack';
+import { localStackFilePath, removeLocalStackFile, writeLocalStackFile } from './stack-file';
 
 /**
  * `npm start [-- --persist]`: the whole service on PORT (default 3000). In memory by default;
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const { url } = stack;
+  writeLocalStackFile({ pid: process.pid, url, environment: stack.environment });
   console.log(`
 Collaboration backend running at ${url}  (data: ${values.persist ? 'persisted in .data/' : 'in memory'})
   DynamoDB Local: ${stack.dynamo.endpoint}   SQS emulator: ${stack.sqs.endpoint}   health: ${url}/health
@@ -32,12 +34,15 @@ Create a workspace:
   curl -s -X POST ${url}/v2/workspace/create -H 'content-type: application/json' \\
     -d '{"data":{"ownerEmail":"you@example.com"}}'
 
-Then see README.md ("First calls") for the auth token and a first API-key call. Ctrl-C stops everything.
+Then see README.md ("First calls") for the auth token and a first API-key call.
+Operator commands (\`npm run admin -- --help\`) find this stack through ${localStackFilePath()}.
+Ctrl-C stops everything.
 `);
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
     stopping = true;
+    removeLocalStackFile();
     await stack.stop();
     process.exit(0);
   };

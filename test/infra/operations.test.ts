@@ -38,7 +38,6 @@ describe('Context', () => {
       parseStackContext({ 'aws:cdk:bundling-stacks': [], '@aws-cdk/core:checkSecretUsage': true }),
     ).toEqual({
       stage: 'dev',
-      allowPublicWorkspaceCreation: true,
       embedder: 'hashed',
       reservedConcurrency: true,
       logRetentionDays: 30,

@@ -285,6 +285,30 @@ describe('Due index', () => {
   });
 });
 
+describe('Public workspace creation per stage', () => {
+  /** The ALLOW_PUBLIC_WORKSPACE_CREATION every function of a synthesised stack gets. */
+  const allowedIn = (synthesised: { resources: Record<string, Resource> }) => [
+    ...new Set(
+      Object.values(synthesised.resources)
+        .filter((resource) => resource.Type === 'AWS::Lambda::Function')
+        .map((fn) => variablesOf(fn).ALLOW_PUBLIC_WORKSPACE_CREATION),
+    ),
+  ];
+  const fromContext = (context: Record<string, unknown>) => {
+    const { stage, ...props } = collabStackProps(parseStackContext(context));
+    return synth({ ...props, stage });
+  };
+
+  it('is on when unset on any stage but prod', () => {
+    expect(allowedIn({ resources })).toEqual(['true']);
+  });
+
+  it('is off when unset on the prod stage, and on when the context turns it on there', () => {
+    expect(allowedIn(fromContext({ stage: 'prod' }))).toEqual(['false']);
+    expect(allowedIn(fromContext({ stage: 'prod', allowPublicWorkspaceCreation: 'true' }))).toEqual(['true']);
+  });
+});
+
 describe('Webhook endpoint cap per deployment', () => {
   it('leaves MAX_WEBHOOK_ENDPOINTS_PER_API_KEY to the env default when unset', () => {
     for (const [, fn] of functions) {
