@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { App, type CfnElement } from 'aws-cdk-lib';
 import { CollabStack } from '../../lib/collab-stack';
@@ -179,6 +180,17 @@ describe('CollabStack', () => {
       );
       expect(output?.Value).toEqual({ Ref: expect.stringMatching(/^Queues/) });
     }
+  });
+
+  it("lists exactly the stack's outputs in README's deployment section", () => {
+    const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('<!-- outputs:start -->'),
+      readme.indexOf('<!-- outputs:end -->'),
+    );
+    const listed = [...table.matchAll(/^\| `(\w+)` \|/gm)].map((row) => row[1]);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.sort()).toEqual(Object.keys(template.findOutputs('*')).sort());
   });
 
   it('keeps the table on demand, recoverable, streamed and retained', () => {
