@@ -54,6 +54,8 @@ export const settingsReference = domainReference<typeof settingsContracts>()({
     encryptData: payloadEncryption,
     publicKey,
     enableDataProtection: dataProtection,
+    messageRetentionDays:
+      'How many days a webhook message, its payload and its attempts are kept (1–90, default 30); older ones are gone from every listing and from the table.',
     'webhookServiceConfig.triggers': triggerKeys,
     'activityServiceConfig.triggers':
       'Which actions record an activity, by feature and action: `{ "comment": { "added": true, "reactionAdded": false } }`. Comment actions: `added`, `updated`, `deleted`, `statusChanged`, `assigned`, `priorityChanged`, `suggestionAccepted`, `suggestionRejected`, `reactionAdded`, `reactionDeleted`.',

@@ -65,12 +65,7 @@ export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
 /** How long advanced-webhook messages and their attempts are kept (addendum §11), in days. */
 export const messageRetention = { minDays: 1, maxDays: 90, defaultDays: 30 } as const;
 
-const messageRetentionDays = z
-  .number()
-  .int()
-  .min(messageRetention.minDays)
-  .max(messageRetention.maxDays)
-  .meta({ description: 'Days messages and their attempts are kept (1–90, default 30).' });
+const messageRetentionDays = z.number().int().min(messageRetention.minDays).max(messageRetention.maxDays);
 
 /**
  * The stored advanced-webhook config, always complete (defaults filled in; a config stored before

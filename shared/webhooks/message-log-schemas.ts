@@ -52,18 +52,11 @@ const maxEventTypeFilters = 50;
 
 export const listLogMessagesInput = z
   .object({
-    eventTypes: z
-      .array(z.string().min(1).max(128))
-      .min(1)
-      .max(maxEventTypeFilters)
-      .optional()
-      .meta({ description: 'Only messages of these event types.' }),
-    status: messageStatus
-      .optional()
-      .meta({ description: 'Only messages with at least one endpoint in this status.' }),
-    since: epochMs.optional().meta({ description: 'Only events at or after this time, epoch ms.' }),
-    until: epochMs.optional().meta({ description: 'Only events at or before this time, epoch ms.' }),
-    channel: z.string().min(1).max(128).optional().meta({ description: 'Only messages on this channel.' }),
+    eventTypes: z.array(z.string().min(1).max(128)).min(1).max(maxEventTypeFilters).optional(),
+    status: messageStatus.optional(),
+    since: epochMs.optional(),
+    until: epochMs.optional(),
+    channel: z.string().min(1).max(128).optional(),
     limit: z.number().int().min(1).max(maxLogPageSize).default(defaultLogPageSize),
     pageToken: pageToken.nullable().optional(),
   })
@@ -78,7 +71,7 @@ export const messageAttemptsInput = z
   .object({
     messageId: messageIdField,
     timestamp: epochMs,
-    endpointId: endpointIdField.optional().meta({ description: 'Only the attempts to this endpoint.' }),
+    endpointId: endpointIdField.optional(),
   })
   .strict();
 export type MessageAttemptsInput = z.output<typeof messageAttemptsInput>;
@@ -91,9 +84,7 @@ export type ResendMessageInput = z.output<typeof resendMessageInput>;
 export const endpointStatsInput = z
   .object({
     endpointId: endpointIdField,
-    since: epochMs
-      .optional()
-      .meta({ description: 'Count messages of events from this time; default 24 h ago.' }),
+    since: epochMs.optional(),
   })
   .strict();
 export type EndpointStatsInput = z.output<typeof endpointStatsInput>;
@@ -107,13 +98,13 @@ export const logMessageView = z
   .object({
     messageId: z.string(),
     eventType: z.string(),
-    timestamp: z.number().meta({ description: 'When the event happened, epoch ms.' }),
+    timestamp: z.number(),
     channels: z.array(z.string()),
     endpoints: z.array(
       z.object({
         endpointId: z.string(),
         status: messageStatus,
-        attemptCount: z.number().int().meta({ description: 'Attempts made, scheduled and manual.' }),
+        attemptCount: z.number().int(),
       }),
     ),
   })
@@ -124,11 +115,11 @@ export const attemptView = z
   .object({
     attemptId: z.string(),
     endpointId: z.string(),
-    at: z.number().meta({ description: 'When the attempt was made, epoch ms.' }),
+    at: z.number(),
     status: attemptOutcome,
     statusCode: z.number().nullable(),
     durationMs: z.number(),
-    response: z.string().meta({ description: 'The response body, truncated.' }),
+    response: z.string(),
     trigger: attemptTrigger,
   })
   .meta({ id: 'MessageAttempt' });
@@ -140,9 +131,9 @@ export const resendView = z.object({ attemptId: z.string() });
 export const endpointStatsView = z.object({
   success: z.number().int(),
   fail: z.number().int(),
-  pending: z.number().int().meta({ description: 'Pending, no attempt made yet.' }),
-  sending: z.number().int().meta({ description: 'Pending, a retry scheduled after a failed attempt.' }),
-  since: z.number().meta({ description: 'The start of the counted range, epoch ms (5-minute resolution).' }),
+  pending: z.number().int(),
+  sending: z.number().int(),
+  since: z.number(),
 });
 
 /** One event type of the catalog, with the JSON Schema (2020-12) of its whole message. */

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { waitFor } from '../support/delivery';
+import { waitFor } from '../support/poll';
 
 /**
  * Black-box: `npm start` with its defaults (data in memory, a data key that exists only in that
