@@ -110,7 +110,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The service's SQS client, as the dev server's handlers will use it: its sends join each
     // request's measured calls (the bench's floor replays them).
     traceQueueSends(serviceSqsClient());
-    const workers = options.workers === false ? undefined : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
+    const workers =
+      options.workers === false
+        ? undefined
+        : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(

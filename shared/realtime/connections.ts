@@ -6,6 +6,7 @@ import { incarnationsWithin, withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller } from '../http/caller';
 import { countRequest, knownOverRate, uncountRequest } from '../quotas/request-rate';
 import { readAccessStamp } from '../sockets/access-repository';
+import { awarenessMessage } from '../sockets/awareness-messages';
 import { framesOf, sendToConnections } from '../sockets/broadcast';
 import { listRoomNow } from '../sockets/recent-rooms';
 import {
@@ -17,7 +18,6 @@ import {
 import { apiKeyCaller, callerOriginAllowed } from '../workspace/credentials';
 import { accessFields } from './access-check';
 import { releaseAwarenessClaim } from './awareness-repository';
-import { awarenessMessage } from '../sockets/awareness-messages';
 import { deleteConnectionScratch } from './chunk-repository';
 import { type ConnectionRecord, connectParameters } from './schemas';
 

@@ -192,11 +192,7 @@ describe('replayCalls with SQS sends and realtime calls', () => {
     expect(await replayCalls(targets(), calls)).toEqual(
       expect.objectContaining({ otherCalls: posts.length, refused: 0 }),
     );
-    await waitFor(
-      () => sockets.framesReceived() === received + posts.length,
-      10_000,
-      'the replayed frames',
-    );
+    await waitFor(() => sockets.framesReceived() === received + posts.length, 10_000, 'the replayed frames');
   });
 
   it('sends a replayed message with the recorded body to the twin, and purges the twin afterwards', async () => {

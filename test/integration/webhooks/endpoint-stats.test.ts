@@ -3,8 +3,9 @@ import { findMessage } from '../../../shared/webhooks/message-repository';
 import { publish } from '../../../shared/webhooks/outbox';
 import { statsBucketMs } from '../../../shared/webhooks/stats-repository';
 import { callAs, succeed } from '../../support/api';
-import { deliverySuite, waitFor } from '../../support/delivery';
+import { deliverySuite } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
+import { waitFor } from '../../support/poll';
 import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

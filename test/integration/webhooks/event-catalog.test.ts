@@ -1,7 +1,8 @@
 import Ajv2020 from 'ajv/dist/2020';
 import { callAs, succeed } from '../../support/api';
-import { deliverySuite, waitFor } from '../../support/delivery';
+import { deliverySuite } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
+import { waitFor } from '../../support/poll';
 import { createWebhookWorkspace } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 

@@ -8,8 +8,9 @@ import { findMessage } from '../../../shared/webhooks/message-repository';
 import type { MessageRecord } from '../../../shared/webhooks/message-schemas';
 import { publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';
-import { deliverySuite, waitFor } from '../../support/delivery';
+import { deliverySuite } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
+import { waitFor } from '../../support/poll';
 import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
