@@ -141,12 +141,12 @@ describe('npm run admin -- quarantined / release-quarantined', () => {
 
   it('are listed by --help; release-quarantined --help shows its usage and --all', async () => {
     const help = (await admin('--help')).out.join('\n');
-    expect(help).toMatch(/^ {2}quarantined +List the due items the reconciler quarantined/m);
-    expect(help).toMatch(/^ {2}release-quarantined +Put quarantined due items/m);
+    expect(help).toMatch(/^ {2}quarantined +List the background jobs the service stopped retrying/m);
+    expect(help).toMatch(/^ {2}release-quarantined +Retry jobs listed by quarantined/m);
     const own = await admin('release-quarantined', '--help');
     expect(own.code).toBe(0);
     expect(own.out[0]).toBe('Usage: npm run admin -- release-quarantined <id>... | --all');
-    expect(own.out.join('\n')).toContain('--all  Release every quarantined item instead of the ids given.');
+    expect(own.out.join('\n')).toContain('--all  Retry every job quarantined lists instead of the ids given.');
   });
 
   it.each([

@@ -158,7 +158,7 @@ describe('npm run admin', () => {
   it('lists its commands with --help', async () => {
     const { code, out } = await run('--help');
     expect(code).toBe(0);
-    expect(out).toMatch(/^ {2}reseal-secrets +Re-seal every stored secret/m);
+    expect(out).toMatch(/^ {2}reseal-secrets +Re-encrypt every stored secret/m);
   });
 
   it('refuses an unknown command with exit code 2 and the list', async () => {

@@ -117,7 +117,7 @@ describe('npm run admin -- rotate-data-key', () => {
     expect(help.out[0]).toBe(
       'Usage: npm run admin -- rotate-data-key --stage <add|activate|retire> [--force] [--keyring-file <path>]',
     );
-    expect(help.out.join('\n')).toContain('retire: re-seal every stored secret');
+    expect(help.out.join('\n')).toContain('retire: re-encrypt every stored secret');
     expect(await admin('rotate-data-key', '--stage', 'rotate')).toMatchObject({
       code: 2,
       err: ['--stage must be one of add, activate, retire.', expect.stringContaining('Usage:')],
