@@ -28,10 +28,9 @@ const shared = {
 export default {
   // Generous for integration work on a loaded 2-core machine; speed is measured by `npm run bench`.
   testTimeout: 30_000,
-  // Most files wait on DynamoDB Local, the SQS emulator, receivers and sockets rather than compute:
-  // more workers than cores keep both cores busy (decisions §69; the wall times measured are in
-  // CHANGELOG.md, issue 29).
-  maxWorkers: 3,
+  // One worker per core: the files are mostly CPU-bound here (DynamoDB Local, the SDK, the handlers),
+  // so a third worker only slows every file (decisions §69; the times measured: CHANGELOG.md, issue 29).
+  maxWorkers: 2,
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/file-times-reporter.js'],
