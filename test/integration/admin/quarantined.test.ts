@@ -146,7 +146,9 @@ describe('npm run admin -- quarantined / release-quarantined', () => {
     const own = await admin('release-quarantined', '--help');
     expect(own.code).toBe(0);
     expect(own.out[0]).toBe('Usage: npm run admin -- release-quarantined <id>... | --all');
-    expect(own.out.join('\n')).toContain('--all  Retry every job quarantined lists instead of the ids given.');
+    expect(own.out.join('\n')).toContain(
+      '--all  Retry every job quarantined lists instead of the ids given.',
+    );
   });
 
   it.each([
