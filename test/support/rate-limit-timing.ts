@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { type LocalDynamo, startDynamoDbLocal } from '../../scripts/local/dynamodb';
 import { createEndpoint } from '../../shared/webhooks/endpoint-service';
 import { createEvent, publish } from '../../shared/webhooks/outbox';
@@ -68,6 +69,13 @@ export function rateLimitTimingSuite(): void {
   });
 }
 
+/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
+function cpuTimeMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 async function arrivalsAt(receiver: ChildProcess): Promise<Arrival[]> {
   receiver.send('report');
   const [message] = (await once(receiver, 'message')) as [{ arrivals: Arrival[] }];
@@ -100,16 +108,23 @@ export async function deliverBacklog(
   const running = await beside?.(consumer);
   let arrivals: Arrival[] = [];
   let note = '';
+  /** The consumer's CPU time and deliveries when the first delivery arrived (its start-up left out). */
+  let firstSeen: { cpuMs: number; arrived: number } | undefined;
   try {
     await waitFor(
       async () => {
         arrivals = await arrivalsAt(receiver);
+        if (!firstSeen && arrivals.length > 0)
+          firstSeen = { cpuMs: cpuTimeMs(consumer.pid as number), arrived: arrivals.length };
         return arrivals.length >= count;
       },
       // Generous: the machine's other work may slow everything; the assertions are on rates.
       count * (1000 / rateLimit) * 8 + 60_000,
     );
     note = (await running?.note?.()) ?? '';
+    const { cpuMs, arrived } = firstSeen as { cpuMs: number; arrived: number };
+    const perDelivery = (cpuTimeMs(consumer.pid as number) - cpuMs) / Math.max(1, arrivals.length - arrived);
+    note += `, consumer CPU ${perDelivery.toFixed(1)} ms per delivery`;
   } finally {
     await running?.stop();
     consumer.kill('SIGKILL');
