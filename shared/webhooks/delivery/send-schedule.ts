@@ -158,28 +158,24 @@ export function planSends(
 }
 
 /**
- * The earliest time ≥ `now` at which this process may send the request planned at `plannedAt`
- * (see the module comment): Infinity while one of its own requests let through is not yet written.
- * `log` is the log as this process last read or wrote it, which holds every plan before its own.
+ * What counts against the send planned at `plannedAt` in the gate (see the module comment): other
+ * processes' plans before it, by plan, and this process's requests, by when they were written (one
+ * not yet written counts until it is). `log` is the log as this process last read or wrote it,
+ * which holds every plan before its own.
  */
-function gateOpensAt(
+const gateCounts = (
   log: SendLog,
   own: OwnPlans,
   sends: OwnSends,
-  rateLimit: number,
+  width: number,
   plannedAt: number,
-  now: number,
-): number {
-  const width = bucketMs(rateLimit);
-  const counted: Counted[] = [
-    ...othersPlans(log, own)
-      .filter(([bucket]) => bucket <= plannedAt)
-      .map(([bucket, n]): Counted => [bucket + width + crossWindowMs, n]),
-    ...sends.writtenAt.map((at): Counted => [at + ownWindowMs, 1]),
-    [Number.POSITIVE_INFINITY, sends.unwritten],
-  ];
-  return earliestBelow(counted, rateLimit, now);
-}
+): Counted[] => [
+  ...othersPlans(log, own)
+    .filter(([bucket]) => bucket <= plannedAt)
+    .map(([bucket, n]): Counted => [bucket + width + crossWindowMs, n]),
+  ...sends.writtenAt.map((at): Counted => [at + ownWindowMs, 1]),
+  [Number.POSITIVE_INFINITY, sends.unwritten],
+];
 
 /**
  * Whether this process may still make the send planned at `plannedAt`, later than
@@ -219,7 +215,7 @@ export function decideTurn(
   plannedAt: number,
   now: number,
 ): TurnDecision {
-  const opens = gateOpensAt(log, own, sends, rateLimit, plannedAt, now);
+  const opens = earliestBelow(gateCounts(log, own, sends, bucketMs(rateLimit), plannedAt), rateLimit, now);
   // When it would go (an unwritten request delays it by a moment: checked again once written).
   const goesAt = Number.isFinite(opens) ? opens : now;
   const keepable =
