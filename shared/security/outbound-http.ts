@@ -166,6 +166,8 @@ export interface OutboundRequest {
    */
   overflow: 'truncate' | 'fail';
   beforeSend?: BeforeSend;
+  /** Called once the whole request has been handed to the operating system. */
+  onWritten?: () => void;
 }
 
 /** A target's answer: status, headers and (at most `maxResponseBytes` of) the body. */
@@ -273,7 +275,7 @@ export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse
       });
       const { beforeSend } = request;
       if (!beforeSend) {
-        sent.end(request.body);
+        sent.end(request.body, request.onWritten);
         return;
       }
       // A fresh socket (no agent) is still connecting here: the gate opens once it could write.
@@ -287,7 +289,7 @@ export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse
           if (settled) return;
           if (!open) return fail(new NotSentError('not sent: the sender gave up its turn'));
           timer = startTimer();
-          sent?.end(request.body);
+          sent?.end(request.body, request.onWritten);
         }),
       );
     };

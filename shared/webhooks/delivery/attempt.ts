@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { env } from '../../config/env';
 import { nowMs } from '../../core/clock';
 import type { logger } from '../../core/logger';
@@ -11,11 +10,11 @@ import { sendAttemptTask } from '../attempt-tasks';
 import { updateEndpoint } from '../endpoint-repository';
 import { abandonMessage } from '../message-repository';
 import type { AttemptRecord, AttemptTask } from '../message-schemas';
-import { clearEndpointFailure, recordEndpointFailure, reserveSend } from './endpoint-state';
+import { clearEndpointFailure, recordEndpointFailure } from './endpoint-state';
 import { maxResponseBytes, postWebhook } from './http-post';
 import { buildRequest, type OutgoingRequest } from './request';
 import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
-import { sendToleranceMs } from './send-schedule';
+import { awaitSendTurn } from './send-booker';
 import type { EndpointHealth, TargetReads } from './target-reads';
 
 /** An endpoint failing without a success for this long is disabled (addendum §8). */
@@ -40,7 +39,7 @@ function enqueue(task: AttemptTask, attempt: number, dueAt: number, now: number)
 /**
  * One HTTP attempt; every outcome of the request is recorded (throws only when booking a
  * rate-limited send fails: nothing was sent). A rate-limited endpoint's send waits,
- * connection open, for its planned time (`waitForSend`); when none is free soon, nothing is sent
+ * connection open, for its turn (`waitForSend`); when none is free soon, nothing is sent
  * and the answer says when to come back. Scheduled and manual attempts alike.
  */
 export async function attempt(
@@ -51,16 +50,20 @@ export async function attempt(
   let at = nowMs();
   let deferUntil: number | undefined;
   let gateError: unknown;
+  /** Tells the limiter the request was written (or will not be), so the time counts from then. */
+  let written: (() => void) | undefined;
   const { rateLimit, endpointId } = request;
   const beforeSend =
     rateLimit !== null && endpointId !== undefined
       ? async () => {
-          deferUntil = await waitForSend(apiKey, endpointId, rateLimit).catch((error: unknown) => {
+          const turn = await waitForSend(apiKey, endpointId, rateLimit).catch((error: unknown) => {
             gateError = error;
             throw error;
           });
           at = nowMs();
-          return deferUntil === undefined;
+          if ('retryAt' in turn) deferUntil = turn.retryAt;
+          else written = turn.sent;
+          return written !== undefined;
         }
       : undefined;
   const record = (outcome: AttemptRecord['outcome'], statusCode: number | null, response: string) => ({
@@ -72,13 +75,10 @@ export async function attempt(
     response: response.slice(0, maxResponseBytes),
   });
   try {
-    const answer = await postWebhook(
-      request.url,
-      request.body,
-      request.headers,
-      env().WEBHOOK_TIMEOUT_MS,
+    const answer = await postWebhook(request.url, request.body, request.headers, env().WEBHOOK_TIMEOUT_MS, {
       beforeSend,
-    );
+      onWritten: () => written?.(),
+    });
     const ok = answer.statusCode >= 200 && answer.statusCode < 300;
     const retryAfter = answer.headers['retry-after'];
     return {
@@ -93,6 +93,10 @@ export async function attempt(
     const outcome =
       error instanceof TimeoutError ? 'timeout' : error instanceof ForbiddenTargetError ? 'refused' : 'error';
     return { record: record(outcome, null, (error as Error).message), retryAfterSeconds: undefined };
+  } finally {
+    // A request let through but cut off before it was written counts from now (later than it could
+    // have arrived: on the safe side).
+    written?.();
   }
 }
 
@@ -125,25 +129,22 @@ export async function updateHealth(
 }
 
 /**
- * Waits for a planned send of a rate-limited endpoint (send-schedule.ts). Returns undefined when it
- * is time to send, or when to come back if no send fits soon. A worker that wakes too late for its
- * plan gives its place back with its next booking (the send was not made), so the window lets later
- * sends catch up.
+ * Waits for the turn of a rate-limited endpoint's send (send-booker.ts): `{ sent }` when it may go
+ * now, or `{ retryAt }` when to come back if no send fits soon. A send whose plan could not be kept
+ * (the worker was descheduled past the tolerance) gives its place back with its next booking.
  */
 async function waitForSend(
   apiKey: string,
   endpointId: string,
   rateLimit: number,
-): Promise<number | undefined> {
+): Promise<{ sent: () => void } | { retryAt: number }> {
   let missed: number | undefined;
   for (let tries = 0; tries <= maxMissedSends; tries += 1) {
-    const plan = await reserveSend(apiKey, endpointId, rateLimit, sendHorizonMs, missed);
-    if ('retryAt' in plan) return plan.retryAt;
-    await sleep(Math.max(0, plan.at - nowMs()));
-    if (nowMs() - plan.at <= sendToleranceMs) return undefined;
-    missed = plan.at;
+    const turn = await awaitSendTurn(apiKey, endpointId, rateLimit, sendHorizonMs, missed);
+    if (!('missed' in turn)) return turn;
+    missed = turn.missed;
   }
-  return nowMs() + 1000;
+  return { retryAt: nowMs() + 1000 };
 }
 
 /**

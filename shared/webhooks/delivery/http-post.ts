@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type BeforeSend, sendOutbound } from '../../security/outbound-http';
+import { type OutboundRequest, sendOutbound } from '../../security/outbound-http';
 
 /** Bytes of a receiver's answer that are read and kept; the rest is discarded unread. */
 export const maxResponseBytes = 1024;
@@ -14,8 +14,8 @@ export interface PostResult {
 /**
  * POSTs a body to a webhook URL through the guarded outbound client (decisions §30): resolved and
  * checked once, connected to the checked address, no redirects, bounded by `timeoutMs`, at most
- * `maxResponseBytes` of the answer kept; `beforeSend` is asked, connection open, right before the
- * request is written. Throws ForbiddenTargetError (also for a name that does not resolve),
+ * `maxResponseBytes` of the answer kept; `gate.beforeSend` is asked, connection open, right before
+ * the request is written, and `gate.onWritten` told once it is. Throws ForbiddenTargetError (also for a name that does not resolve),
  * TimeoutError, NotSentError or OutboundNetworkError; their messages never name an address.
  */
 export async function postWebhook(
@@ -23,7 +23,7 @@ export async function postWebhook(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
-  beforeSend?: BeforeSend,
+  gate: Pick<OutboundRequest, 'beforeSend' | 'onWritten'> = {},
 ): Promise<PostResult> {
   const answer = await sendOutbound({
     url,
@@ -32,7 +32,7 @@ export async function postWebhook(
     timeoutMs,
     maxResponseBytes,
     overflow: 'truncate',
-    beforeSend,
+    ...gate,
   });
   return { statusCode: answer.statusCode, headers: answer.headers, body: answer.body.toString('utf8') };
 }

@@ -1,16 +1,27 @@
 /**
- * The rate limit's plan of sends, as pure functions over an endpoint's send log.
+ * The rate limit's plan of sends and its gate, as pure functions over an endpoint's send log.
  *
- * The log counts planned sends per bucket of `bucketMs(rateLimit)` (bucket start → count) and keeps the latest
- * planned time. A send is planned for a time `t` only when fewer than `rateLimit` logged sends could
- * fall within `windowMs` before it (a sliding window: fixed per-second buckets let twice the limit
- * through across a boundary), and at least `1000 / rateLimit` ms after the previous plan (so a
- * backlog leaves evenly, not in bursts whose CPU time would spread them on the way out). Every send
- * goes out within `sendToleranceMs` after its planned time or not at all, and `windowMs` covers that
- * lateness plus jitter on the way to the receiver, so no one-second window at the receiver holds more
- * than `rateLimit`. A send whose worker woke too late gives its place back (`releaseSend`): the window
- * then lets the following sends catch up at the minimum spacing, so a loaded worker that misses
- * some plans keeps the endpoint's rate.
+ * The log (one item per endpoint, shared by every consumer process) counts planned sends per bucket
+ * of `bucketMs(rateLimit)` and keeps the latest planned time. Plans only ever go after the latest
+ * one (at least `1000 / rateLimit` ms after it, so a backlog leaves evenly), so a process that read
+ * the log knows every send planned before its own latest plan.
+ *
+ * Each process tells its own sends from the others' (`own`): it knows when its own requests were
+ * really written, the others' only by plan. So a send is let through (`gateOpensAt`) only when
+ * fewer than `rateLimit` sends could share a one-second window with it at the receiver:
+ * - this process's own sends, by the time each request was written, within `1000 + jitter` ms;
+ * - other processes' plans before its own, within `crossWindowMs`: a send goes out at most
+ *   `sendToleranceMs` after its plan, so it reaches the receiver at most that plus jitter later.
+ * Nothing else can share the window: a later plan is gated by its own process the same way, and a
+ * process lets its own sends through in the order of their plans.
+ *
+ * A worker that wakes late (its process was descheduled) therefore still sends within
+ * `sendToleranceMs`; what a late send puts closer to the next ones is counted by the gate from the
+ * real times, not from the plan. A send later than that still goes when every plan that could share
+ * a window with it is this process's own (`lateSendFits`): a stopped process that resumes keeps its
+ * slots, and the gate spreads what it sends. Otherwise the send gives its place back. Plans follow
+ * the same windows, with `catchUpMs` more for the process's own sends so that a late send's
+ * followers get back on plan.
  */
 
 /**
@@ -20,14 +31,24 @@
  */
 export const bucketMs = (rateLimit: number) => Math.min(10, Math.max(1, Math.floor(rateLimit / 10)));
 
-/** A planned send goes out at most this late; a later one is not sent and gives its place back. */
-export const sendToleranceMs = 40;
+/**
+ * A planned send goes out at most this late, unless no other process planned a send that could
+ * share a window with it (`lateSendFits`); otherwise it gives its place back. Covers a worker
+ * descheduled for tens of ms, as Lambda's small CPU shares do all the time (decisions §67).
+ */
+export const sendToleranceMs = 100;
 
-/** Margin for what happens between the send and the receiver's clock (network, event loop). */
-const jitterMarginMs = 30;
+/** Margin for what happens between writing a request and the receiver's clock (network, event loop). */
+export const jitterMarginMs = 30;
 
-/** The span whose planned sends are counted: a one-second window plus lateness and jitter. */
-export const windowMs = 1000 + sendToleranceMs + jitterMarginMs;
+/** Span after a written request in which it may share a one-second window at the receiver. */
+export const ownWindowMs = 1000 + jitterMarginMs;
+
+/** Span after another process's plan in which its send may share a one-second window at the receiver. */
+export const crossWindowMs = 1000 + sendToleranceMs + jitterMarginMs;
+
+/** What own plans leave beyond `ownWindowMs`: a late send's followers catch up by this much each. */
+const catchUpMs = 20;
 
 /** An endpoint's send log. */
 export interface SendLog {
@@ -37,23 +58,35 @@ export interface SendLog {
   readonly lastSendAt?: number;
 }
 
+/** What this process planned in the log (bucket start → count); the rest is other processes'. */
+export type OwnPlans = ReadonlyMap<number, number>;
+
+/** This process's sends let through its gate: when each request was written, and those not yet written. */
+export interface OwnSends {
+  readonly writtenAt: readonly number[];
+  readonly unwritten: number;
+}
+
+/** Sends that count until `until` (epoch ms; Infinity: until further notice). */
+type Counted = readonly [until: number, count: number];
+
 const bucketOf = (time: number, width: number) => Math.floor(time / width) * width;
 
-/** Whether a bucket's sends still count at time `t` (conservatively: anywhere in the bucket). */
-const countsAt = (bucketStart: number, width: number, t: number) => bucketStart + width + windowMs > t;
-
-/** The earliest time ≥ `from` at which one more send fits the window, given the sorted buckets. */
-function earliestFit(buckets: readonly [number, number][], rateLimit: number, from: number): number {
-  const width = bucketMs(rateLimit);
-  const counting = buckets.filter(([bucket]) => countsAt(bucket, width, from));
-  let toDrop = counting.reduce((sum, [, count]) => sum + count, 0) - (rateLimit - 1);
+/** The earliest time ≥ `from` at which fewer than `limit` of the counted sends still count. */
+function earliestBelow(counted: readonly Counted[], limit: number, from: number): number {
+  const counting = counted.filter(([until, count]) => until > from && count > 0).sort(([a], [b]) => a - b);
+  let toDrop = counting.reduce((sum, [, count]) => sum + count, 0) - (limit - 1);
   if (toDrop <= 0) return from;
-  for (const [bucket, count] of counting) {
+  for (const [until, count] of counting) {
     toDrop -= count;
-    // Once this bucket leaves the window (and every older one with it), one more send fits.
-    if (toDrop <= 0) return bucket + width + windowMs;
+    if (toDrop <= 0) return until;
   }
   return from;
+}
+
+/** The log's sends of other processes per bucket (the log less this process's own plans). */
+function othersPlans(log: SendLog, own: OwnPlans): [number, number][] {
+  return [...log.buckets].map(([bucket, count]) => [bucket, Math.max(0, count - (own.get(bucket) ?? 0))]);
 }
 
 export interface SendPlan {
@@ -61,17 +94,27 @@ export interface SendPlan {
   times: number[];
   /** The log with the granted sends added and buckets that can no longer count removed. */
   log: SendLog;
+  /** This process's plans, the granted ones added. */
+  own: OwnPlans;
   /** The earliest time the next send could have (past the horizon when not every request got one). */
   nextFree: number;
 }
 
+/** Adds `delta` to a bucket's count, dropping it at zero. */
+function adjust(buckets: Map<number, number>, bucket: number, delta: number) {
+  const count = (buckets.get(bucket) ?? 0) + delta;
+  if (count > 0) buckets.set(bucket, count);
+  else buckets.delete(bucket);
+}
+
 /**
- * Plans up to `count` sends, none before `earliest`, none after `horizon`, after first giving back
- * the places of `released` sends (planned times that were not sent). Pure: the caller stores the
- * returned log with a condition on the version it read.
+ * Plans up to `count` sends of this process, none before `earliest`, none after `horizon`, after
+ * first giving back the places of its `released` sends (planned times that were not sent). Pure:
+ * the caller stores the returned log with a condition on the version it read.
  */
 export function planSends(
   log: SendLog,
+  own: OwnPlans,
   rateLimit: number,
   count: number,
   earliest: number,
@@ -79,23 +122,104 @@ export function planSends(
   released: readonly number[] = [],
 ): SendPlan {
   const width = bucketMs(rateLimit);
-  const buckets = new Map([...log.buckets].filter(([bucket]) => countsAt(bucket, width, earliest)));
+  const current = ([bucket]: [number, number]) => bucket + width + crossWindowMs > earliest;
+  const buckets = new Map([...log.buckets].filter(current));
+  const mine = new Map([...own].filter(current));
   for (const at of released) {
-    const left = (buckets.get(bucketOf(at, width)) ?? 0) - 1;
-    if (left > 0) buckets.set(bucketOf(at, width), left);
-    else buckets.delete(bucketOf(at, width));
+    adjust(buckets, bucketOf(at, width), -1);
+    adjust(mine, bucketOf(at, width), -1);
   }
   const spacing = 1000 / rateLimit;
   const times: number[] = [];
   let last = log.lastSendAt;
   let next = earliest;
   while (times.length < count) {
-    const sorted = [...buckets].sort(([a], [b]) => a - b);
-    next = earliestFit(sorted, rateLimit, Math.max(earliest, last === undefined ? earliest : last + spacing));
+    const counted: Counted[] = [
+      ...othersPlans({ buckets }, mine).map(([bucket, n]): Counted => [bucket + width + crossWindowMs, n]),
+      ...[...mine].map(([bucket, n]): Counted => [bucket + width + ownWindowMs + catchUpMs, n]),
+    ];
+    next = earliestBelow(
+      counted,
+      rateLimit,
+      Math.max(earliest, last === undefined ? earliest : last + spacing),
+    );
     if (next > horizon) break;
     times.push(next);
-    buckets.set(bucketOf(next, width), (buckets.get(bucketOf(next, width)) ?? 0) + 1);
+    adjust(buckets, bucketOf(next, width), 1);
+    adjust(mine, bucketOf(next, width), 1);
     last = next;
   }
-  return { times, log: { buckets, ...(last !== undefined && { lastSendAt: last }) }, nextFree: next };
+  return {
+    times,
+    log: { buckets, ...(last !== undefined && { lastSendAt: last }) },
+    own: mine,
+    nextFree: next,
+  };
+}
+
+/**
+ * What counts against the send planned at `plannedAt` in the gate (see the module comment): other
+ * processes' plans before it, by plan, and this process's requests, by when they were written (one
+ * not yet written counts until it is). `log` is the log as this process last read or wrote it,
+ * which holds every plan before its own.
+ */
+const gateCounts = (
+  log: SendLog,
+  own: OwnPlans,
+  sends: OwnSends,
+  width: number,
+  plannedAt: number,
+): Counted[] => [
+  ...othersPlans(log, own)
+    .filter(([bucket]) => bucket <= plannedAt)
+    .map(([bucket, n]): Counted => [bucket + width + crossWindowMs, n]),
+  ...sends.writtenAt.map((at): Counted => [at + ownWindowMs, 1]),
+  [Number.POSITIVE_INFINITY, sends.unwritten],
+];
+
+/**
+ * Whether this process may still make the send planned at `plannedAt`, later than
+ * `sendToleranceMs`, at `at`: only when no other process's plan could share a window with it at the
+ * receiver. Such a plan lies after `plannedAt` (other processes count this one as arriving within
+ * the tolerance) and before `at + ownWindowMs`; plans written after the log this process knows lie
+ * after its `lastSendAt`, so that must reach past the same time.
+ */
+function lateSendFits(
+  log: SendLog,
+  own: OwnPlans,
+  rateLimit: number,
+  plannedAt: number,
+  at: number,
+): boolean {
+  const width = bucketMs(rateLimit);
+  const until = at + ownWindowMs;
+  if ((log.lastSendAt ?? Number.NEGATIVE_INFINITY) < until) return false;
+  return othersPlans(log, own).every(
+    ([bucket, n]) => n === 0 || bucket + width <= plannedAt || bucket > until,
+  );
+}
+
+/** What a planned send does now: go, wait until a time (Infinity: until a request is written), or give its place back. */
+export type TurnDecision = { go: true } | { waitUntil: number } | { missed: true };
+
+/**
+ * Decides the turn of the send planned at `plannedAt` at `now` (not before it): it goes when the
+ * gate is open and it is within `sendToleranceMs` of its plan or `lateSendFits`; it waits while the
+ * gate is closed and it could still go; otherwise it is missed.
+ */
+export function decideTurn(
+  log: SendLog,
+  own: OwnPlans,
+  sends: OwnSends,
+  rateLimit: number,
+  plannedAt: number,
+  now: number,
+): TurnDecision {
+  const opens = earliestBelow(gateCounts(log, own, sends, bucketMs(rateLimit), plannedAt), rateLimit, now);
+  // When it would go (an unwritten request delays it by a moment: checked again once written).
+  const goesAt = Number.isFinite(opens) ? opens : now;
+  const keepable =
+    goesAt <= plannedAt + sendToleranceMs || lateSendFits(log, own, rateLimit, plannedAt, goesAt);
+  if (!keepable) return { missed: true };
+  return opens > now ? { waitUntil: opens } : { go: true };
 }

@@ -1,0 +1,50 @@
+import { once } from 'node:events';
+import { startCpuLoad } from '../support/cpu-load';
+import {
+  type Beside,
+  deliverBacklog,
+  rateLimitTimingSuite,
+  startTimedProcess,
+} from '../support/rate-limit-timing';
+
+/**
+ * The delivery worker on a small CPU share, as Lambda runs it at 512 MB (about 0.29 of a vCPU,
+ * handed out in short slices): the consumer process is stopped 70 ms of every 100 ms by a
+ * supervisor (SIGSTOP / SIGCONT), beside a load on every core. A send that wakes late must still
+ * go, and still never put more than rateLimit deliveries into any second at the receiver.
+ */
+jest.setTimeout(300_000);
+
+rateLimitTimingSuite();
+
+/** The consumer runs `runningMs` of every 100 ms, with every core loaded beside it. */
+const smallShare =
+  (runningMs: number): Beside =>
+  async (consumer) => {
+    const supervisor = startTimedProcess('test/support/duty-cycle-process.ts');
+    supervisor.send({ pid: consumer.pid, runningMs, periodMs: 100 });
+    const load = startCpuLoad();
+    return {
+      note: async () => {
+        supervisor.send('report');
+        const [{ runningShare }] = (await once(supervisor, 'message')) as [{ runningShare: number }];
+        return `, consumer ran ${(100 * runningShare).toFixed(0)} % of the time`;
+      },
+      stop: async () => {
+        supervisor.disconnect();
+        await load.stop();
+      },
+    };
+  };
+
+describe('rate-limited endpoint whose delivery worker has 30 % of a core', () => {
+  it.each([
+    [10, 120],
+    [20, 240],
+  ])('keeps ≥ 90 %% of rateLimit %i over %i deliveries, never more in a second', async (rateLimit, count) => {
+    const outcome = await deliverBacklog('30 % of a core', rateLimit, count, smallShare(30));
+    expect(outcome.busiest).toBeLessThanOrEqual(rateLimit);
+    expect(outcome.rate).toBeGreaterThanOrEqual(0.9 * rateLimit);
+    expect(outcome.arrivals.map((arrival) => arrival.id).sort()).toEqual([...outcome.eventIds].sort());
+  });
+});
