@@ -8,7 +8,7 @@ import WebSocket from 'ws';
  * four sockets each sending query-awareness frames every 10 ms and reconnecting as soon as they are
  * closed or refused. Ten times, not as fast as answered: a flood of thousands a second on one machine
  * measures the machine's loopback and this client's own CPU, which in AWS fall on API Gateway and the
- * caller. `polite`: the same work at its share — `rate` loops each writing once a second and waiting
+ * caller. `polite`: the same work at its share — `rate` loops each writing once in each second of the clock and waiting
  * when told to, one socket sending frames just under its realtime rate. Both modes get the same work admitted;
  * they differ in what the service must refuse. It is also the tenant's webhook receiver (its URL is
  * sent to the parent at start): the tenant's deliveries land on its own server, not beside the other
@@ -46,6 +46,13 @@ const overRate = 10;
 /** How often an idle loop looks whether the mode changed. */
 const idleMs = 50;
 
+/**
+ * Milliseconds until the next window of the key's rate (a second of the clock): a polite loop writes
+ * once per window, so the polite share fills each window as the hammer does, and the two modes differ
+ * only in what is refused.
+ */
+const nextWindowMs = () => 1000 - (Date.now() % 1000);
+
 async function writes({ url, headers, room, rate }: NoisyClientSettings, loop: number) {
   for (let index = 0; running; index += 1) {
     const current = mode;
@@ -59,7 +66,6 @@ async function writes({ url, headers, room, rate }: NoisyClientSettings, loop: n
         commentData: [{ commentId: 'c', from: { userId: 'noisy' }, commentText: 'Noise.' }],
       },
     ];
-    const started = Date.now();
     let retryAfterMs = 0;
     try {
       const response = await fetch(`${url}/v2/commentannotations/add`, {
@@ -76,7 +82,7 @@ async function writes({ url, headers, room, rate }: NoisyClientSettings, loop: n
     await pause(
       current === 'hammer'
         ? (1000 * writeLoops) / (overRate * rate)
-        : Math.max(retryAfterMs, 1000 - (Date.now() - started)),
+        : Math.max(retryAfterMs, nextWindowMs() + 10 * loop),
     );
   }
 }
