@@ -4,8016 +4,8043 @@
  */
 
 export interface paths {
-    "/v2/workspace/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create a workspace, its owner token and a first testing API key with an auth token. */
-        post: operations["workspace.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read the workspace, its owner and its API keys. */
-        post: operations["workspace.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/apikey/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an API key (testing or production), with an auth token unless asked not to. */
-        post: operations["workspace.apikey.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/apikeys/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List the workspace's API keys, or fetch up to 30 by key. */
-        post: operations["workspace.apikeys.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/authtokens/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Show an API key's auth token with its name and allowed domains. */
-        post: operations["workspace.authtokens.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/authtoken/reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replace an API key's auth token; the previous token stops working at once. */
-        post: operations["workspace.authtoken.reset"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/domains/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List the API key's allowed domains. */
-        post: operations["workspace.domains.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/domains/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add up to 100 allowed domains (normalised); entries already present are reported as skipped. */
-        post: operations["workspace.domains.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/domains/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove up to 100 allowed domains; entries not present are reported as skipped. */
-        post: operations["workspace.domains.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/webhookconfig/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read the basic-webhook config, triggers included. */
-        post: operations["workspace.webhookconfig.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/webhookconfig/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Partially update the basic-webhook config; the first enable seeds the default triggers. */
-        post: operations["workspace.webhookconfig.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhookconfig/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read the advanced-webhook config (defaults when never configured). */
-        post: operations["workspace.advancedwebhookconfig.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhookconfig/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Partially update the advanced-webhook config; the first update must enable it. */
-        post: operations["workspace.advancedwebhookconfig.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/activityconfig/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read the activity-log config. */
-        post: operations["workspace.activityconfig.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/activityconfig/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Partially update the activity-log config; the first enable seeds comment triggers and immutability. */
-        post: operations["workspace.activityconfig.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/permissionproviderconfig/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read the permission-provider config. */
-        post: operations["workspace.permissionproviderconfig.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/permissionproviderconfig/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Partially update the permission-provider config. */
-        post: operations["workspace.permissionproviderconfig.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add organizations, or update the name and metadata of existing ones. */
-        post: operations["organizations.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Get organizations by id, or list them a page at a time. */
-        post: operations["organizations.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete organizations with everything stored under them; the rest of their data is erased in the background. */
-        post: operations["organizations.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/folders/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add folders under root or under existing folders. */
-        post: operations["organizations.folders.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/folders/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Get an organization's folders, or one folder with its subfolders nested to maxDepth. */
-        post: operations["organizations.folders.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/organizations/folders/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Rename, re-type or move folders; a move carries the whole subtree. */
-        post: operations["organizations.folders.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/folders/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete a folder, its subfolders and their documents (with their data, erased in the background). */
-        post: operations["organizations.folders.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/organizations/documents/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add documents (optionally into a folder), or update existing ones. */
-        post: operations["organizations.documents.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/documents/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Get documents by id, or list an organization's (or a folder's) documents. */
-        post: operations["organizations.documents.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/organizations/documents/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete documents with everything stored under them (erased in the background); missing ones are reported as not existing. */
-        post: operations["organizations.documents.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/documents/migrate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start moving every record of a document to a new document id; returns the job's migrationId. */
-        post: operations["organizations.documents.migrate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/documents/migrate/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Report a migration: pending, in_progress, completed or failed (with a message). */
-        post: operations["organizations.documents.migrate.status"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add users to an organization, a folder only, or a document only. */
-        post: operations["users.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List the members (contacts) of an organization, folder or document. */
-        post: operations["users.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Update users' profiles and roles; missing users fail per item. */
-        post: operations["users.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove users from an organization, folder or document. */
-        post: operations["users.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/data/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List everything stored about a user, across every feature, 100 items a page (GDPR access). */
-        post: operations["users.data.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/data/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Start erasing a user's data (GDPR erasure), in some or every organization; returns the job's id. */
-        post: operations["users.data.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/users/data/delete/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Report a user-data erasure: status and records erased per feature. */
-        post: operations["users.data.delete.status"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/usergroups/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add user groups, or rename existing ones. */
-        post: operations["organizations.usergroups.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/usergroups/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Get an organization's user groups with their members. */
-        post: operations["organizations.usergroups.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/usergroups/users/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add organization members to a user group. */
-        post: operations["organizations.usergroups.users.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/organizations/usergroups/users/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove users (or everyone) from a user group. */
-        post: operations["organizations.usergroups.users.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/auth/permissions/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Resolve users' access to an organization and its folders and documents. */
-        post: operations["auth.permissions.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/auth/permissions/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Grant a user access to organizations, folders, documents or contexts, optionally until a time. */
-        post: operations["auth.permissions.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/auth/permissions/remove": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove a user's explicit grants. */
-        post: operations["auth.permissions.remove"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/auth/generate_token": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign a 48-hour user token (JWT, HS256) with the API key's own secret. */
-        post: operations["auth.token.generate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List advanced-webhook endpoints, newest first, with Svix-style iterators. */
-        post: operations["workspace.advancedwebhook.endpoints.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Create an advanced-webhook endpoint with a service-generated id and signing secret. */
-        post: operations["workspace.advancedwebhook.endpoints.create"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Partially update an advanced-webhook endpoint; returns its state after the write. */
-        post: operations["workspace.advancedwebhook.endpoints.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete an advanced-webhook endpoint. */
-        post: operations["workspace.advancedwebhook.endpoints.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/secret/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Show an endpoint's current signing secret. */
-        post: operations["workspace.advancedwebhook.endpoints.secret.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/secret/rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replace an endpoint's signing secret; the previous one keeps signing for 24 hours. */
-        post: operations["workspace.advancedwebhook.endpoints.secret.rotate"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/messages/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List an endpoint's messages, newest first, with their delivery attempts; paged. */
-        post: operations["workspace.advancedwebhook.endpoints.messages.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/advancedwebhook/endpoints/messages/replay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replay a dead-lettered message to its endpoint (same webhook-id, fresh retry schedule). */
-        post: operations["workspace.advancedwebhook.endpoints.messages.replay"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/workspace/webhooks/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a `webhook.test` event to one endpoint (signed) or to the basic-webhook URLs. */
-        post: operations["workspace.webhooks.test"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/notifications/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Notify organization members and/or given users, optionally only those with access to the document. */
-        post: operations["notifications.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/notifications/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A user's inbox (newest first) or a document's notifications, paged. */
-        post: operations["notifications.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/notifications/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Mark notifications read per user, or change their content. */
-        post: operations["notifications.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/notifications/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete notifications by id or document, or from one user's inbox. */
-        post: operations["notifications.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/activities/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Record activities; a given id overwrites (idempotent) unless the activity is immutable. */
-        post: operations["activities.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/activities/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List activity logs by any combination of filters, ordered by timestamp, in full pages. */
-        post: operations["activities.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/activities/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change activities' updatable fields; missing or immutable ones fail per item. */
-        post: operations["activities.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/activities/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete activities by id, document or target entity; immutable ones fail per item. */
-        post: operations["activities.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/crdt/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Store a new editor's CRDT (Yjs) content; ALREADY_EXISTS when the editor has data. */
-        post: operations["crdt.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/crdt/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Read the content of one editor, or of every editor of a document, as plain JSON. */
-        post: operations["crdt.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/crdt/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Replace an editor's content by applying the minimal Yjs edit to the stored state. */
-        post: operations["crdt.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add comment threads with their first comments; each thread, its comments, events and activities are one transaction. */
-        post: operations["commentannotations.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A document's threads with their comments (whole threads per page), or threads by annotation id. */
-        post: operations["commentannotations.get"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change a thread's status, priority or assignee, or decide a suggestion once; one event per change. */
-        post: operations["commentannotations.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete threads with all their comments. */
-        post: operations["commentannotations.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/comments/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Reply in a thread; replies racing each other all land. */
-        post: operations["commentannotations.comments.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/comments/update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Change a comment's text or HTML. */
-        post: operations["commentannotations.comments.update"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/comments/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Delete comments of a thread; missing ids fail per item. */
-        post: operations["commentannotations.comments.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/reactions/add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Add a user's reaction (an icon) to a comment. */
-        post: operations["commentannotations.reactions.add"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/commentannotations/reactions/delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Remove a user's reaction from a comment. */
-        post: operations["commentannotations.reactions.delete"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/memory/search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Semantic search over review judgments (exact cosine top-k in a scope), or a thread's / the most recent judgments. */
-        post: operations["memory.search"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/memory/judgments/query": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** List judgments with the search filters, newest first (a thread oldest first), with the total. */
-        post: operations["memory.judgments.query"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v2/livestate/broadcast": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Send a live-state value (replace or shallow merge) to every connection of a document; kept 24 h for late joiners. */
-        post: operations["livestate.broadcast"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
+  '/v2/workspace/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create a workspace, its owner token and a first testing API key with an auth token. */
+    post: operations['workspace.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the workspace, its owner and its API keys. */
+    post: operations['workspace.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/apikey/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an API key (testing or production), with an auth token unless asked not to. */
+    post: operations['workspace.apikey.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/apikeys/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List the workspace's API keys, or fetch up to 30 by key. */
+    post: operations['workspace.apikeys.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/authtokens/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Show an API key's auth token with its name and allowed domains. */
+    post: operations['workspace.authtokens.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/authtoken/reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace an API key's auth token; the previous token stops working at once. */
+    post: operations['workspace.authtoken.reset'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/domains/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List the API key's allowed domains. */
+    post: operations['workspace.domains.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/domains/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add up to 100 allowed domains (normalised); entries already present are reported as skipped. */
+    post: operations['workspace.domains.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/domains/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove up to 100 allowed domains; entries not present are reported as skipped. */
+    post: operations['workspace.domains.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/webhookconfig/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the basic-webhook config, triggers included. */
+    post: operations['workspace.webhookconfig.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/webhookconfig/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Partially update the basic-webhook config; the first enable seeds the default triggers. */
+    post: operations['workspace.webhookconfig.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhookconfig/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the advanced-webhook config (defaults when never configured). */
+    post: operations['workspace.advancedwebhookconfig.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhookconfig/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Partially update the advanced-webhook config; the first update must enable it. */
+    post: operations['workspace.advancedwebhookconfig.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/activityconfig/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the activity-log config. */
+    post: operations['workspace.activityconfig.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/activityconfig/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Partially update the activity-log config; the first enable seeds comment triggers and immutability. */
+    post: operations['workspace.activityconfig.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/permissionproviderconfig/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the permission-provider config. */
+    post: operations['workspace.permissionproviderconfig.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/permissionproviderconfig/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Partially update the permission-provider config. */
+    post: operations['workspace.permissionproviderconfig.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add organizations, or update the name and metadata of existing ones. */
+    post: operations['organizations.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Get organizations by id, or list them a page at a time. */
+    post: operations['organizations.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete organizations with everything stored under them; the rest of their data is erased in the background. */
+    post: operations['organizations.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/folders/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add folders under root or under existing folders. */
+    post: operations['organizations.folders.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/folders/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Get an organization's folders, or one folder with its subfolders nested to maxDepth. */
+    post: operations['organizations.folders.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/organizations/folders/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Rename, re-type or move folders; a move carries the whole subtree. */
+    post: operations['organizations.folders.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/folders/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete a folder, its subfolders and their documents (with their data, erased in the background). */
+    post: operations['organizations.folders.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/organizations/documents/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add documents (optionally into a folder), or update existing ones. */
+    post: operations['organizations.documents.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/documents/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Get documents by id, or list an organization's (or a folder's) documents. */
+    post: operations['organizations.documents.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/organizations/documents/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete documents with everything stored under them (erased in the background); missing ones are reported as not existing. */
+    post: operations['organizations.documents.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/documents/migrate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start moving every record of a document to a new document id; returns the job's migrationId. */
+    post: operations['organizations.documents.migrate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/documents/migrate/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a migration: pending, in_progress, completed or failed (with a message). */
+    post: operations['organizations.documents.migrate.status'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add users to an organization, a folder only, or a document only. */
+    post: operations['users.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List the members (contacts) of an organization, folder or document. */
+    post: operations['users.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Update users' profiles and roles; missing users fail per item. */
+    post: operations['users.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove users from an organization, folder or document. */
+    post: operations['users.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/data/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List everything stored about a user, across every feature, 100 items a page (GDPR access). */
+    post: operations['users.data.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/data/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Start erasing a user's data (GDPR erasure), in some or every organization; returns the job's id. */
+    post: operations['users.data.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/users/data/delete/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Report a user-data erasure: status and records erased per feature. */
+    post: operations['users.data.delete.status'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/usergroups/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add user groups, or rename existing ones. */
+    post: operations['organizations.usergroups.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/usergroups/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Get an organization's user groups with their members. */
+    post: operations['organizations.usergroups.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/usergroups/users/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add organization members to a user group. */
+    post: operations['organizations.usergroups.users.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/organizations/usergroups/users/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove users (or everyone) from a user group. */
+    post: operations['organizations.usergroups.users.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/auth/permissions/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Resolve users' access to an organization and its folders and documents. */
+    post: operations['auth.permissions.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/auth/permissions/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Grant a user access to organizations, folders, documents or contexts, optionally until a time. */
+    post: operations['auth.permissions.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/auth/permissions/remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a user's explicit grants. */
+    post: operations['auth.permissions.remove'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/auth/generate_token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sign a 48-hour user token (JWT, HS256) with the API key's own secret. */
+    post: operations['auth.token.generate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List advanced-webhook endpoints, newest first, with Svix-style iterators. */
+    post: operations['workspace.advancedwebhook.endpoints.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Create an advanced-webhook endpoint with a service-generated id and signing secret. */
+    post: operations['workspace.advancedwebhook.endpoints.create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Partially update an advanced-webhook endpoint; returns its state after the write. */
+    post: operations['workspace.advancedwebhook.endpoints.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete an advanced-webhook endpoint. */
+    post: operations['workspace.advancedwebhook.endpoints.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/secret/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Show an endpoint's current signing secret. */
+    post: operations['workspace.advancedwebhook.endpoints.secret.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/secret/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace an endpoint's signing secret; the previous one keeps signing for 24 hours. */
+    post: operations['workspace.advancedwebhook.endpoints.secret.rotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/messages/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List an endpoint's messages, newest first, with their delivery attempts; paged. */
+    post: operations['workspace.advancedwebhook.endpoints.messages.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/advancedwebhook/endpoints/messages/replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replay a dead-lettered message to its endpoint (same webhook-id, fresh retry schedule). */
+    post: operations['workspace.advancedwebhook.endpoints.messages.replay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/workspace/webhooks/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a `webhook.test` event to one endpoint (signed) or to the basic-webhook URLs. */
+    post: operations['workspace.webhooks.test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/notifications/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Notify organization members and/or given users, optionally only those with access to the document. */
+    post: operations['notifications.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/notifications/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A user's inbox (newest first) or a document's notifications, paged. */
+    post: operations['notifications.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/notifications/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mark notifications read per user, or change their content. */
+    post: operations['notifications.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/notifications/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete notifications by id or document, or from one user's inbox. */
+    post: operations['notifications.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/activities/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Record activities; a given id overwrites (idempotent) unless the activity is immutable. */
+    post: operations['activities.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/activities/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List activity logs by any combination of filters, ordered by timestamp, in full pages. */
+    post: operations['activities.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/activities/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change activities' updatable fields; missing or immutable ones fail per item. */
+    post: operations['activities.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/activities/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete activities by id, document or target entity; immutable ones fail per item. */
+    post: operations['activities.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/crdt/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Store a new editor's CRDT (Yjs) content; ALREADY_EXISTS when the editor has data. */
+    post: operations['crdt.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/crdt/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read the content of one editor, or of every editor of a document, as plain JSON. */
+    post: operations['crdt.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/crdt/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace an editor's content by applying the minimal Yjs edit to the stored state. */
+    post: operations['crdt.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add comment threads with their first comments; each thread, its comments, events and activities are one transaction. */
+    post: operations['commentannotations.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A document's threads with their comments (whole threads per page), or threads by annotation id. */
+    post: operations['commentannotations.get'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change a thread's status, priority or assignee, or decide a suggestion once; one event per change. */
+    post: operations['commentannotations.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete threads with all their comments. */
+    post: operations['commentannotations.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/comments/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reply in a thread; replies racing each other all land. */
+    post: operations['commentannotations.comments.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/comments/update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Change a comment's text or HTML. */
+    post: operations['commentannotations.comments.update'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/comments/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Delete comments of a thread; missing ids fail per item. */
+    post: operations['commentannotations.comments.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/reactions/add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a user's reaction (an icon) to a comment. */
+    post: operations['commentannotations.reactions.add'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/commentannotations/reactions/delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Remove a user's reaction from a comment. */
+    post: operations['commentannotations.reactions.delete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/memory/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Semantic search over review judgments (exact cosine top-k in a scope), or a thread's / the most recent judgments. */
+    post: operations['memory.search'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/memory/judgments/query': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** List judgments with the search filters, newest first (a thread oldest first), with the total. */
+    post: operations['memory.judgments.query'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v2/livestate/broadcast': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a live-state value (replace or shallow merge) to every connection of a document; kept 24 h for late joiners. */
+    post: operations['livestate.broadcast'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-    schemas: {
-        ErrorEnvelope: {
-            error: {
-                /** @enum {string} */
-                status: "INVALID_ARGUMENT" | "FAILED_PRECONDITION" | "OUT_OF_RANGE" | "UNAUTHENTICATED" | "PERMISSION_DENIED" | "NOT_FOUND" | "ALREADY_EXISTS" | "ABORTED" | "RESOURCE_EXHAUSTED" | "INTERNAL" | "UNKNOWN" | "DATA_LOSS" | "UNIMPLEMENTED" | "UNAVAILABLE" | "DEADLINE_EXCEEDED";
-                message: string;
-                /** @description Validation failures list every problem in `issues`. */
-                details?: {
-                    issues?: {
-                        /** @example users[2].userId */
-                        path: string;
-                        /** @example required */
-                        message: string;
-                    }[];
-                };
-            };
-        };
-        ApiKeySummary: {
-            /** @description The API key. */
-            id: string;
-            apiKeyName: string;
-            /** @enum {string} */
-            type: "testing" | "production";
-        };
-        /** @description The outcome of one submitted item. */
-        BatchItemResult: {
-            success: boolean;
+  schemas: {
+    ErrorEnvelope: {
+      error: {
+        /** @enum {string} */
+        status:
+          | 'INVALID_ARGUMENT'
+          | 'FAILED_PRECONDITION'
+          | 'OUT_OF_RANGE'
+          | 'UNAUTHENTICATED'
+          | 'PERMISSION_DENIED'
+          | 'NOT_FOUND'
+          | 'ALREADY_EXISTS'
+          | 'ABORTED'
+          | 'RESOURCE_EXHAUSTED'
+          | 'INTERNAL'
+          | 'UNKNOWN'
+          | 'DATA_LOSS'
+          | 'UNIMPLEMENTED'
+          | 'UNAVAILABLE'
+          | 'DEADLINE_EXCEEDED';
+        message: string;
+        /** @description Validation failures list every problem in `issues`. */
+        details?: {
+          issues?: {
+            /** @example users[2].userId */
+            path: string;
+            /** @example required */
             message: string;
-            id?: string;
-            organizationUserGroupId?: string;
-            /** @description The contract status of a refused item (`PERMISSION_DENIED`). */
-            status?: string;
+          }[];
         };
-        Folder: {
-            folderId: string;
-            folderName: string;
-            organizationId: string;
-            /** @description Top-level folders carry `root`. */
-            parentFolderId: string;
-            apiKey: string;
-            /** @description Epoch ms. */
-            createdAt: number;
-            /** @description Epoch ms. */
-            lastUpdated: number;
-            /** @description From `root` down to the parent. */
-            ancestors: string[];
-            accessType: string;
-            inheritAccessFromParent: boolean;
-            subFolders?: components["schemas"]["Folder"][];
+      };
+    };
+    ApiKeySummary: {
+      /** @description The API key. */
+      id: string;
+      apiKeyName: string;
+      /** @enum {string} */
+      type: 'testing' | 'production';
+    };
+    /** @description The outcome of one submitted item. */
+    BatchItemResult: {
+      success: boolean;
+      message: string;
+      id?: string;
+      organizationUserGroupId?: string;
+      /** @description The contract status of a refused item (`PERMISSION_DENIED`). */
+      status?: string;
+    };
+    Folder: {
+      folderId: string;
+      folderName: string;
+      organizationId: string;
+      /** @description Top-level folders carry `root`. */
+      parentFolderId: string;
+      apiKey: string;
+      /** @description Epoch ms. */
+      createdAt: number;
+      /** @description Epoch ms. */
+      lastUpdated: number;
+      /** @description From `root` down to the parent. */
+      ancestors: string[];
+      accessType: string;
+      inheritAccessFromParent: boolean;
+      subFolders?: components['schemas']['Folder'][];
+    };
+    PermissionEntry: {
+      /** @enum {string} */
+      accessRole?: 'editor' | 'viewer';
+      /** @enum {string} */
+      accessType?: 'public' | 'organizationPrivate' | 'restricted';
+      /** @description Unix seconds; only on temporary access. */
+      expiresAt?: number;
+      /** @description Why access resolution failed. */
+      error?: string;
+      /** @enum {string} */
+      errorCode?: 'permission_denied' | 'does_not_exist';
+    };
+    WebhookEndpoint: {
+      /** @description Service-assigned endpoint id. */
+      id: string;
+      url: string;
+      description: string;
+      /** @description Subscribed event types; null: all. */
+      filterTypes: string[] | null;
+      /** @description Subscribed channels; null: all. */
+      channels: string[] | null;
+      disabled: boolean;
+      /** @description Deliveries per second; null: unlimited. */
+      rateLimit: number | null;
+      uid: string | null;
+      metadata: {
+        [key: string]: string;
+      };
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC.
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description ISO 8601 UTC.
+       */
+      updatedAt: string;
+    };
+    EndpointMessage: {
+      messageId: string;
+      /** @description The event type. */
+      event: string;
+      /** @description When the event happened, epoch ms. */
+      timestamp: number;
+      /** @enum {string} */
+      status: 'pending' | 'succeeded' | 'dead';
+      reason: string | null;
+      attemptCount: number;
+      nextAttemptAt: string | null;
+      attempts: {
+        attempt: number;
+        /** @enum {string} */
+        status: 'success' | 'failure' | 'timeout' | 'refused' | 'error';
+        statusCode: number | null;
+        durationMs: number;
+        /** @description The response body, truncated. */
+        response: string;
+        /** Format: date-time */
+        timestamp: string;
+      }[];
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+    };
+    Notification: {
+      id: string;
+      organizationId: string;
+      documentId: string;
+      actionUser: {
+        userId: string;
+        name?: string;
+        email?: string;
+      } & {
+        [key: string]: unknown;
+      };
+      isNotificationResolverUsed: boolean;
+      notificationSource?: string;
+      context?: {
+        access: {
+          [key: string]: string | number;
         };
-        PermissionEntry: {
-            /** @enum {string} */
-            accessRole?: "editor" | "viewer";
-            /** @enum {string} */
-            accessType?: "public" | "organizationPrivate" | "restricted";
-            /** @description Unix seconds; only on temporary access. */
-            expiresAt?: number;
-            /** @description Why access resolution failed. */
-            error?: string;
-            /** @enum {string} */
-            errorCode?: "permission_denied" | "does_not_exist";
+      };
+      displayHeadlineMessageTemplate?: string;
+      displayHeadlineMessageTemplateData?: {
+        [key: string]: unknown;
+      };
+      displayBodyMessage?: string;
+      notificationSourceData?: {
+        [key: string]: unknown;
+      };
+      timestamp: number;
+      /** @description The recipient, when listing a user's inbox. */
+      userId?: string;
+      /** @description Whether the recipient has read it (a user's inbox). */
+      isRead?: boolean;
+    };
+    Activity: {
+      id: string;
+      /** @enum {string} */
+      featureType: 'comment' | 'reaction' | 'recorder' | 'crdt' | 'custom';
+      actionType: string;
+      actionUser: {
+        userId: string;
+        email?: string;
+        name?: string;
+        agent?: {
+          [key: string]: unknown;
         };
-        WebhookEndpoint: {
-            /** @description Service-assigned endpoint id. */
-            id: string;
-            url: string;
-            description: string;
-            /** @description Subscribed event types; null: all. */
-            filterTypes: string[] | null;
-            /** @description Subscribed channels; null: all. */
-            channels: string[] | null;
-            disabled: boolean;
-            /** @description Deliveries per second; null: unlimited. */
-            rateLimit: number | null;
-            uid: string | null;
-            metadata: {
-                [key: string]: string;
+      };
+      targetEntityId?: string;
+      targetSubEntityId?: string;
+      changes?: {
+        [key: string]: {
+          from: unknown;
+          to: unknown;
+        };
+      };
+      entityData?: unknown;
+      entityTargetData?: unknown;
+      displayMessageTemplate?: string;
+      displayMessageTemplateData?: {
+        [key: string]: unknown;
+      };
+      actionIcon?: string;
+      metadata: {
+        apiKey: string;
+        documentId: string;
+        organizationId: string;
+      };
+      timestamp: number;
+    };
+    Comment: {
+      commentId: string;
+      annotationId: string;
+      commentText?: string;
+      commentHtml?: string;
+      from: {
+        userId: string;
+        name?: string;
+        email?: string;
+      };
+      taggedUserContacts?: {
+        userId: string;
+        contact?: {
+          userId: string;
+          name?: string;
+          email?: string;
+        };
+        text?: string;
+      }[];
+      agent?: {
+        agentId: string;
+        name?: string;
+        model?: string;
+        confidence?: number;
+      };
+      createdAt: number;
+      lastUpdated: number;
+      reactions: {
+        icon: string;
+        user: {
+          userId: string;
+          name?: string;
+          email?: string;
+        };
+        createdAt: number;
+      }[];
+    };
+    Annotation: {
+      annotationId: string;
+      organizationId: string;
+      documentId: string;
+      /** @enum {string} */
+      type: 'comment' | 'suggestion';
+      /** @enum {string} */
+      status: 'open' | 'in_progress' | 'resolved' | 'closed';
+      /** @enum {string} */
+      priority?: 'low' | 'medium' | 'high' | 'urgent';
+      assignedTo?: {
+        userId: string;
+        name?: string;
+        email?: string;
+      };
+      context?: {
+        [key: string]: unknown;
+      };
+      /** @enum {string} */
+      suggestionDecision?: 'accept' | 'reject';
+      createdBy: {
+        userId: string;
+        name?: string;
+        email?: string;
+      };
+      createdAt: number;
+      lastUpdated: number;
+    };
+    JudgmentResult: {
+      recordId: string;
+      decision: string;
+      reasoning: string;
+      confidence: number;
+      actionUser: {
+        userId: string;
+        name?: string;
+      } & {
+        [key: string]: unknown;
+      };
+      createdAt: number;
+      agent: {
+        [key: string]: unknown;
+      } | null;
+      /** @enum {string} */
+      judgeType: 'human' | 'agent';
+      contentType: string;
+      reviewerId: string;
+      organizationId: string;
+      documentId: string;
+      annotationId?: string;
+      commentId?: string;
+      /** @description 1.0 on the annotation and recency shortcut paths. */
+      similarity: number;
+      /** @enum {string} */
+      scope: 'document' | 'organization' | 'apiKey';
+    };
+  };
+  responses: {
+    /** @description INVALID_ARGUMENT, FAILED_PRECONDITION, OUT_OF_RANGE: the body is not JSON, lacks a `data` object, exceeds the size limit or fails validation (messages name the field path); or the operation's preconditions do not hold. */
+    BadRequest: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description PERMISSION_DENIED: missing or wrong credentials, or an `Origin` outside the allowed domains. */
+    PermissionDenied: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description NOT_FOUND: a named resource does not exist for the caller. */
+    NotFound: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description INVALID_ARGUMENT: a method other than POST. */
+    MethodNotAllowed: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description ALREADY_EXISTS, ABORTED: the write conflicts with the current state. */
+    Conflict: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description RESOURCE_EXHAUSTED: a quota or rate limit is reached. */
+    ResourceExhausted: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        'retry-after': components['headers']['RetryAfter'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+    /** @description INTERNAL, UNKNOWN, DATA_LOSS: an unexpected error; the message names the request id, never internals. */
+    Internal: {
+      headers: {
+        'x-request-id': components['headers']['RequestId'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorEnvelope'];
+      };
+    };
+  };
+  parameters: never;
+  requestBodies: never;
+  headers: {
+    /** @description The request id, also written to the service logs; quote it when reporting a problem. */
+    RequestId: string;
+    /** @description Seconds to wait before retrying. */
+    RetryAfter: number;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  'workspace.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "ownerEmail": "alice@example.com",
+         *         "name": "Alice",
+         *         "workspaceName": "Alice's workspace"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            /** Format: email */
+            ownerEmail: string;
+            name?: string;
+            workspaceName?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Workspace created.",
+           *         "data": {
+           *           "id": "ws-1",
+           *           "name": "Alice's workspace",
+           *           "owner": {
+           *             "id": "user-1",
+           *             "email": "alice@example.com",
+           *             "name": "Alice"
+           *           },
+           *           "apiKeyList": {
+           *             "key-1": {
+           *               "id": "key-1",
+           *               "apiKeyName": "Testing key",
+           *               "type": "testing"
+           *             }
+           *           },
+           *           "authToken": "wtok_8d2e"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                /** @description The workspace id (`x-svc-workspace-id`). */
+                id: string;
+                name: string;
+                owner: {
+                  id: string;
+                  email: string;
+                  name: string;
+                };
+                /** @description API keys by key. */
+                apiKeyList: {
+                  [key: string]: components['schemas']['ApiKeySummary'];
+                };
+                /** @description The workspace auth token (`x-svc-workspace-auth-token`); shown once. */
+                authToken: string;
+              };
             };
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC.
-             */
-            createdAt: string;
-            /**
-             * Format: date-time
-             * @description ISO 8601 UTC.
-             */
-            updatedAt: string;
+          };
         };
-        EndpointMessage: {
-            messageId: string;
-            /** @description The event type. */
-            event: string;
-            /** @description When the event happened, epoch ms. */
-            timestamp: number;
+      };
+      400: components['responses']['BadRequest'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {}
+         *     }
+         */
+        'application/json': {
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Workspace retrieved.",
+           *         "data": {
+           *           "id": "ws-1",
+           *           "name": "Alice's workspace",
+           *           "owner": {
+           *             "id": "user-1",
+           *             "email": "alice@example.com",
+           *             "name": "Alice"
+           *           },
+           *           "apiKeyList": {
+           *             "key-1": {
+           *               "id": "key-1",
+           *               "apiKeyName": "Testing key",
+           *               "type": "testing"
+           *             }
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                /** @description The workspace id (`x-svc-workspace-id`). */
+                id: string;
+                name: string;
+                owner: {
+                  id: string;
+                  email: string;
+                  name: string;
+                };
+                /** @description API keys by key. */
+                apiKeyList: {
+                  [key: string]: components['schemas']['ApiKeySummary'];
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.apikey.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "type": "production",
+         *         "apiKeyName": "Production",
+         *         "allowedDomains": [
+         *           "app.example.com"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
             /** @enum {string} */
-            status: "pending" | "succeeded" | "dead";
-            reason: string | null;
-            attemptCount: number;
-            nextAttemptAt: string | null;
-            attempts: {
-                attempt: number;
-                /** @enum {string} */
-                status: "success" | "failure" | "timeout" | "refused" | "error";
-                statusCode: number | null;
-                durationMs: number;
-                /** @description The response body, truncated. */
-                response: string;
-                /** Format: date-time */
-                timestamp: string;
-            }[];
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
+            type: 'testing' | 'production';
+            apiKeyName?: string;
+            /** Format: email */
+            ownerEmail?: string;
+            /** @default true */
+            createAuthToken?: boolean;
+            allowedDomains?: string[];
+          };
         };
-        Notification: {
-            id: string;
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "API key created.",
+           *         "data": {
+           *           "apiKey": "key-2"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                /** @description The new API key. */
+                apiKey: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.apikeys.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "pageSize": 20
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            apiKeys?: string[];
+            /** @default 100 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "API keys retrieved.",
+           *         "data": [
+           *           {
+           *             "id": "key-1",
+           *             "apiKeyName": "Testing key",
+           *             "type": "testing"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['ApiKeySummary'][];
+              /** @description Token of the next page; absent on the last page. */
+              nextPageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.authtokens.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "apiKey": "key-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            apiKey: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Auth tokens retrieved.",
+           *         "data": {
+           *           "apiKey": "key-1",
+           *           "authTokens": [
+           *             {
+           *               "token": "tok_3f9a1c",
+           *               "name": "Default",
+           *               "domains": [
+           *                 "app.example.com"
+           *               ]
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                apiKey: string;
+                authTokens: {
+                  /** @description The auth token (`x-svc-auth-token`). */
+                  token: string;
+                  name: string;
+                  domains: string[];
+                }[];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.authtoken.reset': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "apiKey": "key-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            apiKey: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Auth token reset.",
+           *         "data": {
+           *           "apiKey": "key-1",
+           *           "newAuthToken": {
+           *             "token": "tok_7b21e0",
+           *             "name": "Default",
+           *             "domains": [
+           *               "app.example.com"
+           *             ]
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                apiKey: string;
+                newAuthToken: {
+                  /** @description The auth token (`x-svc-auth-token`). */
+                  token: string;
+                  name: string;
+                  domains: string[];
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.domains.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {}
+         *     }
+         */
+        'application/json': {
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Domains retrieved.",
+           *         "data": {
+           *           "domains": [
+           *             "app.example.com"
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                /** @description Normalised allowed domains. */
+                domains: string[];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.domains.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "domains": [
+         *           "docs.example.com"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            domains: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Domains added.",
+           *         "data": {
+           *           "domainsAdded": [
+           *             "docs.example.com"
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                domainsAdded: string[];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.domains.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "domains": [
+         *           "docs.example.com"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            domains: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Domains removed.",
+           *         "data": {
+           *           "domainsRemoved": [
+           *             "docs.example.com"
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                domainsRemoved: string[];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.webhookconfig.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {}
+         *     }
+         */
+        'application/json': {
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Webhook config retrieved.",
+           *         "data": {
+           *           "useWebhookService": true,
+           *           "webhookServiceConfig": {
+           *             "authToken": "whk_auth_1",
+           *             "rawNotificationUrl": "https://hooks.example.com/raw",
+           *             "processedNotificationUrl": "https://hooks.example.com/processed",
+           *             "encodeData": false,
+           *             "encryptData": false,
+           *             "publicKey": "",
+           *             "enableDataProtection": false,
+           *             "triggers": {
+           *               "comment.added": true
+           *             }
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                useWebhookService: boolean;
+                webhookServiceConfig: {
+                  authToken: string;
+                  rawNotificationUrl: string;
+                  processedNotificationUrl: string;
+                  encodeData: boolean;
+                  encryptData: boolean;
+                  publicKey: string;
+                  enableDataProtection: boolean;
+                  triggers: {
+                    [key: string]: boolean;
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.webhookconfig.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "useWebhookService": true,
+         *         "webhookServiceConfig": {
+         *           "triggers": {
+         *             "comment.added": true
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            useWebhookService?: boolean;
+            webhookServiceConfig?: {
+              authToken?: string;
+              rawNotificationUrl?: string;
+              processedNotificationUrl?: string;
+              encodeData?: boolean;
+              encryptData?: boolean;
+              publicKey?: string;
+              enableDataProtection?: boolean;
+              triggers?: {
+                [key: string]: boolean;
+              };
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Webhook config updated.",
+           *         "data": {
+           *           "useWebhookService": true,
+           *           "webhookServiceConfig": {
+           *             "authToken": "whk_auth_1",
+           *             "rawNotificationUrl": "https://hooks.example.com/raw",
+           *             "processedNotificationUrl": "https://hooks.example.com/processed",
+           *             "encodeData": false,
+           *             "encryptData": false,
+           *             "publicKey": "",
+           *             "enableDataProtection": false,
+           *             "triggers": {
+           *               "comment.added": true
+           *             }
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                useWebhookService: boolean;
+                webhookServiceConfig: {
+                  authToken: string;
+                  rawNotificationUrl: string;
+                  processedNotificationUrl: string;
+                  encodeData: boolean;
+                  encryptData: boolean;
+                  publicKey: string;
+                  enableDataProtection: boolean;
+                  triggers: {
+                    [key: string]: boolean;
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhookconfig.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {}
+         *     }
+         */
+        'application/json': {
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Advanced webhook config retrieved.",
+           *         "data": {
+           *           "isEnabled": true,
+           *           "encryptData": false,
+           *           "encodeData": false,
+           *           "publicKey": "",
+           *           "enableDataProtection": false
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                isEnabled: boolean;
+                encryptData: boolean;
+                encodeData: boolean;
+                publicKey: string;
+                enableDataProtection: boolean;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhookconfig.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "isEnabled": true
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            isEnabled?: boolean;
+            encryptData?: boolean;
+            encodeData?: boolean;
+            publicKey?: string;
+            enableDataProtection?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Advanced webhook config updated.",
+           *         "data": {
+           *           "isEnabled": true,
+           *           "encryptData": false,
+           *           "encodeData": false,
+           *           "publicKey": "",
+           *           "enableDataProtection": false
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                isEnabled: boolean;
+                encryptData: boolean;
+                encodeData: boolean;
+                publicKey: string;
+                enableDataProtection: boolean;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.activityconfig.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {}
+         *     }
+         */
+        'application/json': {
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Activity config retrieved.",
+           *         "data": {
+           *           "activityServiceConfig": {
+           *             "isEnabled": true,
+           *             "immutable": false
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                activityServiceConfig: {
+                  isEnabled: boolean;
+                  immutable?: boolean;
+                  triggers?: {
+                    [key: string]: {
+                      [key: string]: boolean;
+                    };
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.activityconfig.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "activityServiceConfig": {
+         *           "isEnabled": true,
+         *           "triggers": {
+         *             "comment": {
+         *               "added": true
+         *             }
+         *           }
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            activityServiceConfig: {
+              isEnabled?: boolean;
+              immutable?: boolean;
+              triggers?: {
+                [key: string]: {
+                  [key: string]: boolean;
+                };
+              };
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Activity config updated.",
+           *         "data": {
+           *           "activityServiceConfig": {
+           *             "isEnabled": true,
+           *             "triggers": {
+           *               "comment": {
+           *                 "added": true
+           *               }
+           *             }
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                activityServiceConfig: {
+                  isEnabled: boolean;
+                  immutable?: boolean;
+                  triggers?: {
+                    [key: string]: {
+                      [key: string]: boolean;
+                    };
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.permissionproviderconfig.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {}
+         *     }
+         */
+        'application/json': {
+          data: Record<string, never>;
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Permission provider config retrieved.",
+           *         "data": {
+           *           "usePermissionProvider": true,
+           *           "permissionProviderConfig": {
+           *             "permissionProviderUrl": "https://auth.example.com/check",
+           *             "authToken": "pp_1"
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                usePermissionProvider: boolean;
+                permissionProviderConfig: {
+                  permissionProviderUrl: string;
+                  authToken: string;
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.permissionproviderconfig.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "usePermissionProvider": true,
+         *         "permissionProviderConfig": {
+         *           "permissionProviderUrl": "https://auth.example.com/check",
+         *           "authToken": "pp_1"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            usePermissionProvider?: boolean;
+            permissionProviderConfig?: {
+              permissionProviderUrl?: string;
+              authToken?: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Permission provider config updated.",
+           *         "data": {
+           *           "usePermissionProvider": true,
+           *           "permissionProviderConfig": {
+           *             "permissionProviderUrl": "https://auth.example.com/check",
+           *             "authToken": "pp_1"
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                usePermissionProvider: boolean;
+                permissionProviderConfig: {
+                  permissionProviderUrl: string;
+                  authToken: string;
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizations": [
+         *           {
+         *             "organizationId": "org-1",
+         *             "organizationName": "Acme"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizations: ({
+              organizationId: string;
+              organizationName?: string;
+            } & {
+              [key: string]: string | number | boolean | null;
+            })[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Organizations processed.",
+           *         "data": {
+           *           "org-1": {
+           *             "success": true,
+           *             "id": "org-1",
+           *             "message": "Organization added."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationIds": [
+         *           "org-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationIds?: string[];
+            /** @default 100 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Organizations retrieved.",
+           *         "data": [
+           *           {
+           *             "id": "org-1",
+           *             "organizationName": "Acme",
+           *             "disabled": false
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: ({
+                id: string;
+                organizationName: string;
+                disabled: boolean;
+              } & {
+                [key: string]: unknown;
+              })[];
+              /** @description Token of the next page; absent on the last page. */
+              nextPageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationIds": [
+         *           "org-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationIds: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Organizations processed.",
+           *         "data": {
+           *           "org-1": {
+           *             "success": true,
+           *             "id": "org-1",
+           *             "message": "Organization deleted."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.folders.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "folders": [
+         *           {
+         *             "folderId": "folder-1",
+         *             "folderName": "Specs"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            createOrganization?: boolean;
+            folders: {
+              folderId: string;
+              folderName?: string;
+              parentFolderId?: string;
+              /** @enum {string} */
+              accessType?: 'public' | 'organizationPrivate' | 'restricted';
+              inheritAccessFromParent?: boolean;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Folders processed.",
+           *         "data": {
+           *           "folder-1": {
+           *             "success": true,
+           *             "id": "folder-1",
+           *             "message": "Folder added."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.folders.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "folderId": "folder-1",
+         *         "maxDepth": 1
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            folderId?: string;
+            maxDepth?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Folders retrieved.",
+           *         "data": [
+           *           {
+           *             "folderId": "folder-1",
+           *             "folderName": "Specs",
+           *             "organizationId": "org-1",
+           *             "parentFolderId": "root",
+           *             "apiKey": "key-1",
+           *             "createdAt": 1772443800000,
+           *             "lastUpdated": 1772443800000,
+           *             "ancestors": [],
+           *             "accessType": "organizationPrivate",
+           *             "inheritAccessFromParent": true,
+           *             "subFolders": []
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['Folder'][];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.folders.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "folders": [
+         *           {
+         *             "folderId": "folder-1",
+         *             "folderName": "Specifications"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            folders: {
+              folderId: string;
+              folderName?: string;
+              parentFolderId?: string;
+              /** @enum {string} */
+              accessType?: 'public' | 'organizationPrivate' | 'restricted';
+              inheritAccessFromParent?: boolean;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Folders processed.",
+           *         "data": {
+           *           "folder-1": {
+           *             "success": true,
+           *             "id": "folder-1",
+           *             "message": "Folder updated."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.folders.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "folderId": "folder-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            folderId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Folder deleted."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.documents.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "folderId": "folder-1",
+         *         "documents": [
+         *           {
+         *             "documentId": "doc-1",
+         *             "documentName": "Roadmap"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            folderId?: string;
+            documents: {
+              documentId: string;
+              documentName?: string;
+              /** @enum {string} */
+              accessType?: 'public' | 'organizationPrivate' | 'restricted';
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Documents processed.",
+           *         "data": {
+           *           "doc-1": {
+           *             "success": true,
+           *             "id": "doc-1",
+           *             "message": "Document added."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.documents.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentIds": [
+         *           "doc-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentIds?: string[];
+            folderId?: string;
+            /** @default 100 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Documents retrieved.",
+           *         "data": [
+           *           {
+           *             "id": "doc-1",
+           *             "documentName": "Roadmap",
+           *             "folderId": "folder-1",
+           *             "accessType": "organizationPrivate",
+           *             "disabled": false
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                id: string;
+                documentName: string;
+                folderId?: string;
+                /** @enum {string} */
+                accessType: 'public' | 'organizationPrivate' | 'restricted';
+                disabled: boolean;
+              }[];
+              /** @description Token of the next page; absent on the last page. */
+              pageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.documents.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentIds": [
+         *           "doc-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentIds: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Documents processed.",
+           *         "data": {
+           *           "doc-1": {
+           *             "success": true,
+           *             "id": "doc-1",
+           *             "message": "Document deleted."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.documents.migrate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "newDocumentId": "doc-2"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
             organizationId: string;
             documentId: string;
-            actionUser: {
-                userId: string;
-                name?: string;
-                email?: string;
-            } & {
-                [key: string]: unknown;
+            newDocumentId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Migration started.",
+           *         "data": {
+           *           "migrationId": "mig-1"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                migrationId: string;
+              };
             };
-            isNotificationResolverUsed: boolean;
-            notificationSource?: string;
-            context?: {
-                access: {
-                    [key: string]: string | number;
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.documents.migrate.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "migrationId": "mig-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            migrationId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Migration status retrieved.",
+           *         "data": {
+           *           "migrationId": "mig-1",
+           *           "status": "completed",
+           *           "moved": {
+           *             "comments": 12,
+           *             "notifications": 3
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                migrationId: string;
+                /** @enum {string} */
+                status: 'pending' | 'in_progress' | 'completed' | 'failed';
+                message?: string;
+                /** @description Records moved so far per domain (a floor: decisions §38); `{}` before the first. */
+                moved: {
+                  [key: string]: number;
                 };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "users": [
+         *           {
+         *             "userId": "alice",
+         *             "name": "Alice",
+         *             "email": "alice@example.com",
+         *             "accessRole": "editor"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            folderId?: string;
+            createOrganization?: boolean;
+            createDocument?: boolean;
+            createFolder?: boolean;
+            users: {
+              userId: string;
+              name?: string;
+              /** Format: email */
+              email?: string;
+              /** @enum {string} */
+              accessRole?: 'editor' | 'viewer';
+              initial?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Users processed.",
+           *         "data": {
+           *           "alice": {
+           *             "success": true,
+           *             "id": "alice",
+           *             "message": "User added."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "userIds": [
+         *           "alice"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            folderId?: string;
+            userIds?: string[];
+            organizationUserGroupIds?: string[];
+            /** @default 100 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Users retrieved.",
+           *         "data": [
+           *           {
+           *             "userId": "alice",
+           *             "name": "Alice",
+           *             "email": "alice@example.com",
+           *             "accessRole": "editor",
+           *             "initial": "A"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                userId: string;
+                name: string;
+                email: string;
+                accessRole: string;
+                initial: string;
+              }[];
+              /** @description Token of the next page; absent on the last page. */
+              nextPageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "users": [
+         *           {
+         *             "userId": "alice",
+         *             "accessRole": "viewer"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            folderId?: string;
+            users: {
+              userId: string;
+              name?: string;
+              /** Format: email */
+              email?: string;
+              /** @enum {string} */
+              accessRole?: 'editor' | 'viewer';
+              initial?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Users processed.",
+           *         "data": {
+           *           "alice": {
+           *             "success": true,
+           *             "id": "alice",
+           *             "message": "User updated."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "userIds": [
+         *           "bob"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            folderId?: string;
+            userIds: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Users processed.",
+           *         "data": {
+           *           "bob": {
+           *             "success": true,
+           *             "id": "bob",
+           *             "message": "User removed."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.data.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "userId": "alice",
+         *         "organizationId": "org-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            userId: string;
+            organizationId?: string;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "User data retrieved.",
+           *         "data": {
+           *           "userId": "alice",
+           *           "items": [
+           *             {
+           *               "feature": "membership",
+           *               "organizationId": "org-1",
+           *               "id": "alice",
+           *               "record": {
+           *                 "accessRole": "editor"
+           *               }
+           *             }
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                userId: string;
+                items: {
+                  /** @enum {string} */
+                  feature:
+                    | 'membership'
+                    | 'grant'
+                    | 'group'
+                    | 'notification'
+                    | 'comment'
+                    | 'reaction'
+                    | 'activity'
+                    | 'judgment'
+                    | 'crdt';
+                  organizationId: string;
+                  documentId?: string;
+                  id: string;
+                  /** @description The stored record, keys stripped. */
+                  record: {
+                    [key: string]: unknown;
+                  };
+                }[];
+              };
+              /** @description Token of the next page; absent on the last page. */
+              nextPageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.data.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "userId": "alice"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            userId: string;
+            organizationIds?: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Erasure started.",
+           *         "data": {
+           *           "jobId": "job-1"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                jobId: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'users.data.delete.status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "jobId": "job-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            jobId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Erasure status retrieved.",
+           *         "data": {
+           *           "jobId": "job-1",
+           *           "status": "completed",
+           *           "counts": {
+           *             "comment": 3,
+           *             "notification": 5
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                jobId: string;
+                /** @enum {string} */
+                status: 'pending' | 'in_progress' | 'completed' | 'failed';
+                counts: {
+                  [key: string]: number;
+                };
+                message?: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.usergroups.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "organizationUserGroups": [
+         *           {
+         *             "groupId": "editors",
+         *             "groupName": "Editors"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            createOrganization?: boolean;
+            organizationUserGroups: {
+              groupId: string;
+              groupName: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "User groups processed.",
+           *         "data": {
+           *           "editors": {
+           *             "success": true,
+           *             "id": "editors",
+           *             "message": "User group saved."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.usergroups.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "groupIds": [
+         *           "editors"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            groupIds?: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "User groups retrieved.",
+           *         "data": [
+           *           {
+           *             "groupId": "editors",
+           *             "groupName": "Editors",
+           *             "userIds": [
+           *               "alice",
+           *               "bob"
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                groupId: string;
+                groupName: string;
+                userIds: string[];
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.usergroups.users.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "organizationUserGroupId": "editors",
+         *         "userIds": [
+         *           "bob"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            organizationUserGroupId: string;
+            userIds: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Users processed.",
+           *         "data": {
+           *           "bob": {
+           *             "success": true,
+           *             "organizationUserGroupId": "editors",
+           *             "message": "User added to the group."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'organizations.usergroups.users.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "organizationUserGroupId": "editors",
+         *         "userIds": [
+         *           "bob"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            organizationUserGroupId: string;
+            userIds?: string[];
+            deleteAll?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Users processed.",
+           *         "data": {
+           *           "bob": {
+           *             "success": true,
+           *             "organizationUserGroupId": "editors",
+           *             "message": "User removed from the group."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'auth.permissions.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "userIds": [
+         *           "alice"
+         *         ],
+         *         "documentIds": [
+         *           "doc-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            userIds: string[];
+            folderIds?: string[];
+            documentIds?: string[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Permissions retrieved.",
+           *         "data": {
+           *           "alice": {
+           *             "organization": {
+           *               "org-1": {
+           *                 "accessRole": "editor"
+           *               }
+           *             },
+           *             "documents": {
+           *               "doc-1": {
+           *                 "accessRole": "editor",
+           *                 "accessType": "organizationPrivate"
+           *               }
+           *             }
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                [key: string]: {
+                  organization: {
+                    [key: string]: components['schemas']['PermissionEntry'];
+                  };
+                  folders?: {
+                    [key: string]: components['schemas']['PermissionEntry'];
+                  };
+                  documents?: {
+                    [key: string]: components['schemas']['PermissionEntry'];
+                  };
+                  context?: {
+                    /** @description `<fieldName>:<value>` each. */
+                    accessFields: string[];
+                  };
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'auth.permissions.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "user": {
+         *           "userId": "bob"
+         *         },
+         *         "permissions": {
+         *           "resources": [
+         *             {
+         *               "type": "document",
+         *               "id": "doc-1",
+         *               "organizationId": "org-1",
+         *               "accessRole": "viewer"
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            user: {
+              userId: string;
+            };
+            permissions: {
+              resources: {
+                /** @enum {string} */
+                type: 'organization' | 'folder' | 'document' | 'context';
+                id: string;
+                organizationId?: string;
+                /** @enum {string} */
+                accessRole?: 'editor' | 'viewer';
+                expiresAt?: number;
+                context?: {
+                  access: {
+                    [key: string]: string | number;
+                  };
+                };
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Permissions added."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'auth.permissions.remove': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "userId": "bob",
+         *         "permissions": {
+         *           "resources": [
+         *             {
+         *               "type": "document",
+         *               "id": "doc-1",
+         *               "organizationId": "org-1"
+         *             }
+         *           ]
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            userId: string;
+            permissions: {
+              resources: {
+                /** @enum {string} */
+                type: 'organization' | 'folder' | 'document' | 'context';
+                id: string;
+                organizationId?: string;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Permissions removed."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'auth.token.generate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "userId": "alice",
+         *         "userProperties": {
+         *           "name": "Alice",
+         *           "email": "alice@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            userId: string;
+            userProperties: {
+              name: string;
+              /** Format: email */
+              email: string;
+              isAdmin?: boolean;
+            };
+            permissions?: {
+              resources: {
+                /** @enum {string} */
+                type: 'organization' | 'folder' | 'document' | 'context';
+                id: string;
+                organizationId?: string;
+                /** @enum {string} */
+                accessRole?: 'editor' | 'viewer';
+                expiresAt?: number;
+                context?: {
+                  access: {
+                    [key: string]: string | number;
+                  };
+                };
+              }[];
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Token generated.",
+           *         "data": {
+           *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJhbGljZSJ9.c2ln"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                /** @description JWT (HS256, 48 h). */
+                token: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "limit": 10
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            /** @default 50 */
+            limit?: number;
+            iterator?: string | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Endpoints retrieved.",
+           *         "data": {
+           *           "endpoints": [
+           *             {
+           *               "id": "ep-1",
+           *               "url": "https://hooks.example.com/collab",
+           *               "description": "Comment events",
+           *               "filterTypes": [
+           *                 "comment.added"
+           *               ],
+           *               "channels": null,
+           *               "disabled": false,
+           *               "rateLimit": null,
+           *               "uid": null,
+           *               "metadata": {},
+           *               "createdAt": "2026-03-02T09:30:00.000Z",
+           *               "updatedAt": "2026-03-02T09:30:00.000Z"
+           *             }
+           *           ],
+           *           "iterator": null,
+           *           "prevIterator": null,
+           *           "done": true
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                endpoints: components['schemas']['WebhookEndpoint'][];
+                /** @description Cursor of the next page; null on the last. */
+                iterator: string | null;
+                prevIterator: string | null;
+                done: boolean;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.create': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "url": "https://hooks.example.com/collab",
+         *         "description": "Comment events",
+         *         "filterTypes": [
+         *           "comment.added"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            url: string;
+            description?: string;
+            filterTypes?: string[] | null;
+            channels?: string[] | null;
+            disabled?: boolean;
+            rateLimit?: number | null;
+            uid?: string | null;
+            metadata?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Endpoint created.",
+           *         "data": {
+           *           "id": "ep-1",
+           *           "url": "https://hooks.example.com/collab",
+           *           "description": "Comment events",
+           *           "filterTypes": [
+           *             "comment.added"
+           *           ],
+           *           "channels": null,
+           *           "disabled": false,
+           *           "rateLimit": null,
+           *           "uid": null,
+           *           "metadata": {},
+           *           "createdAt": "2026-03-02T09:30:00.000Z",
+           *           "updatedAt": "2026-03-02T09:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['WebhookEndpoint'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1",
+         *         "disabled": true
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId: string;
+            url?: string;
+            description?: string;
+            filterTypes?: string[] | null;
+            channels?: string[] | null;
+            disabled?: boolean;
+            rateLimit?: number | null;
+            metadata?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Endpoint updated.",
+           *         "data": {
+           *           "id": "ep-1",
+           *           "url": "https://hooks.example.com/collab",
+           *           "description": "Comment events",
+           *           "filterTypes": [
+           *             "comment.added"
+           *           ],
+           *           "channels": null,
+           *           "disabled": true,
+           *           "rateLimit": null,
+           *           "uid": null,
+           *           "metadata": {},
+           *           "createdAt": "2026-03-02T09:30:00.000Z",
+           *           "updatedAt": "2026-03-02T09:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['WebhookEndpoint'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Endpoint deleted."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.secret.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Endpoint secret retrieved.",
+           *         "data": {
+           *           "endpointId": "ep-1",
+           *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                endpointId: string;
+                /** Format: starts_with */
+                secret: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.secret.rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Endpoint secret rotated.",
+           *         "data": {
+           *           "endpointId": "ep-1",
+           *           "secret": "whsec_4oBm1n2bQv7sX0cYk9Lh3TzWq6RjEuAp"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                endpointId: string;
+                /** Format: starts_with */
+                secret: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.messages.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1",
+         *         "limit": 10
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId: string;
+            /** @default 50 */
+            limit?: number;
+            pageToken?: string | null;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Messages retrieved.",
+           *         "data": {
+           *           "messages": [
+           *             {
+           *               "messageId": "msg-1",
+           *               "event": "comment.added",
+           *               "timestamp": 1772443800000,
+           *               "status": "succeeded",
+           *               "reason": null,
+           *               "attemptCount": 1,
+           *               "nextAttemptAt": null,
+           *               "attempts": [
+           *                 {
+           *                   "attempt": 1,
+           *                   "status": "success",
+           *                   "statusCode": 200,
+           *                   "durationMs": 84,
+           *                   "response": "ok",
+           *                   "timestamp": "2026-03-02T09:30:00.000Z"
+           *                 }
+           *               ],
+           *               "createdAt": "2026-03-02T09:30:00.000Z",
+           *               "updatedAt": "2026-03-02T09:30:00.000Z"
+           *             }
+           *           ],
+           *           "pageToken": null
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                messages: components['schemas']['EndpointMessage'][];
+                /** @description Token of the next page; null on the last. */
+                pageToken: string | null;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.advancedwebhook.endpoints.messages.replay': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1",
+         *         "messageId": "msg-1",
+         *         "timestamp": 1772443800000
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId: string;
+            messageId: string;
+            timestamp: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Message queued for replay.",
+           *         "data": {
+           *           "messageId": "msg-1",
+           *           "event": "comment.added",
+           *           "timestamp": 1772443800000,
+           *           "status": "pending",
+           *           "reason": null,
+           *           "attemptCount": 1,
+           *           "nextAttemptAt": "2026-03-02T09:30:00.000Z",
+           *           "attempts": [
+           *             {
+           *               "attempt": 1,
+           *               "status": "success",
+           *               "statusCode": 200,
+           *               "durationMs": 84,
+           *               "response": "ok",
+           *               "timestamp": "2026-03-02T09:30:00.000Z"
+           *             }
+           *           ],
+           *           "createdAt": "2026-03-02T09:30:00.000Z",
+           *           "updatedAt": "2026-03-02T09:30:00.000Z"
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['EndpointMessage'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'workspace.webhooks.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "endpointId": "ep-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            endpointId?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Test event sent.",
+           *         "data": {
+           *           "messageId": "msg-2",
+           *           "timestamp": 1772443800000,
+           *           "targets": [
+           *             "endpoint:ep-1"
+           *           ]
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                messageId: string;
+                timestamp: number;
+                targets: (string | 'basic:raw' | 'basic:processed')[];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'notifications.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "actionUser": {
+         *           "userId": "alice",
+         *           "name": "Alice",
+         *           "email": "alice@example.com"
+         *         },
+         *         "notificationId": "notif-1",
+         *         "notifyUsers": [
+         *           {
+         *             "userId": "bob",
+         *             "name": "Bob",
+         *             "email": "bob@example.com"
+         *           }
+         *         ],
+         *         "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
+         *         "displayBodyMessage": "Can you review the intro?"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            createOrganization?: boolean;
+            documentId: string;
+            createDocument?: boolean;
+            actionUser: {
+              userId: string;
+              name?: string;
+              email?: string;
+            } & {
+              [key: string]: unknown;
+            };
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            notificationId?: string;
+            /** @default false */
+            isNotificationResolverUsed?: boolean;
+            notifyUsers: ({
+              userId: string;
+              name?: string;
+              email?: string;
+            } & {
+              [key: string]: unknown;
+            })[];
+            /** @default true */
+            notifyAll?: boolean;
+            /** @enum {string} */
+            notificationSource?: 'custom' | 'comment' | 'huddle' | 'crdt';
+            context?: {
+              access: {
+                [key: string]: string | number;
+              };
             };
             displayHeadlineMessageTemplate?: string;
             displayHeadlineMessageTemplateData?: {
-                [key: string]: unknown;
+              [key: string]: unknown;
             };
             displayBodyMessage?: string;
             notificationSourceData?: {
-                [key: string]: unknown;
+              [key: string]: unknown;
             };
-            timestamp: number;
-            /** @description The recipient, when listing a user's inbox. */
-            userId?: string;
-            /** @description Whether the recipient has read it (a user's inbox). */
-            isRead?: boolean;
+          };
         };
-        Activity: {
-            id: string;
-            /** @enum {string} */
-            featureType: "comment" | "reaction" | "recorder" | "crdt" | "custom";
-            actionType: string;
-            actionUser: {
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Notification added.",
+           *         "data": {
+           *           "success": true,
+           *           "message": "Notification added."
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                success: boolean;
+                message: string;
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'notifications.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "userId": "bob",
+         *         "pageSize": 20
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            userId?: string;
+            documentId?: string;
+            notificationIds?: string[];
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            order?: 'asc' | 'desc';
+            /** @default 100 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Notifications retrieved.",
+           *         "data": [
+           *           {
+           *             "id": "notif-1",
+           *             "organizationId": "org-1",
+           *             "documentId": "doc-1",
+           *             "actionUser": {
+           *               "userId": "alice",
+           *               "name": "Alice",
+           *               "email": "alice@example.com"
+           *             },
+           *             "isNotificationResolverUsed": false,
+           *             "notificationSource": "custom",
+           *             "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
+           *             "displayBodyMessage": "Can you review the intro?",
+           *             "timestamp": 1772443800000,
+           *             "userId": "bob",
+           *             "isRead": false
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['Notification'][];
+              /** @description Token of the next page; absent on the last page. */
+              pageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'notifications.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "notifications": [
+         *           {
+         *             "id": "notif-1",
+         *             "readByUserIds": [
+         *               "bob"
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            notifications: {
+              id: string;
+              readByUserIds?: string[];
+              displayHeadlineMessageTemplate?: string;
+              displayHeadlineMessageTemplateData?: {
+                [key: string]: unknown;
+              };
+              displayBodyMessage?: string;
+              notificationSourceData?: {
+                [key: string]: unknown;
+              };
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Notifications processed.",
+           *         "data": {
+           *           "notif-1": {
+           *             "success": true,
+           *             "id": "notif-1",
+           *             "message": "Notification updated."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'notifications.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "notificationIds": [
+         *           "notif-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            notificationIds?: string[];
+            documentId?: string;
+            userId?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Notifications processed.",
+           *         "data": {
+           *           "notif-1": {
+           *             "success": true,
+           *             "id": "notif-1",
+           *             "message": "Notification deleted."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'activities.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "activities": [
+         *           {
+         *             "id": "act-1",
+         *             "featureType": "comment",
+         *             "actionType": "comment.add",
+         *             "actionUser": {
+         *               "userId": "alice",
+         *               "name": "Alice",
+         *               "email": "alice@example.com"
+         *             },
+         *             "targetEntityId": "ann-1",
+         *             "displayMessageTemplate": "{{user}} commented"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            activities: {
+              id?: string;
+              /** @enum {string} */
+              featureType: 'comment' | 'reaction' | 'recorder' | 'crdt' | 'custom';
+              actionType: string;
+              actionUser: {
                 userId: string;
                 email?: string;
                 name?: string;
                 agent?: {
-                    [key: string]: unknown;
+                  [key: string]: unknown;
                 };
-            };
-            targetEntityId?: string;
-            targetSubEntityId?: string;
-            changes?: {
+              };
+              targetEntityId?: string;
+              targetSubEntityId?: string;
+              changes?: {
                 [key: string]: {
-                    from: unknown;
-                    to: unknown;
+                  from: unknown;
+                  to: unknown;
                 };
-            };
-            entityData?: unknown;
-            entityTargetData?: unknown;
-            displayMessageTemplate?: string;
-            displayMessageTemplateData?: {
+              };
+              entityData?: unknown;
+              entityTargetData?: unknown;
+              displayMessageTemplate?: string;
+              displayMessageTemplateData?: {
                 [key: string]: unknown;
-            };
-            actionIcon?: string;
-            metadata: {
-                apiKey: string;
-                documentId: string;
-                organizationId: string;
-            };
-            timestamp: number;
+              };
+              actionIcon?: string;
+            }[];
+          };
         };
-        Comment: {
-            commentId: string;
-            annotationId: string;
-            commentText?: string;
-            commentHtml?: string;
-            from: {
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Activities processed.",
+           *         "data": {
+           *           "act-1": {
+           *             "success": true,
+           *             "id": "act-1",
+           *             "message": "Activity added."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'activities.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "pageSize": 20
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            targetEntityId?: string;
+            featureTypes?: ('comment' | 'reaction' | 'recorder' | 'crdt' | 'custom')[];
+            actionTypes?: string[];
+            userId?: string;
+            activityIds?: string[];
+            /**
+             * @default desc
+             * @enum {string}
+             */
+            order?: 'asc' | 'desc';
+            /** @default 1000 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Activities retrieved.",
+           *         "data": [
+           *           {
+           *             "id": "act-1",
+           *             "featureType": "comment",
+           *             "actionType": "comment.add",
+           *             "actionUser": {
+           *               "userId": "alice",
+           *               "name": "Alice",
+           *               "email": "alice@example.com"
+           *             },
+           *             "targetEntityId": "ann-1",
+           *             "displayMessageTemplate": "{{user}} commented",
+           *             "metadata": {
+           *               "apiKey": "key-1",
+           *               "organizationId": "org-1",
+           *               "documentId": "doc-1"
+           *             },
+           *             "timestamp": 1772443800000
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['Activity'][];
+              /** @description Token of the next page; absent on the last page. */
+              pageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'activities.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "activities": [
+         *           {
+         *             "id": "act-1",
+         *             "displayMessageTemplate": "{{user}} replied"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            activities: {
+              id: string;
+              changes?: {
+                [key: string]: {
+                  from: unknown;
+                  to: unknown;
+                };
+              };
+              entityData?: unknown;
+              entityTargetData?: unknown;
+              displayMessageTemplate?: string;
+              displayMessageTemplateData?: {
+                [key: string]: unknown;
+              };
+              actionIcon?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Activities processed.",
+           *         "data": {
+           *           "act-1": {
+           *             "success": true,
+           *             "id": "act-1",
+           *             "message": "Activity updated."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'activities.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "activityIds": [
+         *           "act-1"
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            activityIds?: string[];
+            targetEntityId?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Activities processed.",
+           *         "data": {
+           *           "act-1": {
+           *             "success": true,
+           *             "id": "act-1",
+           *             "message": "Activity deleted."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'crdt.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "editorId": "editor-1",
+         *         "type": "text",
+         *         "data": "Hello, world"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            editorId: string;
+            contentKey?: string;
+            userId?: string;
+            /** @enum {string} */
+            type: 'text' | 'map' | 'array' | 'xml';
+            data: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Editor content saved."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'crdt.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "editorId": "editor-1"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            editorId?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Editor content retrieved.",
+           *         "data": [
+           *           {
+           *             "id": "editor-1",
+           *             "type": "text",
+           *             "data": "Hello, world",
+           *             "lastUpdate": 1772443800000,
+           *             "lastUpdatedBy": "alice"
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                /** @description The editor id. */
+                id: string;
+                /** @enum {string} */
+                type: 'text' | 'map' | 'array' | 'xml';
+                data:
+                  | string
+                  | {
+                      [key: string]: unknown;
+                    }
+                  | unknown[];
+                /** @description Epoch ms. */
+                lastUpdate: number;
+                lastUpdatedBy: string | null;
+              }[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'crdt.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "editorId": "editor-1",
+         *         "type": "text",
+         *         "data": "Hello, collaborators"
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            editorId: string;
+            contentKey?: string;
+            userId?: string;
+            /** @enum {string} */
+            type: 'text' | 'map' | 'array' | 'xml';
+            data: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Editor content saved."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "commentAnnotations": [
+         *           {
+         *             "annotationId": "ann-1",
+         *             "commentData": [
+         *               {
+         *                 "commentId": "c-1",
+         *                 "commentText": "Typo in the title.",
+         *                 "from": {
+         *                   "userId": "alice",
+         *                   "name": "Alice",
+         *                   "email": "alice@example.com"
+         *                 }
+         *               }
+         *             ]
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            createOrganization?: boolean;
+            createDocument?: boolean;
+            commentAnnotations: {
+              annotationId?: string;
+              /**
+               * @default comment
+               * @enum {string}
+               */
+              type?: 'comment' | 'suggestion';
+              /**
+               * @default open
+               * @enum {string}
+               */
+              status?: 'open' | 'in_progress' | 'resolved' | 'closed';
+              /** @enum {string} */
+              priority?: 'low' | 'medium' | 'high' | 'urgent';
+              assignedTo?: {
                 userId: string;
                 name?: string;
                 email?: string;
-            };
-            taggedUserContacts?: {
-                userId: string;
-                contact?: {
+              };
+              context?: {
+                [key: string]: unknown;
+              };
+              commentData: {
+                commentId?: string;
+                commentText?: string;
+                commentHtml?: string;
+                from: {
+                  userId: string;
+                  name?: string;
+                  email?: string;
+                };
+                taggedUserContacts?: {
+                  userId: string;
+                  contact?: {
                     userId: string;
                     name?: string;
                     email?: string;
+                  };
+                  text?: string;
+                }[];
+                agent?: {
+                  agentId: string;
+                  name?: string;
+                  model?: string;
+                  confidence?: number;
+                };
+                /** @default false */
+                triggerNotification?: boolean;
+                /** @default true */
+                triggerActivities?: boolean;
+              }[];
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Annotations processed.",
+           *         "data": {
+           *           "ann-1": {
+           *             "success": true,
+           *             "annotationId": "ann-1",
+           *             "commentIds": [
+           *               "c-1"
+           *             ],
+           *             "message": "Annotation added."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                [key: string]: {
+                  success: boolean;
+                  annotationId: string;
+                  commentIds: string[];
+                  message: string;
+                  status?: string;
+                };
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.get': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "pageSize": 20
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId?: string;
+            annotationIds?: string[];
+            /** @default 50 */
+            pageSize?: number;
+            pageToken?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Annotations retrieved.",
+           *         "data": [
+           *           {
+           *             "annotationId": "ann-1",
+           *             "organizationId": "org-1",
+           *             "documentId": "doc-1",
+           *             "type": "comment",
+           *             "status": "open",
+           *             "createdBy": {
+           *               "userId": "alice",
+           *               "name": "Alice",
+           *               "email": "alice@example.com"
+           *             },
+           *             "createdAt": 1772443800000,
+           *             "lastUpdated": 1772443800000,
+           *             "comments": [
+           *               {
+           *                 "commentId": "c-1",
+           *                 "annotationId": "ann-1",
+           *                 "commentText": "Typo in the title.",
+           *                 "from": {
+           *                   "userId": "alice",
+           *                   "name": "Alice",
+           *                   "email": "alice@example.com"
+           *                 },
+           *                 "createdAt": 1772443800000,
+           *                 "lastUpdated": 1772443800000,
+           *                 "reactions": [
+           *                   {
+           *                     "icon": "👍",
+           *                     "user": {
+           *                       "userId": "bob",
+           *                       "name": "Bob",
+           *                       "email": "bob@example.com"
+           *                     },
+           *                     "createdAt": 1772443800000
+           *                   }
+           *                 ]
+           *               }
+           *             ]
+           *           }
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: {
+                annotationId: string;
+                organizationId: string;
+                documentId: string;
+                /** @enum {string} */
+                type: 'comment' | 'suggestion';
+                /** @enum {string} */
+                status: 'open' | 'in_progress' | 'resolved' | 'closed';
+                /** @enum {string} */
+                priority?: 'low' | 'medium' | 'high' | 'urgent';
+                assignedTo?: {
+                  userId: string;
+                  name?: string;
+                  email?: string;
+                };
+                context?: {
+                  [key: string]: unknown;
+                };
+                /** @enum {string} */
+                suggestionDecision?: 'accept' | 'reject';
+                createdBy: {
+                  userId: string;
+                  name?: string;
+                  email?: string;
+                };
+                createdAt: number;
+                lastUpdated: number;
+                comments: components['schemas']['Comment'][];
+              }[];
+              /** @description Token of the next page; absent on the last page. */
+              pageToken?: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationId": "ann-1",
+         *         "status": "resolved",
+         *         "actionUser": {
+         *           "userId": "alice",
+         *           "name": "Alice",
+         *           "email": "alice@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationId: string;
+            /** @enum {string} */
+            status?: 'open' | 'in_progress' | 'resolved' | 'closed';
+            /** @enum {string} */
+            priority?: 'low' | 'medium' | 'high' | 'urgent';
+            assignedTo?: {
+              userId: string;
+              name?: string;
+              email?: string;
+            } | null;
+            /** @enum {string} */
+            suggestionDecision?: 'accept' | 'reject';
+            actionUser: {
+              userId: string;
+              name?: string;
+              email?: string;
+            };
+            agent?: {
+              agentId: string;
+              name?: string;
+              model?: string;
+              confidence?: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Annotation updated.",
+           *         "data": {
+           *           "annotationId": "ann-1",
+           *           "organizationId": "org-1",
+           *           "documentId": "doc-1",
+           *           "type": "comment",
+           *           "status": "resolved",
+           *           "createdBy": {
+           *             "userId": "alice",
+           *             "name": "Alice",
+           *             "email": "alice@example.com"
+           *           },
+           *           "createdAt": 1772443800000,
+           *           "lastUpdated": 1772443800000
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              data: components['schemas']['Annotation'];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationIds": [
+         *           "ann-1"
+         *         ],
+         *         "actionUser": {
+         *           "userId": "alice",
+         *           "name": "Alice",
+         *           "email": "alice@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationIds: string[];
+            actionUser?: {
+              userId: string;
+              name?: string;
+              email?: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Annotations processed.",
+           *         "data": {
+           *           "ann-1": {
+           *             "success": true,
+           *             "message": "Annotation deleted."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.comments.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationId": "ann-1",
+         *         "commentData": [
+         *           {
+         *             "commentText": "Fixed, thanks!",
+         *             "from": {
+         *               "userId": "bob",
+         *               "name": "Bob",
+         *               "email": "bob@example.com"
+         *             }
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationId: string;
+            commentData: {
+              commentId?: string;
+              commentText?: string;
+              commentHtml?: string;
+              from: {
+                userId: string;
+                name?: string;
+                email?: string;
+              };
+              taggedUserContacts?: {
+                userId: string;
+                contact?: {
+                  userId: string;
+                  name?: string;
+                  email?: string;
                 };
                 text?: string;
-            }[];
-            agent?: {
+              }[];
+              agent?: {
                 agentId: string;
                 name?: string;
                 model?: string;
                 confidence?: number;
-            };
-            createdAt: number;
-            lastUpdated: number;
-            reactions: {
-                icon: string;
-                user: {
-                    userId: string;
-                    name?: string;
-                    email?: string;
-                };
-                createdAt: number;
+              };
+              /** @default false */
+              triggerNotification?: boolean;
+              /** @default true */
+              triggerActivities?: boolean;
             }[];
+          };
         };
-        Annotation: {
-            annotationId: string;
-            organizationId: string;
-            documentId: string;
-            /** @enum {string} */
-            type: "comment" | "suggestion";
-            /** @enum {string} */
-            status: "open" | "in_progress" | "resolved" | "closed";
-            /** @enum {string} */
-            priority?: "low" | "medium" | "high" | "urgent";
-            assignedTo?: {
-                userId: string;
-                name?: string;
-                email?: string;
-            };
-            context?: {
-                [key: string]: unknown;
-            };
-            /** @enum {string} */
-            suggestionDecision?: "accept" | "reject";
-            createdBy: {
-                userId: string;
-                name?: string;
-                email?: string;
-            };
-            createdAt: number;
-            lastUpdated: number;
-        };
-        JudgmentResult: {
-            recordId: string;
-            decision: string;
-            reasoning: string;
-            confidence: number;
-            actionUser: {
-                userId: string;
-                name?: string;
-            } & {
-                [key: string]: unknown;
-            };
-            createdAt: number;
-            agent: {
-                [key: string]: unknown;
-            } | null;
-            /** @enum {string} */
-            judgeType: "human" | "agent";
-            contentType: string;
-            reviewerId: string;
-            organizationId: string;
-            documentId: string;
-            annotationId?: string;
-            commentId?: string;
-            /** @description 1.0 on the annotation and recency shortcut paths. */
-            similarity: number;
-            /** @enum {string} */
-            scope: "document" | "organization" | "apiKey";
-        };
+      };
     };
     responses: {
-        /** @description INVALID_ARGUMENT, FAILED_PRECONDITION, OUT_OF_RANGE: the body is not JSON, lacks a `data` object, exceeds the size limit or fails validation (messages name the field path); or the operation's preconditions do not hold. */
-        BadRequest: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description PERMISSION_DENIED: missing or wrong credentials, or an `Origin` outside the allowed domains. */
-        PermissionDenied: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description NOT_FOUND: a named resource does not exist for the caller. */
-        NotFound: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description INVALID_ARGUMENT: a method other than POST. */
-        MethodNotAllowed: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description ALREADY_EXISTS, ABORTED: the write conflicts with the current state. */
-        Conflict: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description RESOURCE_EXHAUSTED: a quota or rate limit is reached. */
-        ResourceExhausted: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                "retry-after": components["headers"]["RetryAfter"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description INTERNAL, UNKNOWN, DATA_LOSS: an unexpected error; the message names the request id, never internals. */
-        Internal: {
-            headers: {
-                "x-request-id": components["headers"]["RequestId"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-    };
-    parameters: never;
-    requestBodies: never;
-    headers: {
-        /** @description The request id, also written to the service logs; quote it when reporting a problem. */
-        RequestId: string;
-        /** @description Seconds to wait before retrying. */
-        RetryAfter: number;
-    };
-    pathItems: never;
-}
-export type $defs = Record<string, never>;
-export interface operations {
-    "workspace.create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "ownerEmail": "alice@example.com",
-                 *         "name": "Alice",
-                 *         "workspaceName": "Alice's workspace"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        /** Format: email */
-                        ownerEmail: string;
-                        name?: string;
-                        workspaceName?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Workspace created.",
-                     *         "data": {
-                     *           "id": "ws-1",
-                     *           "name": "Alice's workspace",
-                     *           "owner": {
-                     *             "id": "user-1",
-                     *             "email": "alice@example.com",
-                     *             "name": "Alice"
-                     *           },
-                     *           "apiKeyList": {
-                     *             "key-1": {
-                     *               "id": "key-1",
-                     *               "apiKeyName": "Testing key",
-                     *               "type": "testing"
-                     *             }
-                     *           },
-                     *           "authToken": "wtok_8d2e"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                /** @description The workspace id (`x-svc-workspace-id`). */
-                                id: string;
-                                name: string;
-                                owner: {
-                                    id: string;
-                                    email: string;
-                                    name: string;
-                                };
-                                /** @description API keys by key. */
-                                apiKeyList: {
-                                    [key: string]: components["schemas"]["ApiKeySummary"];
-                                };
-                                /** @description The workspace auth token (`x-svc-workspace-auth-token`); shown once. */
-                                authToken: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {}
-                 *     }
-                 */
-                "application/json": {
-                    data: Record<string, never>;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Workspace retrieved.",
-                     *         "data": {
-                     *           "id": "ws-1",
-                     *           "name": "Alice's workspace",
-                     *           "owner": {
-                     *             "id": "user-1",
-                     *             "email": "alice@example.com",
-                     *             "name": "Alice"
-                     *           },
-                     *           "apiKeyList": {
-                     *             "key-1": {
-                     *               "id": "key-1",
-                     *               "apiKeyName": "Testing key",
-                     *               "type": "testing"
-                     *             }
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                /** @description The workspace id (`x-svc-workspace-id`). */
-                                id: string;
-                                name: string;
-                                owner: {
-                                    id: string;
-                                    email: string;
-                                    name: string;
-                                };
-                                /** @description API keys by key. */
-                                apiKeyList: {
-                                    [key: string]: components["schemas"]["ApiKeySummary"];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.apikey.create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "type": "production",
-                 *         "apiKeyName": "Production",
-                 *         "allowedDomains": [
-                 *           "app.example.com"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        /** @enum {string} */
-                        type: "testing" | "production";
-                        apiKeyName?: string;
-                        /** Format: email */
-                        ownerEmail?: string;
-                        /** @default true */
-                        createAuthToken?: boolean;
-                        allowedDomains?: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "API key created.",
-                     *         "data": {
-                     *           "apiKey": "key-2"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                /** @description The new API key. */
-                                apiKey: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.apikeys.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "pageSize": 20
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        apiKeys?: string[];
-                        /** @default 100 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "API keys retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "id": "key-1",
-                     *             "apiKeyName": "Testing key",
-                     *             "type": "testing"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["ApiKeySummary"][];
-                            /** @description Token of the next page; absent on the last page. */
-                            nextPageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.authtokens.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "apiKey": "key-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        apiKey: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Auth tokens retrieved.",
-                     *         "data": {
-                     *           "apiKey": "key-1",
-                     *           "authTokens": [
-                     *             {
-                     *               "token": "tok_3f9a1c",
-                     *               "name": "Default",
-                     *               "domains": [
-                     *                 "app.example.com"
-                     *               ]
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                apiKey: string;
-                                authTokens: {
-                                    /** @description The auth token (`x-svc-auth-token`). */
-                                    token: string;
-                                    name: string;
-                                    domains: string[];
-                                }[];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.authtoken.reset": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "apiKey": "key-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        apiKey: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Auth token reset.",
-                     *         "data": {
-                     *           "apiKey": "key-1",
-                     *           "newAuthToken": {
-                     *             "token": "tok_7b21e0",
-                     *             "name": "Default",
-                     *             "domains": [
-                     *               "app.example.com"
-                     *             ]
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                apiKey: string;
-                                newAuthToken: {
-                                    /** @description The auth token (`x-svc-auth-token`). */
-                                    token: string;
-                                    name: string;
-                                    domains: string[];
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.domains.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {}
-                 *     }
-                 */
-                "application/json": {
-                    data: Record<string, never>;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Domains retrieved.",
-                     *         "data": {
-                     *           "domains": [
-                     *             "app.example.com"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                /** @description Normalised allowed domains. */
-                                domains: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.domains.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "domains": [
-                 *           "docs.example.com"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        domains: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Domains added.",
-                     *         "data": {
-                     *           "domainsAdded": [
-                     *             "docs.example.com"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                domainsAdded: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.domains.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "domains": [
-                 *           "docs.example.com"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        domains: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Domains removed.",
-                     *         "data": {
-                     *           "domainsRemoved": [
-                     *             "docs.example.com"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                domainsRemoved: string[];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.webhookconfig.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {}
-                 *     }
-                 */
-                "application/json": {
-                    data: Record<string, never>;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Webhook config retrieved.",
-                     *         "data": {
-                     *           "useWebhookService": true,
-                     *           "webhookServiceConfig": {
-                     *             "authToken": "whk_auth_1",
-                     *             "rawNotificationUrl": "https://hooks.example.com/raw",
-                     *             "processedNotificationUrl": "https://hooks.example.com/processed",
-                     *             "encodeData": false,
-                     *             "encryptData": false,
-                     *             "publicKey": "",
-                     *             "enableDataProtection": false,
-                     *             "triggers": {
-                     *               "comment.added": true
-                     *             }
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                useWebhookService: boolean;
-                                webhookServiceConfig: {
-                                    authToken: string;
-                                    rawNotificationUrl: string;
-                                    processedNotificationUrl: string;
-                                    encodeData: boolean;
-                                    encryptData: boolean;
-                                    publicKey: string;
-                                    enableDataProtection: boolean;
-                                    triggers: {
-                                        [key: string]: boolean;
-                                    };
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.webhookconfig.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "useWebhookService": true,
-                 *         "webhookServiceConfig": {
-                 *           "triggers": {
-                 *             "comment.added": true
-                 *           }
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        useWebhookService?: boolean;
-                        webhookServiceConfig?: {
-                            authToken?: string;
-                            rawNotificationUrl?: string;
-                            processedNotificationUrl?: string;
-                            encodeData?: boolean;
-                            encryptData?: boolean;
-                            publicKey?: string;
-                            enableDataProtection?: boolean;
-                            triggers?: {
-                                [key: string]: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Webhook config updated.",
-                     *         "data": {
-                     *           "useWebhookService": true,
-                     *           "webhookServiceConfig": {
-                     *             "authToken": "whk_auth_1",
-                     *             "rawNotificationUrl": "https://hooks.example.com/raw",
-                     *             "processedNotificationUrl": "https://hooks.example.com/processed",
-                     *             "encodeData": false,
-                     *             "encryptData": false,
-                     *             "publicKey": "",
-                     *             "enableDataProtection": false,
-                     *             "triggers": {
-                     *               "comment.added": true
-                     *             }
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                useWebhookService: boolean;
-                                webhookServiceConfig: {
-                                    authToken: string;
-                                    rawNotificationUrl: string;
-                                    processedNotificationUrl: string;
-                                    encodeData: boolean;
-                                    encryptData: boolean;
-                                    publicKey: string;
-                                    enableDataProtection: boolean;
-                                    triggers: {
-                                        [key: string]: boolean;
-                                    };
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhookconfig.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {}
-                 *     }
-                 */
-                "application/json": {
-                    data: Record<string, never>;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Advanced webhook config retrieved.",
-                     *         "data": {
-                     *           "isEnabled": true,
-                     *           "encryptData": false,
-                     *           "encodeData": false,
-                     *           "publicKey": "",
-                     *           "enableDataProtection": false
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                isEnabled: boolean;
-                                encryptData: boolean;
-                                encodeData: boolean;
-                                publicKey: string;
-                                enableDataProtection: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhookconfig.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "isEnabled": true
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        isEnabled?: boolean;
-                        encryptData?: boolean;
-                        encodeData?: boolean;
-                        publicKey?: string;
-                        enableDataProtection?: boolean;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Advanced webhook config updated.",
-                     *         "data": {
-                     *           "isEnabled": true,
-                     *           "encryptData": false,
-                     *           "encodeData": false,
-                     *           "publicKey": "",
-                     *           "enableDataProtection": false
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                isEnabled: boolean;
-                                encryptData: boolean;
-                                encodeData: boolean;
-                                publicKey: string;
-                                enableDataProtection: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.activityconfig.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {}
-                 *     }
-                 */
-                "application/json": {
-                    data: Record<string, never>;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Activity config retrieved.",
-                     *         "data": {
-                     *           "activityServiceConfig": {
-                     *             "isEnabled": true,
-                     *             "immutable": false
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                activityServiceConfig: {
-                                    isEnabled: boolean;
-                                    immutable?: boolean;
-                                    triggers?: {
-                                        [key: string]: {
-                                            [key: string]: boolean;
-                                        };
-                                    };
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.activityconfig.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "activityServiceConfig": {
-                 *           "isEnabled": true,
-                 *           "triggers": {
-                 *             "comment": {
-                 *               "added": true
-                 *             }
-                 *           }
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        activityServiceConfig: {
-                            isEnabled?: boolean;
-                            immutable?: boolean;
-                            triggers?: {
-                                [key: string]: {
-                                    [key: string]: boolean;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Activity config updated.",
-                     *         "data": {
-                     *           "activityServiceConfig": {
-                     *             "isEnabled": true,
-                     *             "triggers": {
-                     *               "comment": {
-                     *                 "added": true
-                     *               }
-                     *             }
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                activityServiceConfig: {
-                                    isEnabled: boolean;
-                                    immutable?: boolean;
-                                    triggers?: {
-                                        [key: string]: {
-                                            [key: string]: boolean;
-                                        };
-                                    };
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.permissionproviderconfig.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {}
-                 *     }
-                 */
-                "application/json": {
-                    data: Record<string, never>;
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Permission provider config retrieved.",
-                     *         "data": {
-                     *           "usePermissionProvider": true,
-                     *           "permissionProviderConfig": {
-                     *             "permissionProviderUrl": "https://auth.example.com/check",
-                     *             "authToken": "pp_1"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                usePermissionProvider: boolean;
-                                permissionProviderConfig: {
-                                    permissionProviderUrl: string;
-                                    authToken: string;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.permissionproviderconfig.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "usePermissionProvider": true,
-                 *         "permissionProviderConfig": {
-                 *           "permissionProviderUrl": "https://auth.example.com/check",
-                 *           "authToken": "pp_1"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        usePermissionProvider?: boolean;
-                        permissionProviderConfig?: {
-                            permissionProviderUrl?: string;
-                            authToken?: string;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Permission provider config updated.",
-                     *         "data": {
-                     *           "usePermissionProvider": true,
-                     *           "permissionProviderConfig": {
-                     *             "permissionProviderUrl": "https://auth.example.com/check",
-                     *             "authToken": "pp_1"
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                usePermissionProvider: boolean;
-                                permissionProviderConfig: {
-                                    permissionProviderUrl: string;
-                                    authToken: string;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizations": [
-                 *           {
-                 *             "organizationId": "org-1",
-                 *             "organizationName": "Acme"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizations: ({
-                            organizationId: string;
-                            organizationName?: string;
-                        } & {
-                            [key: string]: string | number | boolean | null;
-                        })[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Organizations processed.",
-                     *         "data": {
-                     *           "org-1": {
-                     *             "success": true,
-                     *             "id": "org-1",
-                     *             "message": "Organization added."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationIds": [
-                 *           "org-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationIds?: string[];
-                        /** @default 100 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Organizations retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "id": "org-1",
-                     *             "organizationName": "Acme",
-                     *             "disabled": false
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: ({
-                                id: string;
-                                organizationName: string;
-                                disabled: boolean;
-                            } & {
-                                [key: string]: unknown;
-                            })[];
-                            /** @description Token of the next page; absent on the last page. */
-                            nextPageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationIds": [
-                 *           "org-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationIds: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Organizations processed.",
-                     *         "data": {
-                     *           "org-1": {
-                     *             "success": true,
-                     *             "id": "org-1",
-                     *             "message": "Organization deleted."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.folders.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "folders": [
-                 *           {
-                 *             "folderId": "folder-1",
-                 *             "folderName": "Specs"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        createOrganization?: boolean;
-                        folders: {
-                            folderId: string;
-                            folderName?: string;
-                            parentFolderId?: string;
-                            /** @enum {string} */
-                            accessType?: "public" | "organizationPrivate" | "restricted";
-                            inheritAccessFromParent?: boolean;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Folders processed.",
-                     *         "data": {
-                     *           "folder-1": {
-                     *             "success": true,
-                     *             "id": "folder-1",
-                     *             "message": "Folder added."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.folders.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "folderId": "folder-1",
-                 *         "maxDepth": 1
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        folderId?: string;
-                        maxDepth?: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Folders retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "folderId": "folder-1",
-                     *             "folderName": "Specs",
-                     *             "organizationId": "org-1",
-                     *             "parentFolderId": "root",
-                     *             "apiKey": "key-1",
-                     *             "createdAt": 1772443800000,
-                     *             "lastUpdated": 1772443800000,
-                     *             "ancestors": [],
-                     *             "accessType": "organizationPrivate",
-                     *             "inheritAccessFromParent": true,
-                     *             "subFolders": []
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["Folder"][];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.folders.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "folders": [
-                 *           {
-                 *             "folderId": "folder-1",
-                 *             "folderName": "Specifications"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        folders: {
-                            folderId: string;
-                            folderName?: string;
-                            parentFolderId?: string;
-                            /** @enum {string} */
-                            accessType?: "public" | "organizationPrivate" | "restricted";
-                            inheritAccessFromParent?: boolean;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Folders processed.",
-                     *         "data": {
-                     *           "folder-1": {
-                     *             "success": true,
-                     *             "id": "folder-1",
-                     *             "message": "Folder updated."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.folders.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "folderId": "folder-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        folderId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Folder deleted."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.documents.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "folderId": "folder-1",
-                 *         "documents": [
-                 *           {
-                 *             "documentId": "doc-1",
-                 *             "documentName": "Roadmap"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        folderId?: string;
-                        documents: {
-                            documentId: string;
-                            documentName?: string;
-                            /** @enum {string} */
-                            accessType?: "public" | "organizationPrivate" | "restricted";
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Documents processed.",
-                     *         "data": {
-                     *           "doc-1": {
-                     *             "success": true,
-                     *             "id": "doc-1",
-                     *             "message": "Document added."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.documents.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentIds": [
-                 *           "doc-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentIds?: string[];
-                        folderId?: string;
-                        /** @default 100 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Documents retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "id": "doc-1",
-                     *             "documentName": "Roadmap",
-                     *             "folderId": "folder-1",
-                     *             "accessType": "organizationPrivate",
-                     *             "disabled": false
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                id: string;
-                                documentName: string;
-                                folderId?: string;
-                                /** @enum {string} */
-                                accessType: "public" | "organizationPrivate" | "restricted";
-                                disabled: boolean;
-                            }[];
-                            /** @description Token of the next page; absent on the last page. */
-                            pageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.documents.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentIds": [
-                 *           "doc-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentIds: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Documents processed.",
-                     *         "data": {
-                     *           "doc-1": {
-                     *             "success": true,
-                     *             "id": "doc-1",
-                     *             "message": "Document deleted."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.documents.migrate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "newDocumentId": "doc-2"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        newDocumentId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Migration started.",
-                     *         "data": {
-                     *           "migrationId": "mig-1"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                migrationId: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.documents.migrate.status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "migrationId": "mig-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        migrationId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Migration status retrieved.",
-                     *         "data": {
-                     *           "migrationId": "mig-1",
-                     *           "status": "completed",
-                     *           "moved": {
-                     *             "comments": 12,
-                     *             "notifications": 3
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                migrationId: string;
-                                /** @enum {string} */
-                                status: "pending" | "in_progress" | "completed" | "failed";
-                                message?: string;
-                                /** @description Records moved so far per domain (a floor: decisions §38); `{}` before the first. */
-                                moved: {
-                                    [key: string]: number;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "users": [
-                 *           {
-                 *             "userId": "alice",
-                 *             "name": "Alice",
-                 *             "email": "alice@example.com",
-                 *             "accessRole": "editor"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        folderId?: string;
-                        createOrganization?: boolean;
-                        createDocument?: boolean;
-                        createFolder?: boolean;
-                        users: {
-                            userId: string;
-                            name?: string;
-                            /** Format: email */
-                            email?: string;
-                            /** @enum {string} */
-                            accessRole?: "editor" | "viewer";
-                            initial?: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Users processed.",
-                     *         "data": {
-                     *           "alice": {
-                     *             "success": true,
-                     *             "id": "alice",
-                     *             "message": "User added."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "userIds": [
-                 *           "alice"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        folderId?: string;
-                        userIds?: string[];
-                        organizationUserGroupIds?: string[];
-                        /** @default 100 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Users retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "userId": "alice",
-                     *             "name": "Alice",
-                     *             "email": "alice@example.com",
-                     *             "accessRole": "editor",
-                     *             "initial": "A"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                userId: string;
-                                name: string;
-                                email: string;
-                                accessRole: string;
-                                initial: string;
-                            }[];
-                            /** @description Token of the next page; absent on the last page. */
-                            nextPageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "users": [
-                 *           {
-                 *             "userId": "alice",
-                 *             "accessRole": "viewer"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        folderId?: string;
-                        users: {
-                            userId: string;
-                            name?: string;
-                            /** Format: email */
-                            email?: string;
-                            /** @enum {string} */
-                            accessRole?: "editor" | "viewer";
-                            initial?: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Users processed.",
-                     *         "data": {
-                     *           "alice": {
-                     *             "success": true,
-                     *             "id": "alice",
-                     *             "message": "User updated."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "userIds": [
-                 *           "bob"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        folderId?: string;
-                        userIds: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Users processed.",
-                     *         "data": {
-                     *           "bob": {
-                     *             "success": true,
-                     *             "id": "bob",
-                     *             "message": "User removed."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.data.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "userId": "alice",
-                 *         "organizationId": "org-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        userId: string;
-                        organizationId?: string;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "User data retrieved.",
-                     *         "data": {
-                     *           "userId": "alice",
-                     *           "items": [
-                     *             {
-                     *               "feature": "membership",
-                     *               "organizationId": "org-1",
-                     *               "id": "alice",
-                     *               "record": {
-                     *                 "accessRole": "editor"
-                     *               }
-                     *             }
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                userId: string;
-                                items: {
-                                    /** @enum {string} */
-                                    feature: "membership" | "grant" | "group" | "notification" | "comment" | "reaction" | "activity" | "judgment" | "crdt";
-                                    organizationId: string;
-                                    documentId?: string;
-                                    id: string;
-                                    /** @description The stored record, keys stripped. */
-                                    record: {
-                                        [key: string]: unknown;
-                                    };
-                                }[];
-                            };
-                            /** @description Token of the next page; absent on the last page. */
-                            nextPageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.data.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "userId": "alice"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        userId: string;
-                        organizationIds?: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Erasure started.",
-                     *         "data": {
-                     *           "jobId": "job-1"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                jobId: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "users.data.delete.status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "jobId": "job-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        jobId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Erasure status retrieved.",
-                     *         "data": {
-                     *           "jobId": "job-1",
-                     *           "status": "completed",
-                     *           "counts": {
-                     *             "comment": 3,
-                     *             "notification": 5
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                jobId: string;
-                                /** @enum {string} */
-                                status: "pending" | "in_progress" | "completed" | "failed";
-                                counts: {
-                                    [key: string]: number;
-                                };
-                                message?: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.usergroups.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "organizationUserGroups": [
-                 *           {
-                 *             "groupId": "editors",
-                 *             "groupName": "Editors"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        createOrganization?: boolean;
-                        organizationUserGroups: {
-                            groupId: string;
-                            groupName: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "User groups processed.",
-                     *         "data": {
-                     *           "editors": {
-                     *             "success": true,
-                     *             "id": "editors",
-                     *             "message": "User group saved."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.usergroups.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "groupIds": [
-                 *           "editors"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        groupIds?: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "User groups retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "groupId": "editors",
-                     *             "groupName": "Editors",
-                     *             "userIds": [
-                     *               "alice",
-                     *               "bob"
-                     *             ]
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                groupId: string;
-                                groupName: string;
-                                userIds: string[];
-                            }[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.usergroups.users.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "organizationUserGroupId": "editors",
-                 *         "userIds": [
-                 *           "bob"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        organizationUserGroupId: string;
-                        userIds: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Users processed.",
-                     *         "data": {
-                     *           "bob": {
-                     *             "success": true,
-                     *             "organizationUserGroupId": "editors",
-                     *             "message": "User added to the group."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "organizations.usergroups.users.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "organizationUserGroupId": "editors",
-                 *         "userIds": [
-                 *           "bob"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        organizationUserGroupId: string;
-                        userIds?: string[];
-                        deleteAll?: boolean;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Users processed.",
-                     *         "data": {
-                     *           "bob": {
-                     *             "success": true,
-                     *             "organizationUserGroupId": "editors",
-                     *             "message": "User removed from the group."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "auth.permissions.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "userIds": [
-                 *           "alice"
-                 *         ],
-                 *         "documentIds": [
-                 *           "doc-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        userIds: string[];
-                        folderIds?: string[];
-                        documentIds?: string[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Permissions retrieved.",
-                     *         "data": {
-                     *           "alice": {
-                     *             "organization": {
-                     *               "org-1": {
-                     *                 "accessRole": "editor"
-                     *               }
-                     *             },
-                     *             "documents": {
-                     *               "doc-1": {
-                     *                 "accessRole": "editor",
-                     *                 "accessType": "organizationPrivate"
-                     *               }
-                     *             }
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                [key: string]: {
-                                    organization: {
-                                        [key: string]: components["schemas"]["PermissionEntry"];
-                                    };
-                                    folders?: {
-                                        [key: string]: components["schemas"]["PermissionEntry"];
-                                    };
-                                    documents?: {
-                                        [key: string]: components["schemas"]["PermissionEntry"];
-                                    };
-                                    context?: {
-                                        /** @description `<fieldName>:<value>` each. */
-                                        accessFields: string[];
-                                    };
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "auth.permissions.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "user": {
-                 *           "userId": "bob"
-                 *         },
-                 *         "permissions": {
-                 *           "resources": [
-                 *             {
-                 *               "type": "document",
-                 *               "id": "doc-1",
-                 *               "organizationId": "org-1",
-                 *               "accessRole": "viewer"
-                 *             }
-                 *           ]
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        user: {
-                            userId: string;
-                        };
-                        permissions: {
-                            resources: {
-                                /** @enum {string} */
-                                type: "organization" | "folder" | "document" | "context";
-                                id: string;
-                                organizationId?: string;
-                                /** @enum {string} */
-                                accessRole?: "editor" | "viewer";
-                                expiresAt?: number;
-                                context?: {
-                                    access: {
-                                        [key: string]: string | number;
-                                    };
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Permissions added."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "auth.permissions.remove": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "userId": "bob",
-                 *         "permissions": {
-                 *           "resources": [
-                 *             {
-                 *               "type": "document",
-                 *               "id": "doc-1",
-                 *               "organizationId": "org-1"
-                 *             }
-                 *           ]
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        userId: string;
-                        permissions: {
-                            resources: {
-                                /** @enum {string} */
-                                type: "organization" | "folder" | "document" | "context";
-                                id: string;
-                                organizationId?: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Permissions removed."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "auth.token.generate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "userId": "alice",
-                 *         "userProperties": {
-                 *           "name": "Alice",
-                 *           "email": "alice@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        userId: string;
-                        userProperties: {
-                            name: string;
-                            /** Format: email */
-                            email: string;
-                            isAdmin?: boolean;
-                        };
-                        permissions?: {
-                            resources: {
-                                /** @enum {string} */
-                                type: "organization" | "folder" | "document" | "context";
-                                id: string;
-                                organizationId?: string;
-                                /** @enum {string} */
-                                accessRole?: "editor" | "viewer";
-                                expiresAt?: number;
-                                context?: {
-                                    access: {
-                                        [key: string]: string | number;
-                                    };
-                                };
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Token generated.",
-                     *         "data": {
-                     *           "token": "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiJhbGljZSJ9.c2ln"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                /** @description JWT (HS256, 48 h). */
-                                token: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "limit": 10
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        /** @default 50 */
-                        limit?: number;
-                        iterator?: string | null;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Endpoints retrieved.",
-                     *         "data": {
-                     *           "endpoints": [
-                     *             {
-                     *               "id": "ep-1",
-                     *               "url": "https://hooks.example.com/collab",
-                     *               "description": "Comment events",
-                     *               "filterTypes": [
-                     *                 "comment.added"
-                     *               ],
-                     *               "channels": null,
-                     *               "disabled": false,
-                     *               "rateLimit": null,
-                     *               "uid": null,
-                     *               "metadata": {},
-                     *               "createdAt": "2026-03-02T09:30:00.000Z",
-                     *               "updatedAt": "2026-03-02T09:30:00.000Z"
-                     *             }
-                     *           ],
-                     *           "iterator": null,
-                     *           "prevIterator": null,
-                     *           "done": true
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                endpoints: components["schemas"]["WebhookEndpoint"][];
-                                /** @description Cursor of the next page; null on the last. */
-                                iterator: string | null;
-                                prevIterator: string | null;
-                                done: boolean;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.create": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "url": "https://hooks.example.com/collab",
-                 *         "description": "Comment events",
-                 *         "filterTypes": [
-                 *           "comment.added"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        url: string;
-                        description?: string;
-                        filterTypes?: string[] | null;
-                        channels?: string[] | null;
-                        disabled?: boolean;
-                        rateLimit?: number | null;
-                        uid?: string | null;
-                        metadata?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Endpoint created.",
-                     *         "data": {
-                     *           "id": "ep-1",
-                     *           "url": "https://hooks.example.com/collab",
-                     *           "description": "Comment events",
-                     *           "filterTypes": [
-                     *             "comment.added"
-                     *           ],
-                     *           "channels": null,
-                     *           "disabled": false,
-                     *           "rateLimit": null,
-                     *           "uid": null,
-                     *           "metadata": {},
-                     *           "createdAt": "2026-03-02T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["WebhookEndpoint"];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1",
-                 *         "disabled": true
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId: string;
-                        url?: string;
-                        description?: string;
-                        filterTypes?: string[] | null;
-                        channels?: string[] | null;
-                        disabled?: boolean;
-                        rateLimit?: number | null;
-                        metadata?: {
-                            [key: string]: string;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Endpoint updated.",
-                     *         "data": {
-                     *           "id": "ep-1",
-                     *           "url": "https://hooks.example.com/collab",
-                     *           "description": "Comment events",
-                     *           "filterTypes": [
-                     *             "comment.added"
-                     *           ],
-                     *           "channels": null,
-                     *           "disabled": true,
-                     *           "rateLimit": null,
-                     *           "uid": null,
-                     *           "metadata": {},
-                     *           "createdAt": "2026-03-02T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["WebhookEndpoint"];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Endpoint deleted."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.secret.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Endpoint secret retrieved.",
-                     *         "data": {
-                     *           "endpointId": "ep-1",
-                     *           "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                endpointId: string;
-                                /** Format: starts_with */
-                                secret: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.secret.rotate": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Endpoint secret rotated.",
-                     *         "data": {
-                     *           "endpointId": "ep-1",
-                     *           "secret": "whsec_4oBm1n2bQv7sX0cYk9Lh3TzWq6RjEuAp"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                endpointId: string;
-                                /** Format: starts_with */
-                                secret: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.messages.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1",
-                 *         "limit": 10
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId: string;
-                        /** @default 50 */
-                        limit?: number;
-                        pageToken?: string | null;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Messages retrieved.",
-                     *         "data": {
-                     *           "messages": [
-                     *             {
-                     *               "messageId": "msg-1",
-                     *               "event": "comment.added",
-                     *               "timestamp": 1772443800000,
-                     *               "status": "succeeded",
-                     *               "reason": null,
-                     *               "attemptCount": 1,
-                     *               "nextAttemptAt": null,
-                     *               "attempts": [
-                     *                 {
-                     *                   "attempt": 1,
-                     *                   "status": "success",
-                     *                   "statusCode": 200,
-                     *                   "durationMs": 84,
-                     *                   "response": "ok",
-                     *                   "timestamp": "2026-03-02T09:30:00.000Z"
-                     *                 }
-                     *               ],
-                     *               "createdAt": "2026-03-02T09:30:00.000Z",
-                     *               "updatedAt": "2026-03-02T09:30:00.000Z"
-                     *             }
-                     *           ],
-                     *           "pageToken": null
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                messages: components["schemas"]["EndpointMessage"][];
-                                /** @description Token of the next page; null on the last. */
-                                pageToken: string | null;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.advancedwebhook.endpoints.messages.replay": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1",
-                 *         "messageId": "msg-1",
-                 *         "timestamp": 1772443800000
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId: string;
-                        messageId: string;
-                        timestamp: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Message queued for replay.",
-                     *         "data": {
-                     *           "messageId": "msg-1",
-                     *           "event": "comment.added",
-                     *           "timestamp": 1772443800000,
-                     *           "status": "pending",
-                     *           "reason": null,
-                     *           "attemptCount": 1,
-                     *           "nextAttemptAt": "2026-03-02T09:30:00.000Z",
-                     *           "attempts": [
-                     *             {
-                     *               "attempt": 1,
-                     *               "status": "success",
-                     *               "statusCode": 200,
-                     *               "durationMs": 84,
-                     *               "response": "ok",
-                     *               "timestamp": "2026-03-02T09:30:00.000Z"
-                     *             }
-                     *           ],
-                     *           "createdAt": "2026-03-02T09:30:00.000Z",
-                     *           "updatedAt": "2026-03-02T09:30:00.000Z"
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["EndpointMessage"];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "workspace.webhooks.test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "endpointId": "ep-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        endpointId?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Test event sent.",
-                     *         "data": {
-                     *           "messageId": "msg-2",
-                     *           "timestamp": 1772443800000,
-                     *           "targets": [
-                     *             "endpoint:ep-1"
-                     *           ]
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                messageId: string;
-                                timestamp: number;
-                                targets: (string | "basic:raw" | "basic:processed")[];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "notifications.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "actionUser": {
-                 *           "userId": "alice",
-                 *           "name": "Alice",
-                 *           "email": "alice@example.com"
-                 *         },
-                 *         "notificationId": "notif-1",
-                 *         "notifyUsers": [
-                 *           {
-                 *             "userId": "bob",
-                 *             "name": "Bob",
-                 *             "email": "bob@example.com"
-                 *           }
-                 *         ],
-                 *         "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
-                 *         "displayBodyMessage": "Can you review the intro?"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        createOrganization?: boolean;
-                        documentId: string;
-                        createDocument?: boolean;
-                        actionUser: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        } & {
-                            [key: string]: unknown;
-                        };
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        notificationId?: string;
-                        /** @default false */
-                        isNotificationResolverUsed?: boolean;
-                        notifyUsers: ({
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        } & {
-                            [key: string]: unknown;
-                        })[];
-                        /** @default true */
-                        notifyAll?: boolean;
-                        /** @enum {string} */
-                        notificationSource?: "custom" | "comment" | "huddle" | "crdt";
-                        context?: {
-                            access: {
-                                [key: string]: string | number;
-                            };
-                        };
-                        displayHeadlineMessageTemplate?: string;
-                        displayHeadlineMessageTemplateData?: {
-                            [key: string]: unknown;
-                        };
-                        displayBodyMessage?: string;
-                        notificationSourceData?: {
-                            [key: string]: unknown;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Notification added.",
-                     *         "data": {
-                     *           "success": true,
-                     *           "message": "Notification added."
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                success: boolean;
-                                message: string;
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "notifications.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "userId": "bob",
-                 *         "pageSize": 20
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        userId?: string;
-                        documentId?: string;
-                        notificationIds?: string[];
-                        /**
-                         * @default desc
-                         * @enum {string}
-                         */
-                        order?: "asc" | "desc";
-                        /** @default 100 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Notifications retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "id": "notif-1",
-                     *             "organizationId": "org-1",
-                     *             "documentId": "doc-1",
-                     *             "actionUser": {
-                     *               "userId": "alice",
-                     *               "name": "Alice",
-                     *               "email": "alice@example.com"
-                     *             },
-                     *             "isNotificationResolverUsed": false,
-                     *             "notificationSource": "custom",
-                     *             "displayHeadlineMessageTemplate": "{{actionUser}} mentioned you",
-                     *             "displayBodyMessage": "Can you review the intro?",
-                     *             "timestamp": 1772443800000,
-                     *             "userId": "bob",
-                     *             "isRead": false
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["Notification"][];
-                            /** @description Token of the next page; absent on the last page. */
-                            pageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "notifications.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "notifications": [
-                 *           {
-                 *             "id": "notif-1",
-                 *             "readByUserIds": [
-                 *               "bob"
-                 *             ]
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        notifications: {
-                            id: string;
-                            readByUserIds?: string[];
-                            displayHeadlineMessageTemplate?: string;
-                            displayHeadlineMessageTemplateData?: {
-                                [key: string]: unknown;
-                            };
-                            displayBodyMessage?: string;
-                            notificationSourceData?: {
-                                [key: string]: unknown;
-                            };
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Notifications processed.",
-                     *         "data": {
-                     *           "notif-1": {
-                     *             "success": true,
-                     *             "id": "notif-1",
-                     *             "message": "Notification updated."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "notifications.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "notificationIds": [
-                 *           "notif-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        notificationIds?: string[];
-                        documentId?: string;
-                        userId?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Notifications processed.",
-                     *         "data": {
-                     *           "notif-1": {
-                     *             "success": true,
-                     *             "id": "notif-1",
-                     *             "message": "Notification deleted."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "activities.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "activities": [
-                 *           {
-                 *             "id": "act-1",
-                 *             "featureType": "comment",
-                 *             "actionType": "comment.add",
-                 *             "actionUser": {
-                 *               "userId": "alice",
-                 *               "name": "Alice",
-                 *               "email": "alice@example.com"
-                 *             },
-                 *             "targetEntityId": "ann-1",
-                 *             "displayMessageTemplate": "{{user}} commented"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        activities: {
-                            id?: string;
-                            /** @enum {string} */
-                            featureType: "comment" | "reaction" | "recorder" | "crdt" | "custom";
-                            actionType: string;
-                            actionUser: {
-                                userId: string;
-                                email?: string;
-                                name?: string;
-                                agent?: {
-                                    [key: string]: unknown;
-                                };
-                            };
-                            targetEntityId?: string;
-                            targetSubEntityId?: string;
-                            changes?: {
-                                [key: string]: {
-                                    from: unknown;
-                                    to: unknown;
-                                };
-                            };
-                            entityData?: unknown;
-                            entityTargetData?: unknown;
-                            displayMessageTemplate?: string;
-                            displayMessageTemplateData?: {
-                                [key: string]: unknown;
-                            };
-                            actionIcon?: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Activities processed.",
-                     *         "data": {
-                     *           "act-1": {
-                     *             "success": true,
-                     *             "id": "act-1",
-                     *             "message": "Activity added."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "activities.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "pageSize": 20
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        targetEntityId?: string;
-                        featureTypes?: ("comment" | "reaction" | "recorder" | "crdt" | "custom")[];
-                        actionTypes?: string[];
-                        userId?: string;
-                        activityIds?: string[];
-                        /**
-                         * @default desc
-                         * @enum {string}
-                         */
-                        order?: "asc" | "desc";
-                        /** @default 1000 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Activities retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "id": "act-1",
-                     *             "featureType": "comment",
-                     *             "actionType": "comment.add",
-                     *             "actionUser": {
-                     *               "userId": "alice",
-                     *               "name": "Alice",
-                     *               "email": "alice@example.com"
-                     *             },
-                     *             "targetEntityId": "ann-1",
-                     *             "displayMessageTemplate": "{{user}} commented",
-                     *             "metadata": {
-                     *               "apiKey": "key-1",
-                     *               "organizationId": "org-1",
-                     *               "documentId": "doc-1"
-                     *             },
-                     *             "timestamp": 1772443800000
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["Activity"][];
-                            /** @description Token of the next page; absent on the last page. */
-                            pageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "activities.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "activities": [
-                 *           {
-                 *             "id": "act-1",
-                 *             "displayMessageTemplate": "{{user}} replied"
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        activities: {
-                            id: string;
-                            changes?: {
-                                [key: string]: {
-                                    from: unknown;
-                                    to: unknown;
-                                };
-                            };
-                            entityData?: unknown;
-                            entityTargetData?: unknown;
-                            displayMessageTemplate?: string;
-                            displayMessageTemplateData?: {
-                                [key: string]: unknown;
-                            };
-                            actionIcon?: string;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Activities processed.",
-                     *         "data": {
-                     *           "act-1": {
-                     *             "success": true,
-                     *             "id": "act-1",
-                     *             "message": "Activity updated."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "activities.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "activityIds": [
-                 *           "act-1"
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        activityIds?: string[];
-                        targetEntityId?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Activities processed.",
-                     *         "data": {
-                     *           "act-1": {
-                     *             "success": true,
-                     *             "id": "act-1",
-                     *             "message": "Activity deleted."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "crdt.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "editorId": "editor-1",
-                 *         "type": "text",
-                 *         "data": "Hello, world"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        editorId: string;
-                        contentKey?: string;
-                        userId?: string;
-                        /** @enum {string} */
-                        type: "text" | "map" | "array" | "xml";
-                        data: unknown;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Editor content saved."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "crdt.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "editorId": "editor-1"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        editorId?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Editor content retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "id": "editor-1",
-                     *             "type": "text",
-                     *             "data": "Hello, world",
-                     *             "lastUpdate": 1772443800000,
-                     *             "lastUpdatedBy": "alice"
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                /** @description The editor id. */
-                                id: string;
-                                /** @enum {string} */
-                                type: "text" | "map" | "array" | "xml";
-                                data: string | {
-                                    [key: string]: unknown;
-                                } | unknown[];
-                                /** @description Epoch ms. */
-                                lastUpdate: number;
-                                lastUpdatedBy: string | null;
-                            }[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "crdt.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "editorId": "editor-1",
-                 *         "type": "text",
-                 *         "data": "Hello, collaborators"
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        editorId: string;
-                        contentKey?: string;
-                        userId?: string;
-                        /** @enum {string} */
-                        type: "text" | "map" | "array" | "xml";
-                        data: unknown;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Editor content saved."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "commentAnnotations": [
-                 *           {
-                 *             "annotationId": "ann-1",
-                 *             "commentData": [
-                 *               {
-                 *                 "commentId": "c-1",
-                 *                 "commentText": "Typo in the title.",
-                 *                 "from": {
-                 *                   "userId": "alice",
-                 *                   "name": "Alice",
-                 *                   "email": "alice@example.com"
-                 *                 }
-                 *               }
-                 *             ]
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        createOrganization?: boolean;
-                        createDocument?: boolean;
-                        commentAnnotations: {
-                            annotationId?: string;
-                            /**
-                             * @default comment
-                             * @enum {string}
-                             */
-                            type?: "comment" | "suggestion";
-                            /**
-                             * @default open
-                             * @enum {string}
-                             */
-                            status?: "open" | "in_progress" | "resolved" | "closed";
-                            /** @enum {string} */
-                            priority?: "low" | "medium" | "high" | "urgent";
-                            assignedTo?: {
-                                userId: string;
-                                name?: string;
-                                email?: string;
-                            };
-                            context?: {
-                                [key: string]: unknown;
-                            };
-                            commentData: {
-                                commentId?: string;
-                                commentText?: string;
-                                commentHtml?: string;
-                                from: {
-                                    userId: string;
-                                    name?: string;
-                                    email?: string;
-                                };
-                                taggedUserContacts?: {
-                                    userId: string;
-                                    contact?: {
-                                        userId: string;
-                                        name?: string;
-                                        email?: string;
-                                    };
-                                    text?: string;
-                                }[];
-                                agent?: {
-                                    agentId: string;
-                                    name?: string;
-                                    model?: string;
-                                    confidence?: number;
-                                };
-                                /** @default false */
-                                triggerNotification?: boolean;
-                                /** @default true */
-                                triggerActivities?: boolean;
-                            }[];
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Annotations processed.",
-                     *         "data": {
-                     *           "ann-1": {
-                     *             "success": true,
-                     *             "annotationId": "ann-1",
-                     *             "commentIds": [
-                     *               "c-1"
-                     *             ],
-                     *             "message": "Annotation added."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                [key: string]: {
-                                    success: boolean;
-                                    annotationId: string;
-                                    commentIds: string[];
-                                    message: string;
-                                    status?: string;
-                                };
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.get": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "pageSize": 20
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId?: string;
-                        annotationIds?: string[];
-                        /** @default 50 */
-                        pageSize?: number;
-                        pageToken?: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Annotations retrieved.",
-                     *         "data": [
-                     *           {
-                     *             "annotationId": "ann-1",
-                     *             "organizationId": "org-1",
-                     *             "documentId": "doc-1",
-                     *             "type": "comment",
-                     *             "status": "open",
-                     *             "createdBy": {
-                     *               "userId": "alice",
-                     *               "name": "Alice",
-                     *               "email": "alice@example.com"
-                     *             },
-                     *             "createdAt": 1772443800000,
-                     *             "lastUpdated": 1772443800000,
-                     *             "comments": [
-                     *               {
-                     *                 "commentId": "c-1",
-                     *                 "annotationId": "ann-1",
-                     *                 "commentText": "Typo in the title.",
-                     *                 "from": {
-                     *                   "userId": "alice",
-                     *                   "name": "Alice",
-                     *                   "email": "alice@example.com"
-                     *                 },
-                     *                 "createdAt": 1772443800000,
-                     *                 "lastUpdated": 1772443800000,
-                     *                 "reactions": [
-                     *                   {
-                     *                     "icon": "👍",
-                     *                     "user": {
-                     *                       "userId": "bob",
-                     *                       "name": "Bob",
-                     *                       "email": "bob@example.com"
-                     *                     },
-                     *                     "createdAt": 1772443800000
-                     *                   }
-                     *                 ]
-                     *               }
-                     *             ]
-                     *           }
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: {
-                                annotationId: string;
-                                organizationId: string;
-                                documentId: string;
-                                /** @enum {string} */
-                                type: "comment" | "suggestion";
-                                /** @enum {string} */
-                                status: "open" | "in_progress" | "resolved" | "closed";
-                                /** @enum {string} */
-                                priority?: "low" | "medium" | "high" | "urgent";
-                                assignedTo?: {
-                                    userId: string;
-                                    name?: string;
-                                    email?: string;
-                                };
-                                context?: {
-                                    [key: string]: unknown;
-                                };
-                                /** @enum {string} */
-                                suggestionDecision?: "accept" | "reject";
-                                createdBy: {
-                                    userId: string;
-                                    name?: string;
-                                    email?: string;
-                                };
-                                createdAt: number;
-                                lastUpdated: number;
-                                comments: components["schemas"]["Comment"][];
-                            }[];
-                            /** @description Token of the next page; absent on the last page. */
-                            pageToken?: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationId": "ann-1",
-                 *         "status": "resolved",
-                 *         "actionUser": {
-                 *           "userId": "alice",
-                 *           "name": "Alice",
-                 *           "email": "alice@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationId: string;
-                        /** @enum {string} */
-                        status?: "open" | "in_progress" | "resolved" | "closed";
-                        /** @enum {string} */
-                        priority?: "low" | "medium" | "high" | "urgent";
-                        assignedTo?: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        } | null;
-                        /** @enum {string} */
-                        suggestionDecision?: "accept" | "reject";
-                        actionUser: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        };
-                        agent?: {
-                            agentId: string;
-                            name?: string;
-                            model?: string;
-                            confidence?: number;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Annotation updated.",
-                     *         "data": {
-                     *           "annotationId": "ann-1",
-                     *           "organizationId": "org-1",
-                     *           "documentId": "doc-1",
-                     *           "type": "comment",
-                     *           "status": "resolved",
-                     *           "createdBy": {
-                     *             "userId": "alice",
-                     *             "name": "Alice",
-                     *             "email": "alice@example.com"
-                     *           },
-                     *           "createdAt": 1772443800000,
-                     *           "lastUpdated": 1772443800000
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            data: components["schemas"]["Annotation"];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationIds": [
-                 *           "ann-1"
-                 *         ],
-                 *         "actionUser": {
-                 *           "userId": "alice",
-                 *           "name": "Alice",
-                 *           "email": "alice@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationIds: string[];
-                        actionUser?: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Annotations processed.",
-                     *         "data": {
-                     *           "ann-1": {
-                     *             "success": true,
-                     *             "message": "Annotation deleted."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.comments.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationId": "ann-1",
-                 *         "commentData": [
-                 *           {
-                 *             "commentText": "Fixed, thanks!",
-                 *             "from": {
-                 *               "userId": "bob",
-                 *               "name": "Bob",
-                 *               "email": "bob@example.com"
-                 *             }
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationId: string;
-                        commentData: {
-                            commentId?: string;
-                            commentText?: string;
-                            commentHtml?: string;
-                            from: {
-                                userId: string;
-                                name?: string;
-                                email?: string;
-                            };
-                            taggedUserContacts?: {
-                                userId: string;
-                                contact?: {
-                                    userId: string;
-                                    name?: string;
-                                    email?: string;
-                                };
-                                text?: string;
-                            }[];
-                            agent?: {
-                                agentId: string;
-                                name?: string;
-                                model?: string;
-                                confidence?: number;
-                            };
-                            /** @default false */
-                            triggerNotification?: boolean;
-                            /** @default true */
-                            triggerActivities?: boolean;
-                        }[];
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Comments added.",
-                     *         "data": [
-                     *           "c-2"
-                     *         ]
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description The new comment ids. */
-                            data: string[];
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.comments.update": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationId": "ann-1",
-                 *         "commentId": "c-2",
-                 *         "commentText": "Fixed in v2, thanks!",
-                 *         "actionUser": {
-                 *           "userId": "bob",
-                 *           "name": "Bob",
-                 *           "email": "bob@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationId: string;
-                        commentId: string;
-                        commentText?: string;
-                        commentHtml?: string;
-                        actionUser: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        };
-                        agent?: {
-                            agentId: string;
-                            name?: string;
-                            model?: string;
-                            confidence?: number;
-                        };
-                        /** @default true */
-                        triggerActivities?: boolean;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Comment updated."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.comments.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationId": "ann-1",
-                 *         "commentIds": [
-                 *           "c-2"
-                 *         ],
-                 *         "actionUser": {
-                 *           "userId": "bob",
-                 *           "name": "Bob",
-                 *           "email": "bob@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationId: string;
-                        commentIds: string[];
-                        actionUser?: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Comments processed.",
-                     *         "data": {
-                     *           "c-2": {
-                     *             "success": true,
-                     *             "id": "c-2",
-                     *             "message": "Comment deleted."
-                     *           }
-                     *         }
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                            /** @description Each submitted item's outcome, keyed by its id. */
-                            data: {
-                                [key: string]: components["schemas"]["BatchItemResult"];
-                            };
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.reactions.add": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationId": "ann-1",
-                 *         "commentId": "c-1",
-                 *         "icon": "👍",
-                 *         "actionUser": {
-                 *           "userId": "bob",
-                 *           "name": "Bob",
-                 *           "email": "bob@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationId: string;
-                        commentId: string;
-                        icon: string;
-                        actionUser: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        };
-                        agent?: {
-                            agentId: string;
-                            name?: string;
-                            model?: string;
-                            confidence?: number;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Reaction added."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "commentannotations.reactions.delete": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "annotationId": "ann-1",
-                 *         "commentId": "c-1",
-                 *         "icon": "👍",
-                 *         "actionUser": {
-                 *           "userId": "bob",
-                 *           "name": "Bob",
-                 *           "email": "bob@example.com"
-                 *         }
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        /** @default false */
-                        verifyUserPermissions?: boolean;
-                        annotationId: string;
-                        commentId: string;
-                        icon: string;
-                        actionUser: {
-                            userId: string;
-                            name?: string;
-                            email?: string;
-                        };
-                        agent?: {
-                            agentId: string;
-                            name?: string;
-                            model?: string;
-                            confidence?: number;
-                        };
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Reaction removed."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "memory.search": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "query": "Is passive voice allowed in headings?",
-                 *         "scope": "organization",
-                 *         "organizationId": "org-1",
-                 *         "limit": 5
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        query: string;
-                        /**
-                         * @default review
-                         * @enum {string}
-                         */
-                        embeddingType?: "review" | "content";
-                        /** @enum {string} */
-                        scope?: "document" | "organization" | "apiKey";
-                        organizationId?: string;
-                        documentId?: string;
-                        /** @default 10 */
-                        limit?: number;
-                        filters?: {
-                            decision?: string;
-                            /** @enum {string} */
-                            judgeType?: "human" | "agent";
-                            contentType?: string;
-                            reviewerId?: string;
-                            annotationId?: string;
-                            dateRange?: {
-                                start: number | (string);
-                                end: number | (string);
-                            };
-                        };
-                        recencyDays?: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "results": [
-                     *           {
-                     *             "recordId": "rec-1",
-                     *             "decision": "approve",
-                     *             "reasoning": "The wording matches the style guide.",
-                     *             "confidence": 0.92,
-                     *             "actionUser": {
-                     *               "userId": "alice",
-                     *               "name": "Alice"
-                     *             },
-                     *             "createdAt": 1772443800000,
-                     *             "agent": null,
-                     *             "judgeType": "human",
-                     *             "contentType": "text",
-                     *             "reviewerId": "alice",
-                     *             "organizationId": "org-1",
-                     *             "documentId": "doc-1",
-                     *             "annotationId": "ann-1",
-                     *             "similarity": 0.87,
-                     *             "scope": "organization"
-                     *           }
-                     *         ],
-                     *         "totalInScope": 42,
-                     *         "searchLatencyMs": 38
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            results: components["schemas"]["JudgmentResult"][];
-                            totalInScope: number;
-                            searchLatencyMs: number;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "memory.judgments.query": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "filters": {
-                 *           "decision": "approve"
-                 *         },
-                 *         "limit": 10
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId?: string;
-                        documentId?: string;
-                        filters?: {
-                            decision?: string;
-                            /** @enum {string} */
-                            judgeType?: "human" | "agent";
-                            contentType?: string;
-                            reviewerId?: string;
-                            annotationId?: string;
-                            dateRange?: {
-                                start: number | (string);
-                                end: number | (string);
-                            };
-                        };
-                        /** @default 20 */
-                        limit?: number;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "results": [
-                     *           {
-                     *             "recordId": "rec-1",
-                     *             "decision": "approve",
-                     *             "reasoning": "The wording matches the style guide.",
-                     *             "confidence": 0.92,
-                     *             "actionUser": {
-                     *               "userId": "alice",
-                     *               "name": "Alice"
-                     *             },
-                     *             "createdAt": 1772443800000,
-                     *             "agent": null,
-                     *             "judgeType": "human",
-                     *             "contentType": "text",
-                     *             "reviewerId": "alice",
-                     *             "organizationId": "org-1",
-                     *             "documentId": "doc-1",
-                     *             "annotationId": "ann-1",
-                     *             "similarity": 0.87,
-                     *             "scope": "organization"
-                     *           }
-                     *         ],
-                     *         "total": 1
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            results: components["schemas"]["JudgmentResult"][];
-                            total: number;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
-    "livestate.broadcast": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "data": {
-                 *         "organizationId": "org-1",
-                 *         "documentId": "doc-1",
-                 *         "liveStateDataId": "cursor",
-                 *         "data": {
-                 *           "page": 2
-                 *         },
-                 *         "merge": true
-                 *       }
-                 *     }
-                 */
-                "application/json": {
-                    data: {
-                        organizationId: string;
-                        documentId: string;
-                        liveStateDataId: string;
-                        data: unknown;
-                        merge?: boolean;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "result": {
-                     *         "status": "success",
-                     *         "message": "Live state broadcast."
-                     *       }
-                     *     }
-                     */
-                    "application/json": {
-                        result: {
-                            /** @constant */
-                            status: "success";
-                            /** @description What the operation did, for people. */
-                            message: string;
-                        };
-                    };
-                };
-            };
-            400: components["responses"]["BadRequest"];
-            403: components["responses"]["PermissionDenied"];
-            404: components["responses"]["NotFound"];
-            405: components["responses"]["MethodNotAllowed"];
-            409: components["responses"]["Conflict"];
-            429: components["responses"]["ResourceExhausted"];
-            500: components["responses"]["Internal"];
-        };
-    };
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Comments added.",
+           *         "data": [
+           *           "c-2"
+           *         ]
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description The new comment ids. */
+              data: string[];
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.comments.update': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationId": "ann-1",
+         *         "commentId": "c-2",
+         *         "commentText": "Fixed in v2, thanks!",
+         *         "actionUser": {
+         *           "userId": "bob",
+         *           "name": "Bob",
+         *           "email": "bob@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationId: string;
+            commentId: string;
+            commentText?: string;
+            commentHtml?: string;
+            actionUser: {
+              userId: string;
+              name?: string;
+              email?: string;
+            };
+            agent?: {
+              agentId: string;
+              name?: string;
+              model?: string;
+              confidence?: number;
+            };
+            /** @default true */
+            triggerActivities?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Comment updated."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.comments.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationId": "ann-1",
+         *         "commentIds": [
+         *           "c-2"
+         *         ],
+         *         "actionUser": {
+         *           "userId": "bob",
+         *           "name": "Bob",
+         *           "email": "bob@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationId: string;
+            commentIds: string[];
+            actionUser?: {
+              userId: string;
+              name?: string;
+              email?: string;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Comments processed.",
+           *         "data": {
+           *           "c-2": {
+           *             "success": true,
+           *             "id": "c-2",
+           *             "message": "Comment deleted."
+           *           }
+           *         }
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+              /** @description Each submitted item's outcome, keyed by its id. */
+              data: {
+                [key: string]: components['schemas']['BatchItemResult'];
+              };
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.reactions.add': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationId": "ann-1",
+         *         "commentId": "c-1",
+         *         "icon": "👍",
+         *         "actionUser": {
+         *           "userId": "bob",
+         *           "name": "Bob",
+         *           "email": "bob@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationId: string;
+            commentId: string;
+            icon: string;
+            actionUser: {
+              userId: string;
+              name?: string;
+              email?: string;
+            };
+            agent?: {
+              agentId: string;
+              name?: string;
+              model?: string;
+              confidence?: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Reaction added."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'commentannotations.reactions.delete': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "annotationId": "ann-1",
+         *         "commentId": "c-1",
+         *         "icon": "👍",
+         *         "actionUser": {
+         *           "userId": "bob",
+         *           "name": "Bob",
+         *           "email": "bob@example.com"
+         *         }
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            /** @default false */
+            verifyUserPermissions?: boolean;
+            annotationId: string;
+            commentId: string;
+            icon: string;
+            actionUser: {
+              userId: string;
+              name?: string;
+              email?: string;
+            };
+            agent?: {
+              agentId: string;
+              name?: string;
+              model?: string;
+              confidence?: number;
+            };
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Reaction removed."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'memory.search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "query": "Is passive voice allowed in headings?",
+         *         "scope": "organization",
+         *         "organizationId": "org-1",
+         *         "limit": 5
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            query: string;
+            /**
+             * @default review
+             * @enum {string}
+             */
+            embeddingType?: 'review' | 'content';
+            /** @enum {string} */
+            scope?: 'document' | 'organization' | 'apiKey';
+            organizationId?: string;
+            documentId?: string;
+            /** @default 10 */
+            limit?: number;
+            filters?: {
+              decision?: string;
+              /** @enum {string} */
+              judgeType?: 'human' | 'agent';
+              contentType?: string;
+              reviewerId?: string;
+              annotationId?: string;
+              dateRange?: {
+                start: number | string;
+                end: number | string;
+              };
+            };
+            recencyDays?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "results": [
+           *           {
+           *             "recordId": "rec-1",
+           *             "decision": "approve",
+           *             "reasoning": "The wording matches the style guide.",
+           *             "confidence": 0.92,
+           *             "actionUser": {
+           *               "userId": "alice",
+           *               "name": "Alice"
+           *             },
+           *             "createdAt": 1772443800000,
+           *             "agent": null,
+           *             "judgeType": "human",
+           *             "contentType": "text",
+           *             "reviewerId": "alice",
+           *             "organizationId": "org-1",
+           *             "documentId": "doc-1",
+           *             "annotationId": "ann-1",
+           *             "similarity": 0.87,
+           *             "scope": "organization"
+           *           }
+           *         ],
+           *         "totalInScope": 42,
+           *         "searchLatencyMs": 38
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              results: components['schemas']['JudgmentResult'][];
+              totalInScope: number;
+              searchLatencyMs: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'memory.judgments.query': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "filters": {
+         *           "decision": "approve"
+         *         },
+         *         "limit": 10
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId?: string;
+            documentId?: string;
+            filters?: {
+              decision?: string;
+              /** @enum {string} */
+              judgeType?: 'human' | 'agent';
+              contentType?: string;
+              reviewerId?: string;
+              annotationId?: string;
+              dateRange?: {
+                start: number | string;
+                end: number | string;
+              };
+            };
+            /** @default 20 */
+            limit?: number;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "results": [
+           *           {
+           *             "recordId": "rec-1",
+           *             "decision": "approve",
+           *             "reasoning": "The wording matches the style guide.",
+           *             "confidence": 0.92,
+           *             "actionUser": {
+           *               "userId": "alice",
+           *               "name": "Alice"
+           *             },
+           *             "createdAt": 1772443800000,
+           *             "agent": null,
+           *             "judgeType": "human",
+           *             "contentType": "text",
+           *             "reviewerId": "alice",
+           *             "organizationId": "org-1",
+           *             "documentId": "doc-1",
+           *             "annotationId": "ann-1",
+           *             "similarity": 0.87,
+           *             "scope": "organization"
+           *           }
+           *         ],
+           *         "total": 1
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              results: components['schemas']['JudgmentResult'][];
+              total: number;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
+  'livestate.broadcast': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "data": {
+         *         "organizationId": "org-1",
+         *         "documentId": "doc-1",
+         *         "liveStateDataId": "cursor",
+         *         "data": {
+         *           "page": 2
+         *         },
+         *         "merge": true
+         *       }
+         *     }
+         */
+        'application/json': {
+          data: {
+            organizationId: string;
+            documentId: string;
+            liveStateDataId: string;
+            data: unknown;
+            merge?: boolean;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Success. */
+      200: {
+        headers: {
+          'x-request-id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          /**
+           * @example {
+           *       "result": {
+           *         "status": "success",
+           *         "message": "Live state broadcast."
+           *       }
+           *     }
+           */
+          'application/json': {
+            result: {
+              /** @constant */
+              status: 'success';
+              /** @description What the operation did, for people. */
+              message: string;
+            };
+          };
+        };
+      };
+      400: components['responses']['BadRequest'];
+      403: components['responses']['PermissionDenied'];
+      404: components['responses']['NotFound'];
+      405: components['responses']['MethodNotAllowed'];
+      409: components['responses']['Conflict'];
+      429: components['responses']['ResourceExhausted'];
+      500: components['responses']['Internal'];
+    };
+  };
 }

@@ -137,7 +137,7 @@ describe('the send schedule and its gate', () => {
               ),
               { minLength: 1, maxLength: 5 },
             ),
-            jitter: fc.array(fc.oneof(fc.constantFrom(0, 1), fc.double({ min: 0, max: 1 })), {
+            jitter: fc.array(fc.oneof(fc.constantFrom(0, 1), fc.double({ min: 0, max: 1, noNaN: true })), {
               minLength: 1,
               maxLength: 5,
             }),
