@@ -4,18 +4,14 @@ import type { DevServer } from '../../../scripts/local/dev-server';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { listConnections } from '../../../shared/sockets/repository';
+import { setEnvForFile } from '../../support/file-env';
 import { waitFor } from '../../support/poll';
 import { seedDocument, startRealtimeServer, userToken } from '../../support/realtime';
 import { awarenessFrame } from '../../support/socket';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 // A low rate so a flood reaches it quickly (deployments: 30 frames a second over 10 s windows).
-const previousRate = process.env.REALTIME_FRAMES_PER_SECOND;
-process.env.REALTIME_FRAMES_PER_SECOND = '5';
-afterAll(() => {
-  if (previousRate === undefined) delete process.env.REALTIME_FRAMES_PER_SECOND;
-  else process.env.REALTIME_FRAMES_PER_SECOND = previousRate;
-});
+setEnvForFile('REALTIME_FRAMES_PER_SECOND', '5');
 
 /**
  * The hostile corpus over a real WebSocket to the local server: malformed, oversized, chunk abuse,

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { connect, disconnect } from '../../../shared/realtime/connections';
 import { deleteConnection, listConnections } from '../../../shared/sockets/repository';
+import { setEnvForFile } from '../../support/file-env';
 import { seedDocument, storeConnection, userToken } from '../../support/realtime';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 // A deployment's cap is 500 (addendum §9); a small one makes the cap quick to reach.
 const cap = 5;
-const previousCap = process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM;
-process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM = String(cap);
-afterAll(() => {
-  if (previousCap === undefined) delete process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM;
-  else process.env.MAX_REALTIME_CONNECTIONS_PER_ROOM = previousCap;
-});
+setEnvForFile('MAX_REALTIME_CONNECTIONS_PER_ROOM', String(cap));
 
 jest.setTimeout(60_000);
 

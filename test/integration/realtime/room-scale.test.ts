@@ -11,6 +11,7 @@ import { readAwarenessUpdate } from '../../../shared/sockets/awareness-messages'
 import { framesOf, postConcurrency, syncUpdateMessage } from '../../../shared/sockets/broadcast';
 import { installConnectionPoster } from '../../../shared/sockets/poster';
 import { recentListingMs } from '../../../shared/sockets/recent-rooms';
+import { setEnvForFile } from '../../support/file-env';
 import { holdDate } from '../../support/held-date';
 import { seedDocument } from '../../support/realtime';
 import { awarenessFrame, openSocket, type TestSocket } from '../../support/socket';
@@ -18,12 +19,7 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/workspace
 
 // Every frame of the test stays within one access check (deployments: 30 s), so a slow machine
 // adds no re-check to the larger room's frames.
-const previousRecheck = process.env.REALTIME_ACCESS_RECHECK_SECONDS;
-process.env.REALTIME_ACCESS_RECHECK_SECONDS = '3600';
-afterAll(() => {
-  if (previousRecheck === undefined) delete process.env.REALTIME_ACCESS_RECHECK_SECONDS;
-  else process.env.REALTIME_ACCESS_RECHECK_SECONDS = previousRecheck;
-});
+setEnvForFile('REALTIME_ACCESS_RECHECK_SECONDS', '3600');
 
 /**
  * What joining a realtime room and broadcasting in it cost, in a room of 3 and of 120 (through the
