@@ -37,8 +37,14 @@ export const logEntry = z.object({
 });
 export type LogEntry = z.infer<typeof logEntry>;
 
+/**
+ * 3000-01-01T00:00:00Z in epoch ms: a later time is no event's, and the log's keys write times in
+ * 15 digits, which a larger number (1e300 is an integer too) would break.
+ */
+const latestEpochMs = 32_503_680_000_000;
+
 /** A time as the contract gives it: epoch ms. */
-const epochMs = z.number().int().min(0);
+const epochMs = z.number().int().min(0).max(latestEpochMs);
 
 /** A message is found by its id and event timestamp (both in its body and in every list). */
 const messageIdField = z.string().min(1).max(128);

@@ -163,6 +163,8 @@ describe('workspace.advancedwebhook.messages.get', () => {
     [{ limit: 251 }, 'limit'],
     [{ status: 'failed' }, 'status'],
     [{ since: -1 }, 'since'],
+    [{ since: 1e300 }, 'since'],
+    [{ until: 32_503_680_000_001 }, 'until'],
     [{ since: 10, until: 9 }, 'until'],
     [{ eventTypes: [] }, 'eventTypes'],
     [{ channel: '' }, 'channel'],
