@@ -23,6 +23,11 @@ export interface WorkerDefinition<Schema extends z.ZodType, Batch = undefined> {
    * messages share, e.g. one read of everything they need instead of one per message.
    */
   batch?: (messages: z.output<Schema>[]) => Batch;
+  /**
+   * Runs around the handling of the batch's messages, e.g. to keep writes they share in memory and
+   * make them once at the end.
+   */
+  around?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Handles one message; throwing leaves the message on the queue to be retried (then dead-lettered). */
   run: (message: z.output<Schema>, context: WorkerContext<Batch>) => Promise<void>;
 }
@@ -59,7 +64,8 @@ export function defineQueueWorker<Schema extends z.ZodType, Batch = undefined>(
         batch: batch as Batch,
       });
     };
-    const outcomes = await Promise.allSettled(event.Records.map(handle));
+    const handleAll = () => Promise.allSettled(event.Records.map(handle));
+    const outcomes = await (definition.around ? definition.around(handleAll) : handleAll());
     const batchItemFailures = outcomes.flatMap((outcome, index) => {
       if (outcome.status === 'fulfilled') return [];
       const record = event.Records[index]!;

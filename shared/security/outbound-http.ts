@@ -168,6 +168,8 @@ export interface OutboundRequest {
   beforeSend?: BeforeSend;
   /** Called once the whole request has been handed to the operating system. */
   onWritten?: () => void;
+  /** Called when the answer's status line and headers have arrived. */
+  onAnswered?: () => void;
 }
 
 /** A target's answer: status, headers and (at most `maxResponseBytes` of) the body. */
@@ -237,6 +239,7 @@ export function sendOutbound(request: OutboundRequest): Promise<OutboundResponse
         fail(new OutboundNetworkError(`connection failed (${error.code ?? 'network error'})`)),
       );
       sent.on('response', (response) => {
+        request.onAnswered?.();
         const chunks: Buffer[] = [];
         let kept = 0;
         const finish = (truncated: boolean) =>

@@ -13,6 +13,7 @@ import { type PublishedEvent, publishedEvent } from './event-schemas';
 import { insertMessage, insertNewMessages } from './message-repository';
 import type { MessageRecord, TargetId } from './message-schemas';
 import { fannedOutMark, markFannedOut } from './outbox';
+import { withBatchCounts } from './stats-repository';
 import { readTargetConfig, type TargetConfig, targetsOf } from './targets';
 
 /**
@@ -127,7 +128,8 @@ function insertedEvent(record: StreamRecord | undefined) {
 /**
  * Fans out a batch of table stream records (the stack filters them to outbox inserts; the local
  * poller does not, so other records are skipped here too). An API key's target configuration is
- * read once per batch (its events are a second or so apart). Records are handled concurrently; the
+ * read once per batch (its events are a second or so apart), and its message counts written once at
+ * the end (`withBatchCounts`). Records are handled concurrently; the
  * answer names the first failed record, from which Lambda (and the local poller) retries the shard
  * — earlier records are not redone, later ones are, and the fan-out is idempotent.
  */
@@ -150,7 +152,7 @@ export async function fanOutStreamBatch(event: DynamoDBStreamEvent, log: typeof 
     if (writtenAt !== undefined)
       recordMetric(metricNames.fanOutLag, nowMs() - writtenAt * 1000, 'Milliseconds');
   };
-  const outcomes = await Promise.allSettled(event.Records.map(handle));
+  const outcomes = await withBatchCounts(() => Promise.allSettled(event.Records.map(handle)));
   const failedIndex = outcomes.findIndex((outcome) => outcome.status === 'rejected');
   if (failedIndex === -1) return { batchItemFailures: [] };
   const failed = outcomes[failedIndex] as PromiseRejectedResult;

@@ -44,8 +44,9 @@ describe('rate-limited endpoint whose delivery worker has 30 % of a core', () =>
   ])('keeps ≥ 80 %% of rateLimit %i over %i deliveries, never more in a second', async (rateLimit, count) => {
     const outcome = await deliverBacklog('30 % of a core', rateLimit, count, smallShare(30));
     expect(outcome.busiest).toBeLessThanOrEqual(rateLimit);
-    // 86.0–90.9 % measured on a quiet machine over two runs (the ceiling of one process is 95 %: decisions §67);
-    // before the gate on written times, 30–33 %. Issue 29 asks 90 %: not reached with a margin yet.
+    // 88.9–96 % measured over six runs since answers bound the gate's window (decisions §74; the
+    // ceiling of one process is 95 %: §67); 79.6–91 % before, 30–33 % before the gate on written
+    // times. Issue 29 asks 90 %: not held with a margin on every run yet.
     expect(outcome.rate).toBeGreaterThanOrEqual(0.8 * rateLimit);
     expect(outcome.arrivals.map((arrival) => arrival.id).sort()).toEqual([...outcome.eventIds].sort());
   });

@@ -14,7 +14,7 @@ import { clearEndpointFailure, recordEndpointFailure } from './endpoint-state';
 import { maxResponseBytes, postWebhook } from './http-post';
 import { buildRequest, type OutgoingRequest } from './request';
 import { parseRetryAfter, retryDelaySeconds } from './retry-policy';
-import { awaitSendTurn } from './send-booker';
+import { awaitSendTurn, type SendReceipt } from './send-booker';
 import type { EndpointHealth, TargetReads } from './target-reads';
 
 /** An endpoint failing without a success for this long is disabled (addendum §8). */
@@ -50,8 +50,8 @@ export async function attempt(
   let at = nowMs();
   let deferUntil: number | undefined;
   let gateError: unknown;
-  /** Tells the limiter the request was written (or will not be), so the time counts from then. */
-  let written: (() => void) | undefined;
+  /** Tells the limiter when the request was written (or will not be) and answered. */
+  let receipt: SendReceipt | undefined;
   const { rateLimit, endpointId } = request;
   const beforeSend =
     rateLimit !== null && endpointId !== undefined
@@ -62,8 +62,8 @@ export async function attempt(
           });
           at = nowMs();
           if ('retryAt' in turn) deferUntil = turn.retryAt;
-          else written = turn.sent;
-          return written !== undefined;
+          else receipt = turn.go;
+          return receipt !== undefined;
         }
       : undefined;
   const record = (outcome: AttemptRecord['outcome'], statusCode: number | null, response: string) => ({
@@ -77,7 +77,8 @@ export async function attempt(
   try {
     const answer = await postWebhook(request.url, request.body, request.headers, env().WEBHOOK_TIMEOUT_MS, {
       beforeSend,
-      onWritten: () => written?.(),
+      onWritten: () => receipt?.written(),
+      onAnswered: () => receipt?.answered(),
     });
     const ok = answer.statusCode >= 200 && answer.statusCode < 300;
     const retryAfter = answer.headers['retry-after'];
@@ -96,7 +97,7 @@ export async function attempt(
   } finally {
     // A request let through but cut off before it was written counts from now (later than it could
     // have arrived: on the safe side).
-    written?.();
+    receipt?.written();
   }
 }
 
@@ -129,7 +130,7 @@ export async function updateHealth(
 }
 
 /**
- * Waits for the turn of a rate-limited endpoint's send (send-booker.ts): `{ sent }` when it may go
+ * Waits for the turn of a rate-limited endpoint's send (send-booker.ts): `{ go }` when it may go
  * now, or `{ retryAt }` when to come back if no send fits soon. A send whose plan could not be kept
  * (the worker was descheduled past the tolerance) gives its place back with its next booking.
  */
@@ -137,7 +138,7 @@ async function waitForSend(
   apiKey: string,
   endpointId: string,
   rateLimit: number,
-): Promise<{ sent: () => void } | { retryAt: number }> {
+): Promise<{ go: SendReceipt } | { retryAt: number }> {
   let missed: number | undefined;
   for (let tries = 0; tries <= maxMissedSends; tries += 1) {
     const turn = await awaitSendTurn(apiKey, endpointId, rateLimit, sendHorizonMs, missed);

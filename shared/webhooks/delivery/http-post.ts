@@ -15,7 +15,8 @@ export interface PostResult {
  * POSTs a body to a webhook URL through the guarded outbound client (decisions §30): resolved and
  * checked once, connected to the checked address, no redirects, bounded by `timeoutMs`, at most
  * `maxResponseBytes` of the answer kept; `gate.beforeSend` is asked, connection open, right before
- * the request is written, and `gate.onWritten` told once it is. Throws ForbiddenTargetError (also for a name that does not resolve),
+ * the request is written, `gate.onWritten` told once it is and `gate.onAnswered` when the answer
+ * begins. Throws ForbiddenTargetError (also for a name that does not resolve),
  * TimeoutError, NotSentError or OutboundNetworkError; their messages never name an address.
  */
 export async function postWebhook(
@@ -23,7 +24,7 @@ export async function postWebhook(
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
-  gate: Pick<OutboundRequest, 'beforeSend' | 'onWritten'> = {},
+  gate: Pick<OutboundRequest, 'beforeSend' | 'onWritten' | 'onAnswered'> = {},
 ): Promise<PostResult> {
   const answer = await sendOutbound({
     url,

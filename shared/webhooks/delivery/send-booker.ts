@@ -1,13 +1,23 @@
 import { nowMs } from '../../core/clock';
 import { type SendLogRecord, writeSendLog } from './endpoint-state';
-import { decideTurn, type OwnPlans, ownWindowMs, planSends } from './send-schedule';
+import { decideTurn, type OwnPlans, ownSendCountsUntil, planSends } from './send-schedule';
 
 /**
- * A send's turn: `{ sent }` when the request may be written now (call `sent` once it is written:
- * from then its time counts), `{ missed }` when its plan could not be kept (it is given back with
- * the next booking), `{ retryAt }` when no send fits soon (the caller waits outside, holding nothing).
+ * What the booker is told of a request let through: once it is written (from then its time
+ * counts; also when it never will be) and when its answer begins (which may shorten that time).
+ * Calls after the first of each do nothing.
  */
-export type SendTurn = { sent: () => void } | { missed: number } | { retryAt: number };
+export interface SendReceipt {
+  written(): void;
+  answered(): void;
+}
+
+/**
+ * A send's turn: `{ go }` when the request may be written now (tell the receipt what follows),
+ * `{ missed }` when its plan could not be kept (it is given back with the next booking),
+ * `{ retryAt }` when no send fits soon (the caller waits outside, holding nothing).
+ */
+export type SendTurn = { go: SendReceipt } | { missed: number } | { retryAt: number };
 
 interface Booking {
   rateLimit: number;
@@ -32,8 +42,8 @@ interface Turn {
  * process wrote meanwhile (its answer carries the log). Planned times lie a little ahead of now
  * (1.5 × the recent write latency), so a send is not already late when its booking returns.
  *
- * Pacing: each planned send waits for its time, then for the gate, in the order of the plans; the
- * times its requests were written are kept as long as they can count.
+ * Pacing: each planned send waits for its time, then for the gate, in the order of the plans; until
+ * when each written request counts (by its write and its answer) is kept as long as it can count.
  */
 class EndpointSendBooker {
   private readonly bookings: Booking[] = [];
@@ -44,7 +54,8 @@ class EndpointSendBooker {
   private writeLatencyMs = 20;
   /** Planned sends waiting for their turn, in the order of their plans. */
   private readonly turns: Turn[] = [];
-  private writtenAt: number[] = [];
+  /** This process's written requests, each with until when it counts. */
+  private counting: { writtenAt: number; until: number }[] = [];
   private unwritten = 0;
   private wakeUp: ReturnType<typeof setTimeout> | undefined;
 
@@ -80,8 +91,8 @@ class EndpointSendBooker {
     for (let head = this.turns[0]; head !== undefined; head = this.turns[0]) {
       const now = nowMs();
       if (now < head.at) return this.sleep(head.at - now);
-      this.writtenAt = this.writtenAt.filter((at) => at + ownWindowMs > now);
-      const sends = { writtenAt: this.writtenAt, unwritten: this.unwritten };
+      this.counting = this.counting.filter((send) => send.until > now);
+      const sends = { countingUntil: this.counting.map((send) => send.until), unwritten: this.unwritten };
       const log = this.known ?? { buckets: new Map() };
       const decision = decideTurn(log, this.own, sends, head.rateLimit, head.at, now);
       if ('waitUntil' in decision) {
@@ -93,7 +104,7 @@ class EndpointSendBooker {
         head.resolve({ missed: head.at });
       } else {
         this.unwritten += 1;
-        head.resolve({ sent: this.written() });
+        head.resolve({ go: this.receipt() });
       }
     }
   }
@@ -102,15 +113,26 @@ class EndpointSendBooker {
     this.wakeUp = setTimeout(() => this.pace(), ms);
   }
 
-  /** Records, once, that a request let through was written; later calls do nothing. */
-  private written(): () => void {
-    let done = false;
-    return () => {
-      if (done) return;
-      done = true;
-      this.unwritten -= 1;
-      this.writtenAt.push(nowMs());
-      this.pace();
+  /** The receipt of a request let through (see `SendReceipt`). */
+  private receipt(): SendReceipt {
+    let send: { writtenAt: number; until: number } | undefined;
+    let answeredAt: number | undefined;
+    return {
+      written: () => {
+        if (send) return;
+        const writtenAt = nowMs();
+        send = { writtenAt, until: ownSendCountsUntil(writtenAt, answeredAt) };
+        this.unwritten -= 1;
+        this.counting.push(send);
+        this.pace();
+      },
+      answered: () => {
+        if (answeredAt !== undefined) return;
+        answeredAt = nowMs();
+        if (!send) return;
+        send.until = ownSendCountsUntil(send.writtenAt, answeredAt);
+        this.pace();
+      },
     };
   }
 

@@ -7,9 +7,11 @@
  * the log knows every send planned before its own latest plan.
  *
  * Each process tells its own sends from the others' (`own`): it knows when its own requests were
- * really written, the others' only by plan. So a send is let through (`gateOpensAt`) only when
- * fewer than `rateLimit` sends could share a one-second window with it at the receiver:
- * - this process's own sends, by the time each request was written, within `1000 + jitter` ms;
+ * really written and answered, the others' only by plan. So a send is let through (`gateOpensAt`)
+ * only when fewer than `rateLimit` sends could share a one-second window with it at the receiver:
+ * - this process's own sends, each within `1000 + jitter` ms of when its request was written, or
+ *   1000 ms of when its answer began if sooner (the receiver had the request before it answered:
+ *   `ownSendCountsUntil`);
  * - other processes' plans before its own, within `crossWindowMs`: a send goes out at most
  *   `sendToleranceMs` after its plan, so it reaches the receiver at most that plus jitter later.
  * Nothing else can share the window: a later plan is gated by its own process the same way, and a
@@ -44,6 +46,17 @@ export const jitterMarginMs = 30;
 /** Span after a written request in which it may share a one-second window at the receiver. */
 export const ownWindowMs = 1000 + jitterMarginMs;
 
+/**
+ * Until when one of this process's requests may share a one-second window at the receiver: 1 s plus
+ * jitter after it was written, or 1 s after its answer began when that is sooner (the receiver got
+ * the request before answering it, whatever the network did). An answer that began before the
+ * request was all written (a receiver answering early) bounds nothing.
+ */
+export function ownSendCountsUntil(writtenAt: number, answeredAt?: number): number {
+  const byWrite = writtenAt + ownWindowMs;
+  return answeredAt === undefined || answeredAt < writtenAt ? byWrite : Math.min(byWrite, answeredAt + 1000);
+}
+
 /** Span after another process's plan in which its send may share a one-second window at the receiver. */
 export const crossWindowMs = 1000 + sendToleranceMs + jitterMarginMs;
 
@@ -61,9 +74,12 @@ export interface SendLog {
 /** What this process planned in the log (bucket start → count); the rest is other processes'. */
 export type OwnPlans = ReadonlyMap<number, number>;
 
-/** This process's sends let through its gate: when each request was written, and those not yet written. */
+/**
+ * This process's sends let through its gate: until when each written request counts
+ * (`ownSendCountsUntil`), and how many are not written yet (they count until they are).
+ */
 export interface OwnSends {
-  readonly writtenAt: readonly number[];
+  readonly countingUntil: readonly number[];
   readonly unwritten: number;
 }
 
@@ -159,8 +175,8 @@ export function planSends(
 
 /**
  * What counts against the send planned at `plannedAt` in the gate (see the module comment): other
- * processes' plans before it, by plan, and this process's requests, by when they were written (one
- * not yet written counts until it is). `log` is the log as this process last read or wrote it,
+ * processes' plans before it, by plan, and this process's requests, by when they were written and
+ * answered (one not yet written counts until it is). `log` is the log as this process last read or wrote it,
  * which holds every plan before its own.
  */
 const gateCounts = (
@@ -173,7 +189,7 @@ const gateCounts = (
   ...othersPlans(log, own)
     .filter(([bucket]) => bucket <= plannedAt)
     .map(([bucket, n]): Counted => [bucket + width + crossWindowMs, n]),
-  ...sends.writtenAt.map((at): Counted => [at + ownWindowMs, 1]),
+  ...sends.countingUntil.map((until): Counted => [until, 1]),
   [Number.POSITIVE_INFINITY, sends.unwritten],
 ];
 

@@ -5,6 +5,7 @@ import {
   decideTurn,
   jitterMarginMs,
   type OwnPlans,
+  ownSendCountsUntil,
   planSends,
   type SendLog,
   sendToleranceMs,
@@ -12,7 +13,7 @@ import {
 import { busiestSpan } from '../../../support/rates';
 
 const start = 1_700_000_000_000;
-const noSends = { writtenAt: [], unwritten: 0 };
+const noSends = { countingUntil: [], unwritten: 0 };
 
 interface Booking {
   /** When the booking is written (bookings run in this order, as conditional writes serialise them). */
@@ -24,15 +25,38 @@ interface Booking {
   lateness: number[];
   /** How long each request takes from being written to the receiver's clock, as a share of `jitterMarginMs`. */
   jitter: number[];
+  /** When each request's answer begins, in ms after it reached the receiver (undefined: never). */
+  answer: (number | undefined)[];
 }
+
+/** A request this process wrote: when, and when its answer began (if it did). */
+interface Written {
+  at: number;
+  answeredAt: number | undefined;
+}
+
+interface Turn {
+  at: number;
+  late: number;
+  jitter: number;
+  answer: number | undefined;
+}
+
+/** Until when each written request counts at `now`, by what the process knows then. */
+const countingAt = (written: readonly Written[], now: number) =>
+  written
+    .map(({ at, answeredAt }) =>
+      ownSendCountsUntil(at, answeredAt !== undefined && answeredAt <= now ? answeredAt : undefined),
+    )
+    .filter((until) => until > now);
 
 interface Process {
   known: SendLog;
   own: OwnPlans;
-  writtenAt: number[];
+  written: Written[];
   released: number[];
   /** Planned sends not yet decided, in order, each with how late the process wakes for it. */
-  turns: { at: number; late: number; jitter: number }[];
+  turns: Turn[];
   /** When the process is next free (it handles its turns in order). */
   busyUntil: number;
 }
@@ -41,7 +65,8 @@ interface Process {
  * Runs consumer processes against one endpoint's log: each booking plans sends with what its process
  * knows (the log as of its last write), then the process handles its turns in order with
  * `decideTurn`, waking `late` ms after each plan (and again after a closed gate). Returns the arrival
- * times at a receiver, each `jitterMarginMs` or less after its request was written.
+ * times at a receiver, each `jitterMarginMs` or less after its request was written; an answer, if
+ * any, begins at or after the arrival, and the process knows of it from then on.
  */
 function simulate(bookings: readonly Booking[], rateLimit: number) {
   let table: SendLog = { buckets: new Map() };
@@ -52,15 +77,14 @@ function simulate(bookings: readonly Booking[], rateLimit: number) {
   /** Lets process `p` handle its turns due before `until` (its next booking, or the end). */
   const run = (p: Process, until: number) => {
     while (p.turns.length > 0) {
-      const turn = p.turns[0] as { at: number; late: number; jitter: number };
+      const turn = p.turns[0] as Turn;
       let now = Math.max(p.busyUntil, turn.at + turn.late);
       if (now >= until) return;
       for (;;) {
-        p.writtenAt = p.writtenAt.filter((at) => at + 1000 + jitterMarginMs > now);
         const decision = decideTurn(
           p.known,
           p.own,
-          { writtenAt: p.writtenAt, unwritten: 0 },
+          { countingUntil: countingAt(p.written, now), unwritten: 0 },
           rateLimit,
           turn.at,
           now,
@@ -75,8 +99,12 @@ function simulate(bookings: readonly Booking[], rateLimit: number) {
           p.released.push(turn.at);
           missed += 1;
         } else {
-          p.writtenAt.push(now);
-          arrivals.push(now + jitterMarginMs * turn.jitter);
+          const arrival = now + jitterMarginMs * turn.jitter;
+          arrivals.push(arrival);
+          p.written.push({
+            at: now,
+            answeredAt: turn.answer === undefined ? undefined : arrival + turn.answer,
+          });
         }
         p.busyUntil = now;
         break;
@@ -88,7 +116,7 @@ function simulate(bookings: readonly Booking[], rateLimit: number) {
     const p: Process = processes.get(booking.process) ?? {
       known: table,
       own: new Map(),
-      writtenAt: [],
+      written: [],
       released: [],
       turns: [],
       busyUntil: 0,
@@ -103,7 +131,12 @@ function simulate(bookings: readonly Booking[], rateLimit: number) {
       ...plan.times.map((at) => {
         const index = planned++;
         const late = booking.lateness[index % booking.lateness.length] as number;
-        return { at, late, jitter: booking.jitter[index % booking.jitter.length] as number };
+        return {
+          at,
+          late,
+          jitter: booking.jitter[index % booking.jitter.length] as number,
+          answer: booking.answer[index % booking.answer.length],
+        };
       }),
     );
   }
@@ -141,6 +174,10 @@ describe('the send schedule and its gate', () => {
               minLength: 1,
               maxLength: 5,
             }),
+            answer: fc.array(
+              fc.oneof(fc.constant(undefined), fc.constantFrom(0, 1), fc.integer({ min: 0, max: 2000 })),
+              { minLength: 1, maxLength: 5 },
+            ),
           }),
           { minLength: 1, maxLength: 25 },
         ),
@@ -166,6 +203,7 @@ describe('the send schedule and its gate', () => {
       count: index === 0 ? 20 : 5,
       lateness,
       jitter: [0.5],
+      answer: [2],
     }));
     const { arrivals } = simulate(bookingsOf(steps), 10);
     const sorted = [...arrivals].sort((a, b) => a - b);
@@ -191,11 +229,20 @@ describe('the send schedule and its gate', () => {
     const [at] = mine.times as [number];
     expect(at).toBe(start + bucketMs(2) + crossWindowMs);
     expect(decideTurn(mine.log, mine.own, noSends, 2, at, at)).toEqual({ go: true });
-    const written = { writtenAt: [at - 1000], unwritten: 0 };
+    const written = { countingUntil: [ownSendCountsUntil(at - 1000)], unwritten: 0 };
     expect(decideTurn(mine.log, mine.own, written, 2, at, at)).toEqual({ waitUntil: at + jitterMarginMs });
-    expect(decideTurn(mine.log, mine.own, { writtenAt: [], unwritten: 2 }, 2, at, at)).toEqual({
+    expect(decideTurn(mine.log, mine.own, { countingUntil: [], unwritten: 2 }, 2, at, at)).toEqual({
       waitUntil: Number.POSITIVE_INFINITY,
     });
+  });
+
+  it('counts an own request until 1 s after its answer began, when that is sooner than by its write', () => {
+    expect(ownSendCountsUntil(start)).toBe(start + 1000 + jitterMarginMs);
+    expect(ownSendCountsUntil(start, start + 4)).toBe(start + 1004);
+    // A slow answer bounds nothing the write does not.
+    expect(ownSendCountsUntil(start, start + 500)).toBe(start + 1000 + jitterMarginMs);
+    // An answer that began before the request was all written: the receiver may not have it yet.
+    expect(ownSendCountsUntil(start, start - 1)).toBe(start + 1000 + jitterMarginMs);
   });
 
   it('plans in order, at least 1000 / rateLimit apart', () => {
