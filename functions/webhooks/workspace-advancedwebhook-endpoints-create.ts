@@ -1,13 +1,14 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
+import { assertMayCreateEndpoints } from '../../shared/webhooks/portal-scope';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.create',
   contracts: webhooksContracts,
   prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
-  run: async ({ caller, input, prefetched }) => ({
-    message: 'Endpoint created.',
-    data: await createEndpoint(caller.apiKey, input, prefetched),
-  }),
+  run: async ({ caller, input, prefetched }) => {
+    assertMayCreateEndpoints(caller);
+    return { message: 'Endpoint created.', data: await createEndpoint(caller.apiKey, input, prefetched) };
+  },
 });

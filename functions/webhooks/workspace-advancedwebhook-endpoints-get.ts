@@ -1,13 +1,18 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { getEndpoints } from '../../shared/webhooks/endpoint-service';
+import { visibleTo } from '../../shared/webhooks/portal-scope';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.get',
   contracts: webhooksContracts,
   prefetch: ({ apiKey, input }) => getEndpoints(apiKey, input),
-  run: async ({ prefetched }) => ({
-    message: 'Endpoints retrieved.',
-    data: await prefetched,
-  }),
+  run: async ({ caller, prefetched }) => {
+    const page = await prefetched;
+    // A page may hold fewer than `limit` for a session limited to some endpoints.
+    return {
+      message: 'Endpoints retrieved.',
+      data: { ...page, endpoints: visibleTo(caller, page.endpoints, (endpoint) => endpoint.id) },
+    };
+  },
 });

@@ -1,10 +1,21 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { listLogMessages } from '../../shared/webhooks/message-log-service';
+import { visibleTo } from '../../shared/webhooks/portal-scope';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.messages.get',
   contracts: webhooksContracts,
   prefetch: ({ apiKey, input }) => listLogMessages(apiKey, input),
-  run: async ({ prefetched }) => ({ message: 'Messages retrieved.', ...(await prefetched) }),
+  run: async ({ caller, prefetched }) => {
+    const page = await prefetched;
+    // A session limited to some endpoints sees those inside each message, and no message without one.
+    const data = page.data
+      .map((message) => ({
+        ...message,
+        endpoints: visibleTo(caller, message.endpoints, (to) => to.endpointId),
+      }))
+      .filter((message) => message.endpoints.length > 0);
+    return { message: 'Messages retrieved.', ...page, data };
+  },
 });

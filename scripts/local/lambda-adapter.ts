@@ -14,6 +14,8 @@ export function toApiGatewayEvent(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // As API Gateway does: the local server speaks plain HTTP.
+  headers['x-forwarded-proto'] ??= 'http';
   const now = new Date();
   return {
     version: '2.0',

@@ -6,6 +6,7 @@ import type { ApiKeyCaller, Authenticator, CallerFor } from '../http/caller';
 import { successResponse } from '../http/envelope';
 import {
   authenticate,
+  credentialKey,
   type EndpointContext,
   errorEnvelope,
   jsonBody,
@@ -19,12 +20,19 @@ import { isEnveloped, type RouteContract } from '../http/route-contract';
 import { assertNotFenced } from '../plugins/fence';
 import { countRequest, knownOverRate, overRate, uncountRequest } from '../quotas/request-rate';
 import { keyringLoader } from '../security/keyring-middleware';
+import { openPortalToken } from '../webhooks/portal-tokens';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
+import { assertInPortalScope, authenticatePortalToken } from './portal-auth';
 import type { RouteContracts } from './route-contracts';
 import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from './routes';
 
-/** Credentials are checked against the workspace domain's credential items. */
-const authenticator: Authenticator = { apiKey: authenticateApiKey, workspace: authenticateWorkspace };
+/** Credentials are checked against the workspace domain's credential items; portal tokens against their sessions. */
+const authenticator: Authenticator = {
+  apiKey: authenticateApiKey,
+  workspace: authenticateWorkspace,
+  portalTokenKey: (token) => openPortalToken(token)?.apiKey,
+  portal: authenticatePortalToken,
+};
 
 /** API-key routes count each request against the key's HTTP rate (shared/quotas/request-rate.ts). */
 const httpRate = requestRate({
@@ -36,11 +44,15 @@ const httpRate = requestRate({
 
 type RouteOf<Name extends RouteName> = Extract<(typeof routes)[number], { name: Name }>;
 
-/** What a route's `run` receives: the validated input, the authenticated caller and the request id. */
+/**
+ * What a route's `run` receives: the validated input, the authenticated caller, the request id and
+ * where the request reached the service (`EndpointState.serviceUrl`).
+ */
 export interface RunArgs<Name extends RouteName, Input> {
   input: Input;
   caller: CallerFor<RouteOf<Name>['auth']>;
   requestId: string;
+  serviceUrl: string;
 }
 
 /**
@@ -125,19 +137,20 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   const prefetch = definition.prefetch as PrefetchFunction | undefined;
   const rated = route.auth === 'apiKey';
   // Counted first: a key known to be over its rate is refused before the prefetch reads anything.
-  const counted = rated ? chain.use(httpRate.start) : chain;
+  const counted = rated ? chain.use(credentialKey(authenticator, route.portal)).use(httpRate.start) : chain;
   const prefetching =
     prefetch && route.auth !== 'none'
       ? counted.use(startPrefetch(contract.input, route.auth, prefetch))
       : counted;
-  const authenticated = prefetching.use(authenticate(route.auth, authenticator));
+  const authenticated = prefetching.use(authenticate(route.auth, authenticator, route.portal));
   const handler = (rated ? authenticated.use(httpRate.enforce) : authenticated)
     .use(validateInput(contract.input))
     .use(errorEnvelope())
     .handler(async (_event, context) => {
-      const { input, caller, requestId, prefetched, prefetchGate } = context.endpoint;
+      const { input, caller, requestId, serviceUrl, prefetched, prefetchGate } = context.endpoint;
       // Deleted organizations and documents are invisible while their records are erased.
       if (caller?.level === 'apiKey') assertNotFenced(caller, input, route.db === 'read-write');
+      if (caller?.level === 'apiKey' && caller.portal) assertInPortalScope(caller.portal, input);
       const restarted = prefetch !== undefined && needsIncarnations(caller);
       // The prefetch's held-back reads go out now, for an authenticated caller, unless it starts again.
       if (restarted) prefetchGate?.close();
@@ -147,6 +160,7 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
           input: input as InputOf<Name>,
           caller: caller as CallerFor<RouteOf<Name>['auth']>,
           requestId,
+          serviceUrl,
           prefetched: (early ?? Promise.resolve(undefined)) as Promise<Prefetched>,
         });
       const result = await inCallerIncarnations(

@@ -4,7 +4,19 @@ import type { AuthLevel } from './route-rows';
 /** The API-key types of addendum §3. */
 export type ApiKeyType = 'testing' | 'production';
 
-/** A caller authenticated with `x-svc-api-key` + `x-svc-auth-token`. */
+/** What a portal session's token lets its holder do (addendum §11). */
+export interface PortalScope {
+  readonly sessionId: string;
+  /** Only the routes whose `portal` access is `read`. */
+  readonly readOnly: boolean;
+  /** The endpoints the session sees and changes; undefined: every endpoint of the key. */
+  readonly endpointIds?: readonly string[];
+}
+
+/**
+ * A caller authenticated with `x-svc-api-key` + `x-svc-auth-token`, or on a portal route with a
+ * portal session's bearer token (then `portal` holds what the session may do).
+ */
 export interface ApiKeyCaller {
   readonly level: 'apiKey';
   readonly apiKey: string;
@@ -19,6 +31,8 @@ export interface ApiKeyCaller {
   readonly incarnations: Incarnations;
   /** Whether the credential holds an incarnation map at all (the first re-creation writes it whole). */
   readonly storesIncarnations: boolean;
+  /** Set when a portal session's token authenticated the request. */
+  readonly portal?: PortalScope;
 }
 
 /** A caller authenticated with `x-svc-workspace-id` + `x-svc-workspace-auth-token`. */
@@ -73,4 +87,21 @@ export interface Authenticator {
     origin: string | undefined,
   ): Promise<ApiKeyCaller>;
   workspace(workspaceId: string | undefined, token: string | undefined): Promise<WorkspaceCaller>;
+  /**
+   * The API key a portal session's token names, when the token opens and has not expired (no
+   * read: it is sealed); undefined otherwise.
+   */
+  portalTokenKey(token: string): string | undefined;
+  /** The caller of a portal session's token; UNAUTHENTICATED when it is expired, tampered or revoked. */
+  portal(token: string): Promise<ApiKeyCaller>;
+}
+
+/** Longest bearer token read (a portal token is a few hundred characters). */
+const maxBearerLength = 2048;
+
+/** The token of an `Authorization: Bearer <token>` header, if the header is one. */
+export function bearerToken(headers: Record<string, string>): string | undefined {
+  const match = /^Bearer +(\S+)$/i.exec(headers.authorization ?? '');
+  const token = match?.[1];
+  return token !== undefined && token.length <= maxBearerLength ? token : undefined;
 }

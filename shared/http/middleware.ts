@@ -3,27 +3,43 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import { nowMs } from '../core/clock';
-import { ApiError, invalidArgument, resourceExhausted } from '../core/errors';
+import { ApiError, invalidArgument, permissionDenied, resourceExhausted } from '../core/errors';
 import { type RequestLog, requestLog } from '../core/logger';
 import { type ReadGate, startBeforeAuth } from '../db/before-auth';
 import { brokenStorageLimit, maxItemBytes, type StorageLimit } from '../db/storage-limits';
 import { isThrottled } from '../db/throttling';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
-import { type Authenticator, type Caller, wellFormedCredential } from './caller';
+import {
+  type Authenticator,
+  bearerToken,
+  type Caller,
+  usableCredential,
+  wellFormedCredential,
+} from './caller';
 import { failureResponse } from './envelope';
 import { blamedFieldPath, inputLimitIssues } from './input-limits';
-import { type AuthLevel, defaultMaxBodyBytes } from './route-rows';
+import { type AuthLevel, defaultMaxBodyBytes, type PortalAccess } from './route-rows';
 import { invalidInput, parseOrThrow } from './validation';
 
 /** Per-request state the middlewares fill in, in chain order. */
 export interface EndpointState {
   requestId: string;
   routeName: string;
+  /**
+   * Where the request reached the service: `x-forwarded-proto` (API Gateway sets it; https when
+   * absent) and the domain the request came to.
+   */
+  serviceUrl: string;
   log: RequestLog;
   startedAt: number;
   body?: { data: Record<string, unknown> };
   caller?: Caller;
+  /**
+   * On API-key routes, set by `credentialKey`: the API key the request's credential names, and
+   * whether a portal token names it (then it opened, but its session is not checked yet).
+   */
+  credential?: { apiKey: string; portalToken?: string };
   input?: unknown;
   /** Set by `startPrefetch`: the input's validation, done before auth so reads can start with it. */
   earlyValidation?: { input: unknown } | { error: unknown };
@@ -73,9 +89,12 @@ export function requestContext(routeName: string): EndpointMiddleware {
     before: (request) => {
       request.event.headers = normaliseHeaders(request.event.headers);
       const requestId = request.event.requestContext?.requestId ?? randomUUID();
+      const headers = request.event.headers as Record<string, string>;
+      const domain = request.event.requestContext?.domainName ?? headers.host ?? 'localhost';
       request.context.endpoint = {
         requestId,
         routeName,
+        serviceUrl: `${headers['x-forwarded-proto'] ?? 'https'}://${domain}`,
         startedAt: nowMs(),
         log: requestLog({ route: routeName, requestId }),
       };
@@ -142,10 +161,41 @@ export function jsonBody(maxBodyBytes = defaultMaxBodyBytes): EndpointMiddleware
 }
 
 /**
- * Sets `caller` for the route's auth level through `authenticator`; wrong or missing credentials are
- * PERMISSION_DENIED.
+ * On API-key routes, before anything starts beside the auth read (the request's count, a prefetch):
+ * the API key the request's credential names (`EndpointState.credential`) — its `x-svc-api-key`
+ * header, or on a portal route without one, the key a portal session's bearer token names.
  */
-export function authenticate(level: AuthLevel, authenticator: Authenticator): EndpointMiddleware {
+export function credentialKey(
+  authenticator: Authenticator,
+  portal: PortalAccess | undefined,
+): EndpointMiddleware {
+  return {
+    before: (request) => {
+      const headers = request.event.headers as Record<string, string>;
+      const state = request.context.endpoint;
+      const apiKey = headers['x-svc-api-key'];
+      if (apiKey !== undefined) {
+        if (usableCredential(apiKey)) state.credential = { apiKey };
+        return;
+      }
+      const token = portal && bearerToken(headers);
+      const tokenKey = token && authenticator.portalTokenKey(token);
+      if (token && tokenKey) state.credential = { apiKey: tokenKey, portalToken: token };
+    },
+  };
+}
+
+/**
+ * Sets `caller` for the route's auth level through `authenticator`; wrong or missing credentials are
+ * PERMISSION_DENIED. An API-key route called with a portal session's bearer token (and no
+ * `x-svc-api-key`) takes it when its `portal` access allows (a read-only session only `read`
+ * routes), PERMISSION_DENIED otherwise; an expired, tampered or revoked token is UNAUTHENTICATED.
+ */
+export function authenticate(
+  level: AuthLevel,
+  authenticator: Authenticator,
+  portal?: PortalAccess,
+): EndpointMiddleware {
   return {
     before: async (request) => {
       const headers = request.event.headers as Record<string, string>;
@@ -159,11 +209,21 @@ export function authenticate(level: AuthLevel, authenticator: Authenticator): En
         );
         state.log.appendKeys({ workspaceId: state.caller.workspaceId });
       } else {
-        state.caller = await authenticator.apiKey(
-          headers['x-svc-api-key'],
-          headers['x-svc-auth-token'],
-          headers.origin,
-        );
+        const token = headers['x-svc-api-key'] === undefined ? bearerToken(headers) : undefined;
+        if (token === undefined) {
+          state.caller = await authenticator.apiKey(
+            headers['x-svc-api-key'],
+            headers['x-svc-auth-token'],
+            headers.origin,
+          );
+        } else {
+          if (!portal)
+            throw permissionDenied('A portal session token is accepted only by the portal routes.');
+          const caller = await authenticator.portal(token);
+          if (caller.portal?.readOnly && portal !== 'read')
+            throw permissionDenied('A read-only portal session cannot call this route.');
+          state.caller = caller;
+        }
         state.log.appendKeys({ apiKey: state.caller.apiKey });
       }
     },
@@ -174,19 +234,30 @@ export function authenticate(level: AuthLevel, authenticator: Authenticator): En
 export type PrefetchFunction = (args: { input: unknown } & Record<string, unknown>) => Promise<unknown>;
 
 /**
- * The header a prefetch is keyed by for each authenticated level, and the argument it arrives as:
- * the half of the credential that names what auth reads; and the secret half, whose shape is
- * checked before anything starts.
+ * What a prefetch is keyed by, as the argument it arrives as: on API-key routes the key the
+ * credential names (`credentialKey`; with the auth token's shape checked first, or a portal token
+ * that opened), on workspace routes the workspace id header with its token's shape checked.
  */
-const prefetchKeys = {
-  apiKey: { header: 'x-svc-api-key', argument: 'apiKey', secret: 'x-svc-auth-token' },
-  workspace: { header: 'x-svc-workspace-id', argument: 'workspaceId', secret: 'x-svc-workspace-auth-token' },
-} as const;
+function prefetchKey(
+  level: Exclude<AuthLevel, 'none'>,
+  state: EndpointState,
+  headers: Record<string, string>,
+): Record<string, string> | undefined {
+  if (level === 'apiKey') {
+    const { credential } = state;
+    if (!credential) return undefined;
+    const vouched = credential.portalToken !== undefined || wellFormedCredential(headers['x-svc-auth-token']);
+    return vouched && wellFormedCredential(credential.apiKey) ? { apiKey: credential.apiKey } : undefined;
+  }
+  const workspaceId = headers['x-svc-workspace-id'];
+  return wellFormedCredential(workspaceId) && wellFormedCredential(headers['x-svc-workspace-auth-token'])
+    ? { workspaceId }
+    : undefined;
+}
 
 /**
- * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and both
- * credential headers of the route's auth level are well formed (`prefetchKeys`,
- * `wellFormedCredential`), starts `prefetch` so its reads travel together with the auth read —
+ * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and the
+ * credential looks usable (`prefetchKey`), starts `prefetch` so its reads travel together with the auth read —
  * behind a read gate (shared/db/before-auth.ts): only its first round trip of single calls goes
  * out before the route runs, and nothing goes out after a request that never ran it has ended.
  * Nothing changes what a failed request answers: a validation error is kept for `validateInput`,
@@ -198,7 +269,6 @@ export function startPrefetch(
   level: Exclude<AuthLevel, 'none'>,
   prefetch: PrefetchFunction,
 ): EndpointMiddleware {
-  const { header, argument, secret } = prefetchKeys[level];
   return {
     before: (request) => {
       const state = request.context.endpoint;
@@ -208,13 +278,12 @@ export function startPrefetch(
         state.earlyValidation = { error };
         return;
       }
-      const headers = request.event.headers as Record<string, string>;
-      const key = headers[header];
-      if (!wellFormedCredential(key) || !wellFormedCredential(headers[secret])) return;
+      const key = prefetchKey(level, state, request.event.headers as Record<string, string>);
+      if (!key) return;
       const input = state.earlyValidation.input;
       const { started, gate } = startBeforeAuth(() => {
         try {
-          return prefetch({ [argument]: key, input });
+          return prefetch({ ...key, input });
         } catch (error) {
           // A synchronous throw must not answer before auth either.
           return Promise.reject(error);

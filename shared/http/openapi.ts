@@ -89,15 +89,23 @@ const securitySchemes: Record<string, JsonObject> = {
     'x-svc-workspace-auth-token',
     "The workspace's auth token (with `x-svc-workspace-id`).",
   ),
+  PortalSession: {
+    type: 'http',
+    scheme: 'bearer',
+    description:
+      'A portal session token (`portal/session`), instead of the API-key headers, on the advanced-webhook routes that name it; a read-only session only on the list, get and stats routes.',
+  },
 };
 
 function headerScheme(name: string, description: string): JsonObject {
   return { type: 'apiKey', in: 'header', name, description };
 }
 
+/** The credentials a route takes: its auth level's header pair, or on portal routes a portal session's token. */
 function securityFor(route: RouteDefinition): Record<string, string[]>[] {
   if (route.auth === 'none') return [];
-  return [Object.fromEntries(securitySchemeNames[route.auth].map((scheme) => [scheme, []]))];
+  const headers = Object.fromEntries(securitySchemeNames[route.auth].map((scheme) => [scheme, []]));
+  return route.portal ? [headers, { PortalSession: [] }] : [headers];
 }
 
 const errorStatuses = Object.keys(httpStatusByErrorStatus);

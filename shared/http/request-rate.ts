@@ -1,6 +1,5 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { usableCredential } from './caller';
 import type { EndpointContext } from './middleware';
 
 type EndpointMiddleware = MiddlewareObj<
@@ -30,8 +29,8 @@ export interface RequestRate<Verdict extends { admitted: boolean }> {
 const started = new WeakMap<EndpointContext, { apiKey: string; verdict: Promise<unknown> }>();
 
 /**
- * Two middlewares around auth on API-key routes: the first starts counting the request by its
- * `x-svc-api-key` header together with the auth read and the prefetch (no serial round trip more),
+ * Two middlewares around auth on API-key routes: the first starts counting the request by the key
+ * its credential names (`credentialKey`: the `x-svc-api-key` header or a portal token) together with the auth read and the prefetch (no serial round trip more),
  * or refuses it at once when the key's window is known full; the second, after auth, refuses a
  * request over the rate. A request whose auth fails is answered as before and its
  * count is taken back, so wrong tokens cannot spend a key's rate.
@@ -42,8 +41,8 @@ export function requestRate<Verdict extends { admitted: boolean }>(
   return {
     start: {
       before: (request) => {
-        const apiKey = (request.event.headers as Record<string, string>)['x-svc-api-key'];
-        if (!usableCredential(apiKey)) return;
+        const apiKey = request.context.endpoint.credential?.apiKey;
+        if (apiKey === undefined) return;
         if (rate.knownOver(apiKey)) throw rate.refusal();
         const verdict = rate.count(apiKey);
         // Never awaited when auth fails first; a failed count is then nobody's concern.

@@ -7,6 +7,12 @@ import type { QueueName } from '../core/queue-names';
 /** none: public; workspace: `x-svc-workspace-*` headers; apiKey: `x-svc-api-key` + `x-svc-auth-token`. */
 export type AuthLevel = 'none' | 'workspace' | 'apiKey';
 
+/**
+ * Whether a portal session's bearer token may call an API-key route (addendum §11): `read` for any
+ * session, `write` for one that is not read-only.
+ */
+export type PortalAccess = 'read' | 'write';
+
 /** The DynamoDB access a route's function is granted (least privilege in the stack). */
 export type DbAccess = 'none' | 'read' | 'read-write';
 
@@ -29,6 +35,8 @@ export interface RouteDefinition {
    * its function gets the WebSocket API's management endpoint and may post to connections.
    */
   readonly realtime?: boolean;
+  /** Whether a portal session's token may call it, and which sessions (`PortalAccess`); none when unset. */
+  readonly portal?: PortalAccess;
 }
 
 /** Default request body limit (addendum §1). */

@@ -10,7 +10,7 @@ import { recordMetric } from '../observability/metrics';
 import { open, seal } from './aead';
 
 /** What a derived key is for; each purpose gets an independent 256-bit key from each data key. */
-export type KeyPurpose = 'page-token' | 'secret-encryption';
+export type KeyPurpose = 'page-token' | 'secret-encryption' | 'portal-session';
 
 /**
  * The id of a data key given as a plain string (not a JSON keyring), and of the key that opens

@@ -4,6 +4,7 @@ import { acknowledging, answering, answeringPage, type ContractsOf } from '../ht
 import * as endpoints from './endpoint-schemas';
 import * as log from './message-log-schemas';
 import * as messages from './message-schemas';
+import * as portal from './portal-session-schemas';
 import type { webhookEndpointRoutes } from './routes';
 
 export const webhooksContracts = {
@@ -45,5 +46,10 @@ export const webhooksContracts = {
   ),
   'workspace.advancedwebhook.messages.resend': answering(log.resendMessageInput, log.resendView),
   'workspace.advancedwebhook.eventtypes.get': answering(log.eventTypesInput, z.array(log.eventTypeView)),
+  'workspace.advancedwebhook.portal.session': answering(
+    portal.createPortalSessionInput,
+    portal.portalSessionView,
+  ),
+  'workspace.advancedwebhook.portal.session.revoke': acknowledging(portal.revokePortalSessionInput),
   'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
 } as const satisfies ContractsOf<typeof webhookEndpointRoutes>;

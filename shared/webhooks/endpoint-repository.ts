@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../core/clock';
 import { alreadyExists, resourceExhausted } from '../core/errors';
+import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { entities } from '../db/entities';
@@ -198,4 +199,17 @@ export async function deleteEndpoint(apiKey: string, endpoint: EndpointRecord): 
     contention,
   );
   return reasons === undefined;
+}
+
+/** Which of these endpoint ids name endpoints of the API key (one BatchGetItem per 100). */
+export async function existingEndpointIds(
+  apiKey: string,
+  endpointIds: readonly string[],
+): Promise<Set<string>> {
+  const items = await batchGet(
+    endpointIds.map((endpointId) => keys.webhookEndpoint(apiKey, endpointId)),
+    ['endpointId'],
+    true,
+  );
+  return new Set(items.map((item) => String(item.endpointId)));
 }

@@ -137,6 +137,18 @@ export const webhooksExamples = {
       },
     ]),
   },
+  'workspace.advancedwebhook.portal.session': {
+    request: { expiresInSeconds: 3600, readOnly: true, endpointIds: ['ep-1'] },
+    response: answer('Portal session created.', {
+      url: 'https://api.example.com/portal#token=0.6Jm0l8eT3wQ',
+      token: '0.6Jm0l8eT3wQ',
+      expiresAt: ms,
+    }),
+  },
+  'workspace.advancedwebhook.portal.session.revoke': {
+    request: { token: '0.6Jm0l8eT3wQ' },
+    response: acknowledged('Portal session revoked.'),
+  },
   'workspace.webhooks.test': {
     request: { endpointId: 'ep-1' },
     response: answer('Test event sent.', { messageId: 'msg-2', timestamp: ms, targets: ['endpoint:ep-1'] }),

@@ -28,6 +28,9 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     'workspace.advancedwebhook.messages.resend': `Makes one more attempt of the message to the endpoint now, whatever the message's state, with the same \`webhook-id\`; a dead-lettered message stays dead unless it succeeds. Answers the attempt's id; \`messages/attempts/get\` lists it once made. An unknown message or endpoint is \`NOT_FOUND\`. ${needsAdvanced}`,
     'workspace.advancedwebhook.eventtypes.get':
       'Lists every event type the service sends, with what it means, the JSON Schema (2020-12) of its whole message and an example message; every real message of the type validates against the schema. The same list, with how to verify a delivery, is under **Receiving webhooks** below.',
+    'workspace.advancedwebhook.portal.session': `Opens a portal session for your customer: answers a bearer token and the URL of the portal page served by this service, with the token in the URL's fragment. Every advanced-webhook route also accepts \`Authorization: Bearer <token>\` instead of the API-key headers; a read-only session may call only the list, get and stats routes, and a session limited to \`endpointIds\` sees and changes only those endpoints (others are \`NOT_FOUND\`). Any other route refuses the token (\`PERMISSION_DENIED\`); an expired, revoked or altered token is \`UNAUTHENTICATED\`. Only API-key credentials open or revoke sessions. An unknown endpoint in \`endpointIds\` is \`NOT_FOUND\`. ${needsAdvanced}`,
+    'workspace.advancedwebhook.portal.session.revoke':
+      'Ends the portal session of `token` at once: its next request is `UNAUTHENTICATED`. Revoking an expired or already revoked session succeeds; a token that is not one of this API key’s sessions is `NOT_FOUND`.',
     'workspace.webhooks.test':
       'Publishes a `webhook.test` event through the real delivery path (signed, retried and listed like any message), whatever the filters: to the endpoint `endpointId` (which must be enabled, and advanced webhooks on), or without it to the configured basic-webhook URLs. Use it to check a receiver.',
   },
@@ -116,6 +119,15 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     'EventType.description': 'What the event means.',
     schema: 'The JSON Schema (2020-12) of the whole message of this type.',
     example: 'An example message of this type.',
+    expiresInSeconds: 'How long the session lasts: 60 to 86,400 seconds, default 3,600.',
+    readOnly:
+      'A read-only session may call only the list, get and stats routes (not `endpoints/secret/get`). Default false.',
+    endpointIds:
+      'Limits the session to these endpoints of the API key (1 to 100); left out, the session sees every endpoint.',
+    'result.data.url':
+      'The portal page, with the token in its fragment (`#token=`): give it to your customer.',
+    token: 'The portal session’s bearer token.',
+    expiresAt: 'When the session ends, epoch milliseconds.',
     targets:
       'Where the test event went: `endpoint:<endpointId>`, or `basic:raw` and `basic:processed` for the basic-webhook URLs.',
   },

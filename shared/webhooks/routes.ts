@@ -8,48 +8,56 @@ import { domainRoutes } from '../http/route-rows';
 export const webhookEndpointRoutes = domainRoutes('webhooks', [
   {
     name: 'workspace.advancedwebhook.endpoints.get',
+    portal: 'read',
     path: '/v2/workspace/advancedwebhook/endpoints/get',
     db: 'read',
     summary: 'List advanced-webhook endpoints, newest first, with Svix-style iterators.',
   },
   {
     name: 'workspace.advancedwebhook.endpoints.create',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/endpoints/create',
     db: 'read-write',
     summary: 'Create an advanced-webhook endpoint with a service-generated id and signing secret.',
   },
   {
     name: 'workspace.advancedwebhook.endpoints.update',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/endpoints/update',
     db: 'read-write',
     summary: 'Partially update an advanced-webhook endpoint; returns its state after the write.',
   },
   {
     name: 'workspace.advancedwebhook.endpoints.delete',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/endpoints/delete',
     db: 'read-write',
     summary: 'Delete an advanced-webhook endpoint.',
   },
   {
     name: 'workspace.advancedwebhook.endpoints.secret.get',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/endpoints/secret/get',
     db: 'read',
     summary: "Show an endpoint's current signing secret.",
   },
   {
     name: 'workspace.advancedwebhook.endpoints.secret.rotate',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/endpoints/secret/rotate',
     db: 'read-write',
     summary: "Replace an endpoint's signing secret; the previous one keeps signing for 24 hours.",
   },
   {
     name: 'workspace.advancedwebhook.endpoints.messages.get',
+    portal: 'read',
     path: '/v2/workspace/advancedwebhook/endpoints/messages/get',
     db: 'read',
     summary: "List an endpoint's messages, newest first, with their delivery attempts; paged.",
   },
   {
     name: 'workspace.advancedwebhook.endpoints.messages.replay',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/endpoints/messages/replay',
     db: 'read-write',
     queues: ['webhook-delivery'],
@@ -57,12 +65,14 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
   },
   {
     name: 'workspace.advancedwebhook.endpoints.stats',
+    portal: 'read',
     path: '/v2/workspace/advancedwebhook/endpoints/stats',
     db: 'read',
     summary: "Count an endpoint's messages since a time by status (success, fail, pending, sending).",
   },
   {
     name: 'workspace.advancedwebhook.messages.get',
+    portal: 'read',
     path: '/v2/workspace/advancedwebhook/messages/get',
     db: 'read',
     summary:
@@ -70,12 +80,14 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
   },
   {
     name: 'workspace.advancedwebhook.messages.attempts.get',
+    portal: 'read',
     path: '/v2/workspace/advancedwebhook/messages/attempts/get',
     db: 'read',
     summary: "List a message's delivery attempts, to one endpoint or to all, newest first.",
   },
   {
     name: 'workspace.advancedwebhook.messages.resend',
+    portal: 'write',
     path: '/v2/workspace/advancedwebhook/messages/resend',
     db: 'read-write',
     queues: ['webhook-delivery'],
@@ -84,9 +96,23 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
   },
   {
     name: 'workspace.advancedwebhook.eventtypes.get',
+    portal: 'read',
     path: '/v2/workspace/advancedwebhook/eventtypes/get',
     db: 'read',
     summary: 'List every event type the service sends, with the JSON Schema of its message and an example.',
+  },
+  {
+    name: 'workspace.advancedwebhook.portal.session',
+    path: '/v2/workspace/advancedwebhook/portal/session',
+    db: 'read-write',
+    summary:
+      "Open a portal session: a bearer token for the advanced-webhook routes, and the portal page's URL.",
+  },
+  {
+    name: 'workspace.advancedwebhook.portal.session.revoke',
+    path: '/v2/workspace/advancedwebhook/portal/session/revoke',
+    db: 'read-write',
+    summary: 'End a portal session at once.',
   },
   {
     name: 'workspace.webhooks.test',

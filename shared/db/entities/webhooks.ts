@@ -11,6 +11,7 @@ export const webhooksArea = defineArea({
     webhookDelivery: { indexes: ['gsi7', 'gsi9'] },
     outboxEvent: { indexes: ['gsi7'] },
     webhookEndpointStats: {},
+    portalSession: {},
   },
   accessPatterns: {
     endpointsOfApiKey: { index: 'table' },
@@ -33,6 +34,7 @@ export const webhooksArea = defineArea({
     manualAttempt: { index: 'table' },
     countMessageStatus: { index: 'table' },
     endpointStats: { index: 'table' },
+    portalSession: { index: 'table' },
   },
 });
 
@@ -107,6 +109,14 @@ export const webhookKeys = {
   webhookEndpointStats: (apiKey: string, endpointId: string, bucketStart: number): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'WEBHOOKSTATS', encodeKeyPart(endpointId)),
     sk: String(bucketStart).padStart(15, '0'),
+  }),
+  /**
+   * A portal session of an API key (addendum §11): what its token may do. Revoking deletes it; it
+   * expires with its token (TTL).
+   */
+  portalSession: (apiKey: string, sessionId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('PORTAL', encodeKeyPart(sessionId)),
   }),
   webhookEndpointStatsPartition: (apiKey: string, endpointId: string) =>
     apiKeyPartition(apiKey, 'WEBHOOKSTATS', encodeKeyPart(endpointId)),

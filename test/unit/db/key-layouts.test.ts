@@ -42,6 +42,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   webhookDelivery: keys.webhookDelivery(apiKey, id, time, id),
   outboxEvent: keys.outboxEvent(apiKey, time, id),
   webhookEndpointStats: keys.webhookEndpointStats(apiKey, id, time),
+  portalSession: keys.portalSession(apiKey, id),
   organization: keys.organization(apiKey, organizationId),
   folder: keys.folder(apiKey, organizationId, id),
   document: keys.document(apiKey, organizationId, documentId),

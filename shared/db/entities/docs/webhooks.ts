@@ -38,6 +38,11 @@ export const webhooksDocs = documentArea(webhooksArea, {
       attributes:
         'bucketStart, pending, sending, succeeded, dead (messages of the 5-minute bucket of event time by status), createdAt, updatedAt, ttl (bucket end + 90 days)',
     },
+    portalSession: {
+      pk: 'AK#<ak>#WEBHOOK',
+      sk: 'PORTAL#<sessionId>',
+      attributes: 'sessionId, readOnly, endpointIds?, expiresAt (ms), createdAt, ttl (expiry)',
+    },
     outboxEvent: {
       pk: 'AK#<ak>#EVENTS',
       sk: '<timestamp>#<eventId>',
@@ -181,6 +186,13 @@ export const webhooksDocs = documentArea(webhooksArea, {
       sk: '`<bucketStart>`',
       operation: 'UpdateItem `ADD <to> 1, <from> -1` after the write that changed the message',
       usedBy: 'event fan-out, delivery worker, replay',
+    },
+    portalSession: {
+      pattern: 'a portal session (create, read by its token on every portal request, revoke)',
+      pk: '`AK#<ak>#WEBHOOK`',
+      sk: '`PORTAL#<sessionId>`',
+      operation: 'PutItem, GetItem, DeleteItem',
+      usedBy: '`workspace.advancedwebhook.portal.session`, `.revoke`, every portal-token request',
     },
     endpointStats: {
       pattern: "an endpoint's status counts since a time",
