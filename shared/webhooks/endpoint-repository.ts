@@ -2,12 +2,13 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../core/clock';
 import { alreadyExists, resourceExhausted } from '../core/errors';
-import { batchGet } from '../db/batch';
+import { batchGet, inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
 import {
   type EndpointChanges,
   type EndpointCursor,
@@ -35,12 +36,13 @@ const contention = 'Endpoints are being changed concurrently; retry.';
  * Stores a new endpoint in one transaction with the API key's endpoint count (incremented on
  * condition that it is below `maxEndpoints`, so concurrent creates can never exceed the cap) and,
  * with a `uid`, a reservation item so a uid is unique per API key. Throws RESOURCE_EXHAUSTED at the
- * cap, ALREADY_EXISTS when the uid is taken.
+ * cap, ALREADY_EXISTS when the uid is taken. `alongside` joins the transaction (its events).
  */
 export async function insertEndpoint(
   apiKey: string,
   endpoint: EndpointRecord,
   maxEndpoints: number,
+  alongside: readonly TransactItem[] = [],
 ): Promise<void> {
   const put = {
     Put: {
@@ -68,7 +70,12 @@ export async function insertEndpoint(
     },
   };
   const reasons = await commitCounted(
-    [countUpdate(apiKey, 1, endpoint.createdAt, maxEndpoints), put, ...(reservation ? [reservation] : [])],
+    [
+      countUpdate(apiKey, 1, endpoint.createdAt, maxEndpoints),
+      put,
+      ...(reservation ? [reservation] : []),
+      ...alongside,
+    ],
     contention,
   );
   if (reasons?.[0] === 'ConditionalCheckFailed') {
@@ -149,6 +156,41 @@ export async function updateEndpoint(
 }
 
 /**
+ * Applies changes to the endpoint as it was read (on condition that it is unchanged since:
+ * `updatedAt` is its version, and `changes.updatedAt` is later), with `alongside` (its events) in
+ * one transaction. Returns false when it changed or went meanwhile.
+ */
+export async function updateReadEndpoint(
+  apiKey: string,
+  read: Pick<EndpointRecord, 'endpointId' | 'updatedAt'>,
+  changes: EndpointChanges & { updatedAt: number },
+  alongside: readonly TransactItem[],
+): Promise<boolean> {
+  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
+  try {
+    await transactWrite([
+      {
+        Update: inTable({
+          Key: keys.webhookEndpoint(apiKey, read.endpointId),
+          UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+          ConditionExpression: 'updatedAt = :read',
+          ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value])),
+            ':read': read.updatedAt,
+          },
+        }),
+      },
+      ...alongside,
+    ]);
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+/**
  * Replaces an endpoint's secret, keeping the current one as the previous secret until
  * `previousExpiresAt` (one conditional UpdateItem: DynamoDB reads `secretEncrypted` before the SET).
  * Returns false when the endpoint does not exist.
@@ -181,9 +223,13 @@ export async function rotateEndpointSecret(
 /**
  * Deletes an endpoint, decrements the API key's endpoint count and, with a uid, deletes its
  * reservation, in one transaction (uids never change, so the endpoint read beforehand names the
- * right one). Returns false when the endpoint does not exist.
+ * right one), with `alongside` (its events). Returns false when the endpoint does not exist.
  */
-export async function deleteEndpoint(apiKey: string, endpoint: EndpointRecord): Promise<boolean> {
+export async function deleteEndpoint(
+  apiKey: string,
+  endpoint: EndpointRecord,
+  alongside: readonly TransactItem[] = [],
+): Promise<boolean> {
   const remove = {
     Delete: {
       TableName: tableName(),
@@ -195,7 +241,7 @@ export async function deleteEndpoint(apiKey: string, endpoint: EndpointRecord): 
     Delete: { TableName: tableName(), Key: keys.webhookEndpointUid(apiKey, endpoint.uid) },
   };
   const reasons = await commitCounted(
-    [remove, countUpdate(apiKey, -1, nowMs()), ...(reservation ? [reservation] : [])],
+    [remove, countUpdate(apiKey, -1, nowMs()), ...(reservation ? [reservation] : []), ...alongside],
     contention,
   );
   return reasons === undefined;

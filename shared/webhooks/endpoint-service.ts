@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../core/errors';
+import type { TransactItem } from '../db/batch';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import { enableAdvancedWebhooksHint } from '../settings/webhook-config-merge';
@@ -15,16 +16,18 @@ import {
   insertEndpoint,
   listEndpoints,
   rotateEndpointSecret,
-  updateEndpoint,
+  updateReadEndpoint,
 } from './endpoint-repository';
 import {
   type CreateEndpointInput,
+  type EndpointChanges,
   type EndpointCursor,
   type EndpointRecord,
   endpointCursor,
   type listEndpointsInput,
   type UpdateEndpointInput,
 } from './endpoint-schemas';
+import { endpointChangedEvents, endpointCreatedEvents, endpointDeletedEvents } from './operational-events';
 import { newSigningSecret, previousSecretLifetimeMs, signingSecrets } from './signing-secrets';
 
 /**
@@ -88,23 +91,81 @@ export async function createEndpoint(
     createdAt: now,
     updatedAt: now,
   };
-  await insertEndpoint(apiKey, endpoint, env().MAX_WEBHOOK_ENDPOINTS_PER_API_KEY);
+  await insertEndpoint(
+    apiKey,
+    endpoint,
+    env().MAX_WEBHOOK_ENDPOINTS_PER_API_KEY,
+    endpointCreatedEvents(apiKey, endpoint),
+  );
   return endpointView(endpoint);
 }
 
-/** Partially updates an endpoint and returns its post-write state. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF). */
+/** Writes of one endpoint tried on a fresh read before a change gives up (ABORTED). */
+const maxEndpointWrites = 5;
+
+/**
+ * Applies changes to an endpoint as read (`read`, then fresh strongly consistent reads while
+ * other writes come between), publishing its events in the same transaction (`eventsOf`).
+ * Returns its state after the write, or undefined when it does not exist or `skip` says so.
+ */
+async function changeReadEndpoint(
+  apiKey: string,
+  endpointId: string,
+  read: Promise<EndpointRecord | undefined>,
+  changes: EndpointChanges,
+  eventsOf: (before: EndpointRecord, after: EndpointRecord) => TransactItem[],
+  skip: (endpoint: EndpointRecord) => boolean = () => false,
+): Promise<EndpointRecord | undefined> {
+  let endpoint = await read;
+  for (let write = 0; write < maxEndpointWrites; write += 1) {
+    if (!endpoint || skip(endpoint)) return undefined;
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    // Strictly later than the version read, so the next writer's condition sees the change.
+    const updatedAt = Math.max(nowMs(), endpoint.updatedAt + 1);
+    const after: EndpointRecord = { ...endpoint, ...defined, updatedAt };
+    if (await updateReadEndpoint(apiKey, endpoint, { ...changes, updatedAt }, eventsOf(endpoint, after)))
+      return after;
+    endpoint = await findEndpoint(apiKey, endpointId);
+  }
+  throw new ApiError('ABORTED', 'The endpoint is being changed concurrently; retry.');
+}
+
+/**
+ * Partially updates an endpoint and returns its post-write state, with `endpoint.updated` (and
+ * `endpoint.disabled` when it disables it) in the same transaction. `read` is
+ * `requireEndpointAndConfig`, possibly the route's prefetch. Throws NOT_FOUND, INVALID_ARGUMENT (SSRF).
+ */
 export async function changeEndpoint(
   apiKey: string,
   input: UpdateEndpointInput,
-  enabled = requireAdvancedWebhooks(apiKey),
+  read = requireEndpointAndConfig(apiKey, input.endpointId),
 ) {
-  await Promise.all([enabled, assertAllowedTargetUrl('url', input.url)]);
   const { endpointId, ...changes } = input;
-  const updated = await updateEndpoint(apiKey, endpointId, { ...changes, updatedAt: nowMs() });
+  await assertAllowedTargetUrl('url', input.url);
+  const endpoint = read.then((found) => found.endpoint);
+  const updated = await changeReadEndpoint(apiKey, endpointId, endpoint, changes, (before, after) =>
+    endpointChangedEvents(apiKey, before, after, 'manual'),
+  );
   if (!updated) throw endpointMissing(endpointId);
   // Re-enabled: its old failing streak must not disable it again at the next single failure.
   if (changes.disabled === false) await resetEndpointFailures(apiKey, endpointId);
   return endpointView(updated);
+}
+
+/**
+ * Disables an endpoint that has failed for 5 days, with `endpoint.disabled` (`reason: failing`) in
+ * the same transaction; nothing when it is gone or disabled already. Returns whether it disabled it.
+ */
+export async function disableFailingEndpoint(apiKey: string, endpointId: string): Promise<boolean> {
+  const disabled = await changeReadEndpoint(
+    apiKey,
+    endpointId,
+    findEndpoint(apiKey, endpointId),
+    { disabled: true },
+    (before, after) => endpointChangedEvents(apiKey, before, after, 'failing'),
+    (endpoint) => endpoint.disabled,
+  );
+  return disabled !== undefined;
 }
 
 /**
@@ -134,7 +195,9 @@ export async function removeEndpoint(
   endpointId: string,
   endpoint = requireEndpoint(apiKey, endpointId),
 ): Promise<void> {
-  if (!(await deleteEndpoint(apiKey, await endpoint))) throw endpointMissing(endpointId);
+  const read = await endpoint;
+  if (!(await deleteEndpoint(apiKey, read, endpointDeletedEvents(apiKey, read))))
+    throw endpointMissing(endpointId);
 }
 
 /** The endpoint's current signing secret. Throws NOT_FOUND. */

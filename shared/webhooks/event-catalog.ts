@@ -75,6 +75,10 @@ const exampleData: { readonly [Name in EventTypeName]: Record<string, unknown> }
     lastUpdatedBy: alice.userId,
   },
   'webhook.test': { test: true },
+  'endpoint.created': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: 'billing-hooks' },
+  'endpoint.updated': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: 'billing-hooks' },
+  'endpoint.deleted': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: null },
+  'endpoint.disabled': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: 'billing-hooks', reason: 'failing' },
 };
 
 /** An example message of an event type, as an endpoint receives it. */

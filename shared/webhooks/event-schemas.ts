@@ -99,6 +99,15 @@ const commentEventData = z.strictObject({
 
 const onComment = commentEventData.extend({ targetComment: comment });
 
+/** What every operational event (about delivery itself) carries: the endpoint it is about. */
+const aboutEndpoint = z.strictObject({
+  endpointId: z.string(),
+  endpointUid: z
+    .string()
+    .nullable()
+    .meta({ description: "The endpoint's own `uid`, null when it has none." }),
+});
+
 /** One event type: the feature that sends it, what it means, and its payload. */
 export interface EventTypeDefinition {
   source: string;
@@ -207,7 +216,41 @@ export const eventTypes = {
     description: 'A test message sent by workspace/webhooks/test.',
     data: z.strictObject({ test: z.literal(true) }),
   },
+  'endpoint.created': {
+    source: 'webhook',
+    description:
+      'An advanced-webhook endpoint was created. Operational: only to endpoints that name it in `filterTypes`.',
+    data: aboutEndpoint,
+  },
+  'endpoint.updated': {
+    source: 'webhook',
+    description:
+      'An endpoint was changed through endpoints/update. Operational: only to endpoints that name it in `filterTypes`.',
+    data: aboutEndpoint,
+  },
+  'endpoint.deleted': {
+    source: 'webhook',
+    description: 'An endpoint was deleted. Operational: only to endpoints that name it in `filterTypes`.',
+    data: aboutEndpoint,
+  },
+  'endpoint.disabled': {
+    source: 'webhook',
+    description:
+      'An endpoint was disabled, by the caller (`reason: manual`) or after failing for 5 days (`reason: failing`). Operational: only to endpoints that name it in `filterTypes`.',
+    data: aboutEndpoint.extend({ reason: z.enum(['manual', 'failing']) }),
+  },
 } as const satisfies Record<string, EventTypeDefinition>;
+
+/**
+ * Events about delivery itself (addendum §11): sent only to endpoints whose `filterTypes` name
+ * them, never to the endpoint they are about (targets.ts).
+ */
+export const operationalEventTypes: ReadonlySet<string> = new Set([
+  'endpoint.created',
+  'endpoint.updated',
+  'endpoint.deleted',
+  'endpoint.disabled',
+]);
 
 /** A type of event the service sends. */
 export type EventTypeName = keyof typeof eventTypes;

@@ -42,7 +42,7 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     url: targetUrl,
     description: 'A description of the endpoint, for people; empty when none.',
     filterTypes:
-      'The event types the endpoint receives (see **Receiving webhooks** for the list); at least one when given. Null or left out: every event type.',
+      'The event types the endpoint receives (see **Receiving webhooks** for the list); at least one when given. Null or left out: every event type except the operational ones (`endpoint.*`), which go only to endpoints that name them, never to the endpoint they are about.',
     channels:
       'The channels the endpoint receives: an event goes out on `org.<organizationId>` and `doc.<documentId>` of the organization and document it concerns; the endpoint gets it when they share one channel. At least one when given. Null or left out: every channel.',
     disabled: 'A disabled endpoint receives nothing. Default false.',

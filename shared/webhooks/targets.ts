@@ -2,19 +2,25 @@ import type { AdvancedWebhookConfig, WebhookConfig } from '../settings/webhook-c
 import { getAdvancedWebhookConfig, getWebhookConfig } from '../settings/webhook-config-service';
 import { listEndpoints } from './endpoint-repository';
 import type { EndpointCursor, EndpointRecord } from './endpoint-schemas';
-import { eventChannels, type PublishedEvent } from './event-schemas';
+import { eventChannels, operationalEventTypes, type PublishedEvent } from './event-schemas';
 import { endpointTarget, type TargetId } from './message-schemas';
 
 /**
  * Whether an endpoint receives an event (Svix rules): not disabled; `filterTypes` null or naming
  * the event type; `channels` null, or sharing at least one channel with the message — so a message
- * without channels reaches only endpoints without a channel filter.
+ * without channels reaches only endpoints without a channel filter. An operational event goes only
+ * to endpoints whose `filterTypes` name it, and never to the endpoint it is about.
  */
 export function endpointWants(
-  endpoint: Pick<EndpointRecord, 'disabled' | 'filterTypes' | 'channels'>,
-  event: Pick<PublishedEvent, 'event' | 'organizationId' | 'documentId'>,
+  endpoint: Pick<EndpointRecord, 'endpointId' | 'disabled' | 'filterTypes' | 'channels'>,
+  event: Pick<PublishedEvent, 'event' | 'organizationId' | 'documentId' | 'data'>,
 ): boolean {
   if (endpoint.disabled) return false;
+  if (operationalEventTypes.has(event.event)) {
+    return (
+      endpoint.filterTypes?.includes(event.event) === true && event.data.endpointId !== endpoint.endpointId
+    );
+  }
   if (endpoint.filterTypes !== null && !endpoint.filterTypes.includes(event.event)) return false;
   if (endpoint.channels === null) return true;
   const channels = eventChannels(event);
@@ -51,13 +57,14 @@ export async function readTargetConfig(apiKey: string): Promise<TargetConfig> {
 
 /**
  * The targets of an event under a target configuration: the basic-webhook raw and processed URLs
- * (service on, the event's trigger on, URL set) and every advanced endpoint that wants it
- * (advanced webhooks enabled).
+ * (service on, the event's trigger on, URL set; never an operational event) and every advanced
+ * endpoint that wants it (advanced webhooks enabled).
  */
 export function targetsOf(config: TargetConfig, event: PublishedEvent): TargetId[] {
   const targets: TargetId[] = [];
   const service = config.basic.webhookServiceConfig;
-  if (config.basic.useWebhookService && service.triggers[event.event] === true) {
+  const basic = config.basic.useWebhookService && !operationalEventTypes.has(event.event);
+  if (basic && service.triggers[event.event] === true) {
     if (service.rawNotificationUrl) targets.push('basic:raw');
     if (service.processedNotificationUrl) targets.push('basic:processed');
   }

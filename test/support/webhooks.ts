@@ -9,6 +9,7 @@ import {
   type MessageStatus,
 } from '../../shared/webhooks/message-schemas';
 import { createEvent, type NewEvent } from '../../shared/webhooks/outbox';
+import { succeed } from './api';
 import { call, dataOf } from './lambda';
 import { waitFor } from './poll';
 import type { ReceivedRequest, Receiver } from './receiver';
@@ -19,6 +20,24 @@ export async function createWebhookWorkspace(): Promise<TestWorkspace> {
   const workspace = await createTestWorkspace();
   await updateAdvancedWebhookConfig(workspace.apiKey, { isEnabled: true });
   return workspace;
+}
+
+/**
+ * An endpoint (created through its route) on a receiver at `receiverUrl`, at a path of its own
+ * named after `name` and the API key; `fields` are more of the create route's input.
+ */
+export async function endpointOnReceiver(
+  workspace: TestWorkspace,
+  receiverUrl: string,
+  name: string,
+  fields: Record<string, unknown> = {},
+): Promise<{ endpointId: string; path: string }> {
+  const path = `${name}-${workspace.apiKey}`;
+  const endpoint = await succeed(workspace, 'workspace.advancedwebhook.endpoints.create', {
+    url: `${receiverUrl}${path}`,
+    ...fields,
+  });
+  return { endpointId: endpoint.id as string, path };
 }
 
 /** Creates `count` endpoints in parallel; returns their ids oldest first (ids sort by creation time). */

@@ -37,17 +37,27 @@ const smallShare =
     };
   };
 
-describe('rate-limited endpoint whose delivery worker has 30 % of a core', () => {
+/**
+ * Each case keeps the worker's CPU within its share: about 13 ms per delivery here, so 30 % of a
+ * core (300 ms a second) carries 15 a second with room, and 20 a second needs about 270 ms of it —
+ * then the test would measure the CPU, not the limiter (one CI run: 78.1 %). 60 % of a core is
+ * Lambda's 1,024 MB, which README's deployment section gives for 20 a second.
+ */
+describe('rate-limited endpoint whose delivery worker has a small share of a core', () => {
   it.each([
-    [10, 120],
-    [20, 240],
-  ])('keeps ≥ 80 %% of rateLimit %i over %i deliveries, never more in a second', async (rateLimit, count) => {
-    const outcome = await deliverBacklog('30 % of a core', rateLimit, count, smallShare(30));
-    expect(outcome.busiest).toBeLessThanOrEqual(rateLimit);
-    // 88.9–96 % measured over six runs since answers bound the gate's window (decisions §74; the
-    // ceiling of one process is 95 %: §67); 79.6–91 % before, 30–33 % before the gate on written
-    // times. Issue 29 asks 90 %: not held with a margin on every run yet.
-    expect(outcome.rate).toBeGreaterThanOrEqual(0.8 * rateLimit);
-    expect(outcome.arrivals.map((arrival) => arrival.id).sort()).toEqual([...outcome.eventIds].sort());
-  });
+    [30, 10, 120],
+    [30, 15, 180],
+    [60, 20, 240],
+  ])(
+    'on %i %% of a core keeps ≥ 80 %% of rateLimit %i over %i deliveries, never more in a second',
+    async (share, rateLimit, count) => {
+      const outcome = await deliverBacklog(`${share} % of a core`, rateLimit, count, smallShare(share));
+      expect(outcome.busiest).toBeLessThanOrEqual(rateLimit);
+      // At 30 % and rateLimit 10, 88.9–96 % over seven runs since answers bound the gate's window
+      // (decisions §74; the ceiling of one process is 95 %: §67); 86–91 % before, 30–33 % before the
+      // gate on written times. Issue 29 asks 90 %: not held with a margin on every run yet.
+      expect(outcome.rate).toBeGreaterThanOrEqual(0.8 * rateLimit);
+      expect(outcome.arrivals.map((arrival) => arrival.id).sort()).toEqual([...outcome.eventIds].sort());
+    },
+  );
 });

@@ -7,7 +7,7 @@ import { maxDelaySeconds } from '../../queues/send';
 import { ForbiddenTargetError, NotSentError, TimeoutError } from '../../security/outbound-http';
 import { type ClaimResult, claimAttempt, deferAttempt, recordAttempt } from '../attempt-repository';
 import { sendAttemptTask } from '../attempt-tasks';
-import { updateEndpoint } from '../endpoint-repository';
+import { disableFailingEndpoint } from '../endpoint-service';
 import { abandonMessage } from '../message-repository';
 import type { AttemptRecord, AttemptTask } from '../message-schemas';
 import { clearEndpointFailure, recordEndpointFailure } from './endpoint-state';
@@ -122,8 +122,10 @@ export async function updateHealth(
   }
   if (health.failingSince === undefined || now - health.failingSince >= disableAfterFailingMs)
     health.failingSince = await recordEndpointFailure(apiKey, endpointId, now);
-  if (now - health.failingSince >= disableAfterFailingMs) {
-    await updateEndpoint(apiKey, endpointId, { disabled: true, updatedAt: now });
+  if (
+    now - health.failingSince >= disableAfterFailingMs &&
+    (await disableFailingEndpoint(apiKey, endpointId))
+  ) {
     log.warn('endpoint disabled after failing for 5 days', { endpointId });
     recordMetric(metricNames.autoDisables, 1);
   }

@@ -19,7 +19,7 @@ const seed = (workspace: TestWorkspace) =>
   });
 
 describe('workspace.advancedwebhook.endpoints.update', () => {
-  it('changes only the fields sent and returns the post-write state with one UpdateItem', async () => {
+  it('changes only the fields sent and returns the post-write state with one conditional transaction', async () => {
     const workspace = await createWebhookWorkspace();
     const endpoint = await seed(workspace);
     const response = await update(workspace, {
@@ -35,7 +35,8 @@ describe('workspace.advancedwebhook.endpoints.update', () => {
       updatedAt: expect.any(String),
     });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(endpoint.updatedAt));
-    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'UpdateItem']);
+    // Auth, config and the endpoint read together; then the conditional write with its event.
+    expect(response.db.commands).toEqual(['GetItem', 'GetItem', 'GetItem', 'TransactWriteItems']);
     expect(response.db.serialRoundTrips).toBe(2);
   });
 

@@ -1,4 +1,6 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { disableFailingEndpoint } from '../../../shared/webhooks/endpoint-service';
+import { operationalEventTypes } from '../../../shared/webhooks/event-schemas';
 import { callAs, succeed } from '../../support/api';
 import { deliverySuite } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
@@ -18,7 +20,8 @@ const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
  * Makes the service send an event of every type it can, through its routes: a suggestion thread
  * tagging carol (written by an agent), a reply, its edit, a reaction and its removal, an annotation
  * update changing status, priority and assignee, an accepted and a rejected suggestion, a deleted
- * comment and annotation, CRDT content changed over REST, and a test event.
+ * comment and annotation, CRDT content changed over REST, a test event, and an endpoint's life
+ * (the operational events, to the endpoint that names them).
  */
 async function sendEveryEventType(workspace: TestWorkspace, endpointId: string) {
   const doc = { organizationId: 'org-catalog', documentId: 'doc-catalog' };
@@ -90,12 +93,34 @@ async function sendEveryEventType(workspace: TestWorkspace, endpointId: string) 
     userId: 'bob',
   });
   await succeed(workspace, 'workspace.webhooks.test', { endpointId });
+  // An endpoint's life: created, updated, disabled by the caller, then after failing (once enabled
+  // again), deleted.
+  const { id: subject } = await succeed(workspace, 'workspace.advancedwebhook.endpoints.create', {
+    url: 'https://hooks.example.com/subject',
+    uid: 'subject',
+  });
+  await succeed(workspace, 'workspace.advancedwebhook.endpoints.update', {
+    endpointId: subject,
+    disabled: true,
+  });
+  await succeed(workspace, 'workspace.advancedwebhook.endpoints.update', {
+    endpointId: subject,
+    disabled: false,
+  });
+  await disableFailingEndpoint(workspace.apiKey, subject);
+  await succeed(workspace, 'workspace.advancedwebhook.endpoints.delete', { endpointId: subject });
 }
 
 describe('workspace.advancedwebhook.eventtypes.get', () => {
   it('describes every message the service sends: real messages of each type validate against its schema', async () => {
     const workspace = await createWebhookWorkspace();
     const path = `all-${workspace.apiKey}`;
+    // Operational events go only to an endpoint that names them.
+    const operationalPath = `operational-${workspace.apiKey}`;
+    await succeed(workspace, 'workspace.advancedwebhook.endpoints.create', {
+      url: `${suite.receiver.url}${operationalPath}`,
+      filterTypes: [...operationalEventTypes],
+    });
     const { id: endpointId } = await succeed(workspace, 'workspace.advancedwebhook.endpoints.create', {
       url: `${suite.receiver.url}${path}`,
     });
@@ -106,13 +131,13 @@ describe('workspace.advancedwebhook.eventtypes.get', () => {
 
     await sendEveryEventType(workspace, endpointId);
     const names = catalog.map((type) => type.name);
-    const receivedTypes = () =>
-      new Set(suite.receivedAt(path).map((request) => request.body.event as string));
+    const received = () => [...suite.receivedAt(path), ...suite.receivedAt(operationalPath)];
+    const receivedTypes = () => new Set(received().map((request) => request.body.event as string));
     await waitFor(() => names.every((name) => receivedTypes().has(name)), 60_000);
 
     const ajv = new Ajv2020({ allErrors: true });
     const validators = new Map(catalog.map((type) => [type.name, ajv.compile(type.schema)]));
-    for (const request of suite.receivedAt(path)) {
+    for (const request of received()) {
       const validate = validators.get(request.body.event);
       expect({ event: request.body.event, known: validate !== undefined }).toEqual({
         event: request.body.event,

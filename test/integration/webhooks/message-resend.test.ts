@@ -11,7 +11,13 @@ import { callAs, succeed } from '../../support/api';
 import { deliverySuite } from '../../support/delivery';
 import { dataOf } from '../../support/lambda';
 import { waitFor } from '../../support/poll';
-import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
+import {
+  commentEvent,
+  createWebhookWorkspace,
+  endpointOnReceiver,
+  messageRefOf,
+  waitForMessage,
+} from '../../support/webhooks';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
 
 jest.setTimeout(120_000);
@@ -30,15 +36,9 @@ beforeAll(() => {
   });
 });
 
-/** An endpoint on the receiver at a path of its own, answered 500 while `failing`. */
-async function endpointAt(workspace: TestWorkspace, name: string, fields: Record<string, unknown> = {}) {
-  const path = `${name}-${workspace.apiKey}`;
-  const endpoint = await succeed(workspace, 'workspace.advancedwebhook.endpoints.create', {
-    url: `${suite.receiver.url}${path}`,
-    ...fields,
-  });
-  return { endpointId: endpoint.id as string, path };
-}
+/** An endpoint on this file's receiver at a path of its own. */
+const endpointAt = (workspace: TestWorkspace, name: string, fields: Record<string, unknown> = {}) =>
+  endpointOnReceiver(workspace, suite.receiver.url, name, fields);
 
 /** Publishes an event and waits until its message to each endpoint has the status given. */
 async function publishAndSettle(workspace: TestWorkspace, settled: Record<string, MessageRecord['status']>) {

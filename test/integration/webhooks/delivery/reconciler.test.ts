@@ -13,6 +13,7 @@ import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { replayEndpointMessage } from '../../../../shared/webhooks/message-service';
 import { publish } from '../../../../shared/webhooks/outbox';
 import { deliverySuite } from '../../../support/delivery';
+import { allFannedOut } from '../../../support/outbox';
 import { waitFor } from '../../../support/poll';
 import * as webhooks from '../../../support/webhooks';
 
@@ -46,6 +47,8 @@ async function endpointWithEvent(path: string) {
   const endpoint = await createEndpoint(workspace.apiKey, {
     url: `${suite.receiver.url}${path}-${workspace.apiKey}`,
   });
+  // The endpoint's own `endpoint.created` is fanned out before the test's event is published.
+  await waitFor(() => allFannedOut(workspace.apiKey));
   const event = webhooks.commentEvent();
   const ref = webhooks.messageRefOf(workspace.apiKey, endpoint.id, event);
   const arrivals = () =>
