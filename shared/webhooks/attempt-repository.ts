@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { TransactItem } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { conditionally, dueAt, messageFromItem, messageKey } from './message-repository';
+import { conditionally, dueAt, messageFromItem, messageKey, transactionally } from './message-repository';
 import type { AttemptRecord, MessageRecord, MessageRef } from './message-schemas';
 import { countStatusChange, statsStatusOf } from './stats-repository';
 
@@ -94,7 +95,8 @@ export interface AttemptResult {
 /**
  * Records an attempt on the message under the claim its consumer holds (`attemptCount` unchanged,
  * still pending), releasing the claim; the message's due time moves to its next attempt, or it
- * leaves the due index when done. Returns false when the claim was lost meanwhile.
+ * leaves the due index when done; `alongside` (the events it causes) in the same transaction.
+ * Returns false when the claim was lost meanwhile.
  */
 export async function recordAttempt(
   ref: MessageRef,
@@ -102,36 +104,37 @@ export async function recordAttempt(
   claimedUntil: number,
   result: AttemptResult,
   now: number,
+  alongside: readonly TransactItem[] = [],
 ): Promise<boolean> {
   const pending = result.status === 'pending';
   const due = dueAt(ref, result.nextAttemptAt, result.taskSent);
-  const recorded = await conditionally(() =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: messageKey(ref),
-        UpdateExpression: `SET attempts = :attempts, attemptCount = :count, #status = :status, nextAttemptAt = :next, updatedAt = :now${
-          pending ? ', gsi7pk = :duePk, gsi7sk = :dueSk' : ''
-        }${pending && result.taskSent ? ', enqueuedAttempt = :count + :one' : ''} REMOVE claimedUntil${
-          pending ? '' : ', gsi7pk, gsi7sk'
-        }`,
-        ConditionExpression: 'attemptCount = :read AND #status = :pending AND claimedUntil = :claim',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':attempts': [...read.attempts, result.attempt].slice(-maxStoredAttempts),
-          ':count': read.attemptCount + 1,
-          ':status': result.status,
-          ':next': result.nextAttemptAt,
-          ':now': now,
-          ':read': read.attemptCount,
-          ':pending': 'pending',
-          ':claim': claimedUntil,
-          ...(pending && { ':duePk': due.gsi7pk, ':dueSk': due.gsi7sk }),
-          ...(pending && result.taskSent && { ':one': 1 }),
-        },
-      }),
-    ),
-  );
+  const update = {
+    TableName: tableName(),
+    Key: messageKey(ref),
+    UpdateExpression: `SET attempts = :attempts, attemptCount = :count, #status = :status, nextAttemptAt = :next, updatedAt = :now${
+      pending ? ', gsi7pk = :duePk, gsi7sk = :dueSk' : ''
+    }${pending && result.taskSent ? ', enqueuedAttempt = :count + :one' : ''} REMOVE claimedUntil${
+      pending ? '' : ', gsi7pk, gsi7sk'
+    }`,
+    ConditionExpression: 'attemptCount = :read AND #status = :pending AND claimedUntil = :claim',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':attempts': [...read.attempts, result.attempt].slice(-maxStoredAttempts),
+      ':count': read.attemptCount + 1,
+      ':status': result.status,
+      ':next': result.nextAttemptAt,
+      ':now': now,
+      ':read': read.attemptCount,
+      ':pending': 'pending',
+      ':claim': claimedUntil,
+      ...(pending && { ':duePk': due.gsi7pk, ':dueSk': due.gsi7sk }),
+      ...(pending && result.taskSent && { ':one': 1 }),
+    },
+  };
+  const recorded =
+    alongside.length === 0
+      ? await conditionally(() => db().send(new UpdateCommand(update)))
+      : await transactionally([{ Update: update }, ...alongside]);
   if (recorded) {
     const after = { status: result.status, attemptCount: read.attemptCount + 1 };
     await countStatusChange(

@@ -22,6 +22,17 @@ const onAnnotation = (actionUser: typeof alice) => ({
 });
 const onComment = (actionUser: typeof alice) => ({ ...onAnnotation(actionUser), targetComment: comment });
 const change = (field: string, from: unknown, to: unknown) => ({ changes: { [field]: { from, to } } });
+const attemptExample = (statusCode: number | null) => ({
+  endpointId: 'ep_01JH5ZQ8W3',
+  endpointUid: null,
+  messageId: 'evt_0b7c2f3e-5d1a-4c8e-9a6b-2f4d8e1c7a90',
+  eventType: 'comment.add',
+  lastAttempt: {
+    attemptId: 'evt_0b7c2f3e-5d1a-4c8e-9a6b-2f4d8e1c7a90.ep_01JH5ZQ8W3.s4',
+    statusCode,
+    at: 1_767_225_600_000,
+  },
+});
 
 /** An example payload of each event type. */
 const exampleData: { readonly [Name in EventTypeName]: Record<string, unknown> } = {
@@ -79,6 +90,9 @@ const exampleData: { readonly [Name in EventTypeName]: Record<string, unknown> }
   'endpoint.updated': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: 'billing-hooks' },
   'endpoint.deleted': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: null },
   'endpoint.disabled': { endpointId: 'ep_01JH5ZQ8W3', endpointUid: 'billing-hooks', reason: 'failing' },
+  'message.attempt.failing': attemptExample(503),
+  'message.attempt.exhausted': attemptExample(null),
+  'message.attempt.recovered': attemptExample(204),
 };
 
 /** An example message of an event type, as an endpoint receives it. */

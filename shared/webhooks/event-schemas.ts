@@ -108,6 +108,17 @@ const aboutEndpoint = z.strictObject({
     .meta({ description: "The endpoint's own `uid`, null when it has none." }),
 });
 
+/** What an operational event about a message carries: the endpoint, the message and its last attempt. */
+const aboutAttempt = aboutEndpoint.extend({
+  messageId: z.string().meta({ description: 'The message (its `webhook-id`).' }),
+  eventType: z.string().meta({ description: "The message's event type." }),
+  lastAttempt: z.strictObject({
+    attemptId: z.string(),
+    statusCode: z.number().int().nullable().meta({ description: 'The HTTP status; null without an answer.' }),
+    at: z.number().int().meta({ description: 'When the attempt was made, epoch ms.' }),
+  }),
+});
+
 /** One event type: the feature that sends it, what it means, and its payload. */
 export interface EventTypeDefinition {
   source: string;
@@ -239,6 +250,24 @@ export const eventTypes = {
       'An endpoint was disabled, by the caller (`reason: manual`) or after failing for 5 days (`reason: failing`). Operational: only to endpoints that name it in `filterTypes`.',
     data: aboutEndpoint.extend({ reason: z.enum(['manual', 'failing']) }),
   },
+  'message.attempt.failing': {
+    source: 'webhook',
+    description:
+      "A message's 4th scheduled attempt in a row failed at an endpoint. Operational: only to endpoints that name it in `filterTypes`.",
+    data: aboutAttempt,
+  },
+  'message.attempt.exhausted': {
+    source: 'webhook',
+    description:
+      "A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). Operational: only to endpoints that name it in `filterTypes`.",
+    data: aboutAttempt,
+  },
+  'message.attempt.recovered': {
+    source: 'webhook',
+    description:
+      'A scheduled attempt succeeded after the attempt before it failed. Operational: only to endpoints that name it in `filterTypes`.',
+    data: aboutAttempt,
+  },
 } as const satisfies Record<string, EventTypeDefinition>;
 
 /**
@@ -250,6 +279,9 @@ export const operationalEventTypes: ReadonlySet<string> = new Set([
   'endpoint.updated',
   'endpoint.deleted',
   'endpoint.disabled',
+  'message.attempt.failing',
+  'message.attempt.exhausted',
+  'message.attempt.recovered',
 ]);
 
 /** A type of event the service sends. */

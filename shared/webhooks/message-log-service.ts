@@ -15,6 +15,7 @@ import { findMessage } from './message-repository';
 import {
   type AttemptRecord,
   type AttemptTrigger,
+  attemptIdOf,
   endpointIdOf,
   endpointTarget,
   type MessageRecord,
@@ -25,14 +26,6 @@ import { readStatusCounts, statsBucketMs, statsBucketOf } from './stats-reposito
 
 /** The endpoint id of a message's target (the log holds messages to endpoints only). */
 const endpointOf = (message: Pick<MessageRecord, 'targetId'>) => endpointIdOf(message.targetId) ?? '';
-
-/**
- * An attempt's id: the message's event, the endpoint, and the attempt's number among its trigger's
- * (`s3`: the third scheduled attempt, `m1`: the first resend). Stable, so resend can answer it
- * before the attempt is made.
- */
-export const attemptIdOf = (eventId: string, endpointId: string, trigger: AttemptTrigger, number: number) =>
-  `${eventId}.${endpointId}.${trigger === 'manual' ? 'm' : 's'}${number}`;
 
 /** An event in the log as messages/get shows it: the event and each endpoint's state. */
 function logMessageView(group: LogGroup) {

@@ -29,6 +29,14 @@ export const attemptTrigger = z.enum(['scheduled', 'manual']);
 export type AttemptTrigger = z.infer<typeof attemptTrigger>;
 
 /**
+ * An attempt's id: the message's event, the endpoint, and the attempt's number among its trigger's
+ * (`s3`: the third scheduled attempt, `m1`: the first resend). Stable, so resend can answer it
+ * before the attempt is made.
+ */
+export const attemptIdOf = (eventId: string, endpointId: string, trigger: AttemptTrigger, number: number) =>
+  `${eventId}.${endpointId}.${trigger === 'manual' ? 'm' : 's'}${number}`;
+
+/**
  * One attempt (one HTTP try), as recorded on its message (the response body truncated). `attempt`
  * numbers scheduled attempts and manual ones each from 1; `trigger` is absent on scheduled ones.
  */

@@ -2,6 +2,7 @@ import { nowMs } from '../core/clock';
 import type { TransactItem } from '../db/batch';
 import type { EndpointRecord } from './endpoint-schemas';
 import { actionTypeOf } from './event-schemas';
+import { type AttemptRecord, attemptIdOf, type MessageRecord } from './message-schemas';
 import { createCatalogEvent, outboxPut } from './outbox';
 
 /**
@@ -10,12 +11,19 @@ import { createCatalogEvent, outboxPut } from './outbox';
  * targets.ts.
  */
 
-type EndpointEventType = 'endpoint.created' | 'endpoint.updated' | 'endpoint.deleted' | 'endpoint.disabled';
+type OperationalEventType =
+  | 'endpoint.created'
+  | 'endpoint.updated'
+  | 'endpoint.deleted'
+  | 'endpoint.disabled'
+  | 'message.attempt.failing'
+  | 'message.attempt.exhausted'
+  | 'message.attempt.recovered';
 
 /** The transaction item publishing an operational event about an endpoint. */
 function endpointEvent(
   apiKey: string,
-  type: EndpointEventType,
+  type: OperationalEventType,
   endpoint: Pick<EndpointRecord, 'endpointId' | 'uid'>,
   extra: Record<string, unknown> = {},
   now = nowMs(),
@@ -53,4 +61,41 @@ export function endpointChangedEvents(
     ...(reason === 'manual' ? [endpointEvent(apiKey, 'endpoint.updated', before)] : []),
     ...(disabled ? [endpointEvent(apiKey, 'endpoint.disabled', before, { reason })] : []),
   ];
+}
+
+/** Failed attempts in a row that make a message `failing`. */
+const failingAfter = 4;
+
+/**
+ * The events of a scheduled attempt recorded on a message to an endpoint (before it, `message`):
+ * `message.attempt.failing` at its 4th failure in a row, `.exhausted` when it dead-letters the
+ * message, `.recovered` for a success right after a failure.
+ */
+export function attemptEvents(
+  apiKey: string,
+  endpoint: Pick<EndpointRecord, 'endpointId' | 'uid'>,
+  message: Pick<MessageRecord, 'event' | 'attempts'>,
+  attempt: AttemptRecord,
+  status: 'succeeded' | 'pending' | 'dead',
+): TransactItem[] {
+  const outcomes = [...message.attempts, attempt].map((each) => each.outcome === 'success');
+  const lastSuccess = outcomes.lastIndexOf(true, outcomes.length - 2);
+  const failuresInARow = attempt.outcome === 'success' ? 0 : outcomes.length - 1 - lastSuccess;
+  const types: OperationalEventType[] = [
+    ...(failuresInARow === failingAfter ? (['message.attempt.failing'] as const) : []),
+    ...(status === 'dead' ? (['message.attempt.exhausted'] as const) : []),
+    ...(attempt.outcome === 'success' && outcomes.at(-2) === false
+      ? (['message.attempt.recovered'] as const)
+      : []),
+  ];
+  const data = {
+    messageId: message.event.id,
+    eventType: message.event.event,
+    lastAttempt: {
+      attemptId: attemptIdOf(message.event.id, endpoint.endpointId, 'scheduled', attempt.attempt),
+      statusCode: attempt.statusCode,
+      at: attempt.at,
+    },
+  };
+  return types.map((type) => endpointEvent(apiKey, type, endpoint, data));
 }

@@ -9,7 +9,8 @@ import { type ClaimResult, claimAttempt, deferAttempt, recordAttempt } from '../
 import { sendAttemptTask } from '../attempt-tasks';
 import { disableFailingEndpoint } from '../endpoint-service';
 import { abandonMessage } from '../message-repository';
-import type { AttemptRecord, AttemptTask } from '../message-schemas';
+import { type AttemptRecord, type AttemptTask, endpointIdOf, type MessageRecord } from '../message-schemas';
+import { attemptEvents } from '../operational-events';
 import { clearEndpointFailure, recordEndpointFailure } from './endpoint-state';
 import { maxResponseBytes, postWebhook } from './http-post';
 import { buildRequest, type OutgoingRequest } from './request';
@@ -201,6 +202,23 @@ const unbuildable = (number: number, at: number): AttemptRecord => ({
 });
 
 /**
+ * The operational events a recorded attempt causes (operational-events.ts), for a message to an
+ * endpoint; the endpoint's uid comes from the batch's reads (null once it is gone).
+ */
+async function operationalEventsOf(
+  apiKey: string,
+  reads: TargetReads,
+  message: MessageRecord,
+  record: AttemptRecord,
+  status: 'succeeded' | 'pending' | 'dead',
+) {
+  const endpointId = endpointIdOf(message.targetId);
+  if (endpointId === undefined) return [];
+  const uid = (await reads.endpoint(apiKey, endpointId))?.uid ?? null;
+  return attemptEvents(apiKey, { endpointId, uid }, message, record, status);
+}
+
+/**
  * Handles one attempt task from the webhook-delivery queue (idempotent; SQS delivers at least once,
  * and the reconciler sends again what looks lost), with the configuration its batch read (`reads`):
  * - the attempt is claimed first (one conditional write that reads the message): a message that is
@@ -213,7 +231,8 @@ const unbuildable = (number: number, at: number): AttemptRecord => ({
  *   a delay: no attempt is counted and the old task is deleted (the handler returns normally);
  * - otherwise the POST is made, the attempt recorded under the claim and the next one scheduled per
  *   the retry policy (a task when the wait fits one SQS delay, else the reconciler sends it
- *   when due), or the message dead-lettered.
+ *   when due), or the message dead-lettered; the operational events the attempt causes are
+ *   written in the same transaction as its record.
  */
 export async function processAttemptTask(task: AttemptTask, reads: TargetReads, log: Log): Promise<void> {
   const now = nowMs();
@@ -258,7 +277,8 @@ export async function processAttemptTask(task: AttemptTask, reads: TargetReads, 
   const status = success ? 'succeeded' : delaySeconds === undefined ? 'dead' : 'pending';
   const taskSent = status === 'pending' && (delaySeconds ?? 0) <= maxDelaySeconds;
   const result = { attempt: record, status, nextAttemptAt, taskSent } as const;
-  if (!(await recordAttempt(task, message, claimedUntil, result, finishedAt))) return;
+  const events = await operationalEventsOf(task.apiKey, reads, message, record, status);
+  if (!(await recordAttempt(task, message, claimedUntil, result, finishedAt, events))) return;
   recordAttemptMetrics(record, status, finishedAt - task.eventTimestamp);
   const endpointId = request?.endpointId;
   if (endpointId !== undefined) {

@@ -11,6 +11,18 @@ import { createTestWorkspace, type TestWorkspace } from '../../support/workspace
 jest.setTimeout(120_000);
 
 const suite = deliverySuite();
+/** An endpoint path that always answers 500 (its message is dead after 4 attempts), and one that fails a message's first attempt. */
+const down = '/down';
+const flaky = '/flaky';
+const seen = new Set<string>();
+beforeAll(() => {
+  suite.receiver.respond((request, response) => {
+    const attempt = `${request.url} ${request.headers['webhook-id']}`;
+    const first = !seen.has(attempt);
+    seen.add(attempt);
+    response.writeHead(request.url === down || (first && request.url === flaky) ? 500 : 204).end();
+  });
+});
 
 const alice = { userId: 'alice', name: 'Alice', email: 'alice@example.com' };
 const bob = { userId: 'bob', name: 'Bob' };
@@ -92,6 +104,15 @@ async function sendEveryEventType(workspace: TestWorkspace, endpointId: string) 
     data: { title: 'Final', tags: ['a'] },
     userId: 'bob',
   });
+  // The test event also goes, as the only event, to one endpoint that is down and one that recovers:
+  // failing, exhausted, recovered.
+  for (const path of [down, flaky]) {
+    const { id } = await succeed(workspace, 'workspace.advancedwebhook.endpoints.create', {
+      url: `${suite.receiver.url}${path.slice(1)}`,
+      filterTypes: ['webhook.test'],
+    });
+    await succeed(workspace, 'workspace.webhooks.test', { endpointId: id });
+  }
   await succeed(workspace, 'workspace.webhooks.test', { endpointId });
   // An endpoint's life: created, updated, disabled by the caller, then after failing (once enabled
   // again), deleted.

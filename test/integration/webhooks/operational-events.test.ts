@@ -1,29 +1,51 @@
 import { disableFailingEndpoint } from '../../../shared/webhooks/endpoint-service';
+import { publish } from '../../../shared/webhooks/outbox';
 import { succeed } from '../../support/api';
 import { deliverySuite } from '../../support/delivery';
 import { waitFor } from '../../support/poll';
-import { createWebhookWorkspace, endpointOnReceiver } from '../../support/webhooks';
+import {
+  commentEvent,
+  createWebhookWorkspace,
+  endpointOnReceiver,
+  messageRefOf,
+  waitForMessage,
+} from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 
 jest.setTimeout(120_000);
 
+// The harness retries at once, three times: a message is dead after 4 failed attempts.
 const suite = deliverySuite();
+/** Paths that answer 500 always, and paths that answer 500 to a message's first attempt only. */
+const downPaths = new Set<string>();
+const flakyPaths = new Set<string>();
+const seen = new Set<string>();
 beforeAll(() => {
-  suite.receiver.respond((_request, response) => response.writeHead(204).end());
+  suite.receiver.respond((request, response) => {
+    const first = !seen.has(`${request.url} ${request.headers['webhook-id']}`);
+    seen.add(`${request.url} ${request.headers['webhook-id']}`);
+    const fails = downPaths.has(request.url) || (first && flakyPaths.has(request.url));
+    response.writeHead(fails ? 500 : 204).end();
+  });
 });
 
 const endpointEvents = ['endpoint.created', 'endpoint.updated', 'endpoint.deleted', 'endpoint.disabled'];
+const attemptEventTypes = [
+  'message.attempt.failing',
+  'message.attempt.exhausted',
+  'message.attempt.recovered',
+];
 
 /** An endpoint on this file's receiver at a path of its own. */
 const endpointAt = (workspace: TestWorkspace, name: string, fields: Record<string, unknown> = {}) =>
   endpointOnReceiver(workspace, suite.receiver.url, name, fields);
 
 /** The operational events a receiver path got, as `[type, endpointId, reason?]`, in event-time order. */
-const operationalAt = (path: string) =>
+const operationalAt = (path: string, types = endpointEvents) =>
   suite
     .receivedAt(path)
     .map((request) => request.body)
-    .filter((message) => endpointEvents.includes(message.event))
+    .filter((message) => types.includes(message.event))
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((message) => [message.event, message.data.endpointId, message.data.reason].filter(Boolean));
 
@@ -77,6 +99,43 @@ describe('operational webhooks about endpoints', () => {
     expect(operationalAt(watcher.path).some(([, endpointId]) => endpointId === watcher.endpointId)).toBe(
       false,
     );
+  });
+
+  it('about attempts: failing at the 4th failure in a row, exhausted when dead, recovered after a failure', async () => {
+    const workspace = await createWebhookWorkspace();
+    const watcher = await endpointAt(workspace, 'attempt-watcher', { filterTypes: attemptEventTypes });
+    const down = await endpointAt(workspace, 'down', { uid: 'down-uid' });
+    const flaky = await endpointAt(workspace, 'flaky');
+    const fine = await endpointAt(workspace, 'fine');
+    downPaths.add(`/${down.path}`);
+    flakyPaths.add(`/${flaky.path}`);
+    const event = commentEvent();
+    await publish(workspace.apiKey, event);
+    await waitForMessage(messageRefOf(workspace.apiKey, down.endpointId, event), 'dead');
+    for (const { endpointId } of [flaky, fine])
+      await waitForMessage(messageRefOf(workspace.apiKey, endpointId, event), 'succeeded');
+
+    const expected = [
+      ['message.attempt.failing', down.endpointId],
+      ['message.attempt.exhausted', down.endpointId],
+      ['message.attempt.recovered', flaky.endpointId],
+    ];
+    await waitFor(() => operationalAt(watcher.path, attemptEventTypes).length >= expected.length);
+    expect(operationalAt(watcher.path, attemptEventTypes).sort()).toEqual(expected.sort());
+    const exhausted = suite
+      .receivedAt(watcher.path)
+      .find((request) => request.body.event === 'message.attempt.exhausted')?.body.data;
+    expect(exhausted).toEqual({
+      endpointId: down.endpointId,
+      endpointUid: 'down-uid',
+      messageId: event.id,
+      eventType: event.event,
+      lastAttempt: {
+        attemptId: `${event.id}.${down.endpointId}.s4`,
+        statusCode: 500,
+        at: expect.any(Number),
+      },
+    });
   });
 
   it("of one API key never reach another key's endpoints", async () => {

@@ -98,8 +98,10 @@ describe('webhook delivery DynamoDB call budget', () => {
     // claim and a record; per batch of attempts one BatchGetItem; endpoint health written only when
     // it changes. Decisions §73 and §74: the endpoints' status counts move with each message created
     // and each status change, written once per stream or queue batch, per endpoint and bucket.
+    // Decisions §76: each of b's successes after its failed first attempt is `message.attempt.recovered`,
+    // recorded with the attempt in a transaction (and fanned out to no one).
     expect({ ...byCommand, perDelivery: commands.length / refs.length }).toMatchObject({
-      TransactWriteItems: events.length,
+      TransactWriteItems: events.length + events.length,
     });
     expect(byCommand.PutItem).toBeUndefined();
     expect(commands.length / refs.length).toBeLessThanOrEqual(6);
