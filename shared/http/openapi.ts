@@ -435,6 +435,7 @@ export function buildOpenApi(
 }
 
 const authLabels = { none: 'none', workspace: 'W', apiKey: 'K' } as const;
+const portalLabels = { read: ' or P', write: ' or P (full)' } as const;
 
 /**
  * The README endpoint table (`| Path | Auth | Summary |`), in route-table order, with a legend
@@ -442,16 +443,17 @@ const authLabels = { none: 'none', workspace: 'W', apiKey: 'K' } as const;
  */
 export function renderRouteTable(routes: readonly RouteDefinition[]): string {
   const cell = (text: string) => text.replaceAll('|', '\\|');
-  const rows = routes.map(
-    (route) => `| ${route.path} | ${authLabels[route.auth]} | ${cell(route.summary)} |`,
-  );
+  const auth = (route: RouteDefinition) =>
+    `${authLabels[route.auth]}${route.portal ? portalLabels[route.portal] : ''}`;
+  const rows = routes.map((route) => `| ${route.path} | ${auth(route)} | ${cell(route.summary)} |`);
   return [
     '| Path | Auth | Summary |',
     '|---|---|---|',
     ...rows,
     '',
     'Auth: `W` = workspace credentials (`x-svc-workspace-id` + `x-svc-workspace-auth-token`), ' +
-      '`K` = API-key credentials (`x-svc-api-key` + `x-svc-auth-token`). Every operation is a `POST`; ' +
+      "`K` = API-key credentials (`x-svc-api-key` + `x-svc-auth-token`), `P` = a portal session's token " +
+      '(`Authorization: Bearer`; `P (full)`: not a read-only session). Every operation is a `POST`; ' +
       'the full schema is in [docs/openapi.json](docs/openapi.json).',
   ].join('\n');
 }
