@@ -14,7 +14,6 @@ import type {
 import { findMessage } from './message-repository';
 import {
   type AttemptRecord,
-  type AttemptTrigger,
   attemptIdOf,
   endpointIdOf,
   endpointTarget,
