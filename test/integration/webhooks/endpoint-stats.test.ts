@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { PublishedEvent } from '../../../shared/webhooks/event-schemas';
 import { findMessage } from '../../../shared/webhooks/message-repository';
 import { publish } from '../../../shared/webhooks/outbox';
@@ -40,6 +41,17 @@ const countsOf = async (workspace: TestWorkspace, endpointId: string, since?: nu
   return { success, fail, pending, sending };
 };
 
+/**
+ * Waits until an endpoint's stats read `expected`, then checks them: the fan-out and the worker
+ * write a batch's counts when the batch is done, a moment after its messages (decisions §74a).
+ */
+async function expectCounts(workspace: TestWorkspace, endpointId: string, expected: Record<string, number>) {
+  await waitFor(async () => isDeepStrictEqual(await countsOf(workspace, endpointId), expected)).catch(
+    () => undefined,
+  );
+  expect(await countsOf(workspace, endpointId)).toEqual(expected);
+}
+
 const counts = (values: Partial<{ success: number; fail: number; pending: number; sending: number }>) => ({
   success: 0,
   fail: 0,
@@ -72,8 +84,8 @@ describe('workspace.advancedwebhook.endpoints.stats', () => {
       await publish(workspace.apiKey, second);
       for (const endpoint of [ok, flaky, doomed])
         await waitForMessage(refOf(endpoint.endpointId, second), 'pending');
-      expect(await countsOf(workspace, ok.endpointId)).toEqual(counts({ success: 1, pending: 1 }));
-      expect(await countsOf(workspace, flaky.endpointId)).toEqual(counts({ sending: 1, pending: 1 }));
+      await expectCounts(workspace, ok.endpointId, counts({ success: 1, pending: 1 }));
+      await expectCounts(workspace, flaky.endpointId, counts({ sending: 1, pending: 1 }));
       // A disabled endpoint's waiting message is dead-lettered at its attempt.
       await succeed(workspace, 'workspace.advancedwebhook.endpoints.update', {
         endpointId: doomed.endpointId,
@@ -85,9 +97,9 @@ describe('workspace.advancedwebhook.endpoints.stats', () => {
     await waitForMessage(refOf(ok.endpointId, second), 'succeeded');
     await waitForMessage(refOf(doomed.endpointId, second), 'dead');
     await tried(flaky.endpointId, second);
-    expect(await countsOf(workspace, ok.endpointId)).toEqual(counts({ success: 2 }));
-    expect(await countsOf(workspace, flaky.endpointId)).toEqual(counts({ sending: 2 }));
-    expect(await countsOf(workspace, doomed.endpointId)).toEqual(counts({ success: 1, fail: 1 }));
+    await expectCounts(workspace, ok.endpointId, counts({ success: 2 }));
+    await expectCounts(workspace, flaky.endpointId, counts({ sending: 2 }));
+    await expectCounts(workspace, doomed.endpointId, counts({ success: 1, fail: 1 }));
 
     // A replay moves a dead message back, a resend that succeeds ends a retrying one.
     await succeed(workspace, 'workspace.advancedwebhook.endpoints.update', {
@@ -107,8 +119,8 @@ describe('workspace.advancedwebhook.endpoints.stats', () => {
       timestamp: first.timestamp,
     });
     await waitForMessage(refOf(flaky.endpointId, first), 'succeeded');
-    expect(await countsOf(workspace, doomed.endpointId)).toEqual(counts({ success: 2 }));
-    expect(await countsOf(workspace, flaky.endpointId)).toEqual(counts({ success: 1, sending: 1 }));
+    await expectCounts(workspace, doomed.endpointId, counts({ success: 2 }));
+    await expectCounts(workspace, flaky.endpointId, counts({ success: 1, sending: 1 }));
   });
 
   it('counts from the 5-minute bucket of `since` (default a day ago, never past the retention), in one round trip', async () => {
@@ -117,6 +129,7 @@ describe('workspace.advancedwebhook.endpoints.stats', () => {
     const event = commentEvent();
     await publish(workspace.apiKey, event);
     await waitForMessage(messageRefOf(workspace.apiKey, endpointId, event), 'succeeded');
+    await expectCounts(workspace, endpointId, counts({ success: 1 }));
 
     const before = Date.now();
     const response = await callAs(workspace, stats, { endpointId });

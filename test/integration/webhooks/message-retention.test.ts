@@ -6,6 +6,7 @@ import { endpointTarget } from '../../../shared/webhooks/message-schemas';
 import { publish } from '../../../shared/webhooks/outbox';
 import { callAs, succeed } from '../../support/api';
 import { deliverySuite } from '../../support/delivery';
+import { waitFor } from '../../support/poll';
 import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 
@@ -69,6 +70,8 @@ describe('message retention (advanced-webhook config messageRetentionDays)', () 
 
     expect(await listed()).toEqual([fresh.id, recent.id]);
     expect(await listedForEndpoint()).toEqual([fresh.id, recent.id]);
+    // The worker writes a batch's counts when the batch is done, a moment after its messages.
+    await waitFor(async () => (await successes()) === 2).catch(() => undefined);
     expect(await successes()).toBe(2);
     expect(
       await succeed(workspace, 'workspace.advancedwebhook.messages.attempts.get', ofMessage(recent)),

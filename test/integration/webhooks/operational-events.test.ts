@@ -40,11 +40,12 @@ const attemptEventTypes = [
 const endpointAt = (workspace: TestWorkspace, name: string, fields: Record<string, unknown> = {}) =>
   endpointOnReceiver(workspace, suite.receiver.url, name, fields);
 
-/** The operational events a receiver path got, as `[type, endpointId, reason?]`, in event-time order. */
+/**
+ * The operational events a receiver path got, as `[type, endpointId, reason?]`, in event-time
+ * order; each message once (delivery is at least once: a slow answer may be retried).
+ */
 const operationalAt = (path: string, types = endpointEvents) =>
-  suite
-    .receivedAt(path)
-    .map((request) => request.body)
+  [...new Map(suite.receivedAt(path).map((request) => [request.body.id, request.body])).values()]
     .filter((message) => types.includes(message.event))
     .sort((a, b) => a.timestamp - b.timestamp)
     .map((message) => [message.event, message.data.endpointId, message.data.reason].filter(Boolean));
