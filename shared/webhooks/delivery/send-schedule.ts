@@ -47,14 +47,14 @@ export const jitterMarginMs = 30;
 export const ownWindowMs = 1000 + jitterMarginMs;
 
 /**
- * Until when one of this process's requests may share a one-second window at the receiver: 1 s plus
- * jitter after it was written, or 1 s after its answer began when that is sooner (the receiver got
- * the request before answering it, whatever the network did). An answer that began before the
- * request was all written (a receiver answering early) bounds nothing.
+ * Until when one of this process's requests may share a one-second window at the receiver: 1 s
+ * after its answer began, once it has (the receiver got the request before answering it, whatever
+ * the network did: certain, even when the receiver was slow); until then 1 s plus jitter after it
+ * was written (the jitter margin is an assumption). An answer that began before the request was
+ * all written (a receiver answering early) bounds nothing.
  */
 export function ownSendCountsUntil(writtenAt: number, answeredAt?: number): number {
-  const byWrite = writtenAt + ownWindowMs;
-  return answeredAt === undefined || answeredAt < writtenAt ? byWrite : Math.min(byWrite, answeredAt + 1000);
+  return answeredAt === undefined || answeredAt < writtenAt ? writtenAt + ownWindowMs : answeredAt + 1000;
 }
 
 /** Span after another process's plan in which its send may share a one-second window at the receiver. */
