@@ -1,7 +1,7 @@
 import { nowMs } from '../core/clock';
 import type { TransactItem } from '../db/batch';
 import type { EndpointRecord } from './endpoint-schemas';
-import { actionTypeOf } from './event-schemas';
+import { actionTypeOf, operationalEventTypes } from './event-schemas';
 import { type AttemptRecord, attemptIdOf, type MessageRecord } from './message-schemas';
 import { createCatalogEvent, outboxPut } from './outbox';
 
@@ -69,7 +69,9 @@ const failingAfter = 4;
 /**
  * The events of a scheduled attempt recorded on a message to an endpoint (before it, `message`):
  * `message.attempt.failing` at its 4th failure in a row, `.exhausted` when it dead-letters the
- * message, `.recovered` for a success right after a failure.
+ * message, `.recovered` for a success right after a failure. None for a message that is itself an
+ * operational event: two endpoints that are down and watch each other would otherwise send each
+ * other events without end, twice as many at each round.
  */
 export function attemptEvents(
   apiKey: string,
@@ -78,6 +80,7 @@ export function attemptEvents(
   attempt: AttemptRecord,
   status: 'succeeded' | 'pending' | 'dead',
 ): TransactItem[] {
+  if (operationalEventTypes.has(message.event.event)) return [];
   const outcomes = [...message.attempts, attempt].map((each) => each.outcome === 'success');
   const lastSuccess = outcomes.lastIndexOf(true, outcomes.length - 2);
   const failuresInARow = attempt.outcome === 'success' ? 0 : outcomes.length - 1 - lastSuccess;

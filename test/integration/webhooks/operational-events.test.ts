@@ -2,6 +2,7 @@ import { disableFailingEndpoint } from '../../../shared/webhooks/endpoint-servic
 import { publish } from '../../../shared/webhooks/outbox';
 import { succeed } from '../../support/api';
 import { deliverySuite } from '../../support/delivery';
+import { outboxEvents } from '../../support/outbox';
 import { waitFor } from '../../support/poll';
 import {
   commentEvent,
@@ -137,6 +138,28 @@ describe('operational webhooks about endpoints', () => {
         at: expect.any(Number),
       },
     });
+  });
+
+  it('about attempts stop at one round: two endpoints that are down and watch each other', async () => {
+    const workspace = await createWebhookWorkspace();
+    const first = await endpointAt(workspace, 'down-first', {
+      filterTypes: ['webhook.test', ...attemptEventTypes],
+    });
+    const second = await endpointAt(workspace, 'down-second', { filterTypes: attemptEventTypes });
+    downPaths.add(`/${first.path}`);
+    downPaths.add(`/${second.path}`);
+    await succeed(workspace, 'workspace.webhooks.test', { endpointId: first.endpointId });
+    // The test message dies at the first endpoint: failing and exhausted go to the second, and die there.
+    const aboutFirst = async () =>
+      (await outboxEvents(workspace.apiKey)).filter((event) => attemptEventTypes.includes(event.event));
+    await waitFor(async () => (await aboutFirst()).length === 2);
+    for (const event of await aboutFirst())
+      await waitForMessage(messageRefOf(workspace.apiKey, second.endpointId, event), 'dead');
+    // Their deaths are recorded: nothing about the second endpoint was published, so nothing goes back.
+    expect((await aboutFirst()).map((event) => [event.event, event.data.endpointId]).sort()).toEqual([
+      ['message.attempt.exhausted', first.endpointId],
+      ['message.attempt.failing', first.endpointId],
+    ]);
   });
 
   it("of one API key never reach another key's endpoints", async () => {

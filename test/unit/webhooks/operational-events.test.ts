@@ -58,4 +58,24 @@ describe('the operational events of a recorded attempt', () => {
     expect(typesAfter([], 'success', 'succeeded')).toEqual([]);
     expect(typesAfter(['failure', 'success'], 'success', 'succeeded')).toEqual([]);
   });
+
+  it('is none for a message that is itself an operational event (no chain of events about events)', () => {
+    const attempts = ['failure', 'failure', 'failure'].map((outcome, index) =>
+      attempt(index + 1, outcome as AttemptRecord['outcome']),
+    );
+    const aboutDelivery = { id: 'evt-2', event: 'message.attempt.exhausted' } as never;
+    expect(
+      attemptEvents('ak-1', endpoint, { event: aboutDelivery, attempts }, attempt(4, 'failure'), 'dead'),
+    ).toEqual([]);
+    const endpointEvent = { id: 'evt-3', event: 'endpoint.disabled' } as never;
+    expect(
+      attemptEvents(
+        'ak-1',
+        endpoint,
+        { event: endpointEvent, attempts: [attempt(1, 'failure')] },
+        attempt(2, 'success'),
+        'succeeded',
+      ),
+    ).toEqual([]);
+  });
 });
