@@ -6,6 +6,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 import type { ItemKey } from './key-parts';
+import { cancellationReasons } from './transactions';
 
 type Item = Record<string, unknown>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -89,6 +90,20 @@ export async function batchWrite(requests: WriteRequest[]): Promise<void> {
 export async function transactWrite(items: readonly TransactItem[]): Promise<void> {
   for (const chunk of chunks(items, transactionLimit)) {
     await db().send(new TransactWriteCommand({ TransactItems: chunk }));
+  }
+}
+
+/**
+ * Writes one transaction (at most `transactionLimit` items) whose first item carries the condition
+ * that matters; false, writing nothing, when that condition failed.
+ */
+export async function transactIfFirstHolds(items: readonly TransactItem[]): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: [...items] }));
+    return true;
+  } catch (error) {
+    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
   }
 }
 

@@ -1,9 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import type { TransactItem } from '../db/batch';
+import { type TransactItem, transactIfFirstHolds } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { conditionally, dueAt, messageFromItem, messageKey, transactionally } from './message-repository';
+import { conditionally, dueAt, messageFromItem, messageKey } from './message-repository';
 import type { AttemptRecord, MessageRecord, MessageRef } from './message-schemas';
 import { countStatusChange, statsStatusOf } from './stats-repository';
 
@@ -134,7 +134,7 @@ export async function recordAttempt(
   const recorded =
     alongside.length === 0
       ? await conditionally(() => db().send(new UpdateCommand(update)))
-      : await transactionally([{ Update: update }, ...alongside]);
+      : await transactIfFirstHolds([{ Update: update }, ...alongside]);
   if (recorded) {
     const after = { status: result.status, attemptCount: read.attemptCount + 1 };
     await countStatusChange(

@@ -2,13 +2,12 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../core/clock';
 import { alreadyExists, resourceExhausted } from '../core/errors';
-import { batchGet, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { batchGet, inTable, type TransactItem, transactIfFirstHolds } from '../db/batch';
 import { db, tableName } from '../db/client';
 import { commitCounted, counterUpdate } from '../db/counted-writes';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 import { queryPage, withoutKeys } from '../db/query-page';
-import { cancellationReasons } from '../db/transactions';
 import {
   type EndpointChanges,
   type EndpointCursor,
@@ -125,37 +124,6 @@ export async function listEndpoints(apiKey: string, limit: number, cursor: Endpo
 }
 
 /**
- * Applies the given fields to an existing endpoint (one conditional UpdateItem) and returns its
- * state after the write, or undefined when the endpoint does not exist.
- */
-export async function updateEndpoint(
-  apiKey: string,
-  endpointId: string,
-  changes: EndpointChanges & { updatedAt: number },
-): Promise<EndpointRecord | undefined> {
-  const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
-  try {
-    const output = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.webhookEndpoint(apiKey, endpointId),
-        UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(
-          fields.map(([, value], index) => [`:v${index}`, value]),
-        ),
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return endpointFromItem(output.Attributes ?? {});
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return undefined;
-    throw error;
-  }
-}
-
-/**
  * Applies changes to the endpoint as it was read (on condition that it is unchanged since:
  * `updatedAt` is its version, and `changes.updatedAt` is later), with `alongside` (its events) in
  * one transaction. Returns false when it changed or went meanwhile.
@@ -167,27 +135,21 @@ export async function updateReadEndpoint(
   alongside: readonly TransactItem[],
 ): Promise<boolean> {
   const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
-  try {
-    await transactWrite([
-      {
-        Update: inTable({
-          Key: keys.webhookEndpoint(apiKey, read.endpointId),
-          UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
-          ConditionExpression: 'updatedAt = :read',
-          ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value])),
-            ':read': read.updatedAt,
-          },
-        }),
-      },
-      ...alongside,
-    ]);
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
+  return transactIfFirstHolds([
+    {
+      Update: inTable({
+        Key: keys.webhookEndpoint(apiKey, read.endpointId),
+        UpdateExpression: `SET ${fields.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+        ConditionExpression: 'updatedAt = :read',
+        ExpressionAttributeNames: Object.fromEntries(fields.map(([name], index) => [`#f${index}`, name])),
+        ExpressionAttributeValues: {
+          ...Object.fromEntries(fields.map(([, value], index) => [`:v${index}`, value])),
+          ':read': read.updatedAt,
+        },
+      }),
+    },
+    ...alongside,
+  ]);
 }
 
 /**

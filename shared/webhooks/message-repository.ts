@@ -52,17 +52,6 @@ export async function conditionally(write: () => Promise<unknown>): Promise<bool
   }
 }
 
-/** Runs a transaction whose first item is conditional; false when that condition failed. */
-export async function transactionally(items: readonly TransactItem[]): Promise<boolean> {
-  try {
-    await transactWrite(items);
-    return true;
-  } catch (error) {
-    if (cancellationReasons(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
-  }
-}
-
 const refOfRecord = (apiKey: string, record: MessageRecord): MessageRef => ({
   apiKey,
   targetId: record.targetId,
