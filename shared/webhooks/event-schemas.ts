@@ -124,7 +124,12 @@ export interface EventTypeDefinition {
   source: string;
   description: string;
   data: z.ZodType<Record<string, unknown>>;
+  /** About delivery itself: sent only to endpoints whose `filterTypes` name it (targets.ts). */
+  operational?: true;
 }
+
+/** What the description of every operational event type ends with. */
+const operationalNote = 'Operational: only to endpoints that name it in `filterTypes`.';
 
 /**
  * Every event type the service sends (addendum §8, §11): the producers' events are checked against
@@ -229,66 +234,58 @@ export const eventTypes = {
   },
   'endpoint.created': {
     source: 'webhook',
-    description:
-      'An advanced-webhook endpoint was created. Operational: only to endpoints that name it in `filterTypes`.',
+    description: `An advanced-webhook endpoint was created. ${operationalNote}`,
+    operational: true,
     data: aboutEndpoint,
   },
   'endpoint.updated': {
     source: 'webhook',
-    description:
-      'An endpoint was changed through endpoints/update. Operational: only to endpoints that name it in `filterTypes`.',
+    description: `An endpoint was changed through endpoints/update. ${operationalNote}`,
+    operational: true,
     data: aboutEndpoint,
   },
   'endpoint.deleted': {
     source: 'webhook',
-    description: 'An endpoint was deleted. Operational: only to endpoints that name it in `filterTypes`.',
+    description: `An endpoint was deleted. ${operationalNote}`,
+    operational: true,
     data: aboutEndpoint,
   },
   'endpoint.disabled': {
     source: 'webhook',
-    description:
-      'An endpoint was disabled, by the caller (`reason: manual`) or after failing for 5 days (`reason: failing`). Operational: only to endpoints that name it in `filterTypes`.',
+    description: `An endpoint was disabled, by the caller (\`reason: manual\`) or after failing for 5 days (\`reason: failing\`). ${operationalNote}`,
+    operational: true,
     data: aboutEndpoint.extend({ reason: z.enum(['manual', 'failing']) }),
   },
   'message.attempt.failing': {
     source: 'webhook',
-    description:
-      "A message's 4th scheduled attempt in a row failed at an endpoint. Operational: only to endpoints that name it in `filterTypes`.",
+    description: `A message's 4th scheduled attempt in a row failed at an endpoint. ${operationalNote}`,
+    operational: true,
     data: aboutAttempt,
   },
   'message.attempt.exhausted': {
     source: 'webhook',
-    description:
-      "A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). Operational: only to endpoints that name it in `filterTypes`.",
+    description: `A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). ${operationalNote}`,
+    operational: true,
     data: aboutAttempt,
   },
   'message.attempt.recovered': {
     source: 'webhook',
-    description:
-      'A scheduled attempt succeeded after the attempt before it failed. Operational: only to endpoints that name it in `filterTypes`.',
+    description: `A scheduled attempt succeeded after the attempt before it failed. ${operationalNote}`,
+    operational: true,
     data: aboutAttempt,
   },
 } as const satisfies Record<string, EventTypeDefinition>;
-
-/**
- * Events about delivery itself (addendum §11): sent only to endpoints whose `filterTypes` name
- * them, never to the endpoint they are about (targets.ts).
- */
-export const operationalEventTypes: ReadonlySet<string> = new Set([
-  'endpoint.created',
-  'endpoint.updated',
-  'endpoint.deleted',
-  'endpoint.disabled',
-  'message.attempt.failing',
-  'message.attempt.exhausted',
-  'message.attempt.recovered',
-]);
 
 /** A type of event the service sends. */
 export type EventTypeName = keyof typeof eventTypes;
 
 /** Every event type's name, in the catalog's order: the names an endpoint's `filterTypes` takes. */
 export const eventTypeNames = Object.keys(eventTypes) as [EventTypeName, ...EventTypeName[]];
+
+/** Events about delivery itself (addendum §11), the catalog's types marked `operational`. */
+export const operationalEventTypes: ReadonlySet<string> = new Set(
+  eventTypeNames.filter((name) => (eventTypes[name] as EventTypeDefinition).operational),
+);
 
 /** The catalog's definition of an event type, or undefined for a type the service does not send. */
 export const eventTypeNamed = (name: string): EventTypeDefinition | undefined =>

@@ -1,7 +1,7 @@
 import { nowMs } from '../core/clock';
 import type { TransactItem } from '../db/batch';
 import type { EndpointRecord } from './endpoint-schemas';
-import { actionTypeOf, operationalEventTypes } from './event-schemas';
+import { actionTypeOf, type EventTypeName, type eventTypes, operationalEventTypes } from './event-schemas';
 import { type AttemptRecord, attemptIdOf, type MessageRecord } from './message-schemas';
 import { createCatalogEvent, outboxPut } from './outbox';
 
@@ -11,14 +11,10 @@ import { createCatalogEvent, outboxPut } from './outbox';
  * targets.ts.
  */
 
-type OperationalEventType =
-  | 'endpoint.created'
-  | 'endpoint.updated'
-  | 'endpoint.deleted'
-  | 'endpoint.disabled'
-  | 'message.attempt.failing'
-  | 'message.attempt.exhausted'
-  | 'message.attempt.recovered';
+/** The catalog's operational event types (marked `operational` in event-schemas.ts). */
+type OperationalEventType = {
+  [Name in EventTypeName]: (typeof eventTypes)[Name] extends { operational: true } ? Name : never;
+}[EventTypeName];
 
 /** The transaction item publishing an operational event about an endpoint. */
 function endpointEvent(
