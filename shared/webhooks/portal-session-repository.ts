@@ -3,13 +3,16 @@ import { db, tableName } from '../db/client';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
 
-/** A portal session as stored (addendum §11): what its token may do, until when. */
+/** A portal session as stored (addendum §11): what its token may do, until when (its token says so too). */
 export interface PortalSessionRecord {
   sessionId: string;
   readOnly: boolean;
   endpointIds?: string[];
   expiresAt: number;
 }
+
+/** What auth reads of a session: what its token may do. */
+export type PortalSessionScope = Omit<PortalSessionRecord, 'expiresAt'>;
 
 /** Stores a new session; it expires with its token (TTL, in seconds). */
 export async function insertPortalSession(apiKey: string, session: PortalSessionRecord, now: number) {
@@ -35,16 +38,16 @@ export async function insertPortalSession(apiKey: string, session: PortalSession
 export async function findPortalSession(
   apiKey: string,
   sessionId: string,
-): Promise<PortalSessionRecord | undefined> {
+): Promise<PortalSessionScope | undefined> {
   const { Item } = await db().send(
     new GetCommand({
       TableName: tableName(),
       Key: keys.portalSession(apiKey, sessionId),
       ConsistentRead: true,
-      ProjectionExpression: 'sessionId, readOnly, endpointIds, expiresAt',
+      ProjectionExpression: 'sessionId, readOnly, endpointIds',
     }),
   );
-  return Item as PortalSessionRecord | undefined;
+  return Item as PortalSessionScope | undefined;
 }
 
 /** Ends a session (idempotent). */

@@ -40,14 +40,16 @@ export function openPortalToken(
   return claims.e > now ? { apiKey: claims.a, sessionId: claims.s, expiresAt: claims.e } : undefined;
 }
 
-/** The scope of an open token's session, or undefined once it is revoked or expired. */
+/**
+ * The scope of a session whose token opened (so it has not expired: the token carries the
+ * session's expiry), or undefined once it is revoked.
+ */
 export async function portalSessionScope(
   apiKey: string,
   sessionId: string,
-  now = nowMs(),
 ): Promise<PortalScope | undefined> {
   const session = await findPortalSession(apiKey, sessionId);
-  if (!session || session.expiresAt <= now) return undefined;
+  if (!session) return undefined;
   return {
     sessionId,
     readOnly: session.readOnly,
