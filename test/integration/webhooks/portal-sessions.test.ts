@@ -58,6 +58,10 @@ describe('workspace.advancedwebhook.portal.session', () => {
       apiKey: workspace.apiKey,
       expiresAt: data.expiresAt,
     });
+    // An hour by default.
+    const byDefault = await succeed(workspace, session, {});
+    expect(byDefault.expiresAt).toBeGreaterThanOrEqual(before + 3_600_000);
+    expect(byDefault.expiresAt).toBeLessThanOrEqual(Date.now() + 3_600_000);
   });
 
   it('refuses bad input naming the field, unknown endpoints, and a portal token as its credential', async () => {
@@ -122,8 +126,15 @@ describe('a portal session token', () => {
       ['workspace.advancedwebhook.endpoints.stats', { endpointId }],
       ['workspace.advancedwebhook.endpoints.messages.get', { endpointId }],
       ['workspace.advancedwebhook.messages.get', {}],
+      ['workspace.advancedwebhook.eventtypes.get', {}],
     ] as const)
       expect(statusOf(await callWithToken(route, token, data))).toEqual([200, 'OK']);
+    // The route takes the token: a message that does not exist, not a refusal.
+    const attempts = await callWithToken('workspace.advancedwebhook.messages.attempts.get', token, {
+      messageId: 'evt_nothing',
+      timestamp: Date.now(),
+    });
+    expect(statusOf(attempts)).toEqual([404, 'NOT_FOUND']);
     for (const [route, data] of [
       ['workspace.advancedwebhook.endpoints.secret.get', { endpointId }],
       ['workspace.advancedwebhook.endpoints.secret.rotate', { endpointId }],
