@@ -26,7 +26,10 @@ import { assertInPortalScope, authenticatePortalToken } from './portal-auth';
 import type { RouteContracts } from './route-contracts';
 import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from './routes';
 
-/** Credentials are checked against the workspace domain's credential items; portal tokens against their sessions. */
+/**
+ * Credentials are checked against the workspace domain's credential items; portal tokens against
+ * their sessions (the webhooks domain).
+ */
 const authenticator: Authenticator = {
   apiKey: authenticateApiKey,
   workspace: authenticateWorkspace,

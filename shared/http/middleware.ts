@@ -257,8 +257,8 @@ function prefetchKey(
 
 /**
  * Just before auth, for a route with a prefetch: validates `data` and, when it is valid and the
- * credential looks usable (`prefetchKey`), starts `prefetch` so its reads travel together with the auth read —
- * behind a read gate (shared/db/before-auth.ts): only its first round trip of single calls goes
+ * credential looks usable (`prefetchKey`), starts `prefetch` so its reads travel together with the
+ * auth read — behind a read gate (shared/db/before-auth.ts): only its first round trip of single calls goes
  * out before the route runs, and nothing goes out after a request that never ran it has ended.
  * Nothing changes what a failed request answers: a validation error is kept for `validateInput`,
  * which throws it only after auth has passed; a prefetch whose auth fails is never awaited (its

@@ -30,10 +30,11 @@ const started = new WeakMap<EndpointContext, { apiKey: string; verdict: Promise<
 
 /**
  * Two middlewares around auth on API-key routes: the first starts counting the request by the key
- * its credential names (`credentialKey`: the `x-svc-api-key` header or a portal token) together with the auth read and the prefetch (no serial round trip more),
- * or refuses it at once when the key's window is known full; the second, after auth, refuses a
- * request over the rate. A request whose auth fails is answered as before and its
- * count is taken back, so wrong tokens cannot spend a key's rate.
+ * its credential names (`credentialKey`: the `x-svc-api-key` header or a portal token) together
+ * with the auth read and the prefetch (no serial round trip more), or refuses it at once when the
+ * key's window is known full; the second, after auth, refuses a request over the rate. A request
+ * whose auth fails is answered as before and its count is taken back, so wrong tokens cannot spend
+ * a key's rate.
  */
 export function requestRate<Verdict extends { admitted: boolean }>(
   rate: RequestRate<Verdict>,
