@@ -8,9 +8,13 @@ export const corsPolicy = {
   allowOrigins: ['*'],
   /** Every route is `POST <path>` (the route table). */
   allowMethods: ['POST'],
-  /** The JSON body and the four credential headers (addendum §2). */
+  /**
+   * The JSON body, the four credential headers (addendum §2) and `authorization`, which carries a
+   * webhook portal session's bearer token (decisions §75).
+   */
   allowHeaders: [
     'content-type',
+    'authorization',
     'x-svc-api-key',
     'x-svc-auth-token',
     'x-svc-workspace-id',

@@ -165,9 +165,14 @@ describe('CollabStack', () => {
         MaxAge: corsPolicy.maxAgeSeconds,
       },
     });
-    // The credential headers are what a browser app sends: the policy must keep allowing them.
+    // The credential headers (and a portal session's bearer token) are what a browser app sends.
     expect(corsPolicy.allowHeaders).toEqual(
-      expect.arrayContaining(['content-type', 'x-svc-api-key', 'x-svc-workspace-auth-token']),
+      expect.arrayContaining([
+        'content-type',
+        'x-svc-api-key',
+        'x-svc-workspace-auth-token',
+        'authorization',
+      ]),
     );
   });
 
