@@ -10,12 +10,12 @@ import type { ServiceFunctions } from './service-functions';
 import { workerConcurrency } from './worker-concurrency';
 
 /**
- * A queue worker's access: the table, its own queue (sent to and consumed) and, when its
- * definition says so, the realtime connections.
+ * A queue worker's access: the table, its own queue (sent to and consumed), the queues its
+ * definition sends to and, when it says so, the realtime connections.
  */
 export const workerAccess = (definition: QueueDefinition): FunctionAccess => ({
   db: 'read-write',
-  queues: [definition.name],
+  queues: [definition.name, ...(definition.sendsTo ?? [])],
   consumes: [definition.name],
   ...(definition.realtime && { realtime: true }),
 });

@@ -2,7 +2,7 @@ import { eventWindowDueHandler } from '../../shared/crdt/update-events';
 import { eraseJobDueHandler } from '../../shared/lifecycle/reconcile';
 import { migrationJobDueHandler } from '../../shared/migration/reconcile';
 import type { DueHandler } from '../../shared/reconcile/reconciler';
-import { overdueMessages, unfannedEvents } from '../../shared/webhooks/reconcile';
+import { overdueMessages, overdueRecoverTasks, unfannedEvents } from '../../shared/webhooks/reconcile';
 
 /**
  * Every kind of due work the reconciler resumes, one handler per item entity, handed to the sweep
@@ -15,4 +15,5 @@ export const dueHandlers: readonly DueHandler[] = [
   migrationJobDueHandler,
   eraseJobDueHandler,
   eventWindowDueHandler,
+  overdueRecoverTasks,
 ];

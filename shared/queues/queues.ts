@@ -12,6 +12,8 @@ export interface QueueDefinition {
    * with `defineQueueWorker`): an SQS event source in the stack, a poller in the local stack.
    */
   readonly consumer?: string;
+  /** Other queues its consumer sends to (its own it always may). */
+  readonly sendsTo?: readonly QueueName[];
   /** Messages per worker invocation (SQS event source `batchSize`). */
   readonly batchSize?: number;
   /**
@@ -45,6 +47,8 @@ export const queueDefinitions: readonly QueueDefinition[] = [
     consumer: 'functions/workers/document-migration.ts',
     // One migration per invocation: each is a long sequence of batches.
     batchSize: 1,
+    // A webhook recover task sends the attempt tasks of the messages it revives.
+    sendsTo: ['webhook-delivery'],
     // Erasures close the deleted scopes' and the erased user's connections (4404, 4403); a
     // migration closes those of its source document made while it ran.
     realtime: true,

@@ -24,9 +24,13 @@ export const sendAttemptTask = (ref: MessageRef, attempt: number, delaySeconds =
 export const sendManualAttemptTask = (ref: MessageRef, number: number, delaySeconds = 0): Promise<void> =>
   sendToQueue('webhook-delivery', { ...attemptTaskOf(ref, number), manual: true }, delaySeconds);
 
-/** Sends the first attempt tasks of new messages, ten per SendMessageBatch. */
-export const sendFirstAttemptTasks = (refs: readonly MessageRef[]): Promise<void> =>
+/** Sends attempt tasks of many messages (each its message's next attempt), ten per SendMessageBatch. */
+export const sendAttemptTasks = (tasks: readonly { ref: MessageRef; attempt: number }[]): Promise<void> =>
   sendBatchToQueue(
     'webhook-delivery',
-    refs.map((ref) => attemptTaskOf(ref, 1)),
+    tasks.map(({ ref, attempt }) => attemptTaskOf(ref, attempt)),
   );
+
+/** Sends the first attempt tasks of new messages. */
+export const sendFirstAttemptTasks = (refs: readonly MessageRef[]): Promise<void> =>
+  sendAttemptTasks(refs.map((ref) => ({ ref, attempt: 1 })));

@@ -5,6 +5,7 @@ import * as endpoints from './endpoint-schemas';
 import * as log from './message-log-schemas';
 import * as messages from './message-schemas';
 import * as portal from './portal-session-schemas';
+import * as recover from './recover-schemas';
 import type { webhookEndpointRoutes } from './routes';
 
 export const webhooksContracts = {
@@ -33,6 +34,14 @@ export const webhooksContracts = {
   'workspace.advancedwebhook.endpoints.messages.replay': answering(
     messages.replayMessageInput,
     messages.endpointMessageView,
+  ),
+  'workspace.advancedwebhook.endpoints.recover': answering(
+    recover.recoverEndpointInput,
+    recover.recoverStartedView,
+  ),
+  'workspace.advancedwebhook.endpoints.recover.status': answering(
+    recover.recoverStatusInput,
+    recover.recoverStatusView,
   ),
   'workspace.advancedwebhook.endpoints.stats': answering(log.endpointStatsInput, log.endpointStatsView),
   'workspace.advancedwebhook.messages.get': answeringPage(

@@ -82,6 +82,19 @@ export const webhooksExamples = {
     request: { endpointId: 'ep-1', messageId: 'msg-1', timestamp: ms },
     response: answer('Message queued for replay.', { ...message, status: 'pending', nextAttemptAt: at }),
   },
+  'workspace.advancedwebhook.endpoints.recover': {
+    request: { endpointId: 'ep-1', since: ms - 6 * 60 * 60 * 1000 },
+    response: answer('Recover started.', { taskId: 'rt_6f1c0a52d4e94b0f8a3e2c7d9b1a4e60' }),
+  },
+  'workspace.advancedwebhook.endpoints.recover.status': {
+    request: { taskId: 'rt_6f1c0a52d4e94b0f8a3e2c7d9b1a4e60' },
+    response: answer('Recover task retrieved.', {
+      taskId: 'rt_6f1c0a52d4e94b0f8a3e2c7d9b1a4e60',
+      status: 'in_progress' as const,
+      recovered: 40,
+      total: 57,
+    }),
+  },
   'workspace.advancedwebhook.endpoints.stats': {
     request: { endpointId: 'ep-1' },
     response: answer('Endpoint stats retrieved.', {

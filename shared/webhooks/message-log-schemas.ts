@@ -44,7 +44,7 @@ export type LogEntry = z.infer<typeof logEntry>;
 const latestEpochMs = 32_503_680_000_000;
 
 /** A time as the contract gives it: epoch ms. */
-const epochMs = z.number().int().min(0).max(latestEpochMs);
+export const epochMs = z.number().int().min(0).max(latestEpochMs);
 
 /** A message is found by its id and event timestamp (both in its body and in every list). */
 const messageIdField = z.string().min(1).max(128);

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config/env';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
@@ -184,17 +184,25 @@ export async function abandonMessage(ref: MessageRef, reason: string, now: numbe
 /**
  * Puts a dead message back to pending with a fresh retry schedule, and marks the next attempt as
  * enqueued (the caller sends its task). Returns the updated record, or undefined unless it was dead.
+ * A recover task (`recoverTaskId`) marks the message as its own (`recoveredBy`) in the same write
+ * and never revives a message it revived before, so a task redoing a step sends nothing twice.
  */
-export async function reviveMessage(ref: MessageRef, now: number): Promise<MessageRecord | undefined> {
+export async function reviveMessage(
+  ref: MessageRef,
+  now: number,
+  recoverTaskId?: string,
+): Promise<MessageRecord | undefined> {
   const due = dueAt(ref, now, true);
   try {
     const output = await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: messageKey(ref),
-        UpdateExpression:
-          'SET #status = :pending, attemptBase = attemptCount, enqueuedAttempt = attemptCount + :one, nextAttemptAt = :now, updatedAt = :now, gsi7pk = :duePk, gsi7sk = :dueSk REMOVE reason, claimedUntil',
-        ConditionExpression: '#status = :dead',
+        UpdateExpression: `SET #status = :pending, attemptBase = attemptCount, enqueuedAttempt = attemptCount + :one, nextAttemptAt = :now, updatedAt = :now, gsi7pk = :duePk, gsi7sk = :dueSk${recoverTaskId === undefined ? '' : ', recoveredBy = :task'} REMOVE reason, claimedUntil`,
+        ConditionExpression:
+          recoverTaskId === undefined
+            ? '#status = :dead'
+            : '#status = :dead AND (attribute_not_exists(recoveredBy) OR recoveredBy <> :task)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':pending': 'pending',
@@ -203,6 +211,7 @@ export async function reviveMessage(ref: MessageRef, now: number): Promise<Messa
           ':now': now,
           ':duePk': due.gsi7pk,
           ':dueSk': due.gsi7sk,
+          ...(recoverTaskId !== undefined && { ':task': recoverTaskId }),
         },
         ReturnValues: 'ALL_NEW',
       }),
@@ -221,6 +230,81 @@ export async function reviveMessage(ref: MessageRef, now: number): Promise<Messa
     if (error instanceof ConditionalCheckFailedException) return undefined;
     throw error;
   }
+}
+
+/** A window of event times, both ends included (epoch ms). */
+export interface EventWindow {
+  since: number;
+  until: number;
+}
+
+/** The key range of a target's messages whose events fall in `window`. */
+const windowQuery = (apiKey: string, targetId: TargetId, window: EventWindow) => ({
+  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :since AND :afterUntil',
+  values: {
+    ':pk': keys.webhookDeliveryPartition(apiKey, targetId),
+    ':since': keys.eventTimeBound(window.since),
+    ':afterUntil': keys.eventTimeBound(window.until + 1),
+  },
+});
+
+/**
+ * Counts the dead messages of a target in a window, one Query page (up to 1 MB read) at a time:
+ * the count of this page and where the next starts.
+ */
+export async function countDeadMessages(
+  apiKey: string,
+  targetId: TargetId,
+  window: EventWindow,
+  startKey: Record<string, unknown> | undefined,
+) {
+  const range = windowQuery(apiKey, targetId, window);
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: range.KeyConditionExpression,
+      FilterExpression: '#status = :dead',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ...range.values, ':dead': 'dead' },
+      Select: 'COUNT',
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  return { count: output.Count ?? 0, nextKey: output.LastEvaluatedKey };
+}
+
+/**
+ * A page of the messages of a target in a window that a recover task still has to send or already
+ * revived (a step it redoes), oldest first: at most `limit` messages looked at, only their ids and
+ * state read. Each says whether the task revived it already (`recoveredBy`).
+ */
+export async function recoverableMessages(
+  apiKey: string,
+  targetId: TargetId,
+  window: EventWindow,
+  taskId: string,
+  limit: number,
+  startKey: Record<string, unknown> | undefined,
+) {
+  const range = windowQuery(apiKey, targetId, window);
+  const output = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: range.KeyConditionExpression,
+      FilterExpression: '#status = :dead OR recoveredBy = :task',
+      ProjectionExpression: '#event.id, #event.#timestamp, recoveredBy',
+      ExpressionAttributeNames: { '#status': 'status', '#event': 'event', '#timestamp': 'timestamp' },
+      ExpressionAttributeValues: { ...range.values, ':dead': 'dead', ':task': taskId },
+      Limit: limit,
+      ExclusiveStartKey: startKey,
+    }),
+  );
+  const messages = (output.Items ?? []).map((item) => {
+    const event = item.event as { id: string; timestamp: number };
+    const ref: MessageRef = { apiKey, targetId, eventTimestamp: event.timestamp, eventId: event.id };
+    return { ref, revivedBefore: item.recoveredBy === taskId };
+  });
+  return { messages, nextKey: output.LastEvaluatedKey };
 }
 
 /**

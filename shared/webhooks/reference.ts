@@ -22,6 +22,9 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     'workspace.advancedwebhook.endpoints.secret.rotate': `Gives the endpoint a new signing secret. For 24 hours every delivery carries two signatures, one by the new secret and one by the previous, so receivers can switch over without losing a message. ${unknownEndpoint} ${needsAdvanced}`,
     'workspace.advancedwebhook.endpoints.messages.get': `Lists the messages sent to the endpoint, newest first, each with its state and every attempt (time, outcome, HTTP status, duration, response excerpt). ${unknownEndpoint} ${needsAdvanced}`,
     'workspace.advancedwebhook.endpoints.messages.replay': `Sends a dead-lettered message again with a fresh retry schedule and the same \`webhook-id\`, so a receiver that keeps ids can drop a copy it already has. Only \`dead\` messages can be replayed (\`FAILED_PRECONDITION\` otherwise); an unknown message is \`NOT_FOUND\`. ${needsAdvanced}`,
+    'workspace.advancedwebhook.endpoints.recover': `Sends every dead-lettered message of the endpoint whose event falls between \`since\` (at most 14 days ago, not in the future) and \`until\` (now by default) again, oldest first, each with a fresh retry schedule and its own \`webhook-id\`, under the endpoint's \`rateLimit\`. Runs as a background task: answers its \`taskId\` at once; follow it with \`endpoints/recover/status\`. A task that is interrupted goes on where it stopped and sends no message twice. A disabled endpoint is \`FAILED_PRECONDITION\` (enable it first). ${unknownEndpoint} ${needsAdvanced}`,
+    'workspace.advancedwebhook.endpoints.recover.status':
+      'Answers how far a recover task has come: its state, how many dead messages it found in the window (`total`, final once it starts sending) and how many it has sent again (`recovered`). An unknown task is `NOT_FOUND`.',
     'workspace.advancedwebhook.endpoints.stats': `Counts the endpoint's messages of events since \`since\` (24 hours ago by default, at 5-minute resolution) by state: delivered, dead-lettered, waiting for a first attempt, and waiting for a retry. ${unknownEndpoint} ${needsAdvanced}`,
     'workspace.advancedwebhook.messages.get': `Lists the API key's messages across all its endpoints, newest first, each with its state at every endpoint it went to. Filter by event type, state, time and channel; a state filter matches a message when any of its endpoints is in that state. Messages older than the config's \`messageRetentionDays\` are gone. ${needsAdvanced}`,
     'workspace.advancedwebhook.messages.attempts.get': `Lists the delivery attempts of one message, to every endpoint or to \`endpointId\` only, newest first: when, the outcome, the HTTP status, how long, the start of the response, and whether it was scheduled or a manual resend. An unknown message is \`NOT_FOUND\`. ${needsAdvanced}`,
@@ -94,6 +97,18 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     'data.since': 'Only events at or after this time, epoch milliseconds.',
     'workspace.advancedwebhook.endpoints.stats: data.since':
       'Count the messages of events from this time on, epoch milliseconds; 24 hours ago when left out.',
+    'workspace.advancedwebhook.endpoints.recover: data.since':
+      'Recover the dead messages of events from this time on, epoch milliseconds: at most 14 days ago, not in the future.',
+    'workspace.advancedwebhook.endpoints.recover: data.until':
+      'Recover the dead messages of events up to this time, epoch milliseconds; now when left out. Not before `since`.',
+    'data.taskId': 'The recover task, as `endpoints/recover` answered it.',
+    'result.data.taskId': 'The recover task: follow it with `endpoints/recover/status`.',
+    'RecoverTask.taskId': 'The recover task.',
+    'RecoverTask.status':
+      '`pending` (not started yet), `in_progress`, `completed` or `failed` (the endpoint was deleted, or the task stopped making progress).',
+    recovered: 'Dead messages sent again so far.',
+    total:
+      'Dead messages found in the window; final once sending starts (a message that died meanwhile is sent and counted too).',
     'result.data.since': 'The start of the counted range, epoch milliseconds (rounded to 5 minutes).',
     until: 'Only events at or before this time, epoch milliseconds; not before `since`.',
     channel: 'Only messages on this channel (`org.<organizationId>` or `doc.<documentId>`).',

@@ -64,6 +64,22 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
     summary: 'Replay a dead-lettered message to its endpoint (same webhook-id, fresh retry schedule).',
   },
   {
+    name: 'workspace.advancedwebhook.endpoints.recover',
+    portal: 'write',
+    path: '/v2/workspace/advancedwebhook/endpoints/recover',
+    db: 'read-write',
+    queues: ['document-migration'],
+    summary:
+      "Send every dead message of an endpoint in a window again, oldest first, under the endpoint's rate limit (a background task).",
+  },
+  {
+    name: 'workspace.advancedwebhook.endpoints.recover.status',
+    portal: 'read',
+    path: '/v2/workspace/advancedwebhook/endpoints/recover/status',
+    db: 'read',
+    summary: 'Show how far a recover task has come.',
+  },
+  {
     name: 'workspace.advancedwebhook.endpoints.stats',
     portal: 'read',
     path: '/v2/workspace/advancedwebhook/endpoints/stats',

@@ -184,6 +184,24 @@ describe('Stream fan-out role', () => {
   });
 });
 
+describe('Queue workers', () => {
+  it('send to their own queue and to the ones their definition names, no other', () => {
+    for (const definition of consumed) {
+      const roleId = roleIdOf(workerIdOf(definition.name));
+      const sendsTo = new Set([definition.name, ...(definition.sendsTo ?? [])]);
+      for (const queue of queueDefinitions)
+        expect([queue.name, allows(roleId, 'sqs:SendMessage', arnOf(queue.name))]).toEqual([
+          queue.name,
+          sendsTo.has(queue.name),
+        ]);
+    }
+    // A recover task (background-job queue) sends the attempt tasks of the messages it revives.
+    const jobs = roleIdOf(workerIdOf('document-migration'));
+    expect(allows(jobs, 'sqs:SendMessage', arnOf('webhook-delivery'))).toBe(true);
+    expect(allows(jobs, 'sqs:ReceiveMessage', arnOf('webhook-delivery'))).toBe(false);
+  });
+});
+
 describe('Recursive loop detection', () => {
   it('lets the delivery and migration workers re-send to their own queues; every other function keeps Terminate', () => {
     const allowed = new Set([workerIdOf('webhook-delivery'), workerIdOf('document-migration')]);

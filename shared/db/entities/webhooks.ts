@@ -12,6 +12,7 @@ export const webhooksArea = defineArea({
     outboxEvent: { indexes: ['gsi7'] },
     webhookEndpointStats: {},
     portalSession: {},
+    webhookRecoverTask: { indexes: ['gsi7'] },
   },
   accessPatterns: {
     endpointsOfApiKey: { index: 'table' },
@@ -35,6 +36,8 @@ export const webhooksArea = defineArea({
     countMessageStatus: { index: 'table' },
     endpointStats: { index: 'table' },
     portalSession: { index: 'table' },
+    recoverTask: { index: 'table' },
+    deadMessagesOfEndpointInWindow: { index: 'table' },
   },
 });
 
@@ -117,6 +120,14 @@ export const webhookKeys = {
   portalSession: (apiKey: string, sessionId: string): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'WEBHOOK'),
     sk: join('PORTAL', encodeKeyPart(sessionId)),
+  }),
+  /**
+   * A recover task of an API key (endpoints/recover): the dead messages of one endpoint in a window
+   * sent again by a resumable background job; in the due index while it runs.
+   */
+  webhookRecoverTask: (apiKey: string, taskId: string): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOK'),
+    sk: join('RECOVER', encodeKeyPart(taskId)),
   }),
   webhookEndpointStatsPartition: (apiKey: string, endpointId: string) =>
     apiKeyPartition(apiKey, 'WEBHOOKSTATS', encodeKeyPart(endpointId)),

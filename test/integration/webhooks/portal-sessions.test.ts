@@ -1,11 +1,9 @@
-import { type RouteName, routeNamed } from '../../../shared/api/routes';
 import { sealWithCurrentKey } from '../../../shared/security/keyring';
 import { publish } from '../../../shared/webhooks/outbox';
 import { openPortalToken } from '../../../shared/webhooks/portal-tokens';
 import { callAs, succeed } from '../../support/api';
 import { deliverySuite } from '../../support/delivery';
-import { loadRouteHandler } from '../../support/handlers';
-import { type CallResult, call } from '../../support/lambda';
+import { callWithToken, statusOf } from '../../support/portal';
 import { commentEvent, createWebhookWorkspace, messageRefOf, waitForMessage } from '../../support/webhooks';
 import type { TestWorkspace } from '../../support/workspaces';
 
@@ -18,22 +16,6 @@ beforeAll(() => {
 
 const session = 'workspace.advancedwebhook.portal.session';
 const revoke = 'workspace.advancedwebhook.portal.session.revoke';
-
-/** Calls a route with a portal session's bearer token (and any other headers given). */
-async function callWithToken(
-  route: RouteName,
-  token: string,
-  data: unknown,
-  headers: Record<string, string> = {},
-): Promise<CallResult> {
-  return call(await loadRouteHandler(routeNamed(route)), {
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    data,
-    path: routeNamed(route).path,
-  });
-}
-
-const statusOf = (response: CallResult) => [response.statusCode, response.json.error?.status ?? 'OK'];
 
 async function openSession(workspace: TestWorkspace, data: Record<string, unknown> = {}): Promise<string> {
   return (await succeed(workspace, session, data)).token;

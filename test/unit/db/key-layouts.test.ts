@@ -43,6 +43,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   outboxEvent: keys.outboxEvent(apiKey, time, id),
   webhookEndpointStats: keys.webhookEndpointStats(apiKey, id, time),
   portalSession: keys.portalSession(apiKey, id),
+  webhookRecoverTask: keys.webhookRecoverTask(apiKey, id),
   organization: keys.organization(apiKey, organizationId),
   folder: keys.folder(apiKey, organizationId, id),
   document: keys.document(apiKey, organizationId, documentId),

@@ -30,7 +30,7 @@ export const webhooksDocs = documentArea(webhooksArea, {
       pk: 'AK#<ak>#DELIVERY#<target>',
       sk: '<eventTimestamp>#<eventId>',
       attributes:
-        'apiKey, deliveryId, targetId, event (copy), logEvent (to an endpoint: id, event, timestamp, channels), status (`pending`/`succeeded`/`dead`), attemptCount, attemptBase, nextAttemptAt, enqueuedAttempt, claimedUntil? (ms), reason?, manualRequested?, manualDone? (number set), manualCount, attempts (newest 30: attempt, trigger?, at, durationMs, outcome, statusCode, response ≤ 1 KiB), createdAt, updatedAt, ttl (event time + `messageRetentionDays`); gsi7pk/gsi7sk while pending; to an endpoint: gsi9pk `AK#<ak>#MESSAGES`, gsi9sk `<eventTimestamp>#<eventId>#<endpointId>`',
+        'apiKey, deliveryId, targetId, event (copy), logEvent (to an endpoint: id, event, timestamp, channels), status (`pending`/`succeeded`/`dead`), attemptCount, attemptBase, nextAttemptAt, enqueuedAttempt, claimedUntil? (ms), reason?, manualRequested?, manualDone? (number set), manualCount, recoveredBy? (the recover task that revived it), attempts (newest 30: attempt, trigger?, at, durationMs, outcome, statusCode, response ≤ 1 KiB), createdAt, updatedAt, ttl (event time + `messageRetentionDays`); gsi7pk/gsi7sk while pending; to an endpoint: gsi9pk `AK#<ak>#MESSAGES`, gsi9sk `<eventTimestamp>#<eventId>#<endpointId>`',
     },
     webhookEndpointStats: {
       pk: 'AK#<ak>#WEBHOOKSTATS#<endpointId>',
@@ -42,6 +42,12 @@ export const webhooksDocs = documentArea(webhooksArea, {
       pk: 'AK#<ak>#WEBHOOK',
       sk: 'PORTAL#<sessionId>',
       attributes: 'sessionId, readOnly, endpointIds?, expiresAt (ms), createdAt, ttl (expiry)',
+    },
+    webhookRecoverTask: {
+      pk: 'AK#<ak>#WEBHOOK',
+      sk: 'RECOVER#<taskId>',
+      attributes:
+        "apiKey, taskId, endpointId, since, until (ms), status (`pending`/`in_progress`/`completed`/`failed`), total, phase (`counting`/`sending`/`sent`), recovered, cursor (the pass's next start key), message?, leaseUntil?, resumes?, createdAt, updatedAt, ttl (30 days); gsi7pk/gsi7sk while it runs",
     },
     outboxEvent: {
       pk: 'AK#<ak>#EVENTS',
@@ -193,6 +199,21 @@ export const webhooksDocs = documentArea(webhooksArea, {
       sk: '`PORTAL#<sessionId>`',
       operation: 'PutItem, GetItem, DeleteItem',
       usedBy: '`workspace.advancedwebhook.portal.session`, `.revoke`, every portal-token request',
+    },
+    recoverTask: {
+      pattern: 'a recover task (start, claim, progress with its lease, end, status)',
+      pk: '`AK#<ak>#WEBHOOK`',
+      sk: '`RECOVER#<taskId>`',
+      operation: 'PutItem, GetItem, UpdateItem (conditional on status / lease)',
+      usedBy:
+        '`workspace.advancedwebhook.endpoints.recover`, `.recover.status`, the background-job worker, the reconciler',
+    },
+    deadMessagesOfEndpointInWindow: {
+      pattern: "an endpoint's dead messages in a window of event time, oldest first (count, then revive)",
+      pk: '`AK#<ak>#DELIVERY#endpoint:<endpointId>`',
+      sk: '`BETWEEN <since> AND <until + 1>`, FilterExpression on status',
+      operation: 'Query (Select COUNT; then 100 per page, ids and state projected)',
+      usedBy: 'the recover task (background-job worker)',
     },
     endpointStats: {
       pattern: "an endpoint's status counts since a time",
