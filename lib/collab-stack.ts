@@ -4,6 +4,8 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { type RouteDefinition, routes } from '../shared/api/routes';
+import { frameAncestors } from '../shared/config/env';
+import { pages } from '../shared/http/pages';
 import { type QueueDefinition, queueDefinitions, queueUrlEnvName } from '../shared/queues/queues';
 import { DataTable } from './data-table';
 import { EventFanOut } from './event-fanout';
@@ -45,6 +47,11 @@ export interface CollabStackProps extends StackProps {
    * (500/s; 0 turns either rate off) and `API_KEY_JOB_SLOTS` (2); the env defaults when omitted.
    */
   readonly apiKeyFairShare?: FairShareSettings;
+  /**
+   * `PORTAL_FRAME_ANCESTORS` of the portal page: the CSP sources that may show it in a frame (an app
+   * embedding the portal sets its own origin); the env module's `'none'` when omitted.
+   */
+  readonly portalFrameAncestors?: string;
   /** Days the logs are kept; 30 when omitted. */
   readonly logRetentionDays?: number;
   /** Application log level of the functions; INFO when omitted. */
@@ -92,6 +99,13 @@ export class CollabStack extends Stack {
         variable.min,
       );
     }
+    if (
+      props.portalFrameAncestors !== undefined &&
+      !frameAncestors.safeParse(props.portalFrameAncestors).success
+    )
+      throw new Error(
+        `portalFrameAncestors must be 'none' or CSP sources separated by spaces; got ${props.portalFrameAncestors}`,
+      );
     const protectedStage = props.tableDeletionProtection ?? props.stage !== 'dev';
     this.data = new DataTable(this, 'Data', { deletionProtection: protectedStage });
     this.logs = new ServiceLogs(this, 'Logs', {
@@ -135,6 +149,8 @@ export class CollabStack extends Stack {
     this.http = new ServiceHttpApi(this, 'Http', {
       stage: props.stage,
       routes: props.routes ?? routes,
+      pages,
+      portalFrameAncestors: props.portalFrameAncestors,
       functions,
       throttle,
       accessLog: this.logs.apiAccess,

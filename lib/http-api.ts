@@ -5,6 +5,7 @@ import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerFile, type RouteDefinition, routeId } from '../shared/api/routes';
 import { corsPolicy } from '../shared/http/cors';
+import { type PageDefinition, pageHandlerFile, pageId, pageRouteKey } from '../shared/http/pages';
 import type { FunctionAccess } from './function-roles';
 import { addNestedLambdaRoute, RouteStacks } from './route-stacks';
 import type { ServiceFunction } from './service-function';
@@ -16,6 +17,10 @@ const unroutedHandlerFile = 'functions/http/unrouted.ts';
 export interface ServiceHttpApiProps {
   readonly stage: string;
   readonly routes: readonly RouteDefinition[];
+  /** The pages the service serves (`GET <path>`, shared/http/pages.ts). */
+  readonly pages: readonly PageDefinition[];
+  /** `PORTAL_FRAME_ANCESTORS` of the page functions; the env module's default (`'none'`) when omitted. */
+  readonly portalFrameAncestors?: string;
   readonly functions: ServiceFunctions;
   /** Requests per second (steady and burst) the stage admits across all callers; 429 past them. */
   readonly throttle: { readonly rateLimit: number; readonly burstLimit: number };
@@ -42,14 +47,17 @@ const accessLogFormat = JSON.stringify({
 });
 
 /**
- * The HTTP API: one Lambda function and one `POST <path>` route per entry of the route table, plus
- * a `$default` route answering everything else with the contract's envelope. Each function gets the
+ * The HTTP API: one Lambda function and one `POST <path>` route per entry of the route table, one
+ * function and `GET <path>` route per page the service serves (the webhook portal), plus a `$default` route answering everything else with the contract's envelope. Each function gets the
  * role of its route's declared access profile, never more. Route functions live in one nested stack
  * per domain (`RouteStacks`); the API, its routes and the fallback stay in this stack.
  */
 export class ServiceHttpApi extends Construct {
   readonly api: HttpApi;
-  /** Functions by route name; `$default` for the fallback. Lets tests find a route's resources. */
+  /**
+   * Functions by route name, by route key for pages (`GET /portal`), `$default` for the fallback.
+   * Lets tests find a route's resources.
+   */
   readonly functions = new Map<string, ServiceFunction>();
   /** The nested stacks holding the route functions, by domain. */
   readonly routeStacks: RouteStacks;
@@ -103,6 +111,20 @@ export class ServiceHttpApi extends Construct {
       });
       this.functions.set(route.name, fn);
       addNestedLambdaRoute(this.api, { id, path: route.path, handler: fn });
+    }
+    for (const page of props.pages) {
+      const id = pageId(page);
+      const fn = props.functions.create(this.routeStacks.stackFor(page), id, {
+        file: pageHandlerFile(page),
+        // A page is static HTML: no table, no queue.
+        access: { db: 'none', queues: [] },
+        description: page.summary,
+        ...(props.portalFrameAncestors !== undefined && {
+          environment: { PORTAL_FRAME_ANCESTORS: props.portalFrameAncestors },
+        }),
+      });
+      this.functions.set(pageRouteKey(page), fn);
+      addNestedLambdaRoute(this.api, { id, path: page.path, handler: fn, method: 'GET' });
     }
   }
 }

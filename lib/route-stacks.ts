@@ -55,7 +55,7 @@ export class RouteStacks extends Construct {
 }
 
 /**
- * `POST <path>` on the HTTP API, served by a function that lives in a nested stack. The integration
+ * `POST <path>` (or a page's `GET <path>`) on the HTTP API, served by a function that lives in a nested stack. The integration
  * and the invoke permission sit beside the function; the route stays in the API's stack at the
  * construct path `HttpApi.addRoutes` gives it, so it keeps the logical id deployed stacks know. A
  * route key is unique per API: a route re-created in another stack would be created before the old
@@ -64,8 +64,15 @@ export class RouteStacks extends Construct {
  */
 export function addNestedLambdaRoute(
   api: HttpApi,
-  route: { readonly id: string; readonly path: string; readonly handler: IFunction },
+  route: {
+    readonly id: string;
+    readonly path: string;
+    readonly handler: IFunction;
+    /** `POST` (every route of the route table) unless given. */
+    readonly method?: 'GET' | 'POST';
+  },
 ): void {
+  const method = route.method ?? 'POST';
   const integration = new HttpIntegration(Stack.of(route.handler), `${route.id}Integration`, {
     httpApi: api,
     integrationType: HttpIntegrationType.AWS_PROXY,
@@ -81,9 +88,9 @@ export function addNestedLambdaRoute(
     }),
   });
   // The path `HttpRoute` has under `addRoutes`: `<api>/POST<path>/Resource`.
-  new CfnRoute(new Construct(api, `POST${route.path}`), 'Resource', {
+  new CfnRoute(new Construct(api, `${method}${route.path}`), 'Resource', {
     apiId: api.apiId,
-    routeKey: `POST ${route.path}`,
+    routeKey: `${method} ${route.path}`,
     target: `integrations/${integration.integrationId}`,
     authorizationType: 'NONE',
   });

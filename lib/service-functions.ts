@@ -85,6 +85,8 @@ export interface ServiceFunctionSpec {
   readonly retryAttempts?: number;
   /** Asynchronous invocations: how long a (throttled) event may wait before it is dropped. */
   readonly maxEventAge?: Duration;
+  /** Settings only this function reads, besides the shared environment. */
+  readonly environment?: Record<string, string>;
 }
 
 /**
@@ -154,6 +156,7 @@ export class ServiceFunctions extends Construct {
         ...Object.fromEntries(
           [...queueNames].map((name) => [queueUrlEnvName(name), props.queues.queue(name).queueUrl]),
         ),
+        ...handler.environment,
       },
     });
     this.all.push(created);

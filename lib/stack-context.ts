@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { frameAncestors } from '../shared/config/env';
 import type { CollabStackProps } from './collab-stack';
 
 /** Retention periods CloudWatch Logs accepts, in days. */
@@ -43,6 +44,8 @@ export const stackContextSchema = z
     apiKeyRealtimeRate: nonNegativeInteger.optional(),
     /** `API_KEY_JOB_SLOTS`, background jobs of one API key running at once (≥ 1); 2 when unset. */
     apiKeyJobSlots: positiveInteger.optional(),
+    /** `PORTAL_FRAME_ANCESTORS`: who may frame the portal page (`'none'` when unset). */
+    portalFrameAncestors: frameAncestors.optional(),
     /** Days the functions' and the API's logs are kept. */
     logRetentionDays: z.coerce
       .number()
@@ -99,6 +102,7 @@ export function collabStackProps(settings: StackContext): Omit<CollabStackProps,
       realtimeRate: settings.apiKeyRealtimeRate,
       jobSlots: settings.apiKeyJobSlots,
     },
+    portalFrameAncestors: settings.portalFrameAncestors,
     logRetentionDays: settings.logRetentionDays,
     logLevel: settings.logLevel,
     apiThrottle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },

@@ -1,4 +1,5 @@
 import { dataModelFile, renderDataModel } from './data-model';
+import { portalPageModuleFile, renderPortalPageModule } from './portal-page';
 import { openApiFile, readmeFile, renderOpenApi, renderReadme } from './render';
 
 /**
@@ -9,4 +10,5 @@ export const committedDocs: { file: string; render: (root: string) => Promise<st
   { file: openApiFile, render: renderOpenApi },
   { file: readmeFile, render: renderReadme },
   { file: dataModelFile, render: renderDataModel },
+  { file: portalPageModuleFile, render: renderPortalPageModule },
 ];

@@ -1,8 +1,9 @@
 /**
  * `npm run docs`: regenerates docs/openapi.json and the README endpoint table from the route table
  * and the contract registry, the tables of docs/data-model.md from the table's definition
- * (shared/db/entities), then renders the HTML reference (docs/reference.html, not committed) from
- * that openapi.json. Run from the project root.
+ * (shared/db/entities) and the webhook portal page's module (shared/webhooks/portal-page), then
+ * renders the HTML reference (docs/reference.html, not committed) from that openapi.json. Run from
+ * the project root.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

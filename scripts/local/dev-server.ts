@@ -12,6 +12,7 @@ import { invalidArgument } from '../../shared/core/errors';
 import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
 import { corsPreflightHeaders, corsResponseHeaders } from '../../shared/http/cors';
 import { failureResponse } from '../../shared/http/envelope';
+import { type PageDefinition, pageForPath, pageHandlerFile, pageRouteKey } from '../../shared/http/pages';
 import { renderReferencePage } from '../docs/reference-page';
 import { openApiFile } from '../docs/render';
 import { lambdaContext, toApiGatewayEvent } from './lambda-adapter';
@@ -47,15 +48,24 @@ export interface DevServer {
 
 const handlers = new Map<string, Promise<Handler>>();
 
-/** The route's handler module, loaded once from the path the route table derives. */
-function loadHandler(route: RouteDefinition): Promise<Handler> {
-  let handler = handlers.get(route.name);
+/** A handler module, loaded once from its project-relative file. */
+function loadHandlerFile(file: string): Promise<Handler> {
+  let handler = handlers.get(file);
   if (!handler) {
-    const file = resolve(process.cwd(), handlerFile(route));
-    handler = import(file).then((module: { handler: Handler }) => module.handler);
-    handlers.set(route.name, handler);
+    handler = import(resolve(process.cwd(), file)).then((module: { handler: Handler }) => module.handler);
+    handlers.set(file, handler);
   }
   return handler;
+}
+
+/** The route's handler module, from the path the route table derives. */
+const loadHandler = (route: RouteDefinition) => loadHandlerFile(handlerFile(route));
+
+/** `GET <path>` of a page (shared/http/pages.ts): its function's answer, as API Gateway routes it. */
+async function servePage(page: PageDefinition, request: IncomingMessage, response: ServerResponse) {
+  const handler = await loadHandlerFile(pageHandlerFile(page));
+  const event = toApiGatewayEvent(request, '', pageRouteKey(page));
+  send(response, await handler(event, lambdaContext(`${page.name}-page`)));
 }
 
 function readBody(request: IncomingMessage): Promise<string | undefined> {
@@ -117,6 +127,11 @@ async function serve(
   }
   for (const [name, value] of Object.entries(corsResponseHeaders(origin))) response.setHeader(name, value);
   if (request.method === 'GET' && (await serveDocs(path, response))) return;
+  const page = request.method === 'GET' ? pageForPath(path) : undefined;
+  if (page) {
+    await servePage(page, request, response);
+    return;
+  }
   if (request.method === 'GET' && path === '/health') {
     const checks = await options.health();
     const healthy = Object.values(checks).every((state) => state === 'up');
@@ -158,7 +173,8 @@ async function serve(
  * The local HTTP front door: routes each request, as an API Gateway v2 event, to the same handler
  * (and so the same middleware) Lambda runs; unrouted requests go to the same fallback as `$default`.
  * WebSocket upgrades on `/v2/realtime` reach the realtime handlers (`realtime-server.ts`). CORS
- * preflight and headers follow `shared/http/cors.ts`; `GET /docs` serves the HTML reference.
+ * preflight and headers follow `shared/http/cors.ts`; `GET /docs` serves the HTML reference, and
+ * each page of `shared/http/pages.ts` (`GET /portal`) its function's answer.
  */
 export function startDevServer(options: DevServerOptions): Promise<DevServer> {
   const server = createServer((request, response) => {

@@ -4,6 +4,23 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
+/** One CSP source that may frame a page: `'self'`, a scheme (`https:`) or a host (`https://*.example.com:8443`). */
+const frameSource =
+  /^(?:'self'|[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*|(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(?:\d{1,5}|\*))?(?:\/[^\s;,']*)?)$/i;
+
+/**
+ * A CSP `frame-ancestors` source list: `'none'`, or sources separated by spaces. Checked so that no
+ * value can add a directive of its own to the page's policy (no `;`, `,` or stray quotes).
+ */
+export const frameAncestors = z
+  .string()
+  .trim()
+  .refine(
+    (value) =>
+      value === "'none'" || (value !== '' && value.split(/ +/).every((source) => frameSource.test(source))),
+    "'none', or CSP sources separated by spaces ('self', https:, https://app.example.com, https://*.example.com)",
+  );
+
 /** The service's configuration variables; `envSchema` adds the checks across them. */
 const envVariables = z.object({
   TABLE_NAME: z.string().min(1),
@@ -134,6 +151,12 @@ const envVariables = z.object({
    * server installs its own poster, and in functions that never broadcast.
    */
   REALTIME_ENDPOINT: z.url().optional(),
+  /**
+   * Who may show the webhook portal page (`GET /portal`) in a frame: its CSP's `frame-ancestors`.
+   * `'none'` by default; an app that embeds the portal in an iframe sets its own origin
+   * (`https://app.example.com`; stack: `-c portalFrameAncestors=...`).
+   */
+  PORTAL_FRAME_ANCESTORS: frameAncestors.default("'none'"),
   /** Stage name reported in logs and used for queue names. */
   STAGE: z.string().min(1).default('local'),
 });

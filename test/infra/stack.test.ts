@@ -10,6 +10,7 @@ import { reconcilerAccess } from '../../lib/reconciler';
 import { type RouteDefinition, routes } from '../../shared/api/routes';
 import { tableDefinition } from '../../shared/db/table';
 import { corsPolicy } from '../../shared/http/cors';
+import { pageRouteKey, pages } from '../../shared/http/pages';
 import {
   deadLetterQueueName,
   type QueueDefinition,
@@ -102,8 +103,10 @@ describe('CollabStack', () => {
       });
     }
     const workers = queueDefinitions.filter((definition) => definition.consumer).length;
-    // Routes, the fallback, the queue workers, the outbox's stream fan-out, the reconciler, realtime.
-    expect(countOf('AWS::Lambda::Function')).toBe(routes.length + 1 + workers + 2 + realtimeRoutes.length);
+    // Routes, the fallback, the pages, the queue workers, the outbox's stream fan-out, the reconciler, realtime.
+    expect(countOf('AWS::Lambda::Function')).toBe(
+      routes.length + 1 + pages.length + workers + 2 + realtimeRoutes.length,
+    );
   });
 
   it('feeds each queue consumer from an SQS event source with partial batch responses and its own role', () => {
@@ -144,14 +147,16 @@ describe('CollabStack', () => {
     });
   });
 
-  it('routes POST <path> of every route and $default to the fallback', () => {
+  it('routes POST <path> of every route, GET <path> of every page and $default to the fallback', () => {
     const httpApi = synthesised.stack.getLogicalId(
       synthesised.stack.http.api.node.defaultChild as CfnElement,
     );
     const routeKeys = Object.values(template.findResources('AWS::ApiGatewayV2::Route'))
       .filter((route) => route.Properties.ApiId.Ref === httpApi)
       .map((route) => route.Properties.RouteKey);
-    expect(routeKeys.sort()).toEqual([...routes.map((route) => `POST ${route.path}`), '$default'].sort());
+    expect(routeKeys.sort()).toEqual(
+      [...routes.map((route) => `POST ${route.path}`), ...pages.map(pageRouteKey), '$default'].sort(),
+    );
   });
 
   it('answers CORS preflight from the one policy the dev server also uses (shared/http/cors.ts)', () => {
