@@ -80,8 +80,16 @@ const publicModules = {
     'webhook-config-service',
   ],
   // The outbox and its events every event-raising domain writes; the contract's schemas of each
-  // webhook concept (endpoint, message); signing secrets re-sealed by the operator's command.
-  webhooks: ['outbox', 'event-schemas', 'endpoint-schemas', 'message-schemas', 'signing-secrets'],
+  // webhook concept (endpoint, message); signing secrets re-sealed by the operator's command; the
+  // profiles webhook messages carry, stubbed by a user's erasure.
+  webhooks: [
+    'outbox',
+    'event-schemas',
+    'endpoint-schemas',
+    'message-schemas',
+    'signing-secrets',
+    'profile-mention-repository',
+  ],
   // Credential checks (composition root, lifecycle, realtime).
   workspace: ['credentials'],
 };

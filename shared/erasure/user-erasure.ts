@@ -6,6 +6,7 @@ import { entities } from '../db/entities';
 import type { UserDataFeature } from '../lifecycle/schemas';
 import { removeJudgments } from '../memory/repository';
 import { stubbedFields } from '../plugins/profile-stub';
+import { stubMentionedMessages } from '../webhooks/profile-mention-repository';
 import { userDataOf } from './user-data';
 import { deleteItems, unlistItems, userDataItems, userDataKeys } from './user-data-repository';
 
@@ -27,7 +28,9 @@ export interface UserEraseCursor {
  * immutability does not hold an erasure back), judgments the user made deleted with their vectors
  * tombstoned, comments deleted with their emptied thread (or the thread's copies of the profile
  * stubbed, and in the activities about the thread), the user taken out of groups and their
- * reactions off comments, notifications they triggered kept with the profile stubbed, CRDT editors the user created taken off the listing but kept (shared content). Every
+ * reactions off comments, notifications they triggered kept with the profile stubbed, CRDT editors
+ * the user created taken off the listing but kept (shared content), webhook messages (and their
+ * outbox item) that carry the user's profile kept with it stubbed (not counted: no feature). Every
  * action is idempotent; erased entries leave the index, so a new run re-lists only what is left.
  * Returns the records erased per feature and the cursor of the next batch (none: done).
  */
@@ -92,6 +95,9 @@ export async function eraseUserBatch(
       }
       case entities.crdtEditor.name:
         work.push(unlistEditorCreator(keyOf(item)));
+        break;
+      case entities.webhookProfileMention.name:
+        work.push(stubMentionedMessages(item, userId).then(() => undefined));
         break;
       case entities.groupMembership.name:
         count('group');

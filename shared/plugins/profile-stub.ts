@@ -19,6 +19,22 @@ function isProfileOf(record: Record<string, Json>, userId: string): boolean {
 }
 
 /**
+ * The ids of the users whose profile `value` embeds (objects with a `userId` and a name, email or
+ * photo; stubs left out). Pure; walks objects and arrays.
+ */
+export function embeddedProfileIds(value: Json, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) {
+    for (const element of value) embeddedProfileIds(element, found);
+    return found;
+  }
+  if (value === null || typeof value !== 'object' || value instanceof Set) return found;
+  const record = value as Record<string, Json>;
+  if (typeof record.userId === 'string' && isProfileOf(record, record.userId)) found.add(record.userId);
+  for (const field of Object.values(record)) embeddedProfileIds(field, found);
+  return found;
+}
+
+/**
  * A copy of `value` in which every embedded profile of `userId` (an object whose `userId` is the
  * user's and that carries a name, email or photo: `from`, `assignedTo`, `actionUser`, a tagged
  * contact's `contact`) is the "Deleted user" stub; the same reference when nothing changed, so callers write

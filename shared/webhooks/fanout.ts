@@ -13,6 +13,7 @@ import { type PublishedEvent, publishedEvent } from './event-schemas';
 import { insertMessage, insertNewMessages } from './message-repository';
 import type { MessageRecord, TargetId } from './message-schemas';
 import { fannedOutMark, markFannedOut } from './outbox';
+import { mentionPuts, profileMentions, writeMentions } from './profile-mention-repository';
 import { withBatchCounts } from './stats-repository';
 import { readTargetConfig, type TargetConfig, targetsOf } from './targets';
 
@@ -77,11 +78,13 @@ export async function startMessages(
 
 /**
  * Resolves an event's targets under the current configuration (`config`: read once for a stream
- * batch's events of one API key; else read here), starts one message per target and marks the
- * outbox event fanned out (it leaves the reconciler's due index). The first time, messages and
- * mark are one transaction, then the attempt tasks are sent (a crash in between leaves the messages
- * due in the reconciler's index, which sends them). A replay, or more targets than one transaction
- * holds, takes the messages one by one and marks the event after. Idempotent.
+ * batch's events of one API key; else read here), starts one message per target, records the
+ * profiles the event carries (./profile-mention-repository.ts: a user's erasure finds the messages
+ * by them) and marks the outbox event fanned out (it leaves the reconciler's due index). The first
+ * time, messages, mentions and mark are one transaction, then the attempt tasks are sent (a crash
+ * in between leaves the messages due in the reconciler's index, which sends them). A replay, or
+ * more items than one transaction holds, takes the messages one by one, then the mentions, and marks
+ * the event after. Idempotent.
  */
 export async function fanOutEvent(
   apiKey: string,
@@ -93,15 +96,20 @@ export async function fanOutEvent(
   const retentionDays = read.advanced.messageRetentionDays;
   const now = nowMs();
   const messages = targets.map((targetId) => newMessage(event, targetId, now));
+  const mentions = profileMentions(apiKey, event, targets);
   if (
     targets.length > 0 &&
-    targets.length < transactionLimit &&
-    (await insertNewMessages(apiKey, messages, retentionDays, fannedOutMark(apiKey, event)))
+    targets.length + mentions.length < transactionLimit &&
+    (await insertNewMessages(apiKey, messages, retentionDays, [
+      ...mentionPuts(mentions),
+      fannedOutMark(apiKey, event),
+    ]))
   ) {
     await sendFirstTasks(apiKey, event, messages);
     return targets;
   }
   await startMessages(apiKey, event, targets, retentionDays, now);
+  await writeMentions(mentions);
   await markFannedOut(apiKey, event);
   return targets;
 }

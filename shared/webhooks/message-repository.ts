@@ -120,16 +120,17 @@ export async function insertMessage(
 }
 
 /**
- * Stores an event's new messages and `alongside` (the outbox event's fanned-out mark) in one
- * transaction, each message on condition that it does not exist: one call instead of one per
- * message. Returns false, writing nothing, when a condition fails (a replayed stream record whose
- * messages exist: the caller takes them one by one) or the transaction meets a concurrent one.
+ * Stores an event's new messages and `alongside` (the outbox event's fanned-out mark, its profile
+ * mentions) in one transaction, each message on condition that it does not exist: one call instead
+ * of one per message. Returns false, writing nothing, when a condition fails (a replayed stream
+ * record whose messages exist: the caller takes them one by one) or the transaction meets a
+ * concurrent one.
  */
 export async function insertNewMessages(
   apiKey: string,
   records: readonly MessageRecord[],
   retentionDays: number,
-  alongside: TransactItem,
+  alongside: readonly TransactItem[],
 ): Promise<boolean> {
   try {
     await transactWrite([
@@ -139,7 +140,7 @@ export async function insertNewMessages(
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       })),
-      alongside,
+      ...alongside,
     ]);
     await countNewMessages(apiKey, records, records[0]?.createdAt ?? 0);
     return true;

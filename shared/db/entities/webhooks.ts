@@ -13,6 +13,7 @@ export const webhooksArea = defineArea({
     webhookEndpointStats: {},
     portalSession: {},
     webhookRecoverTask: { indexes: ['gsi7'] },
+    webhookProfileMention: { indexes: ['gsi8'] },
   },
   accessPatterns: {
     endpointsOfApiKey: { index: 'table' },
@@ -38,6 +39,7 @@ export const webhooksArea = defineArea({
     portalSession: { index: 'table' },
     recoverTask: { index: 'table' },
     deadMessagesOfEndpointInWindow: { index: 'table' },
+    profileMention: { index: 'table' },
   },
 });
 
@@ -128,6 +130,19 @@ export const webhookKeys = {
   webhookRecoverTask: (apiKey: string, taskId: string): ItemKey => ({
     pk: apiKeyPartition(apiKey, 'WEBHOOK'),
     sk: join('RECOVER', encodeKeyPart(taskId)),
+  }),
+  /**
+   * A user's profile carried by an event that went out as webhook messages: where the user's erasure
+   * finds the messages (and the outbox item) to stub. Listed among the user's data (gsi8).
+   */
+  webhookProfileMention: (
+    apiKey: string,
+    userId: string,
+    eventTimestamp: number,
+    eventId: string,
+  ): ItemKey => ({
+    pk: apiKeyPartition(apiKey, 'WEBHOOKUSER', encodeKeyPart(userId)),
+    sk: join(String(eventTimestamp).padStart(15, '0'), encodeKeyPart(eventId)),
   }),
   webhookEndpointStatsPartition: (apiKey: string, endpointId: string) =>
     apiKeyPartition(apiKey, 'WEBHOOKSTATS', encodeKeyPart(endpointId)),

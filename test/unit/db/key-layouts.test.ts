@@ -44,6 +44,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   webhookEndpointStats: keys.webhookEndpointStats(apiKey, id, time),
   portalSession: keys.portalSession(apiKey, id),
   webhookRecoverTask: keys.webhookRecoverTask(apiKey, id),
+  webhookProfileMention: keys.webhookProfileMention(apiKey, userId, 1_700_000_000_000, id),
   organization: keys.organization(apiKey, organizationId),
   folder: keys.folder(apiKey, organizationId, id),
   document: keys.document(apiKey, organizationId, documentId),

@@ -43,6 +43,12 @@ export const webhooksDocs = documentArea(webhooksArea, {
       sk: 'PORTAL#<sessionId>',
       attributes: 'sessionId, readOnly, endpointIds?, expiresAt (ms), createdAt, ttl (expiry)',
     },
+    webhookProfileMention: {
+      pk: 'AK#<ak>#WEBHOOKUSER#<userId>',
+      sk: '<eventTimestamp>#<eventId>',
+      attributes:
+        'apiKey, userId, eventId, eventTimestamp, targetIds (the targets of its messages), ttl (event time + 90 days); gsi8pk `AK#<ak>#USER#<userId>`, gsi8sk `<organization>#webhook#<eventId>`',
+    },
     webhookRecoverTask: {
       pk: 'AK#<ak>#WEBHOOK',
       sk: 'RECOVER#<taskId>',
@@ -199,6 +205,14 @@ export const webhooksDocs = documentArea(webhooksArea, {
       sk: '`PORTAL#<sessionId>`',
       operation: 'PutItem, GetItem, DeleteItem',
       usedBy: '`workspace.advancedwebhook.portal.session`, `.revoke`, every portal-token request',
+    },
+    profileMention: {
+      pattern:
+        "the profiles an event's webhook messages carry, one item per user (written with the messages; read and deleted by the user's erasure through gsi8)",
+      pk: '`AK#<ak>#WEBHOOKUSER#<userId>`',
+      sk: '`<eventTimestamp>#<eventId>`',
+      operation: 'PutItem (in the fan-out transaction), DeleteItem',
+      usedBy: 'the event fan-out, `users.data.delete` (background-job worker)',
     },
     recoverTask: {
       pattern: 'a recover task (start, claim, progress with its lease, end, status)',
