@@ -253,7 +253,34 @@ describe('GET /portal', () => {
     ]) {
       expect([name, await page.getByRole('button', { name, exact: true }).count()]).toEqual([name, 0]);
     }
-    await page.getByRole('button', { name: 'Show messages' }).waitFor();
+    await page.getByText('No messages match.').waitFor();
+
+    // From the keyboard alone: Tab reaches the endpoint and the message filter, each with a visible focus.
+    const reached: string[] = [];
+    for (let press = 0; press < 40 && !reached.includes('Show messages'); press++) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const { document, getComputedStyle } = globalThis as any;
+        const element = document.activeElement;
+        const label = element.closest('label')?.firstChild?.textContent;
+        return {
+          name: String(label ?? element.textContent ?? '').trim(),
+          outline: String(getComputedStyle(element).outlineStyle),
+        };
+      });
+      expect([focused.name, focused.outline]).not.toEqual([focused.name, 'none']);
+      reached.push(focused.name);
+    }
+    expect(reached).toEqual(
+      expect.arrayContaining([
+        `${customer.url}Enabled`,
+        'Event type',
+        'Status',
+        'Since',
+        'Until',
+        'Show messages',
+      ]),
+    );
     expect(errors).toEqual([]);
     await page.close();
   });
