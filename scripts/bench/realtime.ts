@@ -5,7 +5,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { realtimeWebSocket } from '../../packages/client/src/realtime-websocket';
 import { mapInParallel } from '../../shared/db/parallel';
-import { apiKeyClient, createWorkspace } from './scenarios/types';
+import { apiKeyClient, createWorkspace, withinRate } from './scenarios/types';
 
 /**
  * The realtime benchmark (`npm run bench`, after the route table; alone with `npx tsx
@@ -42,18 +42,6 @@ async function waitUntil(condition: () => boolean, timeoutMs: number, what: stri
   while (!condition()) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((done) => setTimeout(done, 1));
-  }
-}
-
-/** Retries a seeding call the API key's request rate refused (429), after the second it names. */
-async function withinRate<T>(call: () => Promise<T>): Promise<T> {
-  for (;;) {
-    try {
-      return await call();
-    } catch (error) {
-      if (!String(error).includes('answered 429')) throw error;
-      await new Promise((done) => setTimeout(done, 1000));
-    }
   }
 }
 

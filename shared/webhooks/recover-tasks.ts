@@ -60,12 +60,21 @@ export async function startRecover(
   return { taskId: task.taskId };
 }
 
+/** Starts `recoverStatus`' read by the API key and the input alone (the route's prefetch). */
+export const readRecoverTask = (apiKey: string, input: RecoverStatusInput) =>
+  findRecoverTask(apiKey, input.taskId);
+
 /**
- * A recover task's state (one GetItem): NOT_FOUND for an unknown task, or one about an endpoint a
- * portal session limited to others does not see.
+ * A recover task's state (one GetItem, `task` when the route started it as its prefetch):
+ * NOT_FOUND for an unknown task, or one about an endpoint a portal session limited to others does
+ * not see.
  */
-export async function recoverStatus(caller: ApiKeyCaller, input: RecoverStatusInput) {
-  const task = await findRecoverTask(caller.apiKey, input.taskId);
+export async function recoverStatus(
+  caller: ApiKeyCaller,
+  input: RecoverStatusInput,
+  read = readRecoverTask(caller.apiKey, input),
+) {
+  const task = await read;
   if (!task || !seesEndpoint(caller, task.endpointId))
     throw notFound(`Recover task ${input.taskId} not found.`);
   return { taskId: task.taskId, status: task.status, recovered: task.recovered, total: task.total };

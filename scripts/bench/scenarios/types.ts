@@ -155,3 +155,18 @@ export async function inChunks<T>(
 ): Promise<void> {
   for (let start = 0; start < items.length; start += size) await work(items.slice(start, start + size));
 }
+
+/**
+ * Retries a seeding or `prepare` call the API key's request rate refused (429), after the second it
+ * names: a scenario's own requests and its preparation share the key's rate.
+ */
+export async function withinRate<T>(call: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      if (!String(error).includes('answered 429')) throw error;
+      await new Promise((done) => setTimeout(done, 1000));
+    }
+  }
+}

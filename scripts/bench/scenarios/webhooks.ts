@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, newWorkspaceClient } from './types';
+import { type ApiKeyClient, type Area, newWorkspaceClient, withinRate } from './types';
 
 /** A key with advanced webhooks enabled and a page's worth of endpoints. */
 export interface WebhooksFixture {
@@ -10,6 +10,12 @@ export interface WebhooksFixture {
   /** An endpoint whose URL refuses connections: its messages die, one per replay request. */
   failing: string;
   dead: { messageId: string; timestamp: number }[];
+  /** A seeded endpoint no other scenario changes, with no messages: what recover requests walk. */
+  quiet: string;
+  /** A recover task started while seeding (its status route reads it). */
+  recoverTask: string;
+  /** Portal session tokens `prepare` opened for the revoke request of the same index. */
+  sessions: Map<number, string>;
 }
 
 /** A local port nothing listens on (the local stack allows private webhook targets). */
@@ -74,17 +80,20 @@ export const webhooksArea: Area<WebhooksFixture> = {
   async seed(context) {
     const api = await newWorkspaceClient(context, 'webhooks');
     await api.call('workspace.advancedwebhookconfig.update', { isEnabled: true });
-    let target: string | undefined;
-    for (let index = 0; index < seededEndpoints; index += 1) {
-      const id = await createEndpoint(api, `seed-${index}`);
-      target ??= id;
-    }
-    if (!target) throw new Error('no endpoint was seeded');
+    const seeded: string[] = [];
+    for (let index = 0; index < seededEndpoints; index += 1)
+      seeded.push(await createEndpoint(api, `seed-${index}`));
+    const [target, quiet] = seeded;
+    if (!target || !quiet) throw new Error('no endpoints were seeded');
     const failing = (
       await api.call<{ id: string }>('workspace.advancedwebhook.endpoints.create', { url: refusingUrl })
     ).id;
     const dead = await seedDeadMessages(api, failing, context.requestsPerScenario);
-    return { api, target, doomed: new Map(), failing, dead };
+    const { taskId: recoverTask } = await api.call<{ taskId: string }>(
+      'workspace.advancedwebhook.endpoints.recover',
+      { endpointId: quiet, since: Date.now() - 60 * 60 * 1000 },
+    );
+    return { api, target, doomed: new Map(), failing, dead, quiet, recoverTask, sessions: new Map() };
   },
   scenarios: {
     'workspace.advancedwebhook.endpoints.get': {
@@ -126,6 +135,15 @@ export const webhooksArea: Area<WebhooksFixture> = {
         data: { endpointId: fixture.failing, ...fixture.dead[index] },
       }),
     },
+    'workspace.advancedwebhook.endpoints.recover': {
+      request: (fixture) => ({
+        headers: fixture.api.headers,
+        data: { endpointId: fixture.quiet, since: Date.now() - 60 * 60 * 1000 },
+      }),
+    },
+    'workspace.advancedwebhook.endpoints.recover.status': {
+      request: (fixture) => ({ headers: fixture.api.headers, data: { taskId: fixture.recoverTask } }),
+    },
     'workspace.advancedwebhook.endpoints.stats': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { endpointId: fixture.failing } }),
     },
@@ -156,6 +174,22 @@ export const webhooksArea: Area<WebhooksFixture> = {
     },
     'workspace.advancedwebhook.eventtypes.get': {
       request: (fixture) => ({ headers: fixture.api.headers, data: {} }),
+    },
+    'workspace.advancedwebhook.portal.session': {
+      request: (fixture) => ({ headers: fixture.api.headers, data: { readOnly: true } }),
+    },
+    'workspace.advancedwebhook.portal.session.revoke': {
+      prepare: async (fixture, index) => {
+        const { token } = await fixture.api.call<{ token: string }>(
+          'workspace.advancedwebhook.portal.session',
+          {},
+        );
+        fixture.sessions.set(index, token);
+      },
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { token: fixture.sessions.get(index) ?? 'missing' },
+      }),
     },
     'workspace.webhooks.test': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { endpointId: fixture.failing } }),
