@@ -1,4 +1,4 @@
-import { type ApiKeyClient, type Area, newWorkspaceClient, withinRate } from './types';
+import { type ApiKeyClient, type Area, newWorkspaceClient } from './types';
 
 /** A key with advanced webhooks enabled and a page's worth of endpoints. */
 export interface WebhooksFixture {
