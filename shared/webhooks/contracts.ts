@@ -53,12 +53,17 @@ export const webhooksContracts = {
     log.messageAttemptsInput,
     z.array(log.attemptView),
   ),
+  'workspace.advancedwebhook.messages.payload.get': answering(
+    log.messagePayloadInput,
+    log.messagePayloadView,
+  ),
   'workspace.advancedwebhook.messages.resend': answering(log.resendMessageInput, log.resendView),
   'workspace.advancedwebhook.eventtypes.get': answering(log.eventTypesInput, z.array(log.eventTypeView)),
   'workspace.advancedwebhook.portal.session': answering(
     portal.createPortalSessionInput,
     portal.portalSessionView,
   ),
+  'workspace.advancedwebhook.portal.session.get': answering(portal.portalScopeInput, portal.portalScopeView),
   'workspace.advancedwebhook.portal.session.revoke': acknowledging(portal.revokePortalSessionInput),
   'workspace.webhooks.test': answering(messages.testWebhookInput, messages.testEventView),
 } as const satisfies ContractsOf<typeof webhookEndpointRoutes>;

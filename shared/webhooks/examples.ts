@@ -135,6 +135,25 @@ export const webhooksExamples = {
       },
     ]),
   },
+  'workspace.advancedwebhook.messages.payload.get': {
+    request: { messageId: 'msg-1', timestamp: ms, endpointId: 'ep-1' },
+    response: answer('Message payload retrieved.', {
+      messageId: 'msg-1',
+      endpointId: 'ep-1',
+      eventType: 'comment.add',
+      timestamp: ms,
+      payload: {
+        id: 'msg-1',
+        event: 'comment.add',
+        actionType: 'add',
+        source: 'comment',
+        data: { organizationId: 'org-1', documentId: 'doc-1', annotationId: 'ann-1' },
+        webhookId: 'ep-1',
+        platform: 'api',
+        timestamp: ms,
+      },
+    }),
+  },
   'workspace.advancedwebhook.messages.resend': {
     request: { messageId: 'msg-1', timestamp: ms, endpointId: 'ep-1' },
     response: answer('Message resent.', { attemptId: 'msg-1.ep-1.m1' }),
@@ -156,6 +175,14 @@ export const webhooksExamples = {
       url: 'https://api.example.com/portal#token=0.6Jm0l8eT3wQ',
       token: '0.6Jm0l8eT3wQ',
       expiresAt: ms,
+    }),
+  },
+  'workspace.advancedwebhook.portal.session.get': {
+    request: {},
+    response: answer('Portal session scope retrieved.', {
+      portal: true,
+      readOnly: true,
+      endpointIds: ['ep-1'],
     }),
   },
   'workspace.advancedwebhook.portal.session.revoke': {

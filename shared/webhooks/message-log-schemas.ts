@@ -82,6 +82,11 @@ export const messageAttemptsInput = z
   .strict();
 export type MessageAttemptsInput = z.output<typeof messageAttemptsInput>;
 
+export const messagePayloadInput = z
+  .object({ messageId: messageIdField, timestamp: epochMs, endpointId: endpointIdField })
+  .strict();
+export type MessagePayloadInput = z.output<typeof messagePayloadInput>;
+
 export const resendMessageInput = z
   .object({ messageId: messageIdField, timestamp: epochMs, endpointId: endpointIdField })
   .strict();
@@ -129,6 +134,20 @@ export const attemptView = z
     trigger: attemptTrigger,
   })
   .meta({ id: 'MessageAttempt' });
+
+/**
+ * messages/payload/get `data`: the message as its endpoint receives it (addendum §8), before any
+ * encoding or encryption the config applies.
+ */
+export const messagePayloadView = z
+  .object({
+    messageId: z.string(),
+    endpointId: z.string(),
+    eventType: z.string(),
+    timestamp: z.number(),
+    payload: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'MessagePayload' });
 
 /** messages/resend `data`: the manual attempt's id (attempts/get lists it once made). */
 export const resendView = z.object({ attemptId: z.string() });

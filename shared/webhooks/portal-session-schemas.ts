@@ -26,3 +26,15 @@ export const portalSessionView = z.object({
   token: z.string(),
   expiresAt: z.number().int(),
 });
+
+export const portalScopeInput = z.object({}).strict();
+
+/**
+ * portal/session/get `data`: what the credential may do on the advanced-webhook routes (a portal
+ * page shows only what its session allows). API-key credentials may do everything.
+ */
+export const portalScopeView = z.object({
+  portal: z.boolean(),
+  readOnly: z.boolean(),
+  endpointIds: z.array(z.string()).nullable(),
+});

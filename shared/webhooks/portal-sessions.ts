@@ -1,5 +1,6 @@
 import { nowMs } from '../core/clock';
 import { notFound } from '../core/errors';
+import type { ApiKeyCaller } from '../http/caller';
 import { generateSecret } from '../security/secrets';
 import type { AdvancedWebhookConfig } from '../settings/webhook-config-schemas';
 import { existingEndpointIds } from './endpoint-repository';
@@ -52,3 +53,13 @@ export async function revokePortalSession(apiKey: string, token: string): Promis
   if (!claims || claims.apiKey !== apiKey) throw notFound('Portal session not found.');
   await deletePortalSession(apiKey, claims.sessionId);
 }
+
+/**
+ * What the caller may do on the advanced-webhook routes (portal/session/get): a portal session's
+ * scope as its token's request read it (no further read), or everything for API-key credentials.
+ */
+export const portalScopeOf = (caller: ApiKeyCaller) => ({
+  portal: caller.portal !== undefined,
+  readOnly: caller.portal?.readOnly ?? false,
+  endpointIds: caller.portal?.endpointIds ? [...caller.portal.endpointIds] : null,
+});

@@ -28,10 +28,13 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     'workspace.advancedwebhook.endpoints.stats': `Counts the endpoint's messages of events since \`since\` (24 hours ago by default, at 5-minute resolution) by state: delivered, dead-lettered, waiting for a first attempt, and waiting for a retry. ${unknownEndpoint} ${needsAdvanced}`,
     'workspace.advancedwebhook.messages.get': `Lists the API key's messages across all its endpoints, newest first, each with its state at every endpoint it went to. Filter by event type, state, time and channel; a state filter matches a message when any of its endpoints is in that state. Messages older than the config's \`messageRetentionDays\` are gone. ${needsAdvanced}`,
     'workspace.advancedwebhook.messages.attempts.get': `Lists the delivery attempts of one message, to every endpoint or to \`endpointId\` only, newest first: when, the outcome, the HTTP status, how long, the start of the response, and whether it was scheduled or a manual resend. An unknown message is \`NOT_FOUND\`. ${needsAdvanced}`,
+    'workspace.advancedwebhook.messages.payload.get': `Answers the message as the endpoint receives it (\`payload\`: the JSON of **Receiving webhooks**, before the encoding or encryption the config may apply), with its event type and time. An unknown message, or one past the retention, is \`NOT_FOUND\`. ${needsAdvanced}`,
     'workspace.advancedwebhook.messages.resend': `Makes one more attempt of the message to the endpoint now, whatever the message's state, with the same \`webhook-id\`; a dead-lettered message stays dead unless it succeeds. Answers the attempt's id; \`messages/attempts/get\` lists it once made. An unknown message or endpoint is \`NOT_FOUND\`. ${needsAdvanced}`,
     'workspace.advancedwebhook.eventtypes.get':
       'Lists every event type the service sends, with what it means, the JSON Schema (2020-12) of its whole message and an example message; every real message of the type validates against the schema. The same list, with how to verify a delivery, is under **Receiving webhooks** below.',
     'workspace.advancedwebhook.portal.session': `Opens a portal session for your customer: answers a bearer token and the URL of the portal page served by this service, with the token in the URL's fragment. Every advanced-webhook route also accepts \`Authorization: Bearer <token>\` instead of the API-key headers; a read-only session may call only the list, get and stats routes, and a session limited to \`endpointIds\` sees and changes only those endpoints (others are \`NOT_FOUND\`). Any other route refuses the token (\`PERMISSION_DENIED\`); an expired, revoked or altered token is \`UNAUTHENTICATED\`. Only API-key credentials open or revoke sessions. An unknown endpoint in \`endpointIds\` is \`NOT_FOUND\`. ${needsAdvanced}`,
+    'workspace.advancedwebhook.portal.session.get':
+      "Answers what the caller's credentials may do on the advanced-webhook routes: with a portal session's token, whether it is read-only and the endpoints it is limited to (null: every endpoint), so a page can show only what the session allows; with API-key credentials, everything (`portal: false`). Reads nothing beyond the credentials.",
     'workspace.advancedwebhook.portal.session.revoke':
       'Ends the portal session of `token` at once: its next request is `UNAUTHENTICATED`. Revoking an expired or already revoked session succeeds; a token that is not one of this API key’s sessions is `NOT_FOUND`.',
     'workspace.webhooks.test':
@@ -101,6 +104,13 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
       'Recover the dead messages of events from this time on, epoch milliseconds: at most 14 days ago, not in the future.',
     'workspace.advancedwebhook.endpoints.recover: data.until':
       'Recover the dead messages of events up to this time, epoch milliseconds; now when left out. Not before `since`.',
+    portal: "Whether a portal session's token made the request (false: API-key credentials).",
+    payload:
+      'The message as the endpoint receives it: `{ id, event, actionType, source, data, webhookId, platform, timestamp }`.',
+    'workspace.advancedwebhook.portal.session.get: result.data.readOnly':
+      'Whether the session may only read (list, get, stats and status routes).',
+    'workspace.advancedwebhook.portal.session.get: result.data.endpointIds':
+      'The endpoints the session sees and changes; null: every endpoint of the API key.',
     'data.taskId': 'The recover task, as `endpoints/recover` answered it.',
     'result.data.taskId': 'The recover task: follow it with `endpoints/recover/status`.',
     'RecoverTask.taskId': 'The recover task.',

@@ -102,6 +102,13 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
     summary: "List a message's delivery attempts, to one endpoint or to all, newest first.",
   },
   {
+    name: 'workspace.advancedwebhook.messages.payload.get',
+    portal: 'read',
+    path: '/v2/workspace/advancedwebhook/messages/payload/get',
+    db: 'read',
+    summary: 'Show a message as its endpoint receives it: the whole payload.',
+  },
+  {
     name: 'workspace.advancedwebhook.messages.resend',
     portal: 'write',
     path: '/v2/workspace/advancedwebhook/messages/resend',
@@ -123,6 +130,13 @@ export const webhookEndpointRoutes = domainRoutes('webhooks', [
     db: 'read-write',
     summary:
       "Open a portal session: a bearer token for the advanced-webhook routes, and the portal page's URL.",
+  },
+  {
+    name: 'workspace.advancedwebhook.portal.session.get',
+    portal: 'read',
+    path: '/v2/workspace/advancedwebhook/portal/session/get',
+    db: 'read',
+    summary: "Show what the caller's credentials may do on these routes: a portal session's scope.",
   },
   {
     name: 'workspace.advancedwebhook.portal.session.revoke',

@@ -166,6 +166,12 @@ export const webhooksArea: Area<WebhooksFixture> = {
         request: (fixture, index) => ({ headers: fixture.api.headers, data: deadMessage(fixture, index) }),
       },
     ],
+    'workspace.advancedwebhook.messages.payload.get': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: { ...deadMessage(fixture, index), endpointId: fixture.failing },
+      }),
+    },
     'workspace.advancedwebhook.messages.resend': {
       request: (fixture, index) => ({
         headers: fixture.api.headers,
@@ -177,6 +183,9 @@ export const webhooksArea: Area<WebhooksFixture> = {
     },
     'workspace.advancedwebhook.portal.session': {
       request: (fixture) => ({ headers: fixture.api.headers, data: { readOnly: true } }),
+    },
+    'workspace.advancedwebhook.portal.session.get': {
+      request: (fixture) => ({ headers: fixture.api.headers, data: {} }),
     },
     'workspace.advancedwebhook.portal.session.revoke': {
       prepare: async (fixture, index) => {

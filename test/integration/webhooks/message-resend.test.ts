@@ -24,6 +24,7 @@ jest.setTimeout(120_000);
 
 const attemptsGet = 'workspace.advancedwebhook.messages.attempts.get';
 const resend = 'workspace.advancedwebhook.messages.resend';
+const payloadGet = 'workspace.advancedwebhook.messages.payload.get';
 
 /** Paths the receiver answers 500; every other path answers 204. */
 const failingPaths = new Set<string>();
@@ -75,6 +76,44 @@ const target = (event: PublishedEvent, endpointId: string) => ({
   messageId: event.id,
   timestamp: event.timestamp,
   endpointId,
+});
+
+describe('workspace.advancedwebhook.messages.payload.get', () => {
+  it('answers a message as its endpoint received it, in one round trip beside auth', async () => {
+    const { workspace, ok, down, event } = await oneEventToOkAndDown();
+    const response = await callAs(workspace, payloadGet, target(event, ok.endpointId));
+    const received = suite.receivedAt(ok.path).find((request) => request.body.id === event.id);
+    expect(dataOf(response)).toEqual({
+      messageId: event.id,
+      endpointId: ok.endpointId,
+      eventType: 'comment.add',
+      timestamp: event.timestamp,
+      payload: received?.body,
+    });
+    expect(response.db.commands.sort()).toEqual(['GetItem', 'GetItem', 'GetItem']);
+    expect(response.db.serialRoundTrips).toBe(1);
+    // A dead message's payload too: what the endpoint would have received.
+    expect(dataOf(await callAs(workspace, payloadGet, target(event, down.endpointId))).payload).toEqual({
+      ...received?.body,
+      webhookId: down.endpointId,
+    });
+  });
+
+  it("answers NOT_FOUND for an unknown message and for another API key's", async () => {
+    const { workspace, ok, event } = await oneEventToOkAndDown();
+    const other = await createWebhookWorkspace();
+    for (const [caller, data] of [
+      [workspace, { ...target(event, ok.endpointId), messageId: 'evt_nothing' }],
+      [workspace, { ...target(event, ok.endpointId), timestamp: event.timestamp + 1 }],
+      [other, target(event, ok.endpointId)],
+    ] as const)
+      expect((await callAs(caller, payloadGet, data)).json.error?.status).toBe('NOT_FOUND');
+    const missing = await callAs(workspace, payloadGet, { messageId: event.id, timestamp: event.timestamp });
+    expect(missing.json.error).toMatchObject({
+      status: 'INVALID_ARGUMENT',
+      message: expect.stringContaining('endpointId'),
+    });
+  });
 });
 
 describe('workspace.advancedwebhook.messages.attempts.get', () => {

@@ -68,6 +68,33 @@ describe('workspace.advancedwebhook.portal.session', () => {
   });
 });
 
+describe('workspace.advancedwebhook.portal.session.get', () => {
+  it('answers what the credentials may do, from what auth read alone', async () => {
+    const workspace = await createWebhookWorkspace();
+    const endpointId = await endpointOf(workspace, 'scoped');
+    const byKey = await callAs(workspace, 'workspace.advancedwebhook.portal.session.get', {});
+    expect(byKey.json.result?.data).toEqual({ portal: false, readOnly: false, endpointIds: null });
+    expect(byKey.db.commands).toEqual(['GetItem']);
+
+    const full = await callWithToken(
+      'workspace.advancedwebhook.portal.session.get',
+      await openSession(workspace),
+      {},
+    );
+    expect(full.json.result?.data).toEqual({ portal: true, readOnly: false, endpointIds: null });
+    const limited = await openSession(workspace, { readOnly: true, endpointIds: [endpointId] });
+    const scoped = await callWithToken('workspace.advancedwebhook.portal.session.get', limited, {});
+    expect(scoped.json.result?.data).toEqual({ portal: true, readOnly: true, endpointIds: [endpointId] });
+    // The credential and the session, in one round trip.
+    expect(scoped.db.commands.sort()).toEqual(['GetItem', 'GetItem']);
+    expect(scoped.db.serialRoundTrips).toBe(1);
+    const extra = await callWithToken('workspace.advancedwebhook.portal.session.get', limited, {
+      readOnly: false,
+    });
+    expect(statusOf(extra)).toEqual([400, 'INVALID_ARGUMENT']);
+  });
+});
+
 describe('a portal session token', () => {
   it('calls every advanced-webhook route as its API key, whatever the Origin, and no other route', async () => {
     const workspace = await createWebhookWorkspace();
