@@ -158,6 +158,19 @@ describe('GET /portal', () => {
       await attempt.getByText('503').waitFor();
       await attempt.getByText('down for maintenance').waitFor();
     }
+    // The message as the endpoint receives it.
+    const payload = page.getByLabel('Payload');
+    await waitFor(
+      async () => (await payload.textContent())?.includes(newer.messageId) === true,
+      10_000,
+      'the payload',
+    );
+    expect(JSON.parse((await payload.textContent()) ?? '')).toMatchObject({
+      id: newer.messageId,
+      event: 'webhook.test',
+      webhookId: customer.endpointId,
+      timestamp: newer.timestamp,
+    });
 
     // The receiver is back: resend, and the message succeeds.
     receiver.respond((_request, response) => response.writeHead(204).end());

@@ -5,8 +5,10 @@ import type {
   endpointStatsView,
   eventTypeView,
   logMessageView,
+  messagePayloadView,
   resendView,
 } from '../../message-log-schemas';
+import type { portalScopeView } from '../../portal-session-schemas';
 import type { recoverStartedView, recoverStatusView } from '../../recover-schemas';
 
 /**
@@ -23,6 +25,8 @@ export type Attempt = z.output<typeof attemptView>;
 export type Stats = z.output<typeof endpointStatsView>;
 export type EventType = z.output<typeof eventTypeView>;
 export type Resent = z.output<typeof resendView>;
+export type MessagePayload = z.output<typeof messagePayloadView>;
+export type SessionScope = z.output<typeof portalScopeView>;
 export type RecoverStarted = z.output<typeof recoverStartedView>;
 export type RecoverStatus = z.output<typeof recoverStatusView>;
 
@@ -78,18 +82,6 @@ export async function call<Data>(
   return body.result;
 }
 
-/**
- * Whether the session may change things. A read-only session is refused every write before the
- * input is looked at, so an update naming no endpoint answers PERMISSION_DENIED to it and
- * INVALID_ARGUMENT to any other session; nothing is changed either way.
- */
-export async function sessionMayWrite(): Promise<boolean> {
-  try {
-    await call('endpoints/update', {});
-    return true;
-  } catch (error) {
-    if (error instanceof CallError && error.status === 'PERMISSION_DENIED') return false;
-    if (error instanceof CallError && error.status === 'INVALID_ARGUMENT') return true;
-    throw error;
-  }
-}
+/** What the session may do (portal/session/get: read-only, limited to endpoints). */
+export const sessionScope = async (): Promise<SessionScope> =>
+  (await call<SessionScope>('portal/session/get', {})).data;

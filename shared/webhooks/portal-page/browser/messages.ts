@@ -1,4 +1,12 @@
-import { type Attempt, call, type Endpoint, type EventType, type LogMessage, type Resent } from './api';
+import {
+  type Attempt,
+  call,
+  type Endpoint,
+  type EventType,
+  type LogMessage,
+  type MessagePayload,
+  type Resent,
+} from './api';
 import { byId, el, epochOf, fillFacts, hiddenText, statusOf, timeOf } from './dom';
 import { onClick, onSubmit, pause, say } from './feedback';
 
@@ -120,12 +128,23 @@ async function openMessage(row: Row, from: HTMLElement): Promise<void> {
   renderRows();
   renderMessageFacts(row);
   byId('attempt-table').querySelector('tbody')?.replaceChildren();
+  byId('message-payload').textContent = '';
   const detail = byId('message-detail');
   detail.hidden = false;
   const title = byId('message-title');
   title.tabIndex = -1;
   title.focus();
-  await readAttempts(row);
+  await Promise.all([readAttempts(row), readPayload(row)]);
+}
+
+/** Reads and shows the open message as this endpoint receives it. */
+async function readPayload(row: Row): Promise<void> {
+  const read = await call<MessagePayload>('messages/payload/get', {
+    messageId: row.message.messageId,
+    timestamp: row.message.timestamp,
+    endpointId: state.endpoint?.id ?? '',
+  });
+  if (state.open === row) byId('message-payload').textContent = JSON.stringify(read.data.payload, null, 2);
 }
 
 function renderMessageFacts(row: Row): void {

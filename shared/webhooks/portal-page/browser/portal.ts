@@ -8,7 +8,7 @@ import {
   type RecoverStatus,
   type Secret,
   type Stats,
-  sessionMayWrite,
+  sessionScope,
   token,
 } from './api';
 import { byId, confirmAction, el, epochOf, fillFacts, localInputValue } from './dom';
@@ -277,8 +277,8 @@ async function start(): Promise<void> {
   }
   wire();
   say('Loading…');
-  const [mayWrite, catalog] = await Promise.all([sessionMayWrite(), call<EventType[]>('eventtypes/get', {})]);
-  setReadOnly(!mayWrite);
+  const [scope, catalog] = await Promise.all([sessionScope(), call<EventType[]>('eventtypes/get', {})]);
+  setReadOnly(scope.readOnly);
   renderCatalog(catalog.data);
   setEventTypes(catalog.data);
   byId('portal').hidden = false;
