@@ -159,7 +159,7 @@ describe('GET /portal', () => {
       await attempt.getByText('down for maintenance').waitFor();
     }
     // The message as the endpoint receives it.
-    const payload = page.getByLabel('Payload');
+    const payload = page.getByRole('region', { name: 'Payload' }).locator('pre');
     await waitFor(
       async () => (await payload.textContent())?.includes(newer.messageId) === true,
       10_000,

@@ -223,6 +223,8 @@ async function resend(): Promise<void> {
 
 /** Wires the message controls (once, at start). */
 export function wireMessages(): void {
+  // A scrollable block takes focus, so the keyboard can scroll it.
+  byId('message-payload').tabIndex = 0;
   onSubmit(filterForm(), async () => {
     if (state.endpoint) await showMessages(state.endpoint, state.onChange);
   });
