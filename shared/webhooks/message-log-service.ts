@@ -65,6 +65,11 @@ export async function listLogMessages(apiKey: string, input: ListLogMessagesInpu
     eventTypes: input.eventTypes,
     channel: input.channel,
   };
+  // A window that ends before the oldest message kept holds none (and is no key range).
+  if (query.until !== undefined && query.until < query.since) {
+    await config;
+    return { data: [], nextPageToken: undefined };
+  }
   const keep = (group: LogGroup) =>
     input.status === undefined || group.entries.some((entry) => entry.status === input.status);
   const cutoff = config.then((read) => retentionCutoff(read.messageRetentionDays, now));

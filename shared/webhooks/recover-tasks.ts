@@ -41,14 +41,17 @@ export async function startRecover(
       `Endpoint ${input.endpointId} is disabled; enable it before recovering its messages.`,
     );
   const leaseUntil = now + jobLeaseMs();
+  const since = Math.max(input.since, retentionCutoff(config.messageRetentionDays, now));
+  const until = Math.min(input.until ?? now, now);
   const task: RecoverTask & { leaseUntil: number } = {
     taskId: `rt_${randomUUID().replaceAll('-', '')}`,
     endpointId: input.endpointId,
-    since: Math.max(input.since, retentionCutoff(config.messageRetentionDays, now)),
-    until: Math.min(input.until ?? now, now),
+    since,
+    until,
     status: 'pending',
     total: 0,
-    phase: 'counting',
+    // A window that ends before the oldest message kept holds nothing to send.
+    phase: until < since ? 'sent' : 'counting',
     recovered: 0,
     leaseUntil,
     createdAt: now,

@@ -105,6 +105,9 @@ export const webhooksReference = domainReference<typeof webhooksContracts>()({
     'workspace.advancedwebhook.endpoints.recover: data.until':
       'Recover the dead messages of events up to this time, epoch milliseconds; now when left out. Not before `since`.',
     portal: "Whether a portal session's token made the request (false: API-key credentials).",
+    'MessagePayload.messageId': 'The message id: the `webhook-id` of its deliveries.',
+    'MessagePayload.endpointId': 'The endpoint the message goes to.',
+    'MessagePayload.timestamp': 'When the event happened, epoch milliseconds.',
     payload:
       'The message as the endpoint receives it: `{ id, event, actionType, source, data, webhookId, platform, timestamp }`.',
     'workspace.advancedwebhook.portal.session.get: result.data.readOnly':

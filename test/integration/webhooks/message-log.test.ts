@@ -122,6 +122,8 @@ describe('workspace.advancedwebhook.messages.get', () => {
     ]);
     expect(idsOf(await list(workspace, { until: second.timestamp - 1 }))).toEqual([first.id]);
     expect(idsOf(await list(workspace, { since: first.timestamp + 1, status: 'dead' }))).toEqual([second.id]);
+    // A window that ends before anything is kept (here in 1970) holds nothing.
+    expect(idsOf(await list(workspace, { until: 17 }))).toEqual([]);
   });
 
   it('pages by events, never splitting one, with tokens bound to the query and the key', async () => {

@@ -138,6 +138,15 @@ describe('workspace.advancedwebhook.endpoints.recover', () => {
       404,
       'NOT_FOUND',
     ]);
+    // A window that ends before the oldest message kept (one day here) holds nothing: done at once.
+    await succeed(workspace, 'workspace.advancedwebhookconfig.update', { messageRetentionDays: 1 });
+    const old = await succeed(workspace, recover, { endpointId, since: now - 3 * day, until: now - 2 * day });
+    expect(await settledTask(workspace, old.taskId)).toEqual({
+      taskId: old.taskId,
+      status: 'completed',
+      recovered: 0,
+      total: 0,
+    });
     await succeed(workspace, 'workspace.advancedwebhook.endpoints.update', { endpointId, disabled: true });
     expect(statusOf(await callAs(workspace, recover, { endpointId, since: now - day }))).toEqual([
       400,
