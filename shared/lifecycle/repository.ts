@@ -11,7 +11,7 @@ import { withoutKeys } from '../db/query-page';
 import { cancellationReasons } from '../db/transactions';
 import type { ApiKeyCaller } from '../http/caller';
 import { maxFencedTargets, targetFenceEntry } from '../plugins/fence';
-import { holdUpdate, renewUpdate, resumeUpdate } from '../reconcile/lease';
+import { claimUpdate, holdUpdate, renewUpdate, resumeUpdate } from '../reconcile/lease';
 import { type EraseJob, eraseJob } from './schemas';
 
 const jobKey = (apiKey: string, jobId: string) => keys.eraseJob(apiKey, jobId);
@@ -100,20 +100,7 @@ async function updateJobIf(
 
 /** Claims a pending job (→ `in_progress`, lease renewed, resumes cleared); false when not pending. */
 export function claimEraseJob(apiKey: string, jobId: string, leaseUntil: number, now: number) {
-  const lease = leaseFields(apiKey, jobId, leaseUntil);
-  return updateJobIf(apiKey, jobId, {
-    UpdateExpression:
-      'SET #status = :inProgress, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now REMOVE resumes',
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeValues: {
-      ':inProgress': 'in_progress',
-      ':pending': 'pending',
-      ':until': lease.leaseUntil,
-      ':duePk': lease.gsi7pk,
-      ':dueSk': lease.gsi7sk,
-      ':now': now,
-    },
-  });
+  return updateJobIf(apiKey, jobId, claimUpdate(leaseFields(apiKey, jobId, leaseUntil), now));
 }
 
 /**

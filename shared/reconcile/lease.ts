@@ -58,6 +58,27 @@ export function keepLease(
 }
 
 /**
+ * The UpdateItem parts that claim a pending job: `in_progress`, its lease renewed to `lease`, its
+ * resume count cleared; on condition that it is still `pending`. Shared by the erasure and recover
+ * job repositories (`#status` names `status`).
+ */
+export function claimUpdate(lease: { leaseUntil: number; gsi7pk: string; gsi7sk: string }, now: number) {
+  return {
+    UpdateExpression:
+      'SET #status = :inProgress, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now REMOVE resumes',
+    ConditionExpression: '#status = :pending',
+    ExpressionAttributeValues: {
+      ':inProgress': 'in_progress',
+      ':pending': 'pending',
+      ':until': lease.leaseUntil,
+      ':duePk': lease.gsi7pk,
+      ':dueSk': lease.gsi7sk,
+      ':now': now,
+    },
+  };
+}
+
+/**
  * The UpdateItem parts that count one resume of an overdue job and extend its lease to `lease`
  * (its end and due-index keys), on condition that the job is still `pending` or `in_progress` with
  * the lease end the reconciler read: of two sweeps racing, or a sweep and a worker renewing, only

@@ -1,5 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { env } from '../config/env';
 import { inTable, type TransactItem, transactWrite } from '../db/batch';
 import { db, tableName } from '../db/client';
@@ -239,15 +245,33 @@ export interface EventWindow {
   until: number;
 }
 
-/** The key range of a target's messages whose events fall in `window`. */
-const windowQuery = (apiKey: string, targetId: TargetId, window: EventWindow) => ({
-  KeyConditionExpression: 'pk = :pk AND sk BETWEEN :since AND :afterUntil',
-  values: {
-    ':pk': keys.webhookDeliveryPartition(apiKey, targetId),
-    ':since': keys.eventTimeBound(window.since),
-    ':afterUntil': keys.eventTimeBound(window.until + 1),
-  },
-});
+/**
+ * One Query page of a target's messages whose events fall in `window`, oldest first, filtered by
+ * status (`#status`) with `query`'s own filter, projection and values.
+ */
+const queryWindow = (
+  apiKey: string,
+  targetId: TargetId,
+  window: EventWindow,
+  startKey: Record<string, unknown> | undefined,
+  query: Omit<QueryCommandInput, 'TableName' | 'KeyConditionExpression' | 'ExclusiveStartKey'>,
+) =>
+  db().send(
+    new QueryCommand({
+      ...query,
+      TableName: tableName(),
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :since AND :afterUntil',
+      ExpressionAttributeNames: { '#status': 'status', ...query.ExpressionAttributeNames },
+      ExpressionAttributeValues: {
+        ':pk': keys.webhookDeliveryPartition(apiKey, targetId),
+        ':since': keys.eventTimeBound(window.since),
+        ':afterUntil': keys.eventTimeBound(window.until + 1),
+        ':dead': 'dead',
+        ...query.ExpressionAttributeValues,
+      },
+      ExclusiveStartKey: startKey,
+    }),
+  );
 
 /**
  * Counts the dead messages of a target in a window, one Query page (up to 1 MB read) at a time:
@@ -259,18 +283,10 @@ export async function countDeadMessages(
   window: EventWindow,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const range = windowQuery(apiKey, targetId, window);
-  const output = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: range.KeyConditionExpression,
-      FilterExpression: '#status = :dead',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ...range.values, ':dead': 'dead' },
-      Select: 'COUNT',
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const output = await queryWindow(apiKey, targetId, window, startKey, {
+    FilterExpression: '#status = :dead',
+    Select: 'COUNT',
+  });
   return { count: output.Count ?? 0, nextKey: output.LastEvaluatedKey };
 }
 
@@ -287,19 +303,13 @@ export async function recoverableMessages(
   limit: number,
   startKey: Record<string, unknown> | undefined,
 ) {
-  const range = windowQuery(apiKey, targetId, window);
-  const output = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: range.KeyConditionExpression,
-      FilterExpression: '#status = :dead OR recoveredBy = :task',
-      ProjectionExpression: '#event.id, #event.#timestamp, recoveredBy',
-      ExpressionAttributeNames: { '#status': 'status', '#event': 'event', '#timestamp': 'timestamp' },
-      ExpressionAttributeValues: { ...range.values, ':dead': 'dead', ':task': taskId },
-      Limit: limit,
-      ExclusiveStartKey: startKey,
-    }),
-  );
+  const output = await queryWindow(apiKey, targetId, window, startKey, {
+    FilterExpression: '#status = :dead OR recoveredBy = :task',
+    ProjectionExpression: '#event.id, #event.#timestamp, recoveredBy',
+    ExpressionAttributeNames: { '#event': 'event', '#timestamp': 'timestamp' },
+    ExpressionAttributeValues: { ':task': taskId },
+    Limit: limit,
+  });
   const messages = (output.Items ?? []).map((item) => {
     const event = item.event as { id: string; timestamp: number };
     const ref: MessageRef = { apiKey, targetId, eventTimestamp: event.timestamp, eventId: event.id };

@@ -5,7 +5,7 @@ import { entities } from '../db/entities';
 import { dueIndexKeys } from '../db/entities/lifecycle';
 import { keys } from '../db/keys';
 import { withoutKeys } from '../db/query-page';
-import { holdUpdate, renewUpdate, resumeUpdate } from '../reconcile/lease';
+import { claimUpdate, holdUpdate, renewUpdate, resumeUpdate } from '../reconcile/lease';
 import { type RecoverTask, recoverTask } from './recover-schemas';
 
 /** Recover tasks (decisions §78): one item each, in the due index while they run. */
@@ -65,20 +65,7 @@ const updateTaskIf = (apiKey: string, taskId: string, update: TaskUpdate) =>
 
 /** Claims a pending task (→ `in_progress`, lease renewed, resumes cleared); false when not pending. */
 export function claimRecoverTask(apiKey: string, taskId: string, leaseUntil: number, now: number) {
-  const lease = leaseFields(apiKey, taskId, leaseUntil);
-  return updateTaskIf(apiKey, taskId, {
-    UpdateExpression:
-      'SET #status = :inProgress, leaseUntil = :until, gsi7pk = :duePk, gsi7sk = :dueSk, updatedAt = :now REMOVE resumes',
-    ConditionExpression: '#status = :pending',
-    ExpressionAttributeValues: {
-      ':inProgress': 'in_progress',
-      ':pending': 'pending',
-      ':until': lease.leaseUntil,
-      ':duePk': lease.gsi7pk,
-      ':dueSk': lease.gsi7sk,
-      ':now': now,
-    },
-  });
+  return updateTaskIf(apiKey, taskId, claimUpdate(leaseFields(apiKey, taskId, leaseUntil), now));
 }
 
 /** What one step of a run records: where its pass goes on, and the counts after it. */
