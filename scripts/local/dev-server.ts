@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { handler as connectHandler } from '../../functions/realtime/connect';
 import { handler as disconnectHandler } from '../../functions/realtime/disconnect';
+import { handler as greetHandler } from '../../functions/realtime/greet';
 import { handler as messageHandler } from '../../functions/realtime/message';
 import { handlerFile, type RouteDefinition, routeForPath } from '../../shared/api/routes';
 import { unroutedHandler } from '../../shared/api/unrouted';
@@ -192,6 +193,7 @@ export function startDevServer(options: DevServerOptions): Promise<DevServer> {
     connect: connectHandler,
     disconnect: disconnectHandler,
     message: messageHandler,
+    greet: greetHandler,
   });
   return new Promise((done, fail) => {
     server.once('error', fail);

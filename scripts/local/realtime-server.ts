@@ -4,7 +4,8 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { traceOtherCall } from '../../shared/db/metrics';
-import type { SocketEvent, SocketHandler } from '../../shared/realtime/socket-handlers';
+import { installGreetingRequester } from '../../shared/realtime/greeting';
+import type { GreetingEvent, SocketEvent, SocketHandler } from '../../shared/realtime/socket-handlers';
 import { installConnectionPoster } from '../../shared/sockets/poster';
 
 /** The local WebSocket path (addendum §9), on the HTTP API's port. */
@@ -20,6 +21,7 @@ interface RealtimeHandlers {
   connect: SocketHandler;
   disconnect: SocketHandler;
   message: SocketHandler;
+  greet: (event: GreetingEvent) => Promise<void>;
 }
 
 /** An API Gateway connection id look-alike (base64 of random bytes, `=` ended). */
@@ -42,12 +44,21 @@ function refuse(socket: Duplex, statusCode: number, reason: string): void {
  * same `$connect`, `$default` and `$disconnect` handlers Lambda runs (a refused `$connect` answers
  * the upgrade with its status, as API Gateway does), hands each connection's frames to `$default`
  * one at a time, and installs the poster through which every handler in this process reaches the
- * open sockets (PostToConnection's local twin: a closed socket is `gone`).
+ * open sockets (PostToConnection's local twin: a closed socket, or one whose `$connect` has not
+ * returned, is `gone`) and the greeter that `$connect` starts without waiting for it, as Lambda's
+ * asynchronous invocation does in AWS.
  */
 export function attachRealtime(server: Server, handlers: RealtimeHandlers): { close(): Promise<void> } {
   const sockets = new Map<string, WebSocket>();
   // Each connection's handler chain, so closing the server can wait for `$disconnect` to finish.
   const queues = new Set<Promise<void>>();
+  installGreetingRequester(async (connectionId) => {
+    const greeting = handlers
+      .greet({ connectionId })
+      .catch((error: unknown) => console.error('realtime greeting failure', error))
+      .finally(() => queues.delete(greeting));
+    queues.add(greeting);
+  });
   const wss = new WebSocketServer({ noServer: true, maxPayload: maxFrameBytes });
   // Posts and closes that reach a socket are traced as the management API's calls they stand for,
   // so the bench's floor replays them with the request's other calls; a gone connection costs nothing.
@@ -68,13 +79,14 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
     },
     async close(connectionId, code, reason) {
       const ws = sockets.get(connectionId);
-      if (!ws) return;
+      if (!ws || ws.readyState !== ws.OPEN) return 'gone';
       const call = {
         service: 'realtime',
         command: 'DeleteConnection',
         input: { ConnectionId: connectionId, code, reason },
       } as const;
       await traceOtherCall(call, async () => ws.close(code, reason));
+      return 'sent';
     },
   });
 
@@ -152,6 +164,7 @@ export function attachRealtime(server: Server, handlers: RealtimeHandlers): { cl
       await Promise.all(closing);
       await Promise.all(queues);
       installConnectionPoster(undefined);
+      installGreetingRequester(undefined);
     },
   };
 }

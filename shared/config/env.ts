@@ -152,6 +152,11 @@ const envVariables = z.object({
    */
   REALTIME_ENDPOINT: z.url().optional(),
   /**
+   * The function `$connect` invokes asynchronously to greet a new connection (decisions §80): set
+   * on `$connect` alone in the stack; unset locally, where the dev server greets in its own process.
+   */
+  REALTIME_GREETER_FUNCTION: z.string().min(1).optional(),
+  /**
    * Who may show the webhook portal page (`GET /portal`) in a frame: its CSP's `frame-ancestors`.
    * `'none'` by default; an app that embeds the portal in an iframe sets its own origin
    * (`https://app.example.com`; stack: `-c portalFrameAncestors=...`).

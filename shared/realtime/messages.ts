@@ -3,8 +3,8 @@ import * as encoding from 'lib0/encoding';
 import { writePermissionDenied } from 'y-protocols/auth';
 import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate, writeSyncStep1 } from 'y-protocols/sync';
 import * as Y from 'yjs';
-import { env } from '../config/env';
 import { nowMs } from '../core/clock';
+import { ApiError } from '../core/errors';
 import { logger } from '../core/logger';
 import { applyClientUpdate } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
@@ -19,8 +19,8 @@ import { whileAllowed } from './access-check';
 import { receiveAwarenessUpdate, roomAwarenessMessage } from './awareness-updates';
 import { storeChunk } from './chunk-repository';
 import { admitFrame } from './frame-rate';
+import { unservedCloseCode } from './greeting';
 import { keyFrameRate } from './key-frame-rate';
-import { listLiveStates } from './live-state-repository';
 import type { ConnectionRecord } from './schemas';
 
 /**
@@ -39,7 +39,8 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
     findConnection(connectionId, now),
     admitFrame(connectionId, now),
   ]);
-  if (!connection || !admitted || !(await keyRate.admit(connection))) return;
+  if (!connection) return closeUnserved(connectionId, 'The connection is not known; reconnect.');
+  if (!admitted || !(await keyRate.admit(connection))) return;
   let message: Uint8Array | undefined;
   if (frame.kind === 'message') message = frame.bytes;
   else {
@@ -54,9 +55,30 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
       whileAllowed(connection, (current) => handleMessage(current, message)),
     );
   } catch (error) {
-    // A malformed message (lib0 and Yjs throw plain errors while decoding) or a failed write: the
-    // client is not told (y-websocket has no error message); it re-syncs on its next connect.
     logger.warn('realtime message not handled', { connectionId, error: error as Error });
+    // A malformed message (lib0 and Yjs throw plain errors while decoding) is dropped. A message the
+    // server failed to store (a DynamoDB error, a contended write) would leave the client believing
+    // the server has its edits: the connection is closed, and the reconnecting client re-syncs.
+    if (isServiceFailure(error))
+      await closeUnserved(connectionId, 'A message could not be stored; reconnect.');
+  }
+}
+
+/** Errors of the service rather than of the message: an AWS SDK call's, or an API error such as ABORTED. */
+const isServiceFailure = (error: unknown) =>
+  error instanceof ApiError || (typeof error === 'object' && error !== null && '$metadata' in error);
+
+/**
+ * Closes a socket the server cannot serve — its connection item is gone (a closing rule deleted it
+ * while `$connect` still ran, when no close could reach it) or one of its messages failed — so
+ * that no accepted connection stays open unserved: y-websocket reconnects, and `$connect` decides again.
+ */
+async function closeUnserved(connectionId: string, reason: string): Promise<void> {
+  try {
+    const poster = await connectionPoster();
+    await poster?.close(connectionId, unservedCloseCode, reason);
+  } catch (error) {
+    logger.warn('realtime close failed', { connectionId, error: error as Error });
   }
 }
 
@@ -114,10 +136,10 @@ async function handleMessage(connection: ConnectionRecord, message: Uint8Array):
 
 /**
  * Sync (addendum §9). Step 1: answered with step 2 (what the client lacks) and the server's own
- * step 1 (so the client sends what the server lacks), then the room's awareness states and the
- * document's live state — a joiner's whole catch-up, since API Gateway lets nothing be sent during
- * `$connect`. Step 2 and updates: stored, then broadcast to the room's other connections; a
- * viewer's changing update is dropped and answered once with `permission-denied`.
+ * step 1 (so the client sends what the server lacks; the greeting carried one already, but a
+ * client that syncs again gets a current one); the room's awareness and live state reach a joiner
+ * in its greeting (greeting.ts). Step 2 and updates: stored, then broadcast to the room's other
+ * connections; a viewer's changing update is dropped and answered once with `permission-denied`.
  */
 async function handleSync(connection: ConnectionRecord, decoder: decoding.Decoder): Promise<void> {
   const syncType = decoding.readVarUint(decoder);
@@ -137,20 +159,7 @@ async function handleSync(connection: ConnectionRecord, decoder: decoding.Decode
     const step1 = encoding.createEncoder();
     encoding.writeVarUint(step1, messageType.sync);
     writeSyncStep1(step1, doc);
-    const [awareness, liveStates] = await Promise.all([
-      roomAwarenessMessage(connection, nowMs()),
-      listLiveStates(
-        connection.apiKey,
-        connection.organizationId,
-        connection.documentId,
-        nowMs(),
-        env().REALTIME_MAX_LIVE_STATES_PER_DOCUMENT,
-      ),
-    ]);
-    await reply(connection, [encoding.toUint8Array(step2), encoding.toUint8Array(step1), awareness]);
-    const poster = await connectionPoster();
-    for (const state of liveStates) await poster?.post(connection.connectionId, JSON.stringify(state));
-    return;
+    return reply(connection, [encoding.toUint8Array(step2), encoding.toUint8Array(step1)]);
   }
   if (syncType !== messageYjsSyncStep2 && syncType !== messageYjsUpdate) return;
   const update = decoding.readVarUint8Array(decoder);

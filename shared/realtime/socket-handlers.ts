@@ -1,6 +1,7 @@
 import { logger } from '../core/logger';
 import { loadKeyring } from '../security/keyring';
 import { connect, disconnect } from './connections';
+import { greet, requestGreeting } from './greeting';
 import { receiveFrame } from './messages';
 
 /**
@@ -38,11 +39,17 @@ const withKeyring =
 const originOf = (headers: SocketEvent['headers']) =>
   Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'origin')?.[1];
 
-/** `$connect`: 200 accepts; 401, 403, 404 or 429 refuse the upgrade (addendum §9), with the reason as body. */
+/**
+ * `$connect`: 200 accepts, once the connection's greeting is asked for (greeting.ts); 401, 403,
+ * 404 or 429 refuse the upgrade (addendum §9), with the reason as body.
+ */
 export const connectHandler: SocketHandler = withKeyring(async (event) => {
   const { connectionId } = event.requestContext;
   const outcome = await connect(connectionId, event.queryStringParameters ?? {}, originOf(event.headers));
-  if (outcome.accepted) return { statusCode: 200 };
+  if (outcome.accepted) {
+    await requestGreeting(connectionId);
+    return { statusCode: 200 };
+  }
   logger.info('realtime connect refused', { statusCode: outcome.statusCode, reason: outcome.reason });
   return { statusCode: outcome.statusCode, body: outcome.reason };
 });
@@ -60,3 +67,14 @@ export const messageHandler: SocketHandler = withKeyring(async (event) => {
   }
   return { statusCode: 200 };
 });
+
+/** The greeter's event: the connection `$connect` accepted. */
+export interface GreetingEvent {
+  connectionId: string;
+}
+
+/** The greeter, invoked asynchronously by `$connect`: posts the new connection's greeting once it is open. */
+export const greetHandler = async (event: GreetingEvent): Promise<void> => {
+  await loadKeyring();
+  await greet(event.connectionId);
+};

@@ -13,6 +13,7 @@ export interface ConnectionPoster {
    * Closes a connection with a close code (addendum §9: 4404 deleted, 4403 access removed).
    * API Gateway cannot choose the close code, so the AWS poster first sends a
    * `{ "type": "close", code, reason }` frame that the client adapter turns into that close code.
+   * `gone` when the connection is not open (closed already, or its `$connect` still running).
    */
-  close(connectionId: string, code: number, reason: string): Promise<void>;
+  close(connectionId: string, code: number, reason: string): Promise<PostOutcome>;
 }

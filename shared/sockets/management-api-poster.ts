@@ -34,8 +34,10 @@ export function managementApiPoster(endpoint: string): ConnectionPoster {
           }),
         );
         await client.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));
+        return 'sent';
       } catch (error) {
-        if (!isGone(error)) throw error;
+        if (isGone(error)) return 'gone';
+        throw error;
       }
     },
   };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toBase64 } from 'lib0/buffer';
 import { handler as connectHandler } from '../../functions/realtime/connect';
 import { handler as disconnectHandler } from '../../functions/realtime/disconnect';
+import { handler as greetHandler } from '../../functions/realtime/greet';
 import { handler as messageHandler } from '../../functions/realtime/message';
 import { keys } from '../../shared/db/keys';
 import { type DbCallStats, measureDbCalls } from '../../shared/db/metrics';
@@ -30,6 +31,7 @@ export function recordTraffic(): SocketTraffic {
     },
     close: async (connectionId, code) => {
       traffic.closed.push({ connectionId, code });
+      return 'sent';
     },
   });
   return traffic;
@@ -40,6 +42,8 @@ export interface TestSocket {
   connectionId: string;
   /** The DynamoDB calls of its `$connect`. */
   connected: DbCallStats;
+  /** Runs the greeter `$connect` asks for (in AWS invoked asynchronously); resolves to its DynamoDB calls. */
+  greet(): Promise<DbCallStats>;
   /** Sends one text frame to `$default`; resolves to its DynamoDB calls and consumed capacity. */
   send(frame: string): Promise<DbCallStats>;
   /** `$disconnect`, measured. */
@@ -72,6 +76,10 @@ export async function openSocket(
   return {
     connectionId,
     connected,
+    async greet() {
+      const { stats } = await measureDbCalls(() => greetHandler({ connectionId }));
+      return stats;
+    },
     async send(frame) {
       const { stats } = await measureDbCalls(() =>
         messageHandler(socketEvent(connectionId, '$default', { body: frame })),

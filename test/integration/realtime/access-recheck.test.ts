@@ -39,6 +39,7 @@ beforeEach(() => {
     post: async () => 'sent',
     close: async (connectionId, code) => {
       closes.push({ connectionId, code });
+      return 'sent';
     },
   });
 });

@@ -26,7 +26,7 @@ describe('broadcast to gone connections', () => {
         posted.push(connectionId);
         return connectionId === alive ? 'sent' : 'gone';
       },
-      close: async () => undefined,
+      close: async () => 'sent' as const,
     });
     await broadcastUpdate(apiKey, room, new Uint8Array([0, 0]));
     expect(posted.sort()).toEqual([gone, alive, opening].sort());
@@ -46,7 +46,7 @@ describe('broadcast to gone connections', () => {
         posted.push(connectionId);
         return 'gone';
       },
-      close: async () => undefined,
+      close: async () => 'sent' as const,
     });
     const first = await measureDbCalls(() =>
       sendToConnections(apiKey, room.organizationId, listed, ['AAAA']),

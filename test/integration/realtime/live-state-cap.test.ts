@@ -66,8 +66,8 @@ async function stored({ organizationId, documentId }: Document) {
 async function joinerReceives(document: Document): Promise<Record<string, unknown>> {
   const traffic = recordTraffic();
   const socket = await openSocket(workspace, { ...document, editorId: 'main' });
-  // Sync step 1 with an empty state vector: [0 sync, 0 step 1, varUint8Array(0)].
-  await socket.send('AAABAA==');
+  // The greeting carries the live states; the joiner does not speak.
+  await socket.greet();
   const states = traffic.posted
     .filter((post) => post.connectionId === socket.connectionId && post.frame.startsWith('{'))
     .map((post) => JSON.parse(post.frame) as { liveStateDataId: string; data: unknown });

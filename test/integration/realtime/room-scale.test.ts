@@ -50,7 +50,7 @@ beforeAll(async () => {
       posted.push({ connectionId, frame });
       return 'sent';
     },
-    close: async () => undefined,
+    close: async () => 'sent' as const,
   });
 });
 afterAll(() => installConnectionPoster(undefined));
@@ -161,6 +161,7 @@ async function profile(size: number) {
   const joinerAwareness = { clientId: 1, clock: 1, state: state('joiner') };
   return {
     connect,
+    greeting: await observe(() => socket.greet()),
     step1: await observe(() => socket.send('AAABAA==')),
     step2: await observe(() => socket.send(emptyStep2Frame())),
     awareness: await observe(() => socket.send(awarenessFrame([joinerAwareness]))),
@@ -185,6 +186,7 @@ describe('realtime room scale', () => {
   it('makes the same DynamoDB calls per join and per broadcast in a room of 3 and of 120', () => {
     const steps = [
       'connect',
+      'greeting',
       'step1',
       'step2',
       'awareness',
@@ -223,16 +225,19 @@ describe('realtime room scale', () => {
     expect(small.edit.mostInFlight).toBe(smallRoom);
   });
 
-  it('answers a joiner’s sync step 1 with three frames, the room’s awareness in one message', () => {
+  it('greets a joiner with two frames, the room’s awareness in one message, and answers its step 1 with two', () => {
     for (const [size, steps] of [
       [smallRoom, small],
       [largeRoom, large],
     ] as const) {
-      const frames = steps.step1.posts.map((post) => post.frame);
-      expect(frames).toHaveLength(3);
+      const frames = steps.greeting.posts.map((post) => post.frame);
+      expect(frames).toHaveLength(2);
       const messages = awarenessEntries(frames);
       expect(messages).toHaveLength(1);
       expect(messages[0]).toHaveLength(size);
+      // Step 2 and the server's step 1; the awareness came with the greeting.
+      expect(steps.step1.posts).toHaveLength(2);
+      expect(awarenessEntries(steps.step1.posts.map((post) => post.frame))).toHaveLength(0);
     }
   });
 });

@@ -1,0 +1,3 @@
+import { greetHandler } from '../../shared/realtime/socket-handlers';
+
+export const handler = greetHandler;
