@@ -1,7 +1,7 @@
-import { type CfnElement, Stack, Validations } from 'aws-cdk-lib';
+import { type CfnElement, Duration, Stack, Validations } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import type { IRole } from 'aws-cdk-lib/aws-iam';
+import { type IRole, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import type { FunctionAccess } from './function-roles';
 import type { ServiceFunction } from './service-function';
@@ -32,6 +32,28 @@ export const realtimeRoutes = [
 /** What the realtime functions may touch: the table, and posting to connections. */
 export const realtimeAccess: FunctionAccess = { db: 'read-write', queues: [], realtime: true };
 
+/**
+ * `$connect` has a role of its own: besides what the other realtime functions may do, it invokes
+ * the greeter, which no other function may.
+ */
+export const connectAccess: FunctionAccess = { ...realtimeAccess, dedicated: 'realtime-connect' };
+
+/**
+ * The greeter (decisions §80): invoked asynchronously by `$connect`, it posts a new connection's
+ * sync step 1, awareness and live state once API Gateway has opened it. It reads and posts only.
+ */
+export const greeter = {
+  id: 'Greet',
+  file: 'functions/realtime/greet.ts',
+  description: 'Realtime greeting: posts a new connection its sync step 1, awareness and live state.',
+  access: { db: 'read', queues: [], realtime: true } satisfies FunctionAccess,
+  // It waits for the socket to open (up to about 10 s of retries) and reads a document of up to 8 MiB.
+  timeout: Duration.seconds(30),
+  // A greeting is worth nothing a minute late: no retries (the client's own step 1 is answered anyway).
+  retryAttempts: 0,
+  maxEventAge: Duration.minutes(1),
+} as const;
+
 export interface RealtimeApiProps {
   readonly stage: string;
   readonly functions: ServiceFunctions;
@@ -49,6 +71,8 @@ export class RealtimeApi extends Construct {
   readonly stage: WebSocketStage;
   /** Functions by route key. */
   readonly functions = new Map<string, ServiceFunction>();
+  /** The function `$connect` invokes to greet a new connection. */
+  readonly greeter: ServiceFunction;
 
   constructor(scope: Construct, id: string, props: RealtimeApiProps) {
     super(scope, id);
@@ -83,12 +107,21 @@ export class RealtimeApi extends Construct {
         });
       },
     });
+    this.greeter = props.functions.create(this, greeter.id, greeter);
     for (const route of realtimeRoutes) {
+      const connect = route.routeKey === '$connect';
       const fn = props.functions.create(this, route.id, {
         file: route.file,
-        access: realtimeAccess,
+        access: connect ? connectAccess : realtimeAccess,
         description: route.description,
+        ...(connect && { environment: { REALTIME_GREETER_FUNCTION: this.greeter.functionName } }),
       });
+      // The function's own ARN only (no `:*` for versions and aliases: `$connect` invokes it by name).
+      if (connect) {
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.greeter.functionArn] }),
+        );
+      }
       this.functions.set(route.routeKey, fn);
       this.api.addRoute(route.routeKey, {
         integration: new WebSocketLambdaIntegration(`${route.id}Integration`, fn),

@@ -286,6 +286,7 @@ describe('Alarms', () => {
       stack.reconciler.function,
       // The WebSocket routes answer no HTTP status an API alarm could see.
       ...stack.realtime.functions.values(),
+      stack.realtime.greeter,
     ].map((fn) => logicalIdOf(fn));
     for (const [name, metricName] of [
       ['BackgroundErrors', 'Errors'],

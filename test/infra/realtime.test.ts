@@ -18,14 +18,16 @@ const logicalId = (construct: { node: { defaultChild?: unknown } }) =>
   stack.getLogicalId(construct.node.defaultChild as CfnElement);
 const realtimeApiId = logicalId(stack.realtime.api);
 
-/** The function of an HTTP route, a realtime route key, a queue's worker (`worker:<queue>`) or `reconciler`. */
+/** The function of an HTTP route, a realtime route key, `greeter`, a queue's worker (`worker:<queue>`) or `reconciler`. */
 const functionOf = (name: string) => {
   const fn =
     name === 'reconciler'
       ? stack.reconciler.function
       : name.startsWith('worker:')
         ? stack.workers.functions.get(name.slice('worker:'.length))
-        : (stack.realtime.functions.get(name) ?? stack.http.functions.get(name));
+        : name === 'greeter'
+          ? stack.realtime.greeter
+          : (stack.realtime.functions.get(name) ?? stack.http.functions.get(name));
   if (!fn) throw new Error(`No function ${name}`);
   return resources[logicalId(fn)]?.Properties;
 };
@@ -121,5 +123,31 @@ describe('realtime WebSocket API', () => {
       expect(actions).toContain('dynamodb:BatchWriteItem');
       expect(actions).not.toContain('dynamodb:Scan');
     }
+  });
+
+  it('lets $connect alone invoke the greeter, asynchronously, which retries nothing and posts to this API', () => {
+    const greeterId = logicalId(stack.realtime.greeter);
+    const connect = functionOf('$connect');
+    expect(connect.Environment.Variables.REALTIME_GREETER_FUNCTION).toEqual({ Ref: greeterId });
+    // $connect has a role of its own; its invoke names the greeter and nothing else.
+    const invokes = (name: string) =>
+      statementsOf(name).filter((statement) => [statement.Action].flat().includes('lambda:InvokeFunction'));
+    expect(JSON.stringify(invokes('$connect').map((statement) => statement.Resource))).toContain(greeterId);
+    expect(JSON.stringify(invokes('$connect').map((statement) => statement.Resource))).not.toContain('"*"');
+    for (const name of ['$default', '$disconnect', 'greeter', 'crdt.update', 'reconciler']) {
+      expect(invokes(name)).toEqual([]);
+    }
+    expect(connect.Role).not.toEqual(functionOf('$default').Role);
+    // A greeting a minute late is worth nothing: Lambda's asynchronous retries are off.
+    const invokeConfigs = Object.values(resources).filter(
+      (r) => r.Type === 'AWS::Lambda::EventInvokeConfig' && r.Properties.FunctionName.Ref === greeterId,
+    );
+    expect(invokeConfigs.map((r) => r.Properties)).toEqual([
+      expect.objectContaining({ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }),
+    ]);
+    // It reads and posts: the management endpoint, no table writes.
+    expect(functionOf('greeter').Environment.Variables.REALTIME_ENDPOINT).toBeDefined();
+    expect(actionsOf('greeter')).toContain('execute-api:ManageConnections');
+    expect(actionsOf('greeter')).not.toContain('dynamodb:PutItem');
   });
 });

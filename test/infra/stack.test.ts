@@ -5,7 +5,7 @@ import { CollabStack } from '../../lib/collab-stack';
 import { eventFanOutAccess } from '../../lib/event-fanout';
 import { accessProfile } from '../../lib/function-roles';
 import { workerAccess } from '../../lib/queue-workers';
-import { realtimeRoutes } from '../../lib/realtime-api';
+import { connectAccess, greeter, realtimeRoutes } from '../../lib/realtime-api';
 import { reconcilerAccess } from '../../lib/reconciler';
 import { type RouteDefinition, routes } from '../../shared/api/routes';
 import { tableDefinition } from '../../shared/db/table';
@@ -103,9 +103,10 @@ describe('CollabStack', () => {
       });
     }
     const workers = queueDefinitions.filter((definition) => definition.consumer).length;
-    // Routes, the fallback, the pages, the queue workers, the outbox's stream fan-out, the reconciler, realtime.
+    // Routes, the fallback, the pages, the queue workers, the outbox's stream fan-out, the reconciler,
+    // realtime's routes and its greeter.
     expect(countOf('AWS::Lambda::Function')).toBe(
-      routes.length + 1 + pages.length + workers + 2 + realtimeRoutes.length,
+      routes.length + 1 + pages.length + workers + 2 + realtimeRoutes.length + 1,
     );
   });
 
@@ -276,6 +277,8 @@ describe('CollabStack', () => {
       ...workerProfiles,
       accessProfile(eventFanOutAccess),
       accessProfile(reconcilerAccess),
+      accessProfile(connectAccess),
+      accessProfile(greeter.access),
     ]);
     expect(countOf('AWS::IAM::Role')).toBe(profiles.size);
   });
