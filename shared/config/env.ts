@@ -97,6 +97,15 @@ const envVariables = z.object({
    * organization's access stamp again (one small read); tests set 0 to check at every message.
    */
   REALTIME_ACCESS_RECHECK_SECONDS: z.coerce.number().min(0).default(30),
+  /**
+   * Largest content of one CRDT editor, as `Y.encodeStateAsUpdate` encodes it (addendum §12,
+   * `maxDocumentBytes`: 8 MiB). A change that would pass it is refused; tests lower it.
+   */
+  MAX_DOCUMENT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

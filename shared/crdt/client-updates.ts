@@ -1,12 +1,14 @@
 import * as Y from 'yjs';
 import { nowMs } from '../core/clock';
-import { ApiError } from '../core/errors';
+import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
-import { docFromUpdates, encodeState } from './codec';
+import { broadcastUpdate } from '../sockets/broadcast';
+import { docFromUpdates, encodeState, readValue } from './codec';
 import { documentNestsTooDeep, maxNestingDepth } from './depth';
-import { type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
-import type { CrdtType } from './schemas';
-import { appendToEditor } from './service';
+import { type EditorRecord, type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
+import type { CrdtType, RawUpdateInput, UpdateEditorInput } from './schemas';
+import { appendToEditor, readEditors, updateEditor, updateEvent } from './service';
+import { documentTooLarge, exceedsDocumentLimit } from './size-guard';
 import { publishCoalescedUpdate } from './update-events';
 
 /**
@@ -57,10 +59,11 @@ function applyAndDetectChange(doc: Y.Doc, update: Uint8Array): boolean | 'undeco
   return changed || doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }
 
-/** Why a writer's update is refused: content the reads could not handle (see `refusedUpdate`). */
+/** Why a writer's update is refused: content the reads could not handle, or past the size limit. */
 export const refusals = {
   undecodable: 'The update is not a Yjs update this server can decode; it was not stored.',
   tooDeep: `The update nests shared types or JSON values deeper than ${maxNestingDepth} levels; it was not stored.`,
+  tooLarge: 'The update would make the document larger than maxDocumentBytes; it was not stored.',
 } as const;
 
 /** An editor created concurrently is loaded again and appended to: 2 attempts in all. */
@@ -104,6 +107,9 @@ export async function applyClientUpdate(
     if (!changed) return { changed: false };
     if (!options.write) return { changed: true };
     if (documentNestsTooDeep(doc)) return { changed: true, refused: refusals.tooDeep };
+    if (exceedsDocumentLimit(doc, editor?.records ?? [], update.length)) {
+      return { changed: true, refused: refusals.tooLarge };
+    }
     const now = nowMs();
     const change = { updatedAt: now, updatedBy: options.userId };
     if (editor) {
@@ -131,4 +137,51 @@ export async function applyClientUpdate(
   return retryOnConflict(editorInsertRetry, attempt, () => {
     throw insertFailure;
   });
+}
+
+/**
+ * crdt/update (addendum §12): a raw Yjs update (`update`) is applied as is, a JSON value (`data`)
+ * by `updateEditor`. `stored` is `readEditors` of the editor.
+ */
+export function updateEditorContent(
+  apiKey: string,
+  input: UpdateEditorInput,
+  stored: Promise<EditorRecord[]> = readEditors(apiKey, input),
+): Promise<void> {
+  return 'update' in input ? applyRawUpdate(apiKey, input, stored) : updateEditor(apiKey, input, stored);
+}
+
+/**
+ * crdt/update with `update`: the bytes are applied to the stored state as they are; what they add
+ * is appended like any change (with its `crdt.update_data` event, in one transaction) and sent to
+ * the room's connected clients. Refused, with nothing stored: bytes Yjs cannot read, content nested
+ * past `maxNestingDepth` or depending on content the editor lacks (INVALID_ARGUMENT naming
+ * `update`), a result past `maxDocumentBytes` (FAILED_PRECONDITION). An update the editor holds
+ * already changes nothing. NOT_FOUND without data for the editor, as for a JSON value.
+ */
+async function applyRawUpdate(apiKey: string, input: RawUpdateInput, stored: Promise<EditorRecord[]>) {
+  const ref: EditorRef = {
+    organizationId: input.organizationId,
+    documentId: input.documentId,
+    editorId: input.editorId,
+  };
+  const [editor] = await stored;
+  if (!editor) throw notFound(`No CRDT data for editor ${ref.editorId}; add it with /v2/crdt/add.`);
+  const update = new Uint8Array(Buffer.from(input.update, 'base64'));
+  const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+  const pendingBefore = doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
+  const before = Y.encodeStateVector(doc);
+  const changed = applyAndDetectChange(doc, update);
+  if (changed === 'undecodable') throw invalidArgument(`update: ${refusals.undecodable}`);
+  if (!changed) return;
+  if (!pendingBefore && (doc.store.pendingStructs !== null || doc.store.pendingDs !== null)) {
+    throw invalidArgument('update: it depends on content the editor does not hold; it was not stored.');
+  }
+  if (documentNestsTooDeep(doc)) throw invalidArgument(`update: ${refusals.tooDeep}`);
+  if (exceedsDocumentLimit(doc, editor.records, update.length)) throw documentTooLarge(ref.editorId);
+  const change = { updatedAt: nowMs(), updatedBy: input.userId ?? null };
+  const delta = Y.diffUpdate(update, before);
+  const event = updateEvent(ref, editor.head, readValue(doc, editor.head), change);
+  await appendToEditor(apiKey, ref, editor, doc, delta, change, event);
+  await broadcastUpdate(apiKey, ref, delta);
 }

@@ -6,6 +6,6 @@ import * as crdt from './schemas';
 
 export const crdtContracts = {
   'crdt.add': acknowledging(crdt.writeEditorInput),
-  'crdt.get': answering(crdt.getEditorsInput, z.array(crdt.editorView)),
-  'crdt.update': acknowledging(crdt.writeEditorInput),
+  'crdt.get': answering(crdt.getEditorsInput, z.array(z.union([crdt.editorView, crdt.yjsEditorView]))),
+  'crdt.update': acknowledging(crdt.updateEditorInput),
 } as const satisfies ContractsOf<typeof crdtRoutes>;

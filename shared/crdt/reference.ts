@@ -9,8 +9,8 @@ export const crdtReference = domainReference<typeof crdtContracts>()({
   operations: {
     'crdt.add': `Stores the first content of an editor as a Yjs document (\`text\` as Y.Text, \`map\` as Y.Map, \`array\` as Y.Array, \`xml\` as Y.XmlFragment, under \`contentKey\`). \`ALREADY_EXISTS\` when the editor has content; use \`crdt/update\` then. ${broadcast} Bodies may be up to 4 MiB.`,
     'crdt.get':
-      'Answers the content of one editor, or of every editor of the document when `editorId` is left out, as plain JSON in the shape of its `type`. An editor with no content yet answers an empty list.',
-    'crdt.update': `Makes the editor's content equal to \`data\` by applying the smallest Yjs edit to the stored state, so edits that clients make at the same time are kept and every client merges the change. \`NOT_FOUND\` when the editor has no content yet; \`INVALID_ARGUMENT\` when \`data\` does not match the editor's \`type\`. ${broadcast} Bodies may be up to 4 MiB.`,
+      "Answers the content of one editor, or of every editor of the document when `editorId` is left out, as plain JSON in the shape of its `type`; with `format: 'yjs'`, as Yjs bytes for server-side tools (only what a holder of `stateVector` lacks, when it is given). An editor with no content yet answers an empty list.",
+    'crdt.update': `Makes the editor's content equal to \`data\` by applying the smallest Yjs edit to the stored state, so edits that clients make at the same time are kept and every client merges the change; or applies a raw Yjs \`update\` as it is. \`NOT_FOUND\` when the editor has no content yet; \`INVALID_ARGUMENT\` when \`data\` does not match the editor's \`type\` or \`update\` is not a Yjs update; \`FAILED_PRECONDITION\` when the content would pass \`maxDocumentBytes\` (8 MiB encoded). ${broadcast} Bodies may be up to 4 MiB.`,
   },
   fields: {
     editorId: 'The editor: one piece of collaborative content in the document (your own id for it).',
@@ -19,6 +19,15 @@ export const crdtReference = domainReference<typeof crdtContracts>()({
     'result.data.type': 'The kind of content: `text`, `xml`, `map` or `array`.',
     'data.data': 'The whole new content, in the shape `type` asks for. Nested at most 30 levels deep.',
     'result.data.data': 'The content, as plain JSON in the shape of its `type`.',
+    'data.format':
+      "`json` (the default): each editor's content as plain JSON. `yjs`: each editor as Yjs bytes, `update` and `stateVector`.",
+    'data.stateVector':
+      "With `format: 'yjs'`: base64 of a Yjs state vector (`Y.encodeStateVector`) the caller holds; `update` then carries only what it lacks.",
+    'data.update':
+      'Instead of `data` (and `type`): base64 of a Yjs update (v1, as `Y.encodeStateAsUpdate` or an update event gives it), applied to the stored content as it is.',
+    'result.data.update':
+      "Base64 of the editor's state as one Yjs update (`Y.encodeStateAsUpdate`, v1), or of only what `stateVector` lacks.",
+    'result.data.stateVector': "Base64 of the editor's Yjs state vector (`Y.encodeStateVector`).",
     contentKey:
       'The name of the Yjs root type the content lives under; `content` when left out. Use what your editor integration reads (some use `default`).',
     userId: 'Who made the change, answered by `crdt/get` as `lastUpdatedBy`.',

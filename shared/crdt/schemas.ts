@@ -70,10 +70,76 @@ export const writeEditorInput = writeObject
   })
   .transform((value) => value as WriteEditorInput);
 
-/** crdt/get input: one editor, or every editor of the document when `editorId` is omitted. */
+/**
+ * Base64 (standard alphabet) of Yjs bytes from a caller, within the route's body limit; decoded
+ * by the service, which answers INVALID_ARGUMENT naming the field when Yjs cannot read them.
+ */
+const yjsBase64 = z.base64().max(6 * 1024 * 1024);
+
+/**
+ * crdt/update input (base #10, addendum §12): a JSON value (`type`, `data`, as crdt/add) or a raw
+ * Yjs update (`update`, base64 of a v1 update, applied as is; `type` not needed). Exactly one of
+ * `data` and `update`.
+ */
+export const updateEditorInput = z
+  .object({
+    ...writeFields,
+    type: crdtType.optional(),
+    data: z.unknown().optional(),
+    update: yjsBase64.optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.update !== undefined) {
+      if (value.data !== undefined) {
+        ctx.addIssue({ code: 'custom', path: ['data'], message: 'give either data or update, not both' });
+      }
+      return;
+    }
+    if (value.type === undefined) ctx.addIssue({ code: 'custom', path: ['type'], message: 'required' });
+    if (value.data === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['data'], message: 'required' });
+      return;
+    }
+    const { update: _, ...json } = value;
+    const parsed = writeEditorInput.safeParse(json);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues)
+        if (issue.path[0] === 'data') ctx.addIssue({ ...issue, code: 'custom' });
+    }
+  })
+  .transform((value): UpdateEditorInput => {
+    if (value.update === undefined) {
+      const { update: _, ...json } = value;
+      return json as WriteEditorInput;
+    }
+    const { data: _data, type: _type, ...raw } = value;
+    return { ...raw, update: value.update };
+  });
+
+/** crdt/update with a raw Yjs update (addendum §12). */
+export type RawUpdateInput = Omit<z.infer<typeof writeObject>, 'type' | 'data'> & { update: string };
+export type UpdateEditorInput = WriteEditorInput | RawUpdateInput;
+
+/**
+ * crdt/get input: one editor, or every editor of the document when `editorId` is omitted; as
+ * plain JSON (`format: 'json'`, the default) or as Yjs bytes (`format: 'yjs'`, addendum §12), then
+ * only what a client holding `stateVector` lacks.
+ */
 export const getEditorsInput = z
-  .object({ organizationId: resourceId, documentId: resourceId, editorId: resourceId.optional() })
-  .strict();
+  .object({
+    organizationId: resourceId,
+    documentId: resourceId,
+    editorId: resourceId.optional(),
+    format: z.enum(['json', 'yjs']).optional(),
+    stateVector: yjsBase64.optional(),
+  })
+  .strict()
+  .superRefine((value, ctx) => {
+    if (value.stateVector !== undefined && value.format !== 'yjs') {
+      ctx.addIssue({ code: 'custom', path: ['stateVector'], message: "only with format 'yjs'" });
+    }
+  });
 export type GetEditorsInput = z.infer<typeof getEditorsInput>;
 
 /** One editor as crdt/get returns it (addendum §6); `lastUpdate` in epoch ms. */
@@ -96,6 +162,16 @@ export const editorHead = z.object({
   createdBy: z.string().nullable(),
 });
 export type EditorHead = z.infer<typeof editorHead>;
+
+/** An editor as crdt/get answers it with `format: 'yjs'`: base64 of its state (or the difference) and state vector. */
+export interface YjsEditorData {
+  id: string;
+  update: string;
+  stateVector: string;
+}
+
+/** crdt/get with `format: 'yjs'`: each editor's Yjs bytes. */
+export const yjsEditorView = z.object({ id: z.string(), update: z.string(), stateVector: z.string() });
 
 /** crdt/get lists each editor's current value. */
 export const editorView = z.object({

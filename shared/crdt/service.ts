@@ -24,7 +24,9 @@ import {
   type EditorHead,
   type GetEditorsInput,
   type WriteEditorInput,
+  type YjsEditorData,
 } from './schemas';
+import { documentTooLarge, exceedsDocumentLimit, maxDocumentBytes } from './size-guard';
 
 /**
  * Compaction rule: once an editor holds this many appended updates, or this many bytes of them,
@@ -82,6 +84,7 @@ export async function addEditor(apiKey: string, input: WriteEditorInput): Promis
   const doc = docFromUpdates([]);
   applyValue(doc, input.type, contentKey, input.data);
   const state = encodeState(doc);
+  if (state.length > maxDocumentBytes()) throw documentTooLarge(input.editorId);
   await insertEditor(
     apiKey,
     { ...refOf(input), type: input.type, contentKey, createdAt: now, createdBy: input.userId ?? null },
@@ -111,13 +114,39 @@ function editorView(editor: EditorRecord): EditorData {
 export const readEditors = (apiKey: string, input: GetEditorsInput) =>
   loadEditors(apiKey, input.organizationId, input.documentId, input.editorId);
 
-/** crdt/get: one editor (an empty list when it has no data) or every editor of the document (`editors`: `readEditors`). */
+/** An editor as Yjs bytes (addendum §12): its state, or only what a holder of `stateVector` lacks, and its state vector. */
+function yjsEditorView(editor: EditorRecord, stateVector: Uint8Array | undefined): YjsEditorData {
+  const doc = docFromUpdates(editor.records.map((record) => record.bytes));
+  return {
+    id: editor.head.editorId,
+    update: Buffer.from(Y.encodeStateAsUpdate(doc, stateVector)).toString('base64'),
+    stateVector: Buffer.from(Y.encodeStateVector(doc)).toString('base64'),
+  };
+}
+
+/** A caller's state vector, decoded; INVALID_ARGUMENT naming `stateVector` when Yjs cannot read it. */
+function decodeStateVectorInput(base64: string): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
+  try {
+    Y.decodeStateVector(bytes);
+  } catch {
+    throw invalidArgument('stateVector: not a Yjs state vector (base64 of Y.encodeStateVector)');
+  }
+  return bytes;
+}
+
+/**
+ * crdt/get: one editor (an empty list when it has no data) or every editor of the document
+ * (`editors`: `readEditors`), as plain JSON or, with `format: 'yjs'`, as Yjs bytes.
+ */
 export async function getEditors(
   apiKey: string,
   input: GetEditorsInput,
   editors: Promise<EditorRecord[]> = readEditors(apiKey, input),
-): Promise<EditorData[]> {
-  return (await editors).map(editorView);
+): Promise<(EditorData | YjsEditorData)[]> {
+  if (input.format !== 'yjs') return (await editors).map(editorView);
+  const stateVector = input.stateVector === undefined ? undefined : decodeStateVectorInput(input.stateVector);
+  return (await editors).map((editor) => yjsEditorView(editor, stateVector));
 }
 
 /**
@@ -146,6 +175,7 @@ export async function updateEditor(
   const tooDeep = tooDeepRoot(doc, head);
   if (tooDeep) return repairEditor(apiKey, input, editor, doc, tooDeep, change);
   const delta = applyValue(doc, head.type, head.contentKey, input.data);
+  if (exceedsDocumentLimit(doc, editor.records, delta.length)) throw documentTooLarge(ref.editorId);
   const event = updateEvent(ref, head, readValue(doc, head), change);
   await appendToEditor(apiKey, ref, editor, doc, delta, change, event);
   await broadcastUpdate(apiKey, ref, delta);
@@ -169,6 +199,7 @@ async function repairEditor(
   const before = Y.encodeStateVector(doc);
   clearDeepContent(doc, root);
   applyValue(doc, editor.head.type, editor.head.contentKey, input.data);
+  if (encodeState(doc).length > maxDocumentBytes()) throw documentTooLarge(ref.editorId);
   const event = updateEvent(ref, editor.head, readValue(doc, editor.head), change);
   const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
   const snapshot = { ...newRecordId(change.updatedAt, newestSequence), bytes: encodeState(doc), ...change };

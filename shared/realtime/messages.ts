@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
 import { logger } from '../core/logger';
-import { applyClientUpdate } from '../crdt/client-updates';
+import { applyClientUpdate, refusals } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
@@ -67,6 +67,9 @@ export async function receiveFrame(connectionId: string, text: string): Promise<
 /** Errors of the service rather than of the message: an AWS SDK call's, or an API error such as ABORTED. */
 const isServiceFailure = (error: unknown) =>
   error instanceof ApiError || (typeof error === 'object' && error !== null && '$metadata' in error);
+
+/** Close code for a connection whose update would pass `maxDocumentBytes` (RFC 6455: message too big). */
+export const documentTooLargeCloseCode = 1009;
 
 /**
  * Closes a socket the server cannot serve — its connection item is gone (a closing rule deleted it
@@ -175,6 +178,13 @@ async function handleSync(connection: ConnectionRecord, decoder: decoding.Decode
       ]);
       await updateConnection(connection.connectionId, { deniedSent: true }, nowMs());
     }
+    return;
+  }
+  // An update past the size limit closes the connection (1009, message too big: addendum §12); the
+  // client's document is larger than the server will hold, so resending it would fail again.
+  if (result.refused === refusals.tooLarge) {
+    const poster = await connectionPoster();
+    await poster?.close(connection.connectionId, documentTooLargeCloseCode, result.refused);
     return;
   }
   // Content the server refuses to store (too deeply nested, undecodable) is answered like a viewer's edit.
