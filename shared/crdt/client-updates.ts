@@ -8,6 +8,7 @@ import { type EditorRef, insertEditor, loadEditors, newRecordId } from './reposi
 import type { CrdtType } from './schemas';
 import { appendToEditor } from './service';
 import { publishCoalescedUpdate } from './update-events';
+import { withFirstVersion } from './versions/auto';
 
 /**
  * The editor type and content key a client's first update implies (the root type it writes to):
@@ -115,11 +116,17 @@ export async function applyClientUpdate(
     const shape = inferEditorShape(update);
     if (!shape) return { changed: true };
     const state = encodeState(doc);
+    const first = withFirstVersion(
+      apiKey,
+      { ...ref, ...shape, createdAt: now, createdBy: options.userId },
+      state,
+    );
     try {
       await insertEditor(
         apiKey,
-        { ...ref, ...shape, createdAt: now, createdBy: options.userId },
+        first.head,
         { ...newRecordId(now), bytes: state, ...change },
+        first.alongside,
       );
       return { changed: true, stored: state };
     } catch (error) {

@@ -25,6 +25,7 @@ import {
   type GetEditorsInput,
   type WriteEditorInput,
 } from './schemas';
+import { autoVersionIfDue, withFirstVersion } from './versions/auto';
 
 /**
  * Compaction rule: once an editor holds this many appended updates, or this many bytes of them,
@@ -82,10 +83,16 @@ export async function addEditor(apiKey: string, input: WriteEditorInput): Promis
   const doc = docFromUpdates([]);
   applyValue(doc, input.type, contentKey, input.data);
   const state = encodeState(doc);
-  await insertEditor(
+  const { head, alongside } = withFirstVersion(
     apiKey,
     { ...refOf(input), type: input.type, contentKey, createdAt: now, createdBy: input.userId ?? null },
+    state,
+  );
+  await insertEditor(
+    apiKey,
+    head,
     { ...newRecordId(now), bytes: state, updatedAt: now, updatedBy: input.userId ?? null },
+    alongside,
   );
   await broadcastUpdate(apiKey, refOf(input), state);
 }
@@ -173,6 +180,7 @@ async function repairEditor(
   const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
   const snapshot = { ...newRecordId(change.updatedAt, newestSequence), bytes: encodeState(doc), ...change };
   await writeSnapshot(apiKey, ref, snapshot, editor.records, editor.abandonedKeys);
+  await autoVersionIfDue(apiKey, editor.head, doc, change.updatedAt);
   await publish(apiKey, event);
   await broadcastUpdate(apiKey, ref, Y.encodeStateAsUpdate(doc, before));
 }
@@ -198,6 +206,7 @@ export async function appendToEditor(
     { ...newRecordId(now, newestSequence), bytes: delta, ...change },
     event,
   );
+  await autoVersionIfDue(apiKey, editor.head, doc, now);
   const logs = [...editor.records.filter((record) => record.kind === 'LOG'), appended];
   const logBytes = logs.reduce((sum, record) => sum + record.bytes.length, 0);
   if (logs.length < compaction.maxUpdates && logBytes < compaction.maxUpdateBytes) return;
