@@ -129,8 +129,8 @@ export async function storeVersion(
   }
 }
 
-/** The list attributes of a version meta item, for a projection that reads no more. */
-const listed = ['pk', 'sk', 'versionId', '#name', 'createdAt', 'createdBy', 'auto', 'bytes'];
+/** The list attributes of a version meta item, for a projection that reads no more (all named: some are reserved words). */
+const listed = ['pk', 'sk', 'versionId', 'name', 'createdAt', 'createdBy', 'auto', 'bytes'];
 
 /**
  * One page of an editor's versions, newest first: a descending Query of its meta items with a
@@ -149,8 +149,8 @@ export function queryVersions(
         ':pk': keys.crdtPartition(apiKey, ref.organizationId, ref.documentId),
         ':prefix': keys.crdtVersionPrefix(ref.editorId),
       },
-      ExpressionAttributeNames: { '#name': 'name' },
-      ProjectionExpression: listed.join(', '),
+      ExpressionAttributeNames: Object.fromEntries(listed.map((name) => [`#${name}`, name])),
+      ProjectionExpression: listed.map((name) => `#${name}`).join(', '),
       ScanIndexForward: false,
     },
     pageSize,
