@@ -201,14 +201,15 @@ export async function insertEditor(
     }),
   };
   try {
-    if (alongside.puts.length > 0) await batchWrite(alongside.puts.map((put) => ({ put })));
-    await writeRecord(parts, (last) => [headPut, last, ...alongside.commit]);
+    // The version's leading parts go in the same BatchWriteItem as the snapshot's (none up to 350 KB).
+    await writeRecord([...alongside.puts, ...parts], (last) => [headPut, last, ...alongside.commit]);
   } catch (error) {
     const reason = cancellationReasons(error)?.[0];
     if (reason !== 'ConditionalCheckFailed' && reason !== 'TransactionConflict') throw error;
-    await batchWrite(parts.slice(0, -1).map((part) => ({ delete: { pk: part.pk, sk: part.sk } })));
     await batchWrite(
-      alongside.puts.map((put) => ({ delete: { pk: put.pk as string, sk: put.sk as string } })),
+      [...alongside.puts, ...parts.slice(0, -1)].map((part) => ({
+        delete: { pk: part.pk as string, sk: part.sk as string },
+      })),
     );
     // A conflict means another add of the same editor is committing right now: retryable, not lost.
     if (reason === 'TransactionConflict')
