@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { crdtContracts } from '../../shared/crdt/contracts';
-import { readRestore, restoreVersion } from '../../shared/crdt/versions/service';
+import { readRestore, restoreVersion } from '../../shared/crdt/versions-service';
 
 export const handler = defineEndpoint({
   route: 'crdt.versions.restore',

@@ -2,13 +2,13 @@ import * as Y from 'yjs';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
+import { withFirstVersion } from './auto-versions';
 import { docFromUpdates, encodeState } from './codec';
 import { documentNestsTooDeep, maxNestingDepth } from './depth';
 import { type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
 import type { CrdtType } from './schemas';
 import { appendToEditor } from './service';
 import { publishCoalescedUpdate } from './update-events';
-import { withFirstVersion } from './versions/auto';
 
 /**
  * The editor type and content key a client's first update implies (the root type it writes to):

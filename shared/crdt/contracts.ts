@@ -9,7 +9,7 @@ import {
 } from '../http/route-contract';
 import type { crdtRoutes } from './routes';
 import * as crdt from './schemas';
-import * as versions from './versions/schemas';
+import * as versions from './versions-schemas';
 
 export const crdtContracts = {
   'crdt.add': acknowledging(crdt.writeEditorInput),

@@ -4,6 +4,7 @@ import { invalidArgument, notFound } from '../core/errors';
 import { broadcastUpdate } from '../sockets/broadcast';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { createCatalogEvent, publish } from '../webhooks/outbox';
+import { autoVersionIfDue, withFirstVersion } from './auto-versions';
 import { applyValue, docFromUpdates, encodeState, readValue, tooDeepRoot } from './codec';
 import { clearDeepContent } from './depth';
 import {
@@ -25,7 +26,6 @@ import {
   type GetEditorsInput,
   type WriteEditorInput,
 } from './schemas';
-import { autoVersionIfDue, withFirstVersion } from './versions/auto';
 
 /**
  * Compaction rule: once an editor holds this many appended updates, or this many bytes of them,

@@ -4,7 +4,7 @@ import { crdtMover } from '../../../shared/crdt/document-mover';
 import { loadEditors } from '../../../shared/crdt/repository';
 import { crdtEraser } from '../../../shared/crdt/scope-eraser';
 import { updateEditor } from '../../../shared/crdt/service';
-import { autoVersionIntervalMs } from '../../../shared/crdt/versions/schemas';
+import { autoVersionIntervalMs } from '../../../shared/crdt/versions-schemas';
 import { keys } from '../../../shared/db/keys';
 import { queryAll } from '../../../shared/db/query-page';
 import { eraseUserBatch } from '../../../shared/erasure/user-erasure';

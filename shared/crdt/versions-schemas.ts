@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { pageToken, resourceId } from '../../http/common-schemas';
+import { pageToken, resourceId } from '../http/common-schemas';
 
 /** Most characters of a version's name. */
 export const maxVersionNameLength = 200;

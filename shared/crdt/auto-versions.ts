@@ -5,10 +5,10 @@
  * change with no version due costs no DynamoDB call more.
  */
 import * as Y from 'yjs';
-import type { TransactItem } from '../../db/batch';
-import type { EditorHead } from '../schemas';
-import { storeVersion, versionOf, versionWrites } from './repository';
-import { autoVersionIntervalMs } from './schemas';
+import type { TransactItem } from '../db/batch';
+import type { EditorHead } from './schemas';
+import { storeVersion, versionOf, versionWrites } from './versions-repository';
+import { autoVersionIntervalMs } from './versions-schemas';
 
 type Item = Record<string, unknown>;
 

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { ApiError, notFound } from '../../core/errors';
-import { batchWrite, inTable, type TransactItem, transactWrite } from '../../db/batch';
-import { db, tableName } from '../../db/client';
-import { entities } from '../../db/entities';
-import { keys } from '../../db/keys';
-import { type Page, queryAll, queryPage, withoutKeys } from '../../db/query-page';
-import { cancellationReasons } from '../../db/transactions';
-import { type EditorRef, maxPartBytes } from '../repository';
-import type { EditorHead } from '../schemas';
-import { type VersionMeta, versionMeta } from './schemas';
+import { ApiError, notFound } from '../core/errors';
+import { batchWrite, inTable, type TransactItem, transactWrite } from '../db/batch';
+import { db, tableName } from '../db/client';
+import { entities } from '../db/entities';
+import { keys } from '../db/keys';
+import { type Page, queryAll, queryPage, withoutKeys } from '../db/query-page';
+import { cancellationReasons } from '../db/transactions';
+import { type EditorRef, maxPartBytes } from './repository';
+import type { EditorHead } from './schemas';
+import { type VersionMeta, versionMeta } from './versions-schemas';
 
 type Item = Record<string, unknown>;
 

@@ -1,10 +1,10 @@
-import { nowMs } from '../../core/clock';
-import { notFound } from '../../core/errors';
-import { decodePageToken, encodePageToken } from '../../db/page-token';
-import { broadcastUpdate } from '../../sockets/broadcast';
-import { applyValue, docFromUpdates, encodeState, jsonEqual, readValue } from '../codec';
-import { type EditorRecord, type EditorRef, loadEditors } from '../repository';
-import { appendToEditor, updateEvent } from '../service';
+import { nowMs } from '../core/clock';
+import { notFound } from '../core/errors';
+import { decodePageToken, encodePageToken } from '../db/page-token';
+import { broadcastUpdate } from '../sockets/broadcast';
+import { applyValue, docFromUpdates, encodeState, jsonEqual, readValue } from './codec';
+import { type EditorRecord, type EditorRef, loadEditors } from './repository';
+import { appendToEditor, updateEvent } from './service';
 import {
   deleteVersion,
   listedVersion,
@@ -13,14 +13,14 @@ import {
   type StoredVersion,
   storeVersion,
   versionOf,
-} from './repository';
+} from './versions-repository';
 import type {
   CreateVersionInput,
   DeleteVersionsInput,
   GetVersionsInput,
   RestoreVersionInput,
   VersionView,
-} from './schemas';
+} from './versions-schemas';
 
 const refOf = (input: EditorRef): EditorRef => ({
   organizationId: input.organizationId,
