@@ -128,6 +128,26 @@ describe('crdt.versions.create', () => {
   });
 });
 
+describe('versions over 350 KB', () => {
+  it('are stored in parts, read back whole, restored and deleted with every part', async () => {
+    const big = 'lorem ipsum dolor sit amet, '.repeat(30_000);
+    const ref = await textEditor(workspace, big);
+    const { versionId } = await succeed(workspace, 'crdt.versions.create', ref);
+    const parts = (await partition(workspace.apiKey, ref)).filter(
+      (item) => item.entity === 'crdtVersionPart' && item.versionId === versionId,
+    );
+    expect(parts.length).toBe(3);
+    const one = await succeed(workspace, 'crdt.versions.get', { ...ref, versionId });
+    expect(one.data).toBe(big);
+    await succeed(workspace, 'crdt.update', { ...ref, type: 'text', data: 'short now' });
+    await succeed(workspace, 'crdt.versions.restore', { ...ref, versionId });
+    expect(await content(workspace, ref)).toBe(big);
+    await succeed(workspace, 'crdt.versions.delete', { ...ref, versionIds: [versionId] });
+    const left = (await partition(workspace.apiKey, ref)).filter((item) => item.versionId === versionId);
+    expect(left).toEqual([]);
+  });
+});
+
 describe('crdt.versions.get', () => {
   it('pages versions newest first with an opaque token', async () => {
     const ref = await textEditor(workspace);
