@@ -245,7 +245,7 @@ export function versionOf(
   };
 }
 
-/** The items of a version stored as of a query, in the shape `queryVersions` projects. */
+/** One version of a `queryVersions` page, as crdt/versions/get lists it. */
 export const listedVersion = (item: Item) => ({
   versionId: item.versionId as string,
   name: (item.name as string | null | undefined) ?? null,
@@ -255,4 +255,3 @@ export const listedVersion = (item: Item) => ({
   bytes: item.bytes as number,
 });
 
-export type { VersionMeta };
