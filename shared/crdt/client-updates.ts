@@ -3,6 +3,7 @@ import { nowMs } from '../core/clock';
 import { ApiError, invalidArgument, notFound } from '../core/errors';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { broadcastUpdate } from '../sockets/broadcast';
+import { withFirstVersion } from './auto-versions';
 import { docFromUpdates, encodeState, readValue } from './codec';
 import { documentNestsTooDeep, maxNestingDepth } from './depth';
 import { type EditorRecord, type EditorRef, insertEditor, loadEditors, newRecordId } from './repository';
@@ -121,11 +122,17 @@ export async function applyClientUpdate(
     const shape = inferEditorShape(update);
     if (!shape) return { changed: true };
     const state = encodeState(doc);
+    const first = withFirstVersion(
+      apiKey,
+      { ...ref, ...shape, createdAt: now, createdBy: options.userId },
+      state,
+    );
     try {
       await insertEditor(
         apiKey,
-        { ...ref, ...shape, createdAt: now, createdBy: options.userId },
+        first.head,
         { ...newRecordId(now), bytes: state, ...change },
+        first.alongside,
       );
       return { changed: true, stored: state };
     } catch (error) {

@@ -11,6 +11,13 @@ export const crdtReference = domainReference<typeof crdtContracts>()({
     'crdt.get':
       "Answers the content of one editor, or of every editor of the document when `editorId` is left out, as plain JSON in the shape of its `type`; with `format: 'yjs'`, as Yjs bytes for server-side tools (only what a holder of `stateVector` lacks, when it is given). An editor with no content yet answers an empty list.",
     'crdt.update': `Makes the editor's content equal to \`data\` by applying the smallest Yjs edit to the stored state, so edits that clients make at the same time are kept and every client merges the change; or applies a raw Yjs \`update\` as it is. \`NOT_FOUND\` when the editor has no content yet; \`INVALID_ARGUMENT\` when \`data\` does not match the editor's \`type\` or \`update\` is not a Yjs update; \`FAILED_PRECONDITION\` when the content would pass \`maxDocumentBytes\` (8 MiB encoded). ${broadcast} Bodies may be up to 4 MiB.`,
+    'crdt.versions.create':
+      "Stores the editor's content as it is now as a version (its Yjs state, not a JSON copy), named `name`. Versions are also made automatically (`auto: true`): of an editor's first content, and of the content after a change when the newest version is older than 30 minutes. `NOT_FOUND` when the editor has no content.",
+    'crdt.versions.get':
+      "Without `versionId`: a page of the editor's versions, newest first, without their content (an editor without versions answers an empty list). With `versionId`: that version and its content, as `crdt/get` shows content; `NOT_FOUND` when there is no such version.",
+    'crdt.versions.restore': `Makes the editor's content equal to the version's by applying, as one forward Yjs edit, the difference to the content stored now: history is never rewound, and edits that arrive later apply on top. An automatic version of the content before is stored first. Restoring content the editor already has changes nothing and makes no version. \`NOT_FOUND\` when the editor has no content or the version does not exist. ${broadcast}`,
+    'crdt.versions.delete':
+      'Deletes the named versions of the editor. Each id is answered on its own: `success: false` for an id with no version.',
   },
   fields: {
     editorId: 'The editor: one piece of collaborative content in the document (your own id for it).',
@@ -33,6 +40,16 @@ export const crdtReference = domainReference<typeof crdtContracts>()({
     userId: 'Who made the change, answered by `crdt/get` as `lastUpdatedBy`.',
     'result.data.id': 'The editor id.',
     lastUpdate: 'When the content last changed, epoch milliseconds.',
+    versionId: 'The version: the id `crdt/versions/create` answered or a listing shows.',
+    versionIds: 'The versions to delete, 1–100 distinct ids.',
+    name: "The version's name, up to 200 characters; null when none was given.",
+    actionUser: 'Who acts: `userId`; other profile fields are not kept.',
+    'actionUser.userId': "The acting user's id, kept as the version's `createdBy` (create).",
+    createdAt: 'When the version was made, epoch milliseconds.',
+    createdBy: 'The `userId` of the `actionUser` who made the version; null for automatic versions.',
+    auto: 'Whether the version was made automatically (first content, a change 30 minutes after the newest version, before a restore).',
+    bytes: "The size of the version's Yjs state, in bytes.",
+    'crdt.versions.get: data.pageSize': 'Versions per page, 1–100; 20 when left out.',
     lastUpdatedBy:
       'Who made the last change (`userId` of the write, or the user of a realtime connection); null when unknown.',
   },

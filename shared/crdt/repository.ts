@@ -167,13 +167,15 @@ async function writeRecord(parts: Item[], commit: (last: TransactItem) => Transa
 
 /**
  * Stores a new editor: its head (condition: none yet) and its initial state as a snapshot, in one
- * transaction for documents up to 350 KB. Throws ALREADY_EXISTS when the editor has data, ABORTED
- * when another add of it is committing at this moment.
+ * transaction for documents up to 350 KB; `alongside` items (its first version) are written with
+ * it, `puts` before, `commit` in the transaction. Throws ALREADY_EXISTS when the editor has data,
+ * ABORTED when another add of it is committing at this moment.
  */
 export async function insertEditor(
   apiKey: string,
   head: EditorHead,
   state: Omit<UpdateRecord, 'kind' | 'keys'>,
+  alongside: { puts: Item[]; commit: TransactItem[] } = { puts: [], commit: [] },
 ) {
   const parts = partItems(apiKey, head, 'SNAP', state);
   const headPut: TransactItem = {
@@ -199,11 +201,16 @@ export async function insertEditor(
     }),
   };
   try {
-    await writeRecord(parts, (last) => [headPut, last]);
+    // The version's leading parts go in the same BatchWriteItem as the snapshot's (none up to 350 KB).
+    await writeRecord([...alongside.puts, ...parts], (last) => [headPut, last, ...alongside.commit]);
   } catch (error) {
     const reason = cancellationReasons(error)?.[0];
     if (reason !== 'ConditionalCheckFailed' && reason !== 'TransactionConflict') throw error;
-    await batchWrite(parts.slice(0, -1).map((part) => ({ delete: { pk: part.pk, sk: part.sk } })));
+    await batchWrite(
+      [...alongside.puts, ...parts.slice(0, -1)].map((part) => ({
+        delete: { pk: part.pk as string, sk: part.sk as string },
+      })),
+    );
     // A conflict means another add of the same editor is committing right now: retryable, not lost.
     if (reason === 'TransactionConflict')
       throw new ApiError('ABORTED', `Editor ${head.editorId} is being added concurrently; retry.`);

@@ -28,4 +28,29 @@ export const crdtRoutes = domainRoutes('crdt', [
     summary: "Replace an editor's content by applying the minimal Yjs edit to the stored state.",
     maxBodyBytes: 4 * 1024 * 1024,
   },
+  {
+    name: 'crdt.versions.create',
+    path: '/v2/crdt/versions/create',
+    db: 'read-write',
+    summary: "Store an editor's content as it is now as a named version.",
+  },
+  {
+    name: 'crdt.versions.get',
+    path: '/v2/crdt/versions/get',
+    db: 'read',
+    summary: "List an editor's versions newest first, or read one version's content.",
+  },
+  {
+    name: 'crdt.versions.restore',
+    path: '/v2/crdt/versions/restore',
+    db: 'read-write',
+    realtime: true,
+    summary: "Make an editor's content equal to a version's by one forward Yjs edit.",
+  },
+  {
+    name: 'crdt.versions.delete',
+    path: '/v2/crdt/versions/delete',
+    db: 'read-write',
+    summary: 'Delete versions of an editor, answering each id on its own.',
+  },
 ]);

@@ -160,6 +160,8 @@ export const editorHead = z.object({
   contentKey: z.string(),
   createdAt: z.number(),
   createdBy: z.string().nullable(),
+  /** When the editor's newest version was made (absent: none yet); an automatic one is due 30 min after. */
+  newestVersionAt: z.number().optional(),
 });
 export type EditorHead = z.infer<typeof editorHead>;
 

@@ -4,6 +4,7 @@ import { invalidArgument, notFound } from '../core/errors';
 import { broadcastUpdate } from '../sockets/broadcast';
 import type { PublishedEvent } from '../webhooks/event-schemas';
 import { createCatalogEvent, publish } from '../webhooks/outbox';
+import { autoVersionIfDue, withFirstVersion } from './auto-versions';
 import { applyValue, docFromUpdates, encodeState, readValue, tooDeepRoot } from './codec';
 import { clearDeepContent } from './depth';
 import {
@@ -85,10 +86,16 @@ export async function addEditor(apiKey: string, input: WriteEditorInput): Promis
   applyValue(doc, input.type, contentKey, input.data);
   const state = encodeState(doc);
   if (state.length > maxDocumentBytes()) throw documentTooLarge(input.editorId);
-  await insertEditor(
+  const { head, alongside } = withFirstVersion(
     apiKey,
     { ...refOf(input), type: input.type, contentKey, createdAt: now, createdBy: input.userId ?? null },
+    state,
+  );
+  await insertEditor(
+    apiKey,
+    head,
     { ...newRecordId(now), bytes: state, updatedAt: now, updatedBy: input.userId ?? null },
+    alongside,
   );
   await broadcastUpdate(apiKey, refOf(input), state);
 }
@@ -204,6 +211,7 @@ async function repairEditor(
   const newestSequence = Math.max(0, ...editor.records.map((record) => record.sequence));
   const snapshot = { ...newRecordId(change.updatedAt, newestSequence), bytes: encodeState(doc), ...change };
   await writeSnapshot(apiKey, ref, snapshot, editor.records, editor.abandonedKeys);
+  await autoVersionIfDue(apiKey, editor.head, doc, change.updatedAt);
   await publish(apiKey, event);
   await broadcastUpdate(apiKey, ref, Y.encodeStateAsUpdate(doc, before));
 }
@@ -229,6 +237,7 @@ export async function appendToEditor(
     { ...newRecordId(now, newestSequence), bytes: delta, ...change },
     event,
   );
+  await autoVersionIfDue(apiKey, editor.head, doc, now);
   const logs = [...editor.records.filter((record) => record.kind === 'LOG'), appended];
   const logBytes = logs.reduce((sum, record) => sum + record.bytes.length, 0);
   if (logs.length < compaction.maxUpdates && logBytes < compaction.maxUpdateBytes) return;

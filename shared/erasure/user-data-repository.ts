@@ -66,6 +66,7 @@ export function ofCurrentDocumentIncarnation(apiKey: string, item: Item): boolea
     case entities.commentReaction.name:
       return item.pk === keys.commentsPartition(apiKey, organizationId, documentId);
     case entities.crdtEditor.name:
+    case entities.crdtVersion.name:
       return item.pk === keys.crdtPartition(apiKey, organizationId, documentId);
     default:
       return true;

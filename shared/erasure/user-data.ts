@@ -125,6 +125,11 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
       return [
         { feature: 'crdt', organizationId, ...at(item.documentId), id: item.editorId as string, record },
       ];
+    case entities.crdtVersion.name:
+      // A version the user made: CRDT content, by its editor's id (the record names the version).
+      return [
+        { feature: 'crdt', organizationId, ...at(item.documentId), id: item.editorId as string, record },
+      ];
     default:
       return [];
   }

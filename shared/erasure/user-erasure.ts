@@ -29,7 +29,7 @@ export interface UserEraseCursor {
  * tombstoned, comments deleted with their emptied thread (or the thread's copies of the profile
  * stubbed, and in the activities about the thread), the user taken out of groups and their
  * reactions off comments, notifications they triggered kept with the profile stubbed, CRDT editors
- * the user created taken off the listing but kept (shared content), webhook messages (and their
+ * and versions the user created taken off the listing but kept (shared content), webhook messages (and their
  * outbox item) that carry the user's profile kept with it stubbed (not counted: no feature). Every
  * action is idempotent; erased entries leave the index, so a new run re-lists only what is left.
  * Returns the records erased per feature and the cursor of the next batch (none: done).
@@ -94,6 +94,7 @@ export async function eraseUserBatch(
         break;
       }
       case entities.crdtEditor.name:
+      case entities.crdtVersion.name:
         work.push(unlistEditorCreator(keyOf(item)));
         break;
       case entities.webhookProfileMention.name:

@@ -2,18 +2,22 @@ import type { ItemKey } from '../key-parts';
 import { documentSegment, encodeKeyPart, join, organizationPartition, separator } from '../key-parts';
 import { defineArea } from './definition';
 
-/** A document's CRDT editors: heads, update and snapshot parts, event windows. */
+/** A document's CRDT editors: heads, update and snapshot parts, event windows, versions. */
 export const crdtArea = defineArea({
   entities: {
     crdtEditor: { indexes: ['gsi2', 'gsi8'] },
     crdtPart: {},
     crdtEventWindow: { indexes: ['gsi7'] },
+    crdtVersion: { indexes: ['gsi8'] },
+    crdtVersionPart: {},
   },
   accessPatterns: {
     crdtEditorsOfDocument: { index: 'table' },
     crdtEditorHead: { index: 'table' },
     crdtParts: { index: 'table' },
     crdtEventWindow: { index: ['table', 'gsi7'] },
+    crdtVersionsOfEditor: { index: 'table' },
+    crdtVersionParts: { index: 'table' },
   },
 });
 
@@ -71,4 +75,38 @@ export const crdtKeys = {
   }),
   crdtOrganizationListingPartition: (apiKey: string, organizationId: string) =>
     join(organizationPartition(apiKey, organizationId), 'CRDT'),
+  /**
+   * Sort-key prefix of an editor's version meta items (name, time, size; no bytes), in the document's
+   * CRDT partition so erasure and migration cover them. Outside `ED#`, so editor loads never read
+   * them; version ids are time-ordered, so a descending Query lists the newest first.
+   */
+  crdtVersionPrefix: (editorId: string) => `${join('VER', encodeKeyPart(editorId), 'M')}${separator}`,
+  /** A version's meta item: committed last, so a version is listed only once all its parts are stored. */
+  crdtVersion: (
+    apiKey: string,
+    ref: { organizationId: string; documentId: string; editorId: string },
+    versionId: string,
+  ): ItemKey => ({
+    pk: crdtKeys.crdtPartition(apiKey, ref.organizationId, ref.documentId),
+    sk: join('VER', encodeKeyPart(ref.editorId), 'M', encodeKeyPart(versionId)),
+  }),
+  /** Sort-key prefix of one version's parts, a range apart from the meta items (listings never read bytes). */
+  crdtVersionPartPrefix: (editorId: string, versionId: string) =>
+    `${join('VER', encodeKeyPart(editorId), 'P', encodeKeyPart(versionId))}${separator}`,
+  /** One part (≤ 350 KB) of a version's Yjs bytes (`Y.encodeStateAsUpdate` of the editor then). */
+  crdtVersionPart: (
+    apiKey: string,
+    ref: { organizationId: string; documentId: string; editorId: string },
+    versionId: string,
+    index: number,
+  ): ItemKey => ({
+    pk: crdtKeys.crdtPartition(apiKey, ref.organizationId, ref.documentId),
+    sk: join(
+      'VER',
+      encodeKeyPart(ref.editorId),
+      'P',
+      encodeKeyPart(versionId),
+      String(index).padStart(4, '0'),
+    ),
+  }),
 } as const;

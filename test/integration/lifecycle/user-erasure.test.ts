@@ -228,6 +228,8 @@ async function seedZed(organizationId: string, documentId: string) {
     data: 'z',
     userId: 'zed',
   });
+  // A version zed made, given zed's whole profile: only the user id is kept.
+  await succeed(setup.workspace, 'crdt.versions.create', { ...scope, editorId: 'zeds', actionUser: zed });
 }
 
 /** Every read route of the API key's organization and document, with the answers' bodies. */
@@ -251,6 +253,7 @@ async function readEverything(organizationId: string, documentId: string) {
     ['commentannotations.get', scope],
     ['memory.search', { organizationId, query: 'answer question' }],
     ['memory.judgments.query', { organizationId }],
+    ['crdt.versions.get', { ...scope, editorId: 'zeds' }],
   ];
   const answers = await Promise.all(
     reads.map(async ([route, data]) => {

@@ -29,6 +29,41 @@ const addEditorWithoutDocument = (documentId: string) =>
   });
 
 describe('organizations.documents.migrate', () => {
+  it("moves an editor's versions with the document, keeping their ids", async () => {
+    const [from, to] = [newId('doc'), newId('moved')];
+    await harness.seedDocument(from);
+    const editor = { organizationId, editorId: 'e1' };
+    const { versionId } = await succeed(harness.workspace, 'crdt.versions.create', {
+      ...editor,
+      documentId: from,
+      name: 'kept',
+      actionUser: { userId: 'bob' },
+    });
+    const before = await succeed(harness.workspace, 'crdt.versions.get', { ...editor, documentId: from });
+    await succeed(harness.workspace, 'organizations.documents.migrate', {
+      organizationId,
+      documentId: from,
+      newDocumentId: to,
+    });
+    expect((await harness.queue.drain()).map((run) => run.failed)).toEqual([false]);
+    expect(await succeed(harness.workspace, 'crdt.versions.get', { ...editor, documentId: to })).toEqual(
+      before,
+    );
+    expect(await succeed(harness.workspace, 'crdt.versions.get', { ...editor, documentId: from })).toEqual(
+      [],
+    );
+    const one = await succeed(harness.workspace, 'crdt.versions.get', {
+      ...editor,
+      documentId: to,
+      versionId,
+    });
+    expect(one).toMatchObject({ versionId, name: 'kept', data: 'Hello, world' });
+    // Bob's version is listed among his data under the new document id.
+    const data = await succeed(harness.workspace, 'users.data.get', { userId: 'bob', organizationId });
+    const versions = data.items.filter((item: { record: { versionId?: string } }) => item.record.versionId);
+    expect(versions).toEqual([expect.objectContaining({ feature: 'crdt', documentId: to, id: 'e1' })]);
+  });
+
   it('moves every record of the document to the new id and leaves nothing under the old one', async () => {
     const [from, to] = [newId('doc'), newId('moved')];
     const tag = await harness.seedDocument(from);

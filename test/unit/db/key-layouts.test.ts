@@ -60,6 +60,8 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
     keys.crdtPart(apiKey, part, 'SNAP', 'record1', 2),
   ],
   crdtEventWindow: keys.crdtEventWindow(apiKey, organizationId, documentId, id),
+  crdtVersion: keys.crdtVersion(apiKey, part, 'version1'),
+  crdtVersionPart: keys.crdtVersionPart(apiKey, part, 'version1', 0),
   realtimeConnection: keys.connectionById(id),
   realtimeRoomMember: keys.realtimeConnection(apiKey, room, id),
   realtimeAccessStamp: keys.realtimeAccessStamp(apiKey, organizationId),

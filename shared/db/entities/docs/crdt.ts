@@ -8,7 +8,8 @@ export const crdtDocs = documentArea(crdtArea, {
     crdtEditor: {
       pk: 'AK#<ak>#ORG#<org>#CRDT#<doc>',
       sk: 'ED#<editor>#HEAD',
-      attributes: 'organizationId, documentId, editorId, type, contentKey, createdAt, createdBy, updatedAt',
+      attributes:
+        'organizationId, documentId, editorId, type, contentKey, newestVersionAt (when its newest version was made), createdAt, createdBy, updatedAt',
     },
     crdtPart: {
       pk: 'AK#<ak>#ORG#<org>#CRDT#<doc>',
@@ -21,6 +22,18 @@ export const crdtDocs = documentArea(crdtArea, {
       sk: 'EVWIN#<editor>',
       attributes:
         'apiKey, organizationId, documentId, editorId, windowEndsAt, pending (gsi7pk/gsi7sk while pending: the reconciler publishes the trailing event), incarnations, createdAt, updatedAt',
+    },
+    crdtVersion: {
+      pk: 'AK#<ak>#ORG#<org>#CRDT#<doc>',
+      sk: 'VER#<editor>#M#<versionId>',
+      attributes:
+        "organizationId, documentId, editorId, versionId (time-ordered), name, type, contentKey, auto, bytes (a count), partCount, createdAt, createdBy (gsi8pk/gsi8sk when not null: the user's data), updatedAt",
+    },
+    crdtVersionPart: {
+      pk: 'AK#<ak>#ORG#<org>#CRDT#<doc>',
+      sk: 'VER#<editor>#P#<versionId>#<part>',
+      attributes:
+        'editorId, versionId, part, bytes (binary, ≤ 350 KB: `Y.encodeStateAsUpdate` of the editor), createdAt, updatedAt',
     },
   },
   accessPatterns: {
@@ -53,6 +66,22 @@ export const crdtDocs = documentArea(crdtArea, {
       operation:
         'UpdateItem, condition `windowEndsAt <= :now` (open) else mark pending in the due index; reconciler: UpdateItem condition `pending`',
       usedBy: 'client edits (coalesced `crdt.update_data`), reconciler',
+    },
+    crdtVersionsOfEditor: {
+      pattern: 'Versions of a CRDT editor, newest first',
+      pk: '`…#CRDT#<doc>`',
+      sk: 'begins_with `VER#<editor>#M#` (list) or `VER#<editor>#M#<versionId>` (one)',
+      operation:
+        "Query descending with a projection (no bytes; a page of 1–100); GetItem; Put in the transaction that sets the head's `newestVersionAt` (condition: the value read); DeleteItem",
+      usedBy: '`crdt.versions.*`, automatic versions of `crdt.add`, `crdt.update` and client edits',
+    },
+    crdtVersionParts: {
+      pattern: 'Parts of one CRDT version',
+      pk: '`…#CRDT#<doc>`',
+      sk: 'begins_with `VER#<editor>#P#<versionId>#`',
+      operation:
+        'Query (consistent); BatchWriteItem (all parts but the last) + last part in the committing transaction',
+      usedBy: '`crdt.versions.get` (one), `crdt.versions.restore`, `crdt.versions.delete`',
     },
   },
 });
