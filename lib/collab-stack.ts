@@ -42,6 +42,8 @@ export interface CollabStackProps extends StackProps {
   readonly reservedConcurrency?: boolean;
   /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` of the deployment; the env module's default (50) when omitted. */
   readonly maxWebhookEndpointsPerApiKey?: number;
+  /** `MAX_DOCUMENT_BYTES` (addendum §12 `maxDocumentBytes`); the env module's default (8 MiB) when omitted. */
+  readonly maxDocumentBytes?: number;
   /**
    * Per-API-key fair shares (decisions §64): `API_KEY_REQUEST_RATE` (50/s), `API_KEY_REALTIME_RATE`
    * (500/s; 0 turns either rate off) and `API_KEY_JOB_SLOTS` (2); the env defaults when omitted.
@@ -92,6 +94,7 @@ export class CollabStack extends Stack {
     super(scope, id, props);
     const maxEndpoints = props.maxWebhookEndpointsPerApiKey;
     requireInteger('maxWebhookEndpointsPerApiKey', maxEndpoints, 1);
+    requireInteger('maxDocumentBytes', props.maxDocumentBytes, 1);
     for (const [key, variable] of Object.entries(fairShareVariables)) {
       requireInteger(
         `apiKeyFairShare.${key}`,
@@ -140,6 +143,7 @@ export class CollabStack extends Stack {
       embedder: props.embedder ?? 'hashed',
       reserveConcurrency: props.reservedConcurrency ?? true,
       maxWebhookEndpointsPerApiKey: maxEndpoints,
+      maxDocumentBytes: props.maxDocumentBytes,
       fairShare: props.apiKeyFairShare,
     });
     // Before the HTTP API and the workers: routes that broadcast and the worker that closes

@@ -65,6 +65,8 @@ export interface ServiceFunctionsProps {
   readonly reserveConcurrency: boolean;
   /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY` for every function; the env module's default when omitted. */
   readonly maxWebhookEndpointsPerApiKey?: number;
+  /** `MAX_DOCUMENT_BYTES` when configured. */
+  readonly maxDocumentBytes?: number;
   /**
    * The fair-share settings, for every function: the HTTP routes and realtime functions read the
    * rates, the background-job worker the slots (one place, so no reader can be missed).
@@ -151,6 +153,7 @@ export class ServiceFunctions extends Construct {
         ...(props.maxWebhookEndpointsPerApiKey !== undefined && {
           MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: String(props.maxWebhookEndpointsPerApiKey),
         }),
+        ...(props.maxDocumentBytes !== undefined && { MAX_DOCUMENT_BYTES: String(props.maxDocumentBytes) }),
         ...fairShareEnvironment(props.fairShare),
         ...(handler.access.realtime && this.realtimeEndpoint && { REALTIME_ENDPOINT: this.realtimeEndpoint }),
         ...Object.fromEntries(

@@ -38,6 +38,8 @@ export const stackContextSchema = z
     reservedConcurrency: flag.default(true),
     /** `MAX_WEBHOOK_ENDPOINTS_PER_API_KEY`; the env module's default (50) when unset. */
     maxWebhookEndpointsPerApiKey: positiveInteger.optional(),
+    /** `MAX_DOCUMENT_BYTES`, the most one CRDT editor may hold encoded (addendum §12); 8 MiB when unset. */
+    maxDocumentBytes: positiveInteger.optional(),
     /** `API_KEY_REQUEST_RATE`, HTTP requests per second of one API key (0: off); the env's 50 when unset. */
     apiKeyRequestRate: nonNegativeInteger.optional(),
     /** `API_KEY_REALTIME_RATE`, realtime connects and frames per second of one key (0: off); 500 when unset. */
@@ -97,6 +99,7 @@ export function collabStackProps(settings: StackContext): Omit<CollabStackProps,
     embedder: settings.embedder,
     reservedConcurrency: settings.reservedConcurrency,
     maxWebhookEndpointsPerApiKey: settings.maxWebhookEndpointsPerApiKey,
+    maxDocumentBytes: settings.maxDocumentBytes,
     apiKeyFairShare: {
       requestRate: settings.apiKeyRequestRate,
       realtimeRate: settings.apiKeyRealtimeRate,

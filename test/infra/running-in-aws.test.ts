@@ -350,6 +350,21 @@ describe('Webhook endpoint cap per deployment', () => {
   });
 });
 
+describe('Document size limit per deployment (maxDocumentBytes)', () => {
+  it('leaves MAX_DOCUMENT_BYTES to the env default (8 MiB) when unset, and passes a configured one to every function', () => {
+    for (const [, fn] of functions) expect(variablesOf(fn)).not.toHaveProperty('MAX_DOCUMENT_BYTES');
+    const configured = synth({ maxDocumentBytes: 2 * 1024 * 1024 });
+    const configuredFunctions = Object.values(configured.resources).filter(
+      (resource) => resource.Type === 'AWS::Lambda::Function',
+    );
+    expect(configuredFunctions.length).toBe(functions.length);
+    for (const fn of configuredFunctions) {
+      expect(variablesOf(fn)).toHaveProperty('MAX_DOCUMENT_BYTES', String(2 * 1024 * 1024));
+    }
+    expect(() => synth({ maxDocumentBytes: 0 })).toThrow(/positive integer/);
+  });
+});
+
 describe('Fair shares per deployment (decisions §64)', () => {
   const variables = ['API_KEY_REQUEST_RATE', 'API_KEY_REALTIME_RATE', 'API_KEY_JOB_SLOTS'];
 
