@@ -78,7 +78,7 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pk: '`RTCONN#<connectionId>`',
       sk: '`CONNECTION`',
       operation: 'GetItem (consistent), UpdateItem (awareness client id, role)',
-      usedBy: '`$default`, `$disconnect`',
+      usedBy: '`$default`, `$disconnect`, the greeter',
     },
     storeConnection: {
       pattern: "store a connection, under the room's cap",
@@ -147,8 +147,8 @@ export const realtimeDocs = documentArea(realtimeArea, {
       pk: '`…#RT`',
       sk: '`AWARENESS#<doc>#<editor>#<clientId>`',
       operation:
-        'PutItem with the first state if absent, expired, or held by the same connection or user (once per connection); UpdateItem of later states (`connectionId = me AND clock < new`); Query begins_with `AWARENESS#<doc>#<editor>#`, `Limit` the room cap, within a byte budget (query awareness, sync step 1); conditional delete at `$disconnect`, returning the claim for the removal update',
-      usedBy: '`$default`, `$disconnect`',
+        'PutItem with the first state if absent, expired, or held by the same connection or user (once per connection); UpdateItem of later states (`connectionId = me AND clock < new`); Query begins_with `AWARENESS#<doc>#<editor>#`, `Limit` the room cap, within a byte budget (query awareness, the greeting); conditional delete at `$disconnect`, returning the claim for the removal update',
+      usedBy: '`$default`, `$disconnect`, the greeter',
     },
     liveState: {
       pattern: 'live state of a document',
@@ -156,7 +156,7 @@ export const realtimeDocs = documentArea(realtimeArea, {
       sk: '`LIVE#<doc>#<liveStateDataId>`',
       operation:
         'UpdateItem `ADD version` of an id the index counts, on condition that it is stored (merge: on the version read); a new id: in the index’s transaction (`liveStateIds`); Query begins_with `LIVE#<doc>#`, `Limit` the cap, for joiners (TTL 24 h)',
-      usedBy: '`livestate.broadcast`, sync step 1',
+      usedBy: '`livestate.broadcast`, the greeting',
     },
     liveStateIds: {
       pattern: 'the live-state ids a document holds (its cap)',
