@@ -19,6 +19,8 @@ const knownKeywords = new Set([
   'maxLength',
   'pattern',
   'format',
+  // `base64` strings (Yjs bytes): their `pattern` generates them.
+  'contentEncoding',
   'enum',
   'anyOf',
   'minimum',
