@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { fromBase64 } from 'lib0/buffer';
 import * as decoding from 'lib0/decoding';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
+import { db } from '../../../shared/db/client';
 import { unservedCloseCode } from '../../../shared/realtime/greeting';
 import { deleteConnection, listConnections } from '../../../shared/sockets/repository';
 import { succeed } from '../../support/api';
@@ -98,6 +100,39 @@ describe('joining a room', () => {
       'the edit stored after the reconnect',
     );
     expect(await listConnections(session.workspace.apiKey, room, Date.now())).toHaveLength(1);
+  });
+
+  it('closes a connection whose edit failed to store, and the reconnected client stores it', async () => {
+    const room = { ...(await seedDocument(session.workspace)), editorId: 'e' };
+    await succeed(session.workspace, 'crdt.add', { ...room, type: 'text', data: 'base' });
+    const alice = await session.join(room, 'alice');
+    // The append of the client's edit fails once, as DynamoDB can (a throttle, a 500).
+    const client = db();
+    const send = client.send.bind(client);
+    let failures = 0;
+    const failing = jest.spyOn(client, 'send').mockImplementation(((command: Parameters<typeof send>[0]) => {
+      if (failures === 0 && command instanceof TransactWriteCommand) {
+        failures += 1;
+        return Promise.reject(
+          Object.assign(new Error('injected failure'), { name: 'InternalServerError', $metadata: {} }),
+        );
+      }
+      return send(command);
+    }) as typeof client.send);
+    try {
+      alice.doc.getText('content').insert(4, ' edit');
+      await waitFor(() => alice.closes.length > 0, 10_000, 'the close');
+      expect(failures).toBe(1);
+      expect(alice.closes[0]?.code).toBe(unservedCloseCode);
+      // Without the close the client would believe the server holds its edit; it reconnects and re-syncs.
+      await waitFor(
+        async () => (await succeed(session.workspace, 'crdt.get', room))[0]?.data === 'base edit',
+        10_000,
+        'the edit stored after the reconnect',
+      );
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it('serves every connection when 10 clients join while users/add gives them access, 50 times', async () => {
