@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inTable, type TransactItem } from '../db/batch';
+import type { ScopePreferences } from '../notifications/preference-repository';
+import { inboxRecipients } from '../notifications/preference-service';
 import { createRecord, inboxItems, markFannedOut, recordItem, writeInbox } from '../notifications/repository';
 import type { NotificationRecord } from '../notifications/schemas';
 import { notifiedUserIds } from './effects';
@@ -30,13 +32,18 @@ interface CommentNotification {
   recipients: string[];
 }
 
+/**
+ * A comment's notification and its recipients whose inbox preference lets it in: each of them is
+ * tagged or assigned, so involved (`MINE` lets it in); `NONE` keeps it out.
+ */
 function notificationOf(
   apiKey: string,
   annotation: AnnotationRecord,
   comment: CommentRecord,
   now: number,
+  preferences: ScopePreferences,
 ): CommentNotification | undefined {
-  const recipients = notifiedUserIds(annotation, comment);
+  const recipients = inboxRecipients(notifiedUserIds(annotation, comment), preferences, () => true);
   if (recipients.length === 0) return undefined;
   return {
     recipients,
@@ -79,7 +86,8 @@ export interface NotificationPlan {
 /**
  * Puts the in-app notifications of the comments that asked for them into the comments' own
  * transaction — the record (already fanned out) and every inbox entry — as long as they fit in
- * `room` items, so a comment and its notification land together or not at all. A notification
+ * `room` items, so a comment and its notification land together or not at all. `preferences` are
+ * the recipients' stored preferences, read beside the route's first reads. A notification
  * that does not fit (dozens of tagged users) is sent right after the transaction instead.
  */
 export function planNotifications(
@@ -89,12 +97,13 @@ export function planNotifications(
   inputs: readonly CommentDataInput[],
   now: number,
   room: number,
+  preferences: ScopePreferences,
 ): NotificationPlan {
   const items: TransactItem[] = [];
   const rest: CommentNotification[] = [];
   comments.forEach((comment, index) => {
     if (!inputs[index]?.triggerNotification) return;
-    const notification = notificationOf(apiKey, annotation, comment, now);
+    const notification = notificationOf(apiKey, annotation, comment, now, preferences);
     if (!notification) return;
     const { record, recipients } = notification;
     if (items.length + 1 + recipients.length > room) {

@@ -31,4 +31,16 @@ export const notificationsRoutes = domainRoutes('notifications', [
     db: 'read-write',
     summary: "Delete notifications by id or document, or from one user's inbox.",
   },
+  {
+    name: 'notifications.config.get',
+    path: '/v2/notifications/config/get',
+    db: 'read',
+    summary: "A user's notification preferences in force, for the organization and given documents.",
+  },
+  {
+    name: 'notifications.config.update',
+    path: '/v2/notifications/config/update',
+    db: 'read-write',
+    summary: "Set a user's notification preferences for the organization or one document.",
+  },
 ]);

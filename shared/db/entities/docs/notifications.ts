@@ -16,6 +16,12 @@ export const notificationsDocs = documentArea(notificationsArea, {
       sk: '<timestamp>#<id>',
       attributes: 'notificationId, userId, documentId, timestamp, readAt? (~200 bytes: 1 write unit)',
     },
+    notificationPreference: {
+      pk: 'AK#<ak>#ORG#<org>#NOTIFPREF',
+      sk: 'ORG#<user>, DOC#<doc>#<user>',
+      attributes:
+        "organizationId, documentId? (a document's), userId, inbox?, email? (`ALL`, `MINE`, `NONE`; absent: the wider scope's), gsi8pk/gsi8sk (the user's data), createdAt, updatedAt",
+    },
   },
   accessPatterns: {
     notificationRecord: {
@@ -45,6 +51,14 @@ export const notificationsDocs = documentArea(notificationsArea, {
       sk: '`<user>`',
       operation: 'Query (keys only) + BatchWriteItem',
       usedBy: '`notifications.delete`',
+    },
+    notificationPreferences: {
+      pattern: "users' notification preferences of an organization or a document",
+      pk: '`AK#<ak>#ORG#<org>#NOTIFPREF`',
+      sk: 'begins_with `ORG#` / `DOC#<doc>#` (every user), or `ORG#<user>` / `DOC#<doc>#<user>` (one)',
+      operation:
+        'two Queries beside the reads a notification write already makes; BatchGetItem (one user); UpdateItem (merge)',
+      usedBy: '`notifications.add`, `notifications.config.*`, document migration, user erasure',
     },
   },
 });
