@@ -73,6 +73,10 @@ export async function commitComments(
   return refused;
 }
 
+/** No stored preferences, for writes that notify nobody (no read made). */
+export const noPreferences = (): Promise<ScopePreferences> =>
+  Promise.resolve({ organization: new Map(), document: new Map() });
+
 /**
  * The stored notification preferences the notifications of comments added to an existing thread may
  * need: every user's of the organization and the document (two Queries), as the stored assignee is
@@ -102,6 +106,6 @@ export function readNewThreadPreferences(
         .flatMap((comment) => (comment.taggedUserContacts ?? []).map((tag) => tag.userId)),
     ]),
   );
-  if (users.size === 0) return Promise.resolve({ organization: new Map(), document: new Map() });
+  if (users.size === 0) return noPreferences();
   return preferencesOfUsers(apiKey, organizationId, documentId, [...users]);
 }

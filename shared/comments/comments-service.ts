@@ -4,7 +4,13 @@ import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
-import { commentAdditions, commitComments, newComment, readThreadPreferences } from './comment-additions';
+import {
+  commentAdditions,
+  commitComments,
+  newComment,
+  noPreferences,
+  readThreadPreferences,
+} from './comment-additions';
 import { type CommentChange, effectItems } from './effects';
 import type { AnnotationRef } from './ids';
 import { apiActor, refOf } from './ids';
@@ -23,13 +29,15 @@ export const readAnnotationWrite = (apiKey: string, ref: AnnotationRef, commentI
 
 /**
  * What commentannotations.comments.add reads first: `readAnnotationWrite` of the thread and, in
- * parallel, the preferences its notifications may need (`readThreadPreferences`): the route's
- * `prefetch`, so preferences add no serial round trip.
+ * parallel, when a comment asks for a notification, the preferences it may need
+ * (`readThreadPreferences`): the route's `prefetch`, so preferences add no serial round trip.
  */
-export const readCommentsAdd = (apiKey: string, ref: AnnotationRef) =>
+export const readCommentsAdd = (apiKey: string, input: AddComments) =>
   Promise.all([
-    readAnnotationWrite(apiKey, ref, []),
-    readThreadPreferences(apiKey, ref.organizationId, ref.documentId),
+    readAnnotationWrite(apiKey, input, []),
+    input.commentData.some((comment) => comment.triggerNotification)
+      ? readThreadPreferences(apiKey, input.organizationId, input.documentId)
+      : noPreferences(),
   ]);
 
 /** The result of `readAnnotationWrite`. */

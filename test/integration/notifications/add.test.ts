@@ -52,13 +52,16 @@ describe('notifications.add', () => {
   it('reads beside the auth read, then writes a generated id and its inbox together: three serial round trips', async () => {
     const response = await notify({});
     expect(dataOf(response)).toEqual({ success: true, message: expect.stringContaining('sent to 2 users') });
-    // Organization and document (BatchGetItem) and the members (Query) beside auth (prefetch); the
-    // record and the inbox entries together; the fan-out mark.
+    // Organization and document (BatchGetItem), the members (Query) and the stored preferences of the
+    // organization and the document (two Queries) beside auth (prefetch); the record and the inbox
+    // entries together; the fan-out mark.
     expect(response.db.commands.sort()).toEqual([
       'BatchGetItem',
       'BatchWriteItem',
       'GetItem',
       'PutItem',
+      'Query',
+      'Query',
       'Query',
       'UpdateItem',
     ]);
@@ -242,7 +245,8 @@ describe('notifications.add to a large organization', () => {
     expect(response.statusCode).toBe(200);
     const writes = response.db.commands.filter((command) => command === 'BatchWriteItem').length;
     expect(writes).toBe(Math.ceil(2002 / 25));
-    expect(response.db.calls).toBeLessThan(writes + 10);
+    // Besides the writes: auth, the reads beside it (preferences' two Queries included), member pages.
+    expect(response.db.calls).toBeLessThan(writes + 12);
     expect(await inboxOf('member-1999')).toEqual(['big']);
   }, 60_000);
 });
