@@ -18,7 +18,7 @@ export const notificationsDocs = documentArea(notificationsArea, {
     },
     notificationPreference: {
       pk: 'AK#<ak>#ORG#<org>#NOTIFPREF',
-      sk: 'ORG#<user>, DOC#<doc>#<user>',
+      sk: ['ORG#<user>', 'DOC#<doc>#<user>'],
       attributes:
         "organizationId, documentId? (a document's), userId, inbox?, email? (`ALL`, `MINE`, `NONE`; absent: the wider scope's), gsi8pk/gsi8sk (the user's data), createdAt, updatedAt",
     },
