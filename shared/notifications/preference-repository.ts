@@ -87,19 +87,21 @@ export async function preferencesOfScope(
 }
 
 /**
- * Given users' stored preferences for the organization and one document: one BatchGetItem per 100
- * keys (two keys a user), the chunks in parallel.
+ * Given users' stored preferences for the organization and one document (if any): one
+ * BatchGetItem per 100 keys (two keys a user), the chunks in parallel.
  */
 export async function preferencesOfUsers(
   apiKey: string,
   organizationId: string,
-  documentId: string,
+  documentId: string | undefined,
   userIds: readonly string[],
 ): Promise<ScopePreferences> {
   const items = await batchGet(
     userIds.flatMap((userId) => [
       keys.notificationPreference(apiKey, { organizationId, userId }),
-      keys.notificationPreference(apiKey, { organizationId, documentId, userId }),
+      ...(documentId === undefined
+        ? []
+        : [keys.notificationPreference(apiKey, { organizationId, documentId, userId })]),
     ]),
   );
   return {
