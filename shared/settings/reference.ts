@@ -53,7 +53,7 @@ export const settingsReference = domainReference<typeof settingsContracts>()({
       'Sent to the permission provider as `Authorization: Bearer <authToken>`. Empty when unset.',
     rawNotificationUrl: 'Receives each event as it happened (the message). Empty: none sent.',
     processedNotificationUrl:
-      'Receives each event with its resolved recipients (`toUsers`: tagged users, the assignee and the thread participants, without the acting user). Empty: none sent.',
+      "Receives each event with its resolved recipients (`toUsers`: tagged users, the assignee and the thread participants, without the acting user) and, beside them, each recipient's notification preferences in force for the organization (`usersOrganizationNotificationsConfig`) and for the document (`usersDocumentNotificationsConfig`), `{ <userId>: { inbox, email } }`. Empty: none sent.",
     encodeData: payloadEncoding,
     encryptData: payloadEncryption,
     publicKey,
