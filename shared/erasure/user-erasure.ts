@@ -65,6 +65,10 @@ export async function eraseUserBatch(
         count('notification');
         deleted.push(keyOf(item));
         break;
+      case entities.inboxCounter.name:
+        // The user's inbox counts: not a record of their own (not counted), gone with the inbox.
+        deleted.push(keyOf(item));
+        break;
       case entities.activity.name:
         count('activity');
         deleted.push(keyOf(item));

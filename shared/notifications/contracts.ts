@@ -14,6 +14,7 @@ export const notificationsContracts = {
   ),
   'notifications.update': answeringBatch(notifications.updateNotificationsInput),
   'notifications.delete': answeringBatch(notifications.deleteNotificationsInput),
+  'notifications.count': answering(notifications.countNotificationsInput, notifications.notificationCounts),
   'notifications.config.get': answering(
     preferences.getNotificationPreferencesInput,
     preferences.notificationPreferencesView,

@@ -41,6 +41,10 @@ export const notificationsExamples = {
     request: { organizationId: 'org-1', notificationIds: ['notif-1'] },
     response: processed('Notifications', 'Notification deleted.', 'notif-1'),
   },
+  'notifications.count': {
+    request: { organizationId: 'org-1', userId: 'bob' },
+    response: answer('Notification count retrieved.', { total: 12, unread: 3 }),
+  },
   'notifications.config.get': {
     request: { organizationId: 'org-1', userId: 'bob', documentIds: ['doc-1'] },
     response: answer('Notification config retrieved.', {

@@ -32,6 +32,12 @@ export const notificationsRoutes = domainRoutes('notifications', [
     summary: "Delete notifications by id or document, or from one user's inbox.",
   },
   {
+    name: 'notifications.count',
+    path: '/v2/notifications/count',
+    db: 'read',
+    summary: "How many notifications a user's inbox holds, and how many are unread (one read).",
+  },
+  {
     name: 'notifications.config.get',
     path: '/v2/notifications/config/get',
     db: 'read',

@@ -7,6 +7,7 @@ import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
 import { ensureDocumentTarget } from '../organizations/targets';
 import { isFenced } from '../plugins/fence';
+import { readInboxCounts } from './count-repository';
 import { preferencesOfScope, preferencesOfUsers, type ScopePreferences } from './preference-repository';
 import { inboxRecipients } from './preference-service';
 import { readFirstMembers, resolveRecipients } from './recipients';
@@ -27,6 +28,7 @@ import {
 } from './repository';
 import type {
   AddNotification,
+  CountNotifications,
   deleteNotificationsInput,
   GetNotifications,
   NotificationRecord,
@@ -249,7 +251,7 @@ export const updateNotifications = /* @__PURE__ */ prefetchable(
         const [, read] = await Promise.all([
           Object.keys(fields).length > 0 &&
             updateRecord(caller.apiKey, input.organizationId, id, fields, now),
-          Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId, now))),
+          Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId))),
         ]);
         const skipped = read.filter((marked) => !marked).length;
         const note = skipped > 0 ? ` ${skipped} of the users are not recipients.` : '';
@@ -295,7 +297,7 @@ export const deleteNotifications = /* @__PURE__ */ prefetchable(
           (!requested || requested.has(entry.notificationId)) &&
           (input.documentId === undefined || entry.documentId === input.documentId),
       );
-      await deleteEntries(entries.map(({ key }) => key));
+      await deleteEntries(apiKey, organizationId, entries);
       return resultsFor(
         input.notificationIds ?? [],
         entries.map(({ entry }) => entry.notificationId),
@@ -320,3 +322,11 @@ function resultsFor(requested: readonly string[], deleted: readonly string[]) {
   for (const id of deleted) results[id] = { success: true, message: 'Notification deleted.' };
   return results;
 }
+
+/**
+ * notifications/count: a user's inbox counts for the organization or one document, kept by every
+ * inbox write in its transaction (one consistent GetItem). Needs only the API key and the input,
+ * so it is the route's `prefetch` and travels with the auth read.
+ */
+export const countNotifications = (apiKey: string, input: CountNotifications) =>
+  readInboxCounts(apiKey, input);

@@ -15,6 +15,7 @@ export const notificationsArea = defineArea({
     notification: { indexes: ['gsi3', 'gsi8'] },
     inboxEntry: { indexes: ['gsi5', 'gsi8'] },
     notificationPreference: { indexes: ['gsi8'] },
+    inboxCounter: { indexes: ['gsi8'] },
   },
   accessPatterns: {
     notificationRecord: { index: 'table' },
@@ -22,6 +23,7 @@ export const notificationsArea = defineArea({
     inboxOfUser: { index: 'table' },
     recipientsOfNotification: { index: 'gsi5' },
     notificationPreferences: { index: 'table' },
+    inboxCounts: { index: 'table' },
   },
 });
 
@@ -94,6 +96,21 @@ export const notificationKeys = {
   /** Sort-key prefix of the organization-level preferences, or of one document's. */
   notificationPreferencePrefix: (organizationId: string, documentId?: string) =>
     `${documentId === undefined ? 'ORG' : join('DOC', documentSegment(organizationId, documentId))}${separator}`,
+  /**
+   * A user's inbox counters (`total`, `unread`) for the organization (`ORG`) or one document, in a
+   * partition of the user's own (beside, not inside, the inbox: its Queries never meet them), so a
+   * fan-out's counter updates spread over its recipients' partitions.
+   */
+  inboxCounter: (
+    apiKey: string,
+    scope: { organizationId: string; documentId?: string | undefined; userId: string },
+  ): ItemKey => ({
+    pk: organizationPartition(apiKey, scope.organizationId, 'INBOXCOUNT', encodeKeyPart(scope.userId)),
+    sk:
+      scope.documentId === undefined
+        ? 'ORG'
+        : join('DOC', documentSegment(scope.organizationId, scope.documentId)),
+  }),
   /** The table partition of an organization's notification records. */
   notificationPartition: (apiKey: string, organizationId: string) =>
     notificationPartition(apiKey, organizationId),
