@@ -26,6 +26,26 @@ const setPreference = (
   config: Record<string, unknown>,
 ) => succeed(owner, 'notifications.config.update', { ...scope, config });
 
+const notifyBob = (
+  owner: TestWorkspace,
+  organizationId: string,
+  documentId: string,
+  notificationId: string,
+) =>
+  succeed(owner, 'notifications.add', {
+    organizationId,
+    documentId,
+    notificationId,
+    actionUser: { userId: 'actor' },
+    notifyAll: false,
+    notifyUsers: [{ userId: 'bob' }],
+    displayHeadlineMessageTemplate: 'h',
+    displayBodyMessage: 'b',
+  });
+
+const countOf = (owner: TestWorkspace, organizationId: string, userId: string, documentId?: string) =>
+  succeed(owner, 'notifications.count', { organizationId, userId, ...(documentId && { documentId }) });
+
 const preferencesOf = (owner: TestWorkspace, organizationId: string, userId: string, documentIds: string[]) =>
   succeed(owner, 'notifications.config.get', { organizationId, userId, documentIds });
 
@@ -36,10 +56,21 @@ describe('notification preferences through the data lifecycle', () => {
     await setPreference(owner, { organizationId, userId: 'pref-bob' }, { inbox: 'NONE' });
     await setPreference(owner, { organizationId, userId: 'pref-bob', documentId: 'doc' }, { email: 'ALL' });
     await setPreference(owner, { organizationId, userId: 'pref-carol' }, { inbox: 'MINE' });
+    await succeed(owner, 'notifications.add', {
+      organizationId,
+      documentId: 'doc',
+      actionUser: { userId: 'actor' },
+      notifyAll: false,
+      notifyUsers: [{ userId: 'pref-bob' }, { userId: 'pref-carol' }],
+      displayHeadlineMessageTemplate: 'h',
+      displayBodyMessage: 'b',
+    });
+    expect(await countOf(owner, organizationId, 'pref-carol')).toEqual({ total: 1, unread: 1 });
     const listed = (await succeed(owner, 'users.data.get', { userId: 'pref-bob' })).items as {
       feature: string;
       id: string;
     }[];
+    // pref-bob's inbox preference (NONE) kept the notification out: only the two preferences.
     expect(listed.map((item) => [item.feature, item.id]).sort()).toEqual(
       [
         ['notification', 'doc'],
@@ -52,6 +83,8 @@ describe('notification preferences through the data lifecycle', () => {
     expect(runs.every((run) => !run.failed)).toBe(true);
     const status = await succeed(owner, 'users.data.delete.status', { jobId });
     expect(status).toMatchObject({ status: 'completed', counts: { notification: 2 } });
+    expect(await countOf(owner, organizationId, 'pref-bob')).toEqual({ total: 0, unread: 0 });
+    expect(await countOf(owner, organizationId, 'pref-carol')).toEqual({ total: 1, unread: 1 });
     expect(await preferencesOf(owner, organizationId, 'pref-bob', ['doc'])).toEqual({
       organization: defaults,
       documents: { doc: defaults },
@@ -62,9 +95,15 @@ describe('notification preferences through the data lifecycle', () => {
     });
   });
 
-  it("move with their document in a migration; the organization's stay", async () => {
+  it("move with their document in a migration, inbox counts too; the organization's stay", async () => {
     const owner = setup.workspace;
     const organizationId = await givenDocuments(owner, ['from']);
+    await notifyBob(owner, organizationId, 'from', 'n1');
+    await notifyBob(owner, organizationId, 'from', 'n2');
+    await succeed(owner, 'notifications.update', {
+      organizationId,
+      notifications: [{ id: 'n1', readByUserIds: ['bob'] }],
+    });
     await setPreference(owner, { organizationId, userId: 'bob' }, { email: 'NONE' });
     await setPreference(owner, { organizationId, userId: 'bob', documentId: 'from' }, { inbox: 'MINE' });
     await setPreference(owner, { organizationId, userId: 'carol', documentId: 'from' }, { inbox: 'NONE' });
@@ -79,6 +118,9 @@ describe('notification preferences through the data lifecycle', () => {
     expect((await preferencesOf(owner, organizationId, 'carol', ['to'])).documents).toEqual({
       to: { inbox: 'NONE', email: 'MINE' },
     });
+    expect(await countOf(owner, organizationId, 'bob', 'to')).toEqual({ total: 2, unread: 1 });
+    expect(await countOf(owner, organizationId, 'bob', 'from')).toEqual({ total: 0, unread: 0 });
+    expect(await countOf(owner, organizationId, 'bob')).toEqual({ total: 2, unread: 1 });
   });
 
   it("are erased with their document, and a re-created id starts from the organization's", async () => {
