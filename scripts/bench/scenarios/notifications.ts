@@ -73,6 +73,21 @@ export const notificationsArea: Area<NotificationsFixture> = {
         }),
       },
     ],
+    'notifications.count': [
+      {
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { organizationId, userId: members[1 + (index % 19)] },
+        }),
+      },
+      {
+        variant: 'document',
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { organizationId, userId: members[1 + (index % 19)], documentId },
+        }),
+      },
+    ],
     'notifications.config.get': {
       request: (fixture, index) => ({
         headers: fixture.api.headers,
