@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { addComments, readAnnotationWrite } from '../../shared/comments/comments-service';
+import { addComments, readCommentsAdd } from '../../shared/comments/comments-service';
 import { commentsContracts } from '../../shared/comments/contracts';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.add',
   contracts: commentsContracts,
-  prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, []),
+  prefetch: ({ apiKey, input }) => readCommentsAdd(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comments added.',
     data: await addComments(caller, input, prefetched),

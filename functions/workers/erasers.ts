@@ -4,6 +4,7 @@ import { commentEraser } from '../../shared/comments/scope-eraser';
 import { crdtEraser } from '../../shared/crdt/scope-eraser';
 import { judgmentEraser } from '../../shared/memory/scope-eraser';
 import { migrationEraser } from '../../shared/migration/scope-eraser';
+import { notificationPreferenceEraser } from '../../shared/notifications/preference-plugins';
 import { notificationEraser } from '../../shared/notifications/scope-eraser';
 import { organizationEraser } from '../../shared/organizations/scope-eraser';
 import type { ScopeEraser } from '../../shared/plugins/eraser';
@@ -21,6 +22,7 @@ export const scopeErasers: readonly ScopeEraser[] = [
   activityEraser,
   judgmentEraser,
   notificationEraser,
+  notificationPreferenceEraser,
   commentEraser,
   crdtEraser,
   migrationEraser,

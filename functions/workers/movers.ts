@@ -4,6 +4,7 @@ import { commentMover } from '../../shared/comments/document-mover';
 import { crdtMover } from '../../shared/crdt/document-mover';
 import { judgmentMover } from '../../shared/memory/document-mover';
 import { notificationMover } from '../../shared/notifications/document-mover';
+import { notificationPreferenceMover } from '../../shared/notifications/preference-plugins';
 import { documentMover } from '../../shared/organizations/document-mover';
 import type { DocumentRecordMover } from '../../shared/plugins/mover';
 
@@ -17,6 +18,7 @@ export const documentRecordMovers: DocumentRecordMover[] = [
   accessMover,
   activityMover,
   notificationMover,
+  notificationPreferenceMover,
   commentMover,
   crdtMover,
   judgmentMover,

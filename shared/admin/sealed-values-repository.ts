@@ -27,6 +27,7 @@ const configKinds = Object.keys({
   advancedWebhook: true,
   activity: true,
   permissionProvider: true,
+  notification: true,
 } satisfies Record<ConfigKind, true>) as ConfigKind[];
 
 const keyOf = (item: Item): ItemKey => ({ pk: item.pk as string, sk: item.sk as string });

@@ -8,7 +8,7 @@ import { ensureDocumentTarget } from '../organizations/targets';
 import { isFenced } from '../plugins/fence';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
-import { commentAdditions, commitComments, newComment } from './comment-additions';
+import { commentAdditions, commitComments, newComment, readNewThreadPreferences } from './comment-additions';
 import { type CommentChange, effectItems } from './effects';
 import { generateId, refOf } from './ids';
 import { annotationMissing } from './not-found';
@@ -31,14 +31,15 @@ import { annotationView, annotationWithCommentsView } from './views';
 import { annotationChange, annotationCreate, commentCreate } from './write-items';
 
 /**
- * What commentannotations.add reads first: the activity config and the organization with the
- * document (one GetItem and one BatchGet, in parallel). Needs only the API key and the input, so it
+ * What commentannotations.add reads first: the activity config, the organization with the
+ * document and the notified users' preferences (one GetItem and two BatchGets, in parallel). Needs only the API key and the input, so it
  * is the route's `prefetch` and travels with the auth read (decisions §43).
  */
 export const readAnnotationsAdd = (apiKey: string, input: AddAnnotations) =>
   Promise.all([
     getActivityConfig(apiKey),
     findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }),
+    readNewThreadPreferences(apiKey, input.organizationId, input.documentId, input.commentAnnotations),
   ]);
 
 type AddResult = {
@@ -60,7 +61,7 @@ export const addAnnotations = /* @__PURE__ */ prefetchable(
   async (caller, input, reads) => {
     const { apiKey } = caller;
     const now = nowMs();
-    const [config, found] = await reads;
+    const [config, found, preferences] = await reads;
     await ensureDocumentTarget(apiKey, input, found, now, true);
     const writers = input.commentAnnotations.flatMap((annotation) =>
       annotation.commentData.map((c) => c.from),
@@ -92,11 +93,19 @@ export const addAnnotations = /* @__PURE__ */ prefetchable(
         version: 0,
       };
       const changes = commentAdditions(annotation, comments, spec.commentData, true);
-      const refused = await commitComments(apiKey, annotation, comments, spec.commentData, now, [
-        annotationCreate(apiKey, annotation),
-        ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
-        ...(await effectItems(apiKey, config, changes, now)),
-      ]);
+      const refused = await commitComments(
+        apiKey,
+        annotation,
+        comments,
+        spec.commentData,
+        now,
+        [
+          annotationCreate(apiKey, annotation),
+          ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
+          ...(await effectItems(apiKey, config, changes, now)),
+        ],
+        preferences,
+      );
       const commentIds = comments.map((comment) => comment.commentId);
       if (refused) {
         const message = `Annotation ${annotationId} already exists.`;

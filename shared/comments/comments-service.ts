@@ -4,7 +4,13 @@ import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, assertMayWrite, refusal } from './access-checks';
-import { commentAdditions, commitComments, newComment } from './comment-additions';
+import {
+  commentAdditions,
+  commitComments,
+  newComment,
+  noPreferences,
+  readThreadPreferences,
+} from './comment-additions';
 import { type CommentChange, effectItems } from './effects';
 import type { AnnotationRef } from './ids';
 import { apiActor, refOf } from './ids';
@@ -20,6 +26,19 @@ import { annotationTouch, commentChange, commentCreate, commentDelete, reactionC
  */
 export const readAnnotationWrite = (apiKey: string, ref: AnnotationRef, commentIds: readonly string[]) =>
   Promise.all([getActivityConfig(apiKey), findAnnotationParts(apiKey, refOf(ref), [...new Set(commentIds)])]);
+
+/**
+ * What commentannotations.comments.add reads first: `readAnnotationWrite` of the thread and, in
+ * parallel, when a comment asks for a notification, the preferences it may need
+ * (`readThreadPreferences`): the route's `prefetch`, so preferences add no serial round trip.
+ */
+export const readCommentsAdd = (apiKey: string, input: AddComments) =>
+  Promise.all([
+    readAnnotationWrite(apiKey, input, []),
+    input.commentData.some((comment) => comment.triggerNotification)
+      ? readThreadPreferences(apiKey, input.organizationId, input.documentId)
+      : noPreferences(),
+  ]);
 
 /** The result of `readAnnotationWrite`. */
 export type AnnotationWriteReads = Awaited<ReturnType<typeof readAnnotationWrite>>;
@@ -39,18 +58,22 @@ function prepare(
  * commentannotations/comments/add: the comments, their `comment.add` events and activity records
  * and the annotation's participants in ONE transaction (two replies racing both land: conflicting
  * transactions are retried). NOT_FOUND without the annotation, ALREADY_EXISTS for a taken comment id.
- * `reads` is `readAnnotationWrite` of the annotation (no comments).
+ * `reads` is `readCommentsAdd` of the annotation.
  */
 export async function addComments(
   caller: ApiKeyCaller,
   input: AddComments,
-  reads: Promise<AnnotationWriteReads> = readAnnotationWrite(caller.apiKey, input, []),
+  reads: ReturnType<typeof readCommentsAdd> = readCommentsAdd(caller.apiKey, input),
 ): Promise<string[]> {
   const { apiKey } = caller;
   const ref = refOf(input);
   const now = nowMs();
   const writers = input.commentData.map((comment) => comment.from);
-  const [[config, parts], access] = await prepare(caller, input, writers, now, reads);
+  const annotationReads = reads.then(([annotationRead]) => annotationRead);
+  const [[[config, parts], access], [, preferences]] = await Promise.all([
+    prepare(caller, input, writers, now, annotationReads),
+    reads,
+  ]);
   assertMayWrite(access, writers);
   if (!parts.annotation) throw annotationMissing(ref);
   const comments = input.commentData.map((data, index) => newComment(ref.annotationId, data, now + index));
@@ -62,16 +85,24 @@ export async function addComments(
     },
     lastUpdated: now,
   };
-  const refused = await commitComments(apiKey, annotation, comments, input.commentData, now, [
-    annotationTouch(apiKey, ref, writers, now),
-    ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
-    ...(await effectItems(
-      apiKey,
-      config,
-      commentAdditions(annotation, comments, input.commentData, false),
-      now,
-    )),
-  ]);
+  const refused = await commitComments(
+    apiKey,
+    annotation,
+    comments,
+    input.commentData,
+    now,
+    [
+      annotationTouch(apiKey, ref, writers, now),
+      ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
+      ...(await effectItems(
+        apiKey,
+        config,
+        commentAdditions(annotation, comments, input.commentData, false),
+        now,
+      )),
+    ],
+    preferences,
+  );
   if (refused) {
     if (refused[0] === 'ConditionalCheckFailed') throw annotationMissing(ref);
     const taken = comments.filter((_, index) => refused[index + 1] === 'ConditionalCheckFailed');

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { inTable, type TransactItem } from '../db/batch';
+import { counterItems, newEntryCounts } from '../notifications/count-repository';
+import type { ScopePreferences } from '../notifications/preference-repository';
+import { inboxRecipients } from '../notifications/preference-service';
 import { createRecord, inboxItems, markFannedOut, recordItem, writeInbox } from '../notifications/repository';
-import type { NotificationRecord } from '../notifications/schemas';
+import { inboxEntry, type NotificationRecord } from '../notifications/schemas';
 import { notifiedUserIds } from './effects';
 import type { AnnotationRecord, CommentDataInput, CommentRecord } from './schemas';
 
@@ -30,13 +33,18 @@ interface CommentNotification {
   recipients: string[];
 }
 
+/**
+ * A comment's notification and its recipients whose inbox preference lets it in: each of them is
+ * tagged or assigned, so involved (`MINE` lets it in); `NONE` keeps it out.
+ */
 function notificationOf(
   apiKey: string,
   annotation: AnnotationRecord,
   comment: CommentRecord,
   now: number,
+  preferences: ScopePreferences,
 ): CommentNotification | undefined {
-  const recipients = notifiedUserIds(annotation, comment);
+  const recipients = inboxRecipients(notifiedUserIds(annotation, comment), preferences, () => true);
   if (recipients.length === 0) return undefined;
   return {
     recipients,
@@ -78,8 +86,10 @@ export interface NotificationPlan {
 
 /**
  * Puts the in-app notifications of the comments that asked for them into the comments' own
- * transaction — the record (already fanned out) and every inbox entry — as long as they fit in
- * `room` items, so a comment and its notification land together or not at all. A notification
+ * transaction — the record (already fanned out), every inbox entry and the recipients' inbox counts
+ * (one Update per counter, merged over the comments) — as long as they fit in
+ * `room` items, so a comment and its notification land together or not at all. `preferences` are
+ * the recipients' stored preferences, read beside the route's first reads. A notification
  * that does not fit (dozens of tagged users) is sent right after the transaction instead.
  */
 export function planNotifications(
@@ -89,25 +99,42 @@ export function planNotifications(
   inputs: readonly CommentDataInput[],
   now: number,
   room: number,
+  preferences: ScopePreferences,
 ): NotificationPlan {
-  const items: TransactItem[] = [];
+  const planned: { record: NotificationRecord; entries: Record<string, unknown>[] }[] = [];
   const rest: CommentNotification[] = [];
+  const countsOf = (notifications: typeof planned) =>
+    counterItems(
+      apiKey,
+      newEntryCounts(
+        annotation.organizationId,
+        notifications.flatMap(({ entries }) => entries.map((item) => inboxEntry.parse(item))),
+      ),
+      now,
+    );
+  const sizeOf = (notifications: typeof planned) =>
+    notifications.reduce((size, { entries }) => size + 1 + entries.length, 0) +
+    countsOf(notifications).length;
   comments.forEach((comment, index) => {
     if (!inputs[index]?.triggerNotification) return;
-    const notification = notificationOf(apiKey, annotation, comment, now);
+    const notification = notificationOf(apiKey, annotation, comment, now, preferences);
     if (!notification) return;
     const { record, recipients } = notification;
-    if (items.length + 1 + recipients.length > room) {
+    const candidate = { record, entries: inboxItems(apiKey, record, recipients) };
+    if (sizeOf([...planned, candidate]) > room) {
       rest.push(notification);
       return;
     }
-    items.push(
-      { Put: inTable({ Item: recordItem(apiKey, record, true) }) },
-      ...inboxItems(apiKey, record, recipients).map((Item) => ({ Put: inTable({ Item }) })),
-    );
+    planned.push(candidate);
   });
   return {
-    items,
+    items: [
+      ...planned.flatMap(({ record, entries }) => [
+        { Put: inTable({ Item: recordItem(apiKey, record, true) }) },
+        ...entries.map((Item) => ({ Put: inTable({ Item }) })),
+      ]),
+      ...countsOf(planned),
+    ],
     sendRest: async () => {
       await Promise.all(rest.map((notification) => send(apiKey, notification)));
     },

@@ -98,8 +98,8 @@ const envVariables = z.object({
    */
   REALTIME_ACCESS_RECHECK_SECONDS: z.coerce.number().min(0).default(30),
   /**
-   * Largest content of one CRDT editor, as `Y.encodeStateAsUpdate` encodes it (addendum §12,
-   * `maxDocumentBytes`: 8 MiB). A change that would pass it is refused; tests lower it.
+   * Largest content of one CRDT editor, as `Y.encodeStateAsUpdate` encodes it
+   * (`maxDocumentBytes`: 8 MiB). A change that would pass it is refused; tests lower it.
    */
   MAX_DOCUMENT_BYTES: z.coerce
     .number()

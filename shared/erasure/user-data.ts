@@ -68,6 +68,17 @@ export function userDataOf(item: Item, marked?: Item): UserDataItem[] {
           record,
         },
       ];
+    case entities.notificationPreference.name:
+      // The user's notification preferences for the organization or one document.
+      return [
+        {
+          feature: 'notification',
+          organizationId,
+          ...at(item.documentId),
+          id: typeof item.documentId === 'string' ? item.documentId : organizationId,
+          record,
+        },
+      ];
     case entities.notification.name:
       // A notification the user triggered (their profile is its `actionUser`).
       return [

@@ -24,7 +24,7 @@ export interface UserEraseCursor {
 /**
  * Erases one batch of a user's data (addendum §10): a page of the user's index (gsi8) in one of
  * the ranges (the given organizations, or all), each item by its entity: access items (their
- * memberships and grants), inbox entries and activities the user performed are deleted (activity
+ * memberships and grants), inbox entries, notification preferences and activities the user performed are deleted (activity
  * immutability does not hold an erasure back), judgments the user made deleted with their vectors
  * tombstoned, comments deleted with their emptied thread (or the thread's copies of the profile
  * stubbed, and in the activities about the thread), the user taken out of groups and their
@@ -61,7 +61,12 @@ export async function eraseUserBatch(
         deleted.push(keyOf(item));
         break;
       case entities.inboxEntry.name:
+      case entities.notificationPreference.name:
         count('notification');
+        deleted.push(keyOf(item));
+        break;
+      case entities.inboxCounter.name:
+        // The user's inbox counts: not a record of their own (not counted), gone with the inbox.
         deleted.push(keyOf(item));
         break;
       case entities.activity.name:

@@ -1,6 +1,7 @@
 /** The contracts of the notifications domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
 import * as z from 'zod';
 import { answering, answeringBatch, answeringPage, type ContractsOf } from '../http/route-contract';
+import * as preferences from './preference-schemas';
 import type { notificationsRoutes } from './routes';
 import * as notifications from './schemas';
 
@@ -13,4 +14,13 @@ export const notificationsContracts = {
   ),
   'notifications.update': answeringBatch(notifications.updateNotificationsInput),
   'notifications.delete': answeringBatch(notifications.deleteNotificationsInput),
+  'notifications.count': answering(notifications.countNotificationsInput, notifications.notificationCounts),
+  'notifications.config.get': answering(
+    preferences.getNotificationPreferencesInput,
+    preferences.notificationPreferencesView,
+  ),
+  'notifications.config.update': answering(
+    preferences.updateNotificationPreferencesInput,
+    preferences.notificationPreferencesView,
+  ),
 } as const satisfies ContractsOf<typeof notificationsRoutes>;

@@ -41,4 +41,22 @@ export const notificationsExamples = {
     request: { organizationId: 'org-1', notificationIds: ['notif-1'] },
     response: processed('Notifications', 'Notification deleted.', 'notif-1'),
   },
+  'notifications.count': {
+    request: { organizationId: 'org-1', userId: 'bob' },
+    response: answer('Notification count retrieved.', { total: 12, unread: 3 }),
+  },
+  'notifications.config.get': {
+    request: { organizationId: 'org-1', userId: 'bob', documentIds: ['doc-1'] },
+    response: answer('Notification config retrieved.', {
+      organization: { inbox: 'ALL', email: 'MINE' },
+      documents: { 'doc-1': { inbox: 'MINE', email: 'NONE' } },
+    }),
+  },
+  'notifications.config.update': {
+    request: { organizationId: 'org-1', userId: 'bob', documentId: 'doc-1', config: { inbox: 'MINE' } },
+    response: answer('Notification config updated.', {
+      organization: { inbox: 'ALL', email: 'MINE' },
+      documents: { 'doc-1': { inbox: 'MINE', email: 'MINE' } },
+    }),
+  },
 } satisfies ExamplesOf<typeof notificationsContracts>;

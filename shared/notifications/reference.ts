@@ -15,6 +15,12 @@ export const notificationsReference = domainReference<typeof notificationsContra
       'Marks notifications read for the users in `readByUserIds`, or changes their content (headline, body, template data, source data). Each item needs its `id` and at least one change; a missing notification fails per item.',
     'notifications.delete':
       "Deletes the notifications in `notificationIds`, or every notification about `documentId`; with only `userId`, empties that user's inbox (the notifications stay for other recipients). At least one of the three is required.",
+    'notifications.count':
+      "Answers how many notifications `userId`'s inbox holds (`total`) and how many of them are unread (`unread`), in the organization or, with `documentId`, about that document. Counts are kept with every write, exact under concurrent writes, and read in one step.",
+    'notifications.config.get':
+      "Answers the preferences in force for `userId`: for the organization, and for each document in `documentIds` (at most 100). A document's value wins over the organization's, which wins over the default (`inbox: 'ALL'`, `email: 'MINE'`).",
+    'notifications.config.update':
+      'Sets the preferences sent (`inbox`, `email` or both) for the organization, or for `documentId` only; a value not sent keeps what was set. Answers the values in force for the scope written, in the shape of `notifications/config/get`.',
   },
   fields: {
     actionUser:
@@ -65,5 +71,15 @@ export const notificationsReference = domainReference<typeof notificationsContra
     isRead: "Whether the recipient has read it; only when reading a user's inbox.",
     'Notification.organizationId': 'The organization of the document.',
     'Notification.documentId': 'The document the notification is about.',
+    total: 'Inbox entries of the user (of the document, when given).',
+    unread: 'Of those, the ones the user has not read.',
+    documentIds: 'Also answer the preferences in force for these documents, at most 100.',
+    config: 'The preferences to set: `inbox`, `email` or both.',
+    inbox:
+      "Which notifications reach the user's inbox: `ALL`, `MINE` (only those that involve the user: named in `notifyUsers`, tagged, assigned, or an author in the thread) or `NONE`.",
+    email:
+      'Which notifications the user wants by email (`ALL`, `MINE` or `NONE`): your email sender reads it from the processed basic-webhook payload.',
+    organization: "The user's preferences in force for the organization.",
+    documents: "The user's preferences in force per document id.",
   },
 });

@@ -9,12 +9,16 @@ import { type EraseScope, eraseByIds, type ScopeListing } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, queryFilteredPage } from '../db/query-page';
 import type { DocumentMove, MovedPage } from '../plugins/mover';
+import {
+  deleteCountedEntries,
+  type KeyedEntry,
+  markCountedRead,
+  moveCountedEntries,
+  writeCountedInbox,
+} from './count-repository';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
 
 type Item = Record<string, unknown>;
-
-/** Inbox BatchWriteItem requests in flight at once during a fan-out (25 entries each). */
-const fanOutConcurrency = 8;
 
 const recordKey = (apiKey: string, record: Pick<NotificationRecord, 'organizationId' | 'id'>) =>
   keys.notification(apiKey, record.organizationId, record.id);
@@ -94,19 +98,11 @@ export async function createRecord(
 }
 
 /**
- * Writes one inbox entry per recipient: BatchWriteItem of 25, `fanOutConcurrency` in flight, so
- * 10,000 recipients are 400 requests in about 50 rounds. Re-writing an entry is harmless (same key,
- * same content), which makes an interrupted fan-out safe to repeat.
+ * Writes one inbox entry per recipient with its counts (`writeCountedInbox`: transactions of 33
+ * entries, 8 in flight). Repeating an interrupted fan-out writes and counts nothing twice.
  */
 export async function writeInbox(apiKey: string, record: NotificationRecord, userIds: readonly string[]) {
-  const entries = inboxItems(apiKey, record, userIds);
-  const perWorker = Math.ceil(entries.length / fanOutConcurrency / 25) * 25;
-  const slices = Array.from({ length: fanOutConcurrency }, (_, index) =>
-    entries.slice(index * perWorker, (index + 1) * perWorker),
-  );
-  await Promise.all(
-    slices.filter((slice) => slice.length > 0).map((slice) => batchWrite(slice.map((put) => ({ put })))),
-  );
+  await writeCountedInbox(apiKey, inboxItems(apiKey, record, userIds));
 }
 
 /** Marks a notification's fan-out finished, so adding the same id again writes nothing. */
@@ -218,18 +214,22 @@ export function updateRecord(apiKey: string, organizationId: string, id: string,
   });
 }
 
-/** Marks a notification read in one recipient's inbox; false when the user is not a recipient. */
-export function markRead(apiKey: string, record: NotificationRecord, userId: string, now: number) {
-  return updateIf({
-    Key: keys.inboxEntry(apiKey, {
-      ...record,
-      userId,
-      createdAt: record.timestamp,
-      notificationId: record.id,
-    }),
-    UpdateExpression: 'SET readAt = if_not_exists(readAt, :now)',
-    ConditionExpression: 'attribute_exists(pk)',
-    ExpressionAttributeValues: { ':now': now },
+/**
+ * Marks a notification read in one recipient's inbox, with the unread counts; false when the user
+ * is not a recipient.
+ */
+export function markRead(apiKey: string, record: NotificationRecord, userId: string) {
+  const key = keys.inboxEntry(apiKey, {
+    ...record,
+    userId,
+    createdAt: record.timestamp,
+    notificationId: record.id,
+  });
+  return markCountedRead(apiKey, record.organizationId, key, {
+    notificationId: record.id,
+    userId,
+    documentId: record.documentId,
+    timestamp: record.timestamp,
   });
 }
 
@@ -246,20 +246,24 @@ export async function documentNotificationIds(apiKey: string, organizationId: st
   return items.map((item) => item.id as string);
 }
 
-/** The keys of a notification's inbox entries (gsi5, keys only: one Query per 1 MB). */
+/** A notification's inbox entries with their keys (gsi5: one Query per 1 MB). */
 export async function recipientEntryKeys(apiKey: string, organizationId: string, id: string) {
-  const entries = await queryAll({
+  const items = await queryAll({
     IndexName: accessPatterns.recipientsOfNotification.index,
     KeyConditionExpression: 'gsi5pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.recipientsPartition(apiKey, organizationId, id) },
-    ProjectionExpression: 'pk, sk',
   });
-  return entries.map((entry) => ({ pk: entry.pk as string, sk: entry.sk as string }));
+  return items.map(keyedEntry);
 }
 
+const keyedEntry = (item: Item): KeyedEntry => ({
+  key: { pk: item.pk as string, sk: item.sk as string },
+  entry: inboxEntry.parse(item),
+});
+
 /**
- * Deletes notifications whole: every inbox entry (`entryKeys` of each id, read through gsi5 unless
- * given), then the shared records, so a delete cut short can be repeated.
+ * Deletes notifications whole: every inbox entry with its counts (`entryKeys` of each id, read
+ * through gsi5 unless given), then the shared records, so a delete cut short can be repeated.
  */
 export async function deleteNotifications(
   apiKey: string,
@@ -267,7 +271,7 @@ export async function deleteNotifications(
   ids: readonly string[],
   entryKeys = (id: string) => recipientEntryKeys(apiKey, organizationId, id),
 ) {
-  await Promise.all(ids.map(async (id) => batchWrite((await entryKeys(id)).map((key) => ({ delete: key })))));
+  await Promise.all(ids.map(async (id) => deleteCountedEntries(apiKey, organizationId, await entryKeys(id))));
   await batchWrite(ids.map((id) => ({ delete: keys.notification(apiKey, organizationId, id) })));
 }
 
@@ -277,15 +281,12 @@ export async function userEntries(apiKey: string, organizationId: string, userId
     KeyConditionExpression: 'pk = :pk',
     ExpressionAttributeValues: { ':pk': keys.inboxPartition(apiKey, organizationId, userId) },
   });
-  return items.map((item) => ({
-    key: { pk: item.pk as string, sk: item.sk as string },
-    entry: inboxEntry.parse(item),
-  }));
+  return items.map(keyedEntry);
 }
 
-/** Deletes inbox entries by key. */
-export async function deleteEntries(entryKeys: readonly { pk: string; sk: string }[]) {
-  await batchWrite(entryKeys.map((key) => ({ delete: key })));
+/** Deletes inbox entries with their counts (`deleteCountedEntries`). */
+export async function deleteEntries(apiKey: string, organizationId: string, entries: readonly KeyedEntry[]) {
+  await deleteCountedEntries(apiKey, organizationId, entries);
 }
 
 /** Whether a document has any notification (gsi3, one Query with `Limit: 1`). */
@@ -322,9 +323,10 @@ function documentIdUpdate(key: { pk: string; sk: string }, move: { from: string;
  * inbox entries (found through gsi5) get the new `documentId` first, then the shared record gets it
  * with its gsi3 document listing — the record leaves the old listing last, so a crash in between
  * leaves it there and a repeat finds it and finishes its entries. Every update is conditional on
- * the old id (a repeat or a concurrent duplicate changes nothing twice). Calls: one gsi3 Query, and
- * per notification one gsi5 Query (per 1 MB of entries), one TransactWriteItems per 100 entries
- * (single updates only for a batch with an entry already moved) and one for the record.
+ * the old id (a repeat or a concurrent duplicate changes nothing twice), and entries move their
+ * users' document counts with them. Calls: one gsi3 Query, and per notification one gsi5 Query
+ * (per 1 MB of entries), one TransactWriteItems per 30 entries (+ a consistent BatchGetItem and a
+ * repeat for a batch with an entry changed meanwhile) and one for the record.
  */
 export async function moveDocumentNotifications(
   move: DocumentMove,
@@ -347,17 +349,7 @@ export async function moveDocumentNotifications(
   );
   let moved = 0;
   for (const record of page.Items ?? []) {
-    const entries = await queryAll({
-      IndexName: accessPatterns.recipientsOfNotification.index,
-      KeyConditionExpression: 'gsi5pk = :pk',
-      ExpressionAttributeValues: {
-        ':pk': keys.recipientsPartition(apiKey, organizationId, record.id as string),
-      },
-      ProjectionExpression: 'pk, sk',
-    });
-    await applyConditionalUpdates(
-      entries.map((entry) => documentIdUpdate({ pk: entry.pk as string, sk: entry.sk as string }, move)),
-    );
+    await moveCountedEntries(move, await recipientEntryKeys(apiKey, organizationId, record.id as string));
     const listing = keys.notificationDocumentPartition(apiKey, organizationId, move.to);
     moved += await applyConditionalUpdates([
       documentIdUpdate({ pk: record.pk as string, sk: record.sk as string }, move, { gsi3pk: listing }),

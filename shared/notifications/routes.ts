@@ -31,4 +31,22 @@ export const notificationsRoutes = domainRoutes('notifications', [
     db: 'read-write',
     summary: "Delete notifications by id or document, or from one user's inbox.",
   },
+  {
+    name: 'notifications.count',
+    path: '/v2/notifications/count',
+    db: 'read',
+    summary: "How many notifications a user's inbox holds, and how many are unread (one read).",
+  },
+  {
+    name: 'notifications.config.get',
+    path: '/v2/notifications/config/get',
+    db: 'read',
+    summary: "A user's notification preferences in force, for the organization and given documents.",
+  },
+  {
+    name: 'notifications.config.update',
+    path: '/v2/notifications/config/update',
+    db: 'read-write',
+    summary: "Set a user's notification preferences for the organization or one document.",
+  },
 ]);

@@ -142,3 +142,11 @@ export const notificationView = notificationRecord
 
 /** notifications/add `data`: whether the notification was stored and sent. */
 export const addedNotification = z.object({ success: z.boolean(), message: z.string() });
+
+export const countNotificationsInput = z
+  .object({ organizationId: resourceId, userId: resourceId, documentId: resourceId.optional() })
+  .strict();
+export type CountNotifications = z.output<typeof countNotificationsInput>;
+
+/** notifications/count `data`: the user's inbox entries, all and unread (of the document when given). */
+export const notificationCounts = z.object({ total: z.number(), unread: z.number() });

@@ -7,6 +7,9 @@ import { findResources } from '../organizations/repository';
 import type { DocumentRecord } from '../organizations/schemas';
 import { ensureDocumentTarget } from '../organizations/targets';
 import { isFenced } from '../plugins/fence';
+import { readInboxCounts } from './count-repository';
+import { preferencesOfScope, preferencesOfUsers, type ScopePreferences } from './preference-repository';
+import { inboxRecipients } from './preference-service';
 import { readFirstMembers, resolveRecipients } from './recipients';
 import {
   createRecord,
@@ -25,6 +28,7 @@ import {
 } from './repository';
 import type {
   AddNotification,
+  CountNotifications,
   deleteNotificationsInput,
   GetNotifications,
   NotificationRecord,
@@ -32,15 +36,45 @@ import type {
 } from './schemas';
 
 /**
- * What notifications.add reads first: the organization with the document (one BatchGet) and, for
- * `notifyAll`, the first page of members (one Query), in parallel. Needs only the API key and the
- * input, so it is the route's `prefetch` and travels with the auth read (decisions §43).
+ * The stored notification preferences a notification's recipients may have: with `notifyAll`
+ * every user's of the organization and the document (two Queries), else those of `notifyUsers`
+ * (one BatchGetItem per 50 users).
+ */
+const readRecipientPreferences = (apiKey: string, input: AddNotification) =>
+  input.notifyAll
+    ? preferencesOfScope(apiKey, input.organizationId, input.documentId)
+    : preferencesOfUsers(
+        apiKey,
+        input.organizationId,
+        input.documentId,
+        input.notifyUsers.map((user) => user.userId),
+      );
+
+/**
+ * What notifications.add reads first: the organization with the document (one BatchGet), for
+ * `notifyAll` the first page of members (one Query), and the recipients' stored preferences, in
+ * parallel. Needs only the API key and the input, so it is the route's `prefetch` and travels with
+ * the auth read (decisions §43): applying preferences adds no serial round trip.
  */
 export const readNotificationAdd = (apiKey: string, input: AddNotification) =>
   Promise.all([
     findResources(apiKey, input.organizationId, { documentIds: [input.documentId] }),
     readFirstMembers(apiKey, input),
+    readRecipientPreferences(apiKey, input),
   ]);
+
+/**
+ * The recipients whose inbox preference lets the notification in: `MINE` takes only the users
+ * named in `notifyUsers` (`notifyAll` alone is not involvement), `NONE` none.
+ */
+function preferredRecipients(
+  input: AddNotification,
+  recipients: readonly string[],
+  stored: ScopePreferences,
+) {
+  const named = new Set(input.notifyUsers.map((user) => user.userId));
+  return inboxRecipients(recipients, stored, (userId) => named.has(userId));
+}
 
 /**
  * The notification's document: what is missing is created as asked (`ensureDocumentTarget`; the
@@ -85,7 +119,8 @@ function recordOf(input: AddNotification, id: string, now: number): Notification
 }
 
 /**
- * Sends a notification (base #24): one shared record plus one small inbox entry per recipient.
+ * Sends a notification (base #24): one shared record plus one small inbox entry per recipient
+ * whose inbox preference lets it in (`preferredRecipients`).
  * Adding an id that exists writes nothing once its fan-out finished; an unfinished fan-out (a crash)
  * is completed with the stored record, so a retry never duplicates. A service-generated id cannot
  * be stored yet, so its record and inbox entries are written together; a caller's id is created
@@ -96,20 +131,28 @@ export const addNotification = /* @__PURE__ */ prefetchable(
   readNotificationAdd,
   async (caller, input, reads) => {
     const now = nowMs();
-    const [found, firstMembers] = await reads;
+    const [found, firstMembers, preferences] = await reads;
     const document = await prepareDocument(caller.apiKey, input, now, found);
     const members = Promise.resolve(firstMembers);
     const fresh = recordOf(input, input.notificationId ?? randomUUID(), now);
     let record = fresh;
     let recipients: string[];
     if (input.notificationId === undefined) {
-      recipients = await resolveRecipients(caller, input, document, now, members);
+      recipients = preferredRecipients(
+        input,
+        await resolveRecipients(caller, input, document, now, members),
+        preferences,
+      );
       await Promise.all([createRecord(caller.apiKey, fresh), writeInbox(caller.apiKey, fresh, recipients)]);
     } else {
       const created = await createRecord(caller.apiKey, fresh);
       if (created.fanOutDone) return { success: true, message: `Notification ${fresh.id} was already sent.` };
       record = created.existing ?? fresh;
-      recipients = await resolveRecipients(caller, input, document, now, members);
+      recipients = preferredRecipients(
+        input,
+        await resolveRecipients(caller, input, document, now, members),
+        preferences,
+      );
       await writeInbox(caller.apiKey, record, recipients);
     }
     await markFannedOut(caller.apiKey, record);
@@ -208,7 +251,7 @@ export const updateNotifications = /* @__PURE__ */ prefetchable(
         const [, read] = await Promise.all([
           Object.keys(fields).length > 0 &&
             updateRecord(caller.apiKey, input.organizationId, id, fields, now),
-          Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId, now))),
+          Promise.all((readByUserIds ?? []).map((userId) => markRead(caller.apiKey, record, userId))),
         ]);
         const skipped = read.filter((marked) => !marked).length;
         const note = skipped > 0 ? ` ${skipped} of the users are not recipients.` : '';
@@ -254,7 +297,7 @@ export const deleteNotifications = /* @__PURE__ */ prefetchable(
           (!requested || requested.has(entry.notificationId)) &&
           (input.documentId === undefined || entry.documentId === input.documentId),
       );
-      await deleteEntries(entries.map(({ key }) => key));
+      await deleteEntries(apiKey, organizationId, entries);
       return resultsFor(
         input.notificationIds ?? [],
         entries.map(({ entry }) => entry.notificationId),
@@ -279,3 +322,11 @@ function resultsFor(requested: readonly string[], deleted: readonly string[]) {
   for (const id of deleted) results[id] = { success: true, message: 'Notification deleted.' };
   return results;
 }
+
+/**
+ * notifications/count: a user's inbox counts for the organization or one document, kept by every
+ * inbox write in its transaction (one consistent GetItem). Needs only the API key and the input,
+ * so it is the route's `prefetch` and travels with the auth read.
+ */
+export const countNotifications = (apiKey: string, input: CountNotifications) =>
+  readInboxCounts(apiKey, input);

@@ -23,6 +23,11 @@ export const settingsContracts = {
     settings.updateActivityConfigInput,
     settings.activityConfigView,
   ),
+  'workspace.notificationconfig.get': answering(noInput, settings.notificationConfig),
+  'workspace.notificationconfig.update': answering(
+    settings.updateNotificationConfigInput,
+    settings.notificationConfig,
+  ),
   'workspace.permissionproviderconfig.get': answering(noInput, settings.permissionProviderConfig),
   'workspace.permissionproviderconfig.update': answering(
     settings.updatePermissionProviderConfigInput,

@@ -63,6 +63,18 @@ export const settingsExamples = {
       activityServiceConfig: { isEnabled: true, triggers: { comment: { added: true } } },
     }),
   },
+  'workspace.notificationconfig.get': {
+    request: {},
+    response: answer('Notification config retrieved.', {
+      digest: { isEnabled: false, delayMinutes: 30, maxItems: 20 },
+    }),
+  },
+  'workspace.notificationconfig.update': {
+    request: { digest: { isEnabled: true, delayMinutes: 60 } },
+    response: answer('Notification config updated.', {
+      digest: { isEnabled: true, delayMinutes: 60, maxItems: 20 },
+    }),
+  },
   'workspace.permissionproviderconfig.get': {
     request: {},
     response: answer('Permission provider config retrieved.', permissionProvider),

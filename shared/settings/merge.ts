@@ -1,7 +1,9 @@
 import type {
   ActivityConfig,
+  NotificationConfig,
   PermissionProviderConfig,
   UpdateActivityConfig,
+  UpdateNotificationConfig,
   UpdatePermissionProviderConfig,
 } from './schemas';
 
@@ -77,4 +79,19 @@ export function mergePermissionProviderConfig(
     usePermissionProvider: update.usePermissionProvider ?? base.usePermissionProvider,
     permissionProviderConfig: { ...base.permissionProviderConfig, ...update.permissionProviderConfig },
   };
+}
+
+/** The notification config of an API key that never configured it: digests off, 30 minutes, 20 items. */
+export const defaultNotificationConfig: NotificationConfig = {
+  digest: { isEnabled: false, delayMinutes: 30, maxItems: 20 },
+};
+
+/** Merges a notification-config update field by field (a partial digest keeps the other fields). */
+export function mergeNotificationConfig(
+  stored: NotificationConfig | undefined,
+  update: UpdateNotificationConfig,
+): NotificationConfig {
+  const base = stored ?? defaultNotificationConfig;
+  const digest = Object.fromEntries(Object.entries(update.digest).filter(([, value]) => value !== undefined));
+  return { digest: { ...base.digest, ...digest } };
 }

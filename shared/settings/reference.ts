@@ -31,6 +31,10 @@ export const settingsReference = domainReference<typeof settingsContracts>()({
       'Answers the activity-log config of the calling API key: `{ isEnabled: false }` when never configured.',
     'workspace.activityconfig.update':
       'Changes the fields sent and keeps the others. The first enable seeds `immutable: true` and every comment trigger on (`added`, `updated`, `deleted`, `statusChanged`, `assigned`, `priorityChanged`, `suggestionAccepted`, `suggestionRejected`, `reactionAdded`, `reactionDeleted`) beneath the values sent. While logging is off, comment changes record no activity and `activities/add` answers `FAILED_PRECONDITION`.',
+    'workspace.notificationconfig.get':
+      'Answers the notification config of the calling API key: `{ digest: { isEnabled: false, delayMinutes: 30, maxItems: 20 } }` when never configured.',
+    'workspace.notificationconfig.update':
+      'Changes the digest fields sent and keeps the others, and answers the config after the write. Concurrent partial updates both survive.',
     'workspace.permissionproviderconfig.get':
       'Answers the permission-provider config of the calling API key; both strings are empty when never configured.',
     'workspace.permissionproviderconfig.update':
@@ -49,7 +53,7 @@ export const settingsReference = domainReference<typeof settingsContracts>()({
       'Sent to the permission provider as `Authorization: Bearer <authToken>`. Empty when unset.',
     rawNotificationUrl: 'Receives each event as it happened (the message). Empty: none sent.',
     processedNotificationUrl:
-      'Receives each event with its resolved recipients (`toUsers`: tagged users, the assignee and the thread participants, without the acting user). Empty: none sent.',
+      "Receives each event with its resolved recipients (`toUsers`: tagged users, the assignee and the thread participants, without the acting user) and, beside them, each recipient's notification preferences in force for the organization (`usersOrganizationNotificationsConfig`) and for the document (`usersDocumentNotificationsConfig`), `{ <userId>: { inbox, email } }`. Empty: none sent.",
     encodeData: payloadEncoding,
     encryptData: payloadEncryption,
     publicKey,
@@ -65,6 +69,11 @@ export const settingsReference = domainReference<typeof settingsContracts>()({
     immutable:
       "Activities once recorded cannot be updated or deleted (per item `success: false`); erasing a user's data still removes them.",
     activityServiceConfig: 'The activity-log config.',
+    digest: 'The digest of unread inbox entries.',
+    'digest.isEnabled': 'Whether digests are on. Default false.',
+    delayMinutes:
+      'How old (in minutes, 5–1440, default 30) unread inbox entries are before they are digested.',
+    maxItems: 'Most notifications one digest lists (1–50, default 20).',
     usePermissionProvider:
       'Whether your permission provider decides every access check instead of the stored memberships and grants.',
     permissionProviderConfig: 'Where the permission provider is and how the service authenticates to it.',

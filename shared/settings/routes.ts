@@ -60,6 +60,18 @@ export const settingsRoutes = domainRoutes('settings', [
       'Partially update the activity-log config; the first enable seeds comment triggers and immutability.',
   },
   {
+    name: 'workspace.notificationconfig.get',
+    path: '/v2/workspace/notificationconfig/get',
+    db: 'read',
+    summary: 'Read the notification config (the digest of unread inbox entries).',
+  },
+  {
+    name: 'workspace.notificationconfig.update',
+    path: '/v2/workspace/notificationconfig/update',
+    db: 'read-write',
+    summary: "Partially update the notification config; the digest's fields merge.",
+  },
+  {
     name: 'workspace.permissionproviderconfig.get',
     path: '/v2/workspace/permissionproviderconfig/get',
     db: 'read',

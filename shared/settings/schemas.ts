@@ -81,6 +81,32 @@ export const updatePermissionProviderConfigInput = z
   .refine(hasAny, atLeastOne('usePermissionProvider, permissionProviderConfig'));
 export type UpdatePermissionProviderConfig = z.output<typeof updatePermissionProviderConfigInput>;
 
+// Notification digests (addendum §13).
+
+/** Stored notification config: the digest of unread inbox entries, off until enabled. */
+export const notificationConfig = z.object({
+  digest: z.object({
+    isEnabled: z.boolean(),
+    delayMinutes: z.number().int().min(5).max(1440),
+    maxItems: z.number().int().min(1).max(50),
+  }),
+});
+export type NotificationConfig = z.infer<typeof notificationConfig>;
+
+export const updateNotificationConfigInput = z
+  .object({
+    digest: z
+      .object({
+        isEnabled: z.boolean().optional(),
+        delayMinutes: z.number().int().min(5).max(1440).optional(),
+        maxItems: z.number().int().min(1).max(50).optional(),
+      })
+      .strict()
+      .refine(hasAny, atLeastOne('isEnabled, delayMinutes, maxItems')),
+  })
+  .strict();
+export type UpdateNotificationConfig = z.output<typeof updateNotificationConfigInput>;
+
 // Responses (the stored configs above are also what reads and updates answer).
 
 /** workspace/domains/add `data`: the normalised domains added. */

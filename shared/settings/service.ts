@@ -6,8 +6,10 @@ import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { assertAllowedTargetUrl } from '../security/outbound-http';
 import {
   defaultActivityConfig,
+  defaultNotificationConfig,
   defaultPermissionProviderConfig,
   mergeActivityConfig,
+  mergeNotificationConfig,
   mergePermissionProviderConfig,
 } from './merge';
 import {
@@ -20,9 +22,12 @@ import {
 import {
   type ActivityConfig,
   activityConfig,
+  type NotificationConfig,
+  notificationConfig,
   type PermissionProviderConfig,
   permissionProviderConfig,
   type UpdateActivityConfig,
+  type UpdateNotificationConfig,
   type UpdatePermissionProviderConfig,
 } from './schemas';
 
@@ -43,6 +48,7 @@ export interface ConfigType<T> {
 
 const configTypes = {
   activity: { kind: 'activity', schema: activityConfig, defaults: defaultActivityConfig },
+  notification: { kind: 'notification', schema: notificationConfig, defaults: defaultNotificationConfig },
   permissionProvider: {
     kind: 'permissionProvider',
     schema: permissionProviderConfig,
@@ -112,6 +118,23 @@ export const updateActivityConfig = (
   update: UpdateActivityConfig,
   firstRead?: Promise<VersionedConfig | undefined>,
 ) => updateConfig(apiKey, configTypes.activity, (stored) => mergeActivityConfig(stored, update), firstRead);
+
+/** The notification config (digests off, 30 minutes, 20 items when never configured): one read. */
+export const getNotificationConfig = (apiKey: string): Promise<NotificationConfig> =>
+  readConfig(apiKey, configTypes.notification);
+
+/** Partially updates the notification config (the digest's fields merge). */
+export const updateNotificationConfig = (
+  apiKey: string,
+  update: UpdateNotificationConfig,
+  firstRead?: Promise<VersionedConfig | undefined>,
+) =>
+  updateConfig(
+    apiKey,
+    configTypes.notification,
+    (stored) => mergeNotificationConfig(stored, update),
+    firstRead,
+  );
 
 /** The permission-provider config (empty strings when never configured): one read. */
 export const getPermissionProviderConfig = (apiKey: string): Promise<PermissionProviderConfig> =>

@@ -54,6 +54,19 @@ export const commentsArea: Area<CommentsFixture> = {
         }),
       );
     }
+    // Preferences of the tagged member and the others (organization and document), for the notifying rows.
+    await api.call('notifications.config.update', {
+      organizationId,
+      userId: 'member-1',
+      config: { inbox: 'MINE', email: 'ALL' },
+    });
+    for (const userId of ids('member-', 20))
+      await api.call('notifications.config.update', {
+        organizationId,
+        userId,
+        documentId: 'write',
+        config: { inbox: userId === 'member-5' ? 'NONE' : 'ALL' },
+      });
     return { api };
   },
   scenarios: {
@@ -97,12 +110,26 @@ export const commentsArea: Area<CommentsFixture> = {
         data: { organizationId, documentId: 'write', annotationIds: [`gone-${index}`] },
       }),
     },
-    'commentannotations.comments.add': {
-      request: (fixture, index) => ({
-        headers: fixture.api.headers,
-        data: { ...writeTarget(index), commentData: [commentData(`reply-${index}`, 'member-3')] },
-      }),
-    },
+    'commentannotations.comments.add': [
+      {
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { ...writeTarget(index), commentData: [commentData(`reply-${index}`, 'member-3')] },
+        }),
+      },
+      {
+        // Notifies the tagged member (and no one with NONE): the document's stored preferences are
+        // read beside auth, so the row keeps the plain reply's serial round trips.
+        variant: 'notify, preferences',
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: {
+            ...writeTarget(index),
+            commentData: [{ ...commentData(`told-${index}`, 'member-3'), triggerNotification: true }],
+          },
+        }),
+      },
+    ],
     'commentannotations.comments.update': {
       request: (fixture, index) => ({
         headers: fixture.api.headers,

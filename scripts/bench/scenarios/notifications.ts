@@ -36,11 +36,78 @@ export const notificationsArea: Area<NotificationsFixture> = {
     });
     await api.call('organizations.documents.add', { organizationId, documents: [{ documentId }] });
     for (const id of seededIds) await api.call('notifications.add', notification(id));
+    // Preferences of half the members, for the organization and the document: the `preferences` row
+    // of notifications.add reads and applies them.
+    for (const [index, userId] of members.entries()) {
+      if (index % 2 === 1) continue;
+      await api.call('notifications.config.update', {
+        organizationId,
+        userId,
+        config: { inbox: index % 4 === 0 ? 'MINE' : 'ALL', email: 'ALL' },
+      });
+      await api.call('notifications.config.update', {
+        organizationId,
+        userId,
+        documentId: 'preferred',
+        config: { inbox: index === 2 ? 'NONE' : 'ALL' },
+      });
+    }
+    await api.call('organizations.documents.add', {
+      organizationId,
+      documents: [{ documentId: 'preferred' }],
+    });
     return { api };
   },
   scenarios: {
-    'notifications.add': {
-      request: (fixture, index) => ({ headers: fixture.api.headers, data: notification(`added-${index}`) }),
+    'notifications.add': [
+      {
+        request: (fixture, index) => ({ headers: fixture.api.headers, data: notification(`added-${index}`) }),
+      },
+      {
+        // Every member of a document whose users stored preferences (organization and document
+        // level): they are read beside auth, so the row keeps the plain row's serial round trips.
+        variant: 'preferences',
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { ...notification(`preferred-${index}`), documentId: 'preferred' },
+        }),
+      },
+    ],
+    'notifications.count': [
+      {
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { organizationId, userId: members[1 + (index % 19)] },
+        }),
+      },
+      {
+        variant: 'document',
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { organizationId, userId: members[1 + (index % 19)], documentId },
+        }),
+      },
+    ],
+    'notifications.config.get': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          organizationId,
+          userId: members[index % members.length],
+          documentIds: [documentId, 'preferred'],
+        },
+      }),
+    },
+    'notifications.config.update': {
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          organizationId,
+          userId: members[index % members.length],
+          documentId,
+          config: { email: index % 2 === 0 ? 'ALL' : 'MINE' },
+        },
+      }),
     },
     'notifications.get': {
       // A member's inbox, first page (the default 100), newest first.

@@ -31,6 +31,7 @@ export const settingsArea: Area<SettingsFixture> = {
     });
     await configs.call('workspace.advancedwebhookconfig.update', { isEnabled: true });
     await configs.call('workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
+    await configs.call('workspace.notificationconfig.update', { digest: { isEnabled: true } });
     await configs.call('workspace.permissionproviderconfig.update', {
       usePermissionProvider: false,
       permissionProviderConfig: {
@@ -86,6 +87,15 @@ export const settingsArea: Area<SettingsFixture> = {
       request: (fixture, index) => ({
         headers: fixture.configs.headers,
         data: { activityServiceConfig: { triggers: { comment: { reactionAdded: index % 2 === 0 } } } },
+      }),
+    },
+    'workspace.notificationconfig.get': {
+      request: (fixture) => ({ headers: fixture.configs.headers, data: {} }),
+    },
+    'workspace.notificationconfig.update': {
+      request: (fixture, index) => ({
+        headers: fixture.configs.headers,
+        data: { digest: { maxItems: 10 + (index % 2) } },
       }),
     },
     'workspace.permissionproviderconfig.get': {

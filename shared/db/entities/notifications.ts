@@ -1,18 +1,29 @@
 import type { ItemKey } from '../key-parts';
-import { documentSegment, encodeKeyPart, join, organizationPartition, timelineSortKey } from '../key-parts';
+import {
+  documentSegment,
+  encodeKeyPart,
+  join,
+  organizationPartition,
+  separator,
+  timelineSortKey,
+} from '../key-parts';
 import { defineArea } from './definition';
 
-/** Notification records (content once) and one inbox entry per recipient. */
+/** Notification records (content once), one inbox entry per recipient, users' notification preferences. */
 export const notificationsArea = defineArea({
   entities: {
     notification: { indexes: ['gsi3', 'gsi8'] },
     inboxEntry: { indexes: ['gsi5', 'gsi8'] },
+    notificationPreference: { indexes: ['gsi8'] },
+    inboxCounter: { indexes: ['gsi8'] },
   },
   accessPatterns: {
     notificationRecord: { index: 'table' },
     notificationsOfDocument: { index: 'gsi3' },
     inboxOfUser: { index: 'table' },
     recipientsOfNotification: { index: 'gsi5' },
+    notificationPreferences: { index: 'table' },
+    inboxCounts: { index: 'table' },
   },
 });
 
@@ -22,6 +33,8 @@ const notificationDocumentPartition = (apiKey: string, organizationId: string, d
   join(notificationPartition(apiKey, organizationId), 'DOC', documentSegment(organizationId, documentId));
 const recipientsPartition = (apiKey: string, organizationId: string, notificationId: string) =>
   join(notificationPartition(apiKey, organizationId), 'RECIPIENTS', encodeKeyPart(notificationId));
+const preferencePartition = (apiKey: string, organizationId: string) =>
+  organizationPartition(apiKey, organizationId, 'NOTIFPREF');
 const inboxPartition = (apiKey: string, organizationId: string, userId: string) =>
   organizationPartition(apiKey, organizationId, 'INBOX', encodeKeyPart(userId));
 
@@ -62,6 +75,42 @@ export const notificationKeys = {
   }),
   recipientsPartition: (apiKey: string, organizationId: string, notificationId: string) =>
     recipientsPartition(apiKey, organizationId, notificationId),
+  /**
+   * A user's notification preferences (`inbox`, `email`) for the organization (no `documentId`) or
+   * one document: every preference of an organization in one partition, the organization's under
+   * `ORG#`, each document's under its own prefix, so a notification's write path reads all that
+   * apply to it with two Queries whatever its recipients.
+   */
+  notificationPreference: (
+    apiKey: string,
+    scope: { organizationId: string; documentId?: string | undefined; userId: string },
+  ): ItemKey => ({
+    pk: preferencePartition(apiKey, scope.organizationId),
+    sk:
+      scope.documentId === undefined
+        ? join('ORG', encodeKeyPart(scope.userId))
+        : join('DOC', documentSegment(scope.organizationId, scope.documentId), encodeKeyPart(scope.userId)),
+  }),
+  notificationPreferencePartition: (apiKey: string, organizationId: string) =>
+    preferencePartition(apiKey, organizationId),
+  /** Sort-key prefix of the organization-level preferences, or of one document's. */
+  notificationPreferencePrefix: (organizationId: string, documentId?: string) =>
+    `${documentId === undefined ? 'ORG' : join('DOC', documentSegment(organizationId, documentId))}${separator}`,
+  /**
+   * A user's inbox counters (`total`, `unread`) for the organization (`ORG`) or one document, in a
+   * partition of the user's own (beside, not inside, the inbox: its Queries never meet them), so a
+   * fan-out's counter updates spread over its recipients' partitions.
+   */
+  inboxCounter: (
+    apiKey: string,
+    scope: { organizationId: string; documentId?: string | undefined; userId: string },
+  ): ItemKey => ({
+    pk: organizationPartition(apiKey, scope.organizationId, 'INBOXCOUNT', encodeKeyPart(scope.userId)),
+    sk:
+      scope.documentId === undefined
+        ? 'ORG'
+        : join('DOC', documentSegment(scope.organizationId, scope.documentId)),
+  }),
   /** The table partition of an organization's notification records. */
   notificationPartition: (apiKey: string, organizationId: string) =>
     notificationPartition(apiKey, organizationId),

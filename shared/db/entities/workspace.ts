@@ -28,7 +28,7 @@ export const workspaceArea = defineArea({
 });
 
 /** The configuration documents an API key holds, one item each (so their updates never conflict). */
-export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider';
+export type ConfigKind = 'webhook' | 'advancedWebhook' | 'activity' | 'permissionProvider' | 'notification';
 
 /** The keys of workspaces, API keys and their configs, and owners. */
 export const workspaceKeys = {

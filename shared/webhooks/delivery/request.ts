@@ -1,3 +1,5 @@
+import { preferencesOfUsers } from '../../notifications/preference-repository';
+import { preferencesInForce } from '../../notifications/preference-service';
 import type { PublishedEvent } from '../event-schemas';
 import { endpointIdOf, type TargetId } from '../message-schemas';
 import { signingSecrets } from '../signing-secrets';
@@ -29,6 +31,39 @@ function toUsersOf(event: PublishedEvent): unknown[] {
   return Array.isArray(toUsers) ? toUsers : [];
 }
 
+/**
+ * The notification preferences in force of each recipient of a processed delivery, for the event's
+ * organization and for its document (`{ <userId>: { inbox, email } }`), so the app's email sender
+ * knows whom to email: one BatchGetItem per 50 recipients at attempt time; both maps always
+ * present (the defaults for users who stored nothing, empty without recipients).
+ */
+async function recipientPreferences(apiKey: string, event: PublishedEvent, toUsers: readonly unknown[]) {
+  const userIds = [
+    ...new Set(
+      toUsers.flatMap((user) => {
+        const userId = (user as { userId?: unknown } | null)?.userId;
+        return typeof userId === 'string' ? [userId] : [];
+      }),
+    ),
+  ];
+  const { organizationId, documentId } = event;
+  if (organizationId === undefined || userIds.length === 0) {
+    return { usersOrganizationNotificationsConfig: {}, usersDocumentNotificationsConfig: {} };
+  }
+  const stored = await preferencesOfUsers(apiKey, organizationId, documentId, userIds);
+  return {
+    usersOrganizationNotificationsConfig: Object.fromEntries(
+      userIds.map((userId) => [userId, preferencesInForce(stored.organization.get(userId))]),
+    ),
+    usersDocumentNotificationsConfig: Object.fromEntries(
+      userIds.map((userId) => [
+        userId,
+        preferencesInForce(stored.organization.get(userId), stored.document.get(userId)),
+      ]),
+    ),
+  };
+}
+
 async function basicRequest(
   reads: TargetReads,
   apiKey: string,
@@ -40,7 +75,13 @@ async function basicRequest(
   if (!useWebhookService) return { unavailable: 'basic webhooks are turned off' };
   if (!url) return { unavailable: `no ${variant} notification URL is configured` };
   const message = webhookMessage(event, variant);
-  const body = requestBody(variant === 'raw' ? message : { ...message, toUsers: toUsersOf(event) }, config);
+  const toUsers = toUsersOf(event);
+  const body = requestBody(
+    variant === 'raw'
+      ? message
+      : { ...message, toUsers, ...(await recipientPreferences(apiKey, event, toUsers)) },
+    config,
+  );
   const headers: Record<string, string> = config.authToken
     ? { authorization: `Basic ${config.authToken}` }
     : {};

@@ -192,8 +192,11 @@ describe('triggerNotification', () => {
       }),
     );
     expect(response.statusCode).toBe(200);
-    // The transaction, then the record, the inbox entries (25 a request) and the fan-out mark.
-    expect(response.db.commands.filter((command) => command === 'BatchWriteItem')).toHaveLength(4);
+    // The transaction, then the record, the inbox entries with their counts (33 a transaction) and
+    // the fan-out mark.
+    expect(response.db.commands.filter((command) => command === 'TransactWriteItems')).toHaveLength(
+      1 + Math.ceil(100 / 33),
+    );
     for (const userId of ['user-0', 'user-61', 'user-99'])
       expect((await inboxOf(userId)).map((entry) => entry.notificationSourceData.commentId)).toEqual([
         'crowd',

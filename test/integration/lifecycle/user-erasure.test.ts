@@ -254,6 +254,8 @@ async function readEverything(organizationId: string, documentId: string) {
     ['memory.search', { organizationId, query: 'answer question' }],
     ['memory.judgments.query', { organizationId }],
     ['crdt.versions.get', { ...scope, editorId: 'zeds' }],
+    ['notifications.count', { organizationId, userId: 'zed' }],
+    ['notifications.config.get', { organizationId, userId: 'zed', documentIds: [documentId] }],
   ];
   const answers = await Promise.all(
     reads.map(async ([route, data]) => {

@@ -85,8 +85,9 @@ describe('notifications.update', () => {
         { id: 'missing', readByUserIds: ['bob'] },
       ],
     });
-    // The records' BatchGetItem beside the auth read (prefetch), then the updates in parallel.
-    expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'UpdateItem']);
+    // The records' BatchGetItem beside the auth read (prefetch), then the updates in parallel (a
+    // read mark is one transaction with the user's unread counts).
+    expect(response.db.commands.sort()).toEqual(['BatchGetItem', 'GetItem', 'TransactWriteItems']);
     expect(response.db.serialRoundTrips).toBe(2);
     const results = dataOf(response);
     expect(results.n1).toMatchObject({ success: true });
@@ -109,10 +110,10 @@ describe('notifications.delete', () => {
       organizationId,
       notificationIds: ['n3', 'nope'],
     });
-    // The records and each id's inbox entries (gsi5) beside the auth read (prefetch); the entries,
-    // then the record (so a delete cut short can be repeated).
+    // The records and each id's inbox entries (gsi5) beside the auth read (prefetch); the entries
+    // with their counts (a transaction), then the record (so a delete cut short can be repeated).
     expect(criticalPath(response)).toEqual({
-      calls: { BatchGetItem: 1, BatchWriteItem: 2, GetItem: 1, Query: 2 },
+      calls: { BatchGetItem: 1, BatchWriteItem: 1, GetItem: 1, Query: 2, TransactWriteItems: 1 },
       serialRoundTrips: 3,
     });
     const results = dataOf(response);

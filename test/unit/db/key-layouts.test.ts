@@ -54,6 +54,14 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   activity: keys.activity(apiKey, organizationId, id),
   notification: keys.notification(apiKey, organizationId, id),
   inboxEntry: keys.inboxEntry(apiKey, { organizationId, userId, createdAt: time, notificationId: id }),
+  inboxCounter: [
+    keys.inboxCounter(apiKey, { organizationId, userId }),
+    keys.inboxCounter(apiKey, { organizationId, documentId, userId }),
+  ],
+  notificationPreference: [
+    keys.notificationPreference(apiKey, { organizationId, userId }),
+    keys.notificationPreference(apiKey, { organizationId, documentId, userId }),
+  ],
   crdtEditor: keys.crdtHead(apiKey, organizationId, documentId, id),
   crdtPart: [
     keys.crdtPart(apiKey, part, 'LOG', 'record1', 0),

@@ -48,7 +48,7 @@ export const lifecycleDocs = documentArea(lifecycleArea, {
     userData: {
       pattern: "a user's data",
       pk: '`AK#<ak>#USER#<user>`',
-      sk: '`<org>#<feature>#<ids>` (`access`, `activity`, `comment#<ann>#<comment>`, `crdt#<doc>#<editor>` (an editor), `crdt#<doc>#<editor>#<versionId>` (a version), `group#<group>`, `judgment`, `notification` (inbox entry), `sent` (a notification record, by its `actionUser`), `reaction#<ann>#<comment>#<icon>`)',
+      sk: '`<org>#<feature>#<ids>` (`access`, `activity`, `comment#<ann>#<comment>`, `crdt#<doc>#<editor>` (an editor), `crdt#<doc>#<editor>#<versionId>` (a version), `group#<group>`, `judgment`, `notification` (inbox entry), `notificationconfig` / `notificationconfig#<doc>` (notification preferences), `sent` (a notification record, by its `actionUser`), `reaction#<ann>#<comment>#<icon>`)',
       operation:
         'Query (100 keys, `begins_with <org>#` for one organization) + BatchGetItem (+ 1 BatchGetItem of the groups / comments when the page holds group or reaction index items)',
       usedBy: '`users.data.get`, user erasure',

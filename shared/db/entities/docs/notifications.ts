@@ -16,6 +16,18 @@ export const notificationsDocs = documentArea(notificationsArea, {
       sk: '<timestamp>#<id>',
       attributes: 'notificationId, userId, documentId, timestamp, readAt? (~200 bytes: 1 write unit)',
     },
+    inboxCounter: {
+      pk: 'AK#<ak>#ORG#<org>#INBOXCOUNT#<user>',
+      sk: ['ORG', 'DOC#<doc>'],
+      attributes:
+        "organizationId, userId, documentId? (a document's), total, unread (changed in the transaction that writes, reads, moves or deletes an inbox entry), gsi8pk/gsi8sk (the user's data), updatedAt",
+    },
+    notificationPreference: {
+      pk: 'AK#<ak>#ORG#<org>#NOTIFPREF',
+      sk: ['ORG#<user>', 'DOC#<doc>#<user>'],
+      attributes:
+        "organizationId, documentId? (a document's), userId, inbox?, email? (`ALL`, `MINE`, `NONE`; absent: the wider scope's), gsi8pk/gsi8sk (the user's data), createdAt, updatedAt",
+    },
   },
   accessPatterns: {
     notificationRecord: {
@@ -45,6 +57,23 @@ export const notificationsDocs = documentArea(notificationsArea, {
       sk: '`<user>`',
       operation: 'Query (keys only) + BatchWriteItem',
       usedBy: '`notifications.delete`',
+    },
+    inboxCounts: {
+      pattern: "a user's inbox counts, of the organization or one document",
+      pk: '`AK#<ak>#ORG#<org>#INBOXCOUNT#<user>`',
+      sk: '`ORG` / `DOC#<doc>`',
+      operation:
+        'GetItem (consistent); `ADD total, unread` Updates in the transactions that put (conditional), read, move and delete inbox entries',
+      usedBy:
+        '`notifications.count`, `notifications.add` / `.update` / `.delete`, comment notifications, migration',
+    },
+    notificationPreferences: {
+      pattern: "users' notification preferences of an organization or a document",
+      pk: '`AK#<ak>#ORG#<org>#NOTIFPREF`',
+      sk: 'begins_with `ORG#` / `DOC#<doc>#` (every user), or `ORG#<user>` / `DOC#<doc>#<user>` (one)',
+      operation:
+        'two Queries beside the reads a notification write already makes; BatchGetItem (one user); UpdateItem (merge)',
+      usedBy: '`notifications.add`, `notifications.config.*`, document migration, user erasure',
     },
   },
 });

@@ -3,6 +3,7 @@ import { updateWebhookConfig } from '../../../../shared/settings/webhook-config-
 import { createEndpoint } from '../../../../shared/webhooks/endpoint-service';
 import { findMessage } from '../../../../shared/webhooks/message-repository';
 import { publish } from '../../../../shared/webhooks/outbox';
+import { succeed } from '../../../support/api';
 import { deliverySuite } from '../../../support/delivery';
 import { waitFor } from '../../../support/poll';
 import {
@@ -104,6 +105,43 @@ describe('basic webhook delivery', () => {
     expect(raw.body).toMatchObject({ id: event.id, event: 'comment.add', platform: 'api', webhookId: 'raw' });
     expect(raw.body).not.toHaveProperty('toUsers');
     expect(processed.body).toMatchObject({ id: event.id, toUsers });
+    // Both preference maps beside toUsers, always: the defaults for a user who stored nothing.
+    expect(processed.body.usersOrganizationNotificationsConfig).toEqual({
+      u1: { inbox: 'ALL', email: 'MINE' },
+    });
+    expect(processed.body.usersDocumentNotificationsConfig).toEqual({ u1: { inbox: 'ALL', email: 'MINE' } });
+    expect(raw.body).not.toHaveProperty('usersOrganizationNotificationsConfig');
+  });
+
+  it("carries each recipient's preferences in force in the processed payload, beside toUsers", async () => {
+    suite.receiver.respond((_request, response) => response.writeHead(200).end());
+    const workspace = await basicWorkspace({});
+    const setPreference = (userId: string, config: Record<string, unknown>, documentId?: string) =>
+      succeed(workspace, 'notifications.config.update', {
+        organizationId: 'o',
+        userId,
+        config,
+        ...(documentId !== undefined && { documentId }),
+      });
+    await setPreference('u1', { email: 'ALL' });
+    await setPreference('u1', { inbox: 'NONE' }, 'd');
+    await setPreference('u2', { email: 'NONE' }, 'd');
+    const toUsers = [{ userId: 'u1' }, { userId: 'u2' }];
+    const event = newEvent({ toUsers });
+    await publish(workspace.apiKey, event);
+    await waitFor(() => receivedAt(`processed-${workspace.apiKey}`).length === 1);
+    const processed = receivedAt(`processed-${workspace.apiKey}`)[0]!;
+    expect(processed.body).toMatchObject({
+      toUsers,
+      usersOrganizationNotificationsConfig: {
+        u1: { inbox: 'ALL', email: 'ALL' },
+        u2: { inbox: 'ALL', email: 'MINE' },
+      },
+      usersDocumentNotificationsConfig: {
+        u1: { inbox: 'NONE', email: 'ALL' },
+        u2: { inbox: 'ALL', email: 'NONE' },
+      },
+    });
   });
 
   it('skips events whose trigger is off', async () => {
