@@ -83,26 +83,21 @@ export type UpdatePermissionProviderConfig = z.output<typeof updatePermissionPro
 
 // Notification digests (addendum §13).
 
-/** Stored notification config: the digest of unread inbox entries, off until enabled. */
-export const notificationConfig = z.object({
-  digest: z.object({
-    isEnabled: z.boolean(),
-    delayMinutes: z.number().int().min(5).max(1440),
-    maxItems: z.number().int().min(1).max(50),
-  }),
+/** The digest of unread inbox entries: whether it is sent, after how long, with how many entries. */
+const digestSettings = z.object({
+  isEnabled: z.boolean(),
+  delayMinutes: z.number().int().min(5).max(1440),
+  maxItems: z.number().int().min(1).max(50),
 });
+
+/** Stored notification config: the digest, off until enabled. */
+export const notificationConfig = z.object({ digest: digestSettings });
 export type NotificationConfig = z.infer<typeof notificationConfig>;
 
+/** A partial update of the digest (merged into the stored one): at least one field. */
 export const updateNotificationConfigInput = z
   .object({
-    digest: z
-      .object({
-        isEnabled: z.boolean().optional(),
-        delayMinutes: z.number().int().min(5).max(1440).optional(),
-        maxItems: z.number().int().min(1).max(50).optional(),
-      })
-      .strict()
-      .refine(hasAny, atLeastOne('isEnabled, delayMinutes, maxItems')),
+    digest: digestSettings.partial().strict().refine(hasAny, atLeastOne('isEnabled, delayMinutes, maxItems')),
   })
   .strict();
 export type UpdateNotificationConfig = z.output<typeof updateNotificationConfigInput>;
