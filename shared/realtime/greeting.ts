@@ -1,13 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import * as encoding from 'lib0/encoding';
-import { writeSyncStep1 } from 'y-protocols/sync';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { logger } from '../core/logger';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
-import { framesOf, messageType } from '../sockets/broadcast';
+import { framesOf, syncStepOneMessage } from '../sockets/broadcast';
 import type { PostOutcome } from '../sockets/connection-poster';
 import { connectionPoster } from '../sockets/poster';
 import { findConnection } from '../sockets/repository';
@@ -78,14 +76,8 @@ async function greetingFrames(connection: ConnectionRecord): Promise<string[]> {
       env().REALTIME_MAX_LIVE_STATES_PER_DOCUMENT,
     ),
   ]);
-  const step1 = encoding.createEncoder();
-  encoding.writeVarUint(step1, messageType.sync);
-  writeSyncStep1(step1, docFromUpdates(editor?.records.map((record) => record.bytes) ?? []));
-  return [
-    ...framesOf(encoding.toUint8Array(step1)),
-    ...framesOf(awareness),
-    ...liveStates.map((state) => JSON.stringify(state)),
-  ];
+  const step1 = syncStepOneMessage(docFromUpdates(editor?.records.map((record) => record.bytes) ?? []));
+  return [...framesOf(step1), ...framesOf(awareness), ...liveStates.map((state) => JSON.stringify(state))];
 }
 
 /**

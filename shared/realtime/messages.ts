@@ -1,7 +1,7 @@
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import { writePermissionDenied } from 'y-protocols/auth';
-import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate, writeSyncStep1 } from 'y-protocols/sync';
+import { messageYjsSyncStep1, messageYjsSyncStep2, messageYjsUpdate } from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
@@ -10,7 +10,13 @@ import { applyClientUpdate, refusals } from '../crdt/client-updates';
 import { docFromUpdates } from '../crdt/codec';
 import { loadEditors } from '../crdt/repository';
 import { withIncarnations } from '../db/incarnations';
-import { framesOf, messageType, sendToConnections, syncUpdateMessage } from '../sockets/broadcast';
+import {
+  framesOf,
+  messageType,
+  sendToConnections,
+  syncStepOneMessage,
+  syncUpdateMessage,
+} from '../sockets/broadcast';
 import { decodeBase64, parseFrame } from '../sockets/frames';
 import { connectionPoster } from '../sockets/poster';
 import { listRoomNow, listRoomRecently } from '../sockets/recent-rooms';
@@ -159,10 +165,7 @@ async function handleSync(connection: ConnectionRecord, decoder: decoding.Decode
     encoding.writeVarUint(step2, messageType.sync);
     encoding.writeVarUint(step2, messageYjsSyncStep2);
     encoding.writeVarUint8Array(step2, Y.encodeStateAsUpdate(doc, stateVector));
-    const step1 = encoding.createEncoder();
-    encoding.writeVarUint(step1, messageType.sync);
-    writeSyncStep1(step1, doc);
-    return reply(connection, [encoding.toUint8Array(step2), encoding.toUint8Array(step1)]);
+    return reply(connection, [encoding.toUint8Array(step2), syncStepOneMessage(doc)]);
   }
   if (syncType !== messageYjsSyncStep2 && syncType !== messageYjsUpdate) return;
   const update = decoding.readVarUint8Array(decoder);

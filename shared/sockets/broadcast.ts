@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as encoding from 'lib0/encoding';
-import { writeUpdate } from 'y-protocols/sync';
+import { writeSyncStep1, writeUpdate } from 'y-protocols/sync';
+import type * as Y from 'yjs';
 import { nowMs } from '../core/clock';
 import { logger } from '../core/logger';
 import { mapInParallel } from '../db/parallel';
@@ -22,6 +23,14 @@ export function syncUpdateMessage(update: Uint8Array): Uint8Array {
   const encoder = encoding.createEncoder();
   encoding.writeVarUint(encoder, messageType.sync);
   writeUpdate(encoder, update);
+  return encoding.toUint8Array(encoder);
+}
+
+/** The server's sync step 1 (type 0, sub-type 0): the state vector of `doc`, so the client sends what it lacks. */
+export function syncStepOneMessage(doc: Y.Doc): Uint8Array {
+  const encoder = encoding.createEncoder();
+  encoding.writeVarUint(encoder, messageType.sync);
+  writeSyncStep1(encoder, doc);
   return encoding.toUint8Array(encoder);
 }
 
