@@ -142,12 +142,13 @@ export async function releaseAwarenessClaim(
  * connection, so one eventually consistent Query reads them all however full the room is, its
  * cost the claims' size, under 1 MB); states past the budget are left out (their clients relay
  * them on their next change). Another page is read only while the budget is not spent (claims of
- * connections that ended without `$disconnect` linger until their TTL).
+ * connections that ended without `$disconnect` linger until their TTL). With `storedSince`, only
+ * the states stored since then (a renewal round's).
  */
 export async function listRoomAwareness(
   apiKey: string,
   room: { organizationId: string; documentId: string; editorId: string },
-  bounds: { budgetBytes: number; claimsPerPage: number },
+  bounds: { budgetBytes: number; claimsPerPage: number; storedSince?: number },
   now: number,
 ): Promise<AwarenessEntry[]> {
   const entries: AwarenessEntry[] = [];
@@ -161,7 +162,9 @@ export async function listRoomAwareness(
         ExpressionAttributeValues: {
           ':pk': keys.realtimePartition(apiKey, room.organizationId),
           ':prefix': keys.awarenessClaimPrefix(room),
+          ...(bounds.storedSince !== undefined && { ':since': bounds.storedSince }),
         },
+        ...(bounds.storedSince !== undefined && { FilterExpression: 'updatedAt >= :since' }),
         ProjectionExpression: 'clientId, clock, #state, #ttl',
         ExpressionAttributeNames: { '#state': 'state', '#ttl': 'ttl' },
         Limit: bounds.claimsPerPage,
@@ -182,4 +185,39 @@ export async function listRoomAwareness(
     startKey = output.LastEvaluatedKey;
   } while (startKey);
   return entries;
+}
+
+/**
+ * Claims the room's next renewal round (decisions §82): one UpdateItem setting `roundAt` to `now`
+ * on condition that no round ran in the last `intervalMs`. Returns when the previous round ran (0
+ * for none), or undefined when a round is not due.
+ */
+export async function claimRenewalRound(
+  apiKey: string,
+  room: { organizationId: string; documentId: string; editorId: string },
+  now: number,
+  intervalMs: number,
+): Promise<number | undefined> {
+  try {
+    const output = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.realtimeRenewalRound(apiKey, room),
+        UpdateExpression: 'SET roundAt = :now, entity = :entity, updatedAt = :now, #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(roundAt) OR roundAt <= :due',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: {
+          ':now': now,
+          ':due': now - intervalMs,
+          ':entity': entities.realtimeRenewalRound.name,
+          ':ttl': seconds(now) + claimTtlSeconds,
+        },
+        ReturnValues: 'UPDATED_OLD',
+      }),
+    );
+    return typeof output.Attributes?.roundAt === 'number' ? output.Attributes.roundAt : 0;
+  } catch (error) {
+    if (isConditionFailure(error)) return undefined;
+    throw error;
+  }
 }

@@ -1,8 +1,13 @@
 import { env } from '../config/env';
-import { awarenessMessage } from '../sockets/awareness-messages';
+import { awarenessMessage, awarenessMessagesWithin } from '../sockets/awareness-messages';
 import { updateConnection } from '../sockets/repository';
 import { ownAwarenessEntry } from './awareness';
-import { claimAwarenessClient, listRoomAwareness, storeAwarenessState } from './awareness-repository';
+import {
+  claimAwarenessClient,
+  claimRenewalRound,
+  listRoomAwareness,
+  storeAwarenessState,
+} from './awareness-repository';
 import type { ConnectionRecord } from './schemas';
 
 /**
@@ -46,4 +51,48 @@ export async function roomAwarenessMessage(connection: ConnectionRecord, now: nu
     env();
   const entries = await listRoomAwareness(connection.apiKey, connection, { budgetBytes, claimsPerPage }, now);
   return awarenessMessage(entries);
+}
+
+/**
+ * Rooms of at least this many connections relay awareness renewals in rounds (decisions §82):
+ * y-protocols renews every state every 15 s, so a room of n relays n renewals to n − 1 others
+ * each 15 s, n² posts (16,600 a second in a room of 500). Smaller rooms relay each renewal.
+ */
+export const renewalRoundMembers = 32;
+
+/** Least time between two renewal rounds of a room. */
+export const renewalRoundMs = 2_000;
+
+/**
+ * States stored this long before the previous round are relayed again: instances' clocks differ,
+ * and the previous round's Query (eventually consistent) may have missed a state stored just
+ * before it. A state relayed twice at the same clock changes nothing at a client.
+ */
+const roundOverlapMs = 1_000;
+
+/**
+ * What a renewal relays to a room of `roomSize` connections. A small room: the renewal itself. A
+ * large one: nothing while a round ran less than `renewalRoundMs` ago; else this renewal starts a
+ * round, which relays every state stored since the previous one (one UpdateItem, one Query). A
+ * renewal left to the next round reaches the room within the next renewal of any of its clients
+ * after that (in a room of 32 or more, well within y-protocols' 30 s timeout).
+ */
+export async function renewalMessages(
+  connection: ConnectionRecord,
+  roomSize: number,
+  renewal: Uint8Array,
+  now: number,
+): Promise<Uint8Array[]> {
+  if (roomSize < renewalRoundMembers) return [renewal];
+  const previousRound = await claimRenewalRound(connection.apiKey, connection, now, renewalRoundMs);
+  if (previousRound === undefined) return [];
+  const { REALTIME_MAX_ROOM_AWARENESS_BYTES: budgetBytes, MAX_REALTIME_CONNECTIONS_PER_ROOM: claimsPerPage } =
+    env();
+  const renewed = await listRoomAwareness(
+    connection.apiKey,
+    connection,
+    { budgetBytes: Number.POSITIVE_INFINITY, claimsPerPage, storedSince: previousRound - roundOverlapMs },
+    now,
+  );
+  return awarenessMessagesWithin(renewed, budgetBytes);
 }

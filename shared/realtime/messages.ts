@@ -22,7 +22,7 @@ import { connectionPoster } from '../sockets/poster';
 import { listRoomNow, listRoomRecently } from '../sockets/recent-rooms';
 import { findConnection, updateConnection } from '../sockets/repository';
 import { whileAllowed } from './access-check';
-import { receiveAwarenessUpdate, roomAwarenessMessage } from './awareness-updates';
+import { receiveAwarenessUpdate, renewalMessages, roomAwarenessMessage } from './awareness-updates';
 import { storeChunk } from './chunk-repository';
 import { admitFrame } from './frame-rate';
 import { unservedCloseCode } from './greeting';
@@ -133,7 +133,11 @@ async function handleMessage(connection: ConnectionRecord, message: Uint8Array):
       const relayed = await receiveAwarenessUpdate(connection, decoding.readVarUint8Array(decoder), nowMs());
       if (!relayed) return;
       const room = await others(connection, relayed.renewal);
-      await sendToConnections(connection.apiKey, connection.organizationId, room, framesOf(relayed.message));
+      const messages = relayed.renewal
+        ? await renewalMessages(connection, room.length + 1, relayed.message, nowMs())
+        : [relayed.message];
+      if (messages.length === 0) return;
+      await sendToConnections(connection.apiKey, connection.organizationId, room, messages.flatMap(framesOf));
       return;
     }
     case messageType.queryAwareness:

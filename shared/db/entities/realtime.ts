@@ -20,6 +20,7 @@ export const realtimeArea = defineArea({
     realtimeChunkTally: {},
     realtimeFrameRate: {},
     realtimeAwarenessClaim: {},
+    realtimeRenewalRound: {},
     liveState: {},
     liveStateIds: {},
   },
@@ -35,6 +36,7 @@ export const realtimeArea = defineArea({
     connectionScratch: { index: 'table' },
     connectionFrameRate: { index: 'table' },
     awarenessClaim: { index: 'table' },
+    renewalRound: { index: 'table' },
     liveState: { index: 'table' },
     liveStateIds: { index: 'table' },
   },
@@ -75,6 +77,22 @@ export const realtimeKeys = {
       'ROOMCOUNT',
       documentSegment(room.organizationId, room.documentId),
       encodeKeyPart(room.editorId),
+    ),
+  }),
+  /**
+   * When the room's awareness renewals were last relayed together (decisions §82): under the room
+   * count's key, so that the deletion of a document's room counts takes it along.
+   */
+  realtimeRenewalRound: (
+    apiKey: string,
+    room: { organizationId: string; documentId: string; editorId: string },
+  ): ItemKey => ({
+    pk: realtimeKeys.realtimePartition(apiKey, room.organizationId),
+    sk: join(
+      'ROOMCOUNT',
+      documentSegment(room.organizationId, room.documentId),
+      encodeKeyPart(room.editorId),
+      'ROUND',
     ),
   }),
   /** Sort-key prefix of every room count of the organization. */

@@ -6,6 +6,7 @@ import { writeSyncStep2 } from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { keys } from '../../../shared/db/keys';
 import type { DbCallStats } from '../../../shared/db/metrics';
+import { renewalRoundMembers, renewalRoundMs } from '../../../shared/realtime/awareness-updates';
 import type { Room } from '../../../shared/realtime/schemas';
 import { readAwarenessUpdate } from '../../../shared/sockets/awareness-messages';
 import { framesOf, postConcurrency, syncUpdateMessage } from '../../../shared/sockets/broadcast';
@@ -26,7 +27,8 @@ setEnvForFile('REALTIME_ACCESS_RECHECK_SECONDS', '3600');
  * real `$connect`, `$default` and `$disconnect` handlers, with a poster that records what API
  * Gateway would be asked to send): the same DynamoDB calls in both rooms, one post per other
  * connection, at most `postConcurrency` posts in flight, awareness renewals relayed without a room
- * read within a second of the last one, and the room's awareness reaching a joiner in one message.
+ * read within a second of the last one (in the large room, in rounds), and the room's awareness
+ * reaching a joiner in one message.
  */
 jest.setTimeout(180_000);
 
@@ -108,24 +110,25 @@ const roomReads = (stats: DbCallStats, room: Room) =>
 
 /**
  * A member's cursor move (relayed to the room as listed now), its renewal in the same second
- * (y-protocols re-sends every state each 15 s: relayed to that listing), and one a second later
- * (listed again). The clock is held so that "the same second" does not depend on the machine.
+ * (y-protocols re-sends every state each 15 s: relayed to that listing; in a large room it starts
+ * the first renewal round), one a second later (listed again; in a large room no round is due), and
+ * one a round later. The clock is held, ahead of every state stored before, so that "the same
+ * second" and "stored since" do not depend on the machine.
  */
 async function renewals(member: TestSocket) {
-  holdDate(Date.now());
+  holdDate(Date.now() + 5 * recentListingMs);
   try {
     const moved = state('moved');
+    const renew = (clock: number) => member.send(awarenessFrame([{ clientId: 1000, clock, state: moved }]));
     const change = await observe(() =>
       member.send(awarenessFrame([{ clientId: 1000, clock: 2, state: moved }])),
     );
-    const renewal = await observe(() =>
-      member.send(awarenessFrame([{ clientId: 1000, clock: 3, state: moved }])),
-    );
+    const renewal = await observe(() => renew(3));
     jest.setSystemTime(Date.now() + recentListingMs);
-    const laterRenewal = await observe(() =>
-      member.send(awarenessFrame([{ clientId: 1000, clock: 4, state: moved }])),
-    );
-    return { change, renewal, laterRenewal };
+    const laterRenewal = await observe(() => renew(4));
+    jest.setSystemTime(Date.now() + renewalRoundMs);
+    const roundRenewal = await observe(() => renew(5));
+    return { change, renewal, laterRenewal, roundRenewal };
   } finally {
     jest.useRealTimers();
   }
@@ -193,8 +196,6 @@ describe('realtime room scale', () => {
       'echo',
       'edit',
       'change',
-      'renewal',
-      'laterRenewal',
       'leave',
     ] as const;
     for (const step of steps) {
@@ -202,10 +203,13 @@ describe('realtime room scale', () => {
     }
     // One room read per broadcast: a single page of the room's connections; none for a renewal
     // within a second of the last read.
-    for (const step of ['awareness', 'edit', 'change', 'laterRenewal', 'leave'] as const) {
+    for (const step of ['awareness', 'edit', 'change', 'leave'] as const) {
       expect(roomReads(large[step].stats, large.room)).toHaveLength(1);
     }
-    expect(roomReads(large.renewal.stats, large.room)).toHaveLength(0);
+    for (const steps of [small, large]) {
+      expect(roomReads(steps.renewal.stats, steps.room)).toHaveLength(0);
+      expect(roomReads(steps.laterRenewal.stats, steps.room)).toHaveLength(1);
+    }
   });
 
   it('posts one frame per other connection for a broadcast, none for an echo, with bounded concurrency', () => {
@@ -215,7 +219,6 @@ describe('realtime room scale', () => {
     ] as const) {
       expect(steps.awareness.posts).toHaveLength(size);
       expect(steps.edit.posts).toHaveLength(size);
-      expect(steps.renewal.posts).toHaveLength(size);
       expect(steps.leave.posts).toHaveLength(size);
       expect(steps.echo.posts).toHaveLength(0);
       expect(new Set(steps.awareness.posts.map((post) => post.connectionId)).has(steps.joinerId)).toBe(false);
@@ -223,6 +226,49 @@ describe('realtime room scale', () => {
     expect(large.awareness.mostInFlight).toBe(postConcurrency);
     expect(large.edit.mostInFlight).toBe(postConcurrency);
     expect(small.edit.mostInFlight).toBe(smallRoom);
+  });
+
+  it('relays each renewal in a small room, and a large room’s renewals in rounds', () => {
+    const renewed = (clock: number) => [{ clientId: 1000, clock, state: state('moved') }];
+    // A room of 4: every renewal reaches the 3 others at once, as it came.
+    for (const [step, clock] of [
+      ['renewal', 3],
+      ['laterRenewal', 4],
+      ['roundRenewal', 5],
+    ] as const) {
+      expect(small[step].posts).toHaveLength(smallRoom);
+      expect(awarenessEntries(small[step].posts.map((post) => post.frame))).toEqual(
+        Array.from({ length: smallRoom }, () => renewed(clock)),
+      );
+    }
+    // A room of 121: the first renewal starts a round, which relays every state stored since none
+    // ran (all 121) to each other connection in one message.
+    expect(largeRoom + 1).toBeGreaterThanOrEqual(renewalRoundMembers);
+    const firstRound = awarenessEntries(large.renewal.posts.map((post) => post.frame));
+    expect(firstRound).toHaveLength(largeRoom);
+    for (const entries of firstRound) expect(entries).toHaveLength(largeRoom + 1);
+    expect(firstRound[0]).toContainEqual(renewed(3)[0]);
+    // A second later no round is due: nothing is posted.
+    expect(large.laterRenewal.posts).toHaveLength(0);
+    // A round later, the next renewal relays what was stored since the last round: that member's
+    // newest state, once to each other connection.
+    expect(awarenessEntries(large.roundRenewal.posts.map((post) => post.frame))).toEqual(
+      Array.from({ length: largeRoom }, () => renewed(5)),
+    );
+    // A round costs one UpdateItem and one Query of the renewed claims beside the renewal's own
+    // write; a renewal between rounds one failed UpdateItem.
+    const claimReads = (stats: DbCallStats) =>
+      stats.trace.filter(
+        (call) =>
+          call.command === 'Query' &&
+          (call.input.ExpressionAttributeValues as Record<string, unknown>)[':prefix'] ===
+            keys.awarenessClaimPrefix(large.room),
+      );
+    expect(claimReads(large.renewal.stats)).toHaveLength(1);
+    expect(claimReads(large.laterRenewal.stats)).toHaveLength(0);
+    expect(claimReads(large.roundRenewal.stats)).toHaveLength(1);
+    expect(large.laterRenewal.commands.filter((command) => command === 'UpdateItem')).toHaveLength(2);
+    expect(small.laterRenewal.commands.filter((command) => command === 'UpdateItem')).toHaveLength(1);
   });
 
   it('greets a joiner with two frames, the room’s awareness in one message, and answers its step 1 with two', () => {

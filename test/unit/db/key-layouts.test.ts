@@ -78,6 +78,7 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   realtimeChunkTally: keys.connectionChunkTally(id),
   realtimeFrameRate: keys.connectionFrameRate(id),
   realtimeAwarenessClaim: keys.awarenessClaim(apiKey, room, 7),
+  realtimeRenewalRound: keys.realtimeRenewalRound(apiKey, room),
   liveState: keys.liveState(apiKey, organizationId, documentId, id),
   liveStateIds: keys.liveStateIds(apiKey, organizationId, documentId),
   commentAnnotation: keys.commentAnnotation(apiKey, organizationId, documentId, id),

@@ -4,6 +4,7 @@ import {
   type AwarenessEntry,
   awarenessMessage,
   awarenessMessageEntries,
+  awarenessMessagesWithin,
   readAwarenessUpdate,
 } from '../../../shared/sockets/awareness-messages';
 
@@ -49,5 +50,31 @@ describe('awareness messages (y-protocols, without lib0)', () => {
 
   it('throws on an update claiming more entries than it holds', () => {
     expect(() => readAwarenessUpdate(Uint8Array.from([2, 1, 1, 0]))).toThrow(RangeError);
+  });
+});
+
+describe('awareness messages within a byte budget (renewal rounds)', () => {
+  const stateOf = (bytes: number) => `"${'x'.repeat(bytes - 2)}"`;
+  const sized = (sizes: number[]) =>
+    sizes.map((bytes, index) => ({ clientId: index + 1, clock: index + 1, state: stateOf(bytes) }));
+
+  it('keeps every entry, in order, with at most the budget of states per message', () => {
+    const all = sized([40, 30, 30, 50, 10, 100, 20]);
+    const messages = awarenessMessagesWithin(all, 100);
+    const parts = messages.map((message) => awarenessMessageEntries(message));
+    expect(parts.flat()).toEqual(all);
+    expect(parts.map((part) => part.map((entry) => entry.clientId))).toEqual([[1, 2, 3], [4, 5], [6], [7]]);
+    for (const part of parts)
+      expect(part.reduce((sum, entry) => sum + Buffer.byteLength(entry.state), 0)).toBeLessThanOrEqual(100);
+  });
+
+  it('puts an entry larger than the budget alone, and nothing in no message', () => {
+    const all = sized([10, 300, 10]);
+    expect(awarenessMessagesWithin(all, 100).map((message) => awarenessMessageEntries(message))).toEqual([
+      [all[0]],
+      [all[1]],
+      [all[2]],
+    ]);
+    expect(awarenessMessagesWithin([], 100)).toEqual([]);
   });
 });

@@ -52,6 +52,12 @@ export const realtimeDocs = documentArea(realtimeArea, {
       attributes:
         'connectionId, userId (the holder of the awareness client id in the room), clientId, clock, state (JSON ≤ 4 KB), createdAt, updatedAt, ttl (3 h)',
     },
+    realtimeRenewalRound: {
+      pk: 'AK#<ak>#ORG#<org>#RT',
+      sk: 'ROOMCOUNT#<doc>#<editor>#ROUND',
+      attributes:
+        'roundAt (when the room’s awareness renewals were last relayed together), updatedAt, ttl (roundAt + 3 h)',
+    },
     liveState: {
       pk: 'AK#<ak>#ORG#<org>#RT',
       sk: 'LIVE#<doc>#<liveStateDataId>',
@@ -149,6 +155,14 @@ export const realtimeDocs = documentArea(realtimeArea, {
       operation:
         'PutItem with the first state if absent, expired, or held by the same connection or user (once per connection); UpdateItem of later states (`connectionId = me AND clock < new`); Query begins_with `AWARENESS#<doc>#<editor>#`, `Limit` the room cap, within a byte budget (query awareness, the greeting); conditional delete at `$disconnect`, returning the claim for the removal update',
       usedBy: '`$default`, `$disconnect`, the greeter',
+    },
+    renewalRound: {
+      pattern: "a room's renewal round",
+      pk: '`…#RT`',
+      sk: '`ROOMCOUNT#<doc>#<editor>#ROUND`',
+      operation:
+        'UpdateItem `SET roundAt = now` on condition that it is absent or older than the round interval, returning the previous `roundAt`; deleted with the room counts',
+      usedBy: '`$default` (awareness renewals in a large room)',
     },
     liveState: {
       pattern: 'live state of a document',
