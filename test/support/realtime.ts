@@ -83,8 +83,16 @@ export interface TestClient {
   destroy(): void;
 }
 
-/** Connects a `WebsocketProvider` (with the `ws` package as the socket) to the local server. */
-export function connectClient(server: DevServer, params: ConnectParams, doc = new Y.Doc()): TestClient {
+/**
+ * Connects a `WebsocketProvider` (with the `ws` package as the socket) to the local server;
+ * `maxBackoffTime` caps its wait between reconnects (y-websocket's default: 2,500 ms).
+ */
+export function connectClient(
+  server: DevServer,
+  params: ConnectParams,
+  doc = new Y.Doc(),
+  options: { maxBackoffTime?: number } = {},
+): TestClient {
   const liveStates: LiveState[] = [];
   const closes: { code: number; reason: string }[] = [];
   const sent: string[] = [];
@@ -102,6 +110,7 @@ export function connectClient(server: DevServer, params: ConnectParams, doc = ne
       onLiveState: (state) => liveStates.push(state),
     }),
     disableBc: true,
+    ...options,
   });
   provider.on('connection-close', (event) => {
     if (event) closes.push({ code: event.code, reason: event.reason });

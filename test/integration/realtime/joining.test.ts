@@ -149,8 +149,12 @@ describe('joining a room', () => {
       const room = { organizationId, documentId, editorId: 'e' };
       // Every client starts joining at once; each is refused (403) until its user is added, and
       // y-websocket retries, so joins overlap the users/add calls and their access re-checks.
+      // Refused clients retry within 250 ms (not y-websocket's 2.5 s), so each round's joins
+      // overlap the users/add calls as closely and the round does not wait out back-offs.
       const clients = tokens.map((token) =>
-        connectClient(session.server, { apiKey: session.workspace.apiKey, ...room, token }),
+        connectClient(session.server, { apiKey: session.workspace.apiKey, ...room, token }, undefined, {
+          maxBackoffTime: 250,
+        }),
       );
       try {
         for (const userId of users) {
