@@ -106,6 +106,11 @@ const envVariables = z.object({
     .int()
     .positive()
     .default(8 * 1024 * 1024),
+  /**
+   * Automatic versions one CRDT editor keeps: making one past it deletes the oldest (decisions
+   * §83). Manual versions are kept until deleted.
+   */
+  MAX_AUTO_VERSIONS: z.coerce.number().int().positive().default(100),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
   WEBHOOK_RETRY_SCHEDULE: z
     .string()

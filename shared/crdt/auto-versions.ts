@@ -5,9 +5,17 @@
  * change with no version due costs no DynamoDB call more.
  */
 import * as Y from 'yjs';
+import { env } from '../config/env';
 import type { TransactItem } from '../db/batch';
+import type { EditorRef } from './repository';
 import type { EditorHead } from './schemas';
-import { storeVersion, versionOf, versionWrites } from './versions-repository';
+import {
+  autoVersionsBeyond,
+  deleteVersion,
+  storeVersion,
+  versionOf,
+  versionWrites,
+} from './versions-repository';
 import { autoVersionIntervalMs } from './versions-schemas';
 
 type Item = Record<string, unknown>;
@@ -47,5 +55,16 @@ export async function autoVersionIfDue(apiKey: string, head: EditorHead, doc: Y.
     name: null,
     auto: true,
   });
-  await storeVersion(apiKey, version, { kind: 'due', seen: head.newestVersionAt });
+  if (await storeVersion(apiKey, version, { kind: 'due', seen: head.newestVersionAt }))
+    await pruneAutoVersions(apiKey, head);
+}
+
+/**
+ * Deletes the editor's automatic versions past its newest `MAX_AUTO_VERSIONS`, after one was made
+ * (at most every 30 minutes of changes): one Query, then a delete per version past it (usually
+ * one). A version deleted concurrently by another pruner or by crdt/versions/delete is skipped.
+ */
+export async function pruneAutoVersions(apiKey: string, ref: EditorRef): Promise<void> {
+  const beyond = await autoVersionsBeyond(apiKey, ref, env().MAX_AUTO_VERSIONS);
+  await Promise.all(beyond.map((versionId) => deleteVersion(apiKey, ref, versionId)));
 }

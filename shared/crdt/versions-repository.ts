@@ -227,6 +227,27 @@ export async function deleteVersion(apiKey: string, ref: EditorRef, versionId: s
   }
 }
 
+/**
+ * The ids of an editor's automatic versions past its newest `keep` ones: a descending Query of its
+ * meta items, filtered to automatic ones and projected to their ids (under 100 bytes each, so
+ * one page holds thousands).
+ */
+export async function autoVersionsBeyond(apiKey: string, ref: EditorRef, keep: number): Promise<string[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    FilterExpression: '#auto = :auto',
+    ExpressionAttributeNames: { '#auto': 'auto', '#versionId': 'versionId' },
+    ExpressionAttributeValues: {
+      ':pk': keys.crdtPartition(apiKey, ref.organizationId, ref.documentId),
+      ':prefix': keys.crdtVersionPrefix(ref.editorId),
+      ':auto': true,
+    },
+    ProjectionExpression: '#versionId',
+    ScanIndexForward: false,
+  });
+  return items.slice(keep).map((item) => item.versionId as string);
+}
+
 /** The meta of a new version of `head`'s editor. */
 export function versionOf(
   head: EditorHead,

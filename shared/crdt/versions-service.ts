@@ -2,6 +2,7 @@ import { nowMs } from '../core/clock';
 import { notFound } from '../core/errors';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { broadcastUpdate } from '../sockets/broadcast';
+import { pruneAutoVersions } from './auto-versions';
 import { applyValue, docFromUpdates, encodeState, jsonEqual, readValue } from './codec';
 import { type EditorRecord, type EditorRef, loadEditors } from './repository';
 import { appendToEditor, updateEvent } from './service';
@@ -144,7 +145,11 @@ export async function restoreVersion(
   const event = updateEvent(ref, head, readValue(doc, head), change);
   // The version just stored is the newest: no automatic one is due after this change.
   const current = { ...editor, head: { ...head, newestVersionAt: now } };
-  await appendToEditor(apiKey, ref, current, doc, delta, change, event);
+  // The version of the content before counts against the editor's automatic versions.
+  await Promise.all([
+    appendToEditor(apiKey, ref, current, doc, delta, change, event),
+    pruneAutoVersions(apiKey, ref),
+  ]);
   await broadcastUpdate(apiKey, ref, delta);
 }
 

@@ -72,7 +72,7 @@ export const crdtDocs = documentArea(crdtArea, {
       pk: '`…#CRDT#<doc>`',
       sk: 'begins_with `VER#<editor>#M#` (list) or `VER#<editor>#M#<versionId>` (one)',
       operation:
-        "Query descending with a projection (no bytes; a page of 1–100); GetItem; Put in the transaction that sets the head's `newestVersionAt` (condition: the value read); DeleteItem",
+        "Query descending with a projection (no bytes; a page of 1–100); GetItem; Put in the transaction that sets the head's `newestVersionAt` (condition: the value read); DeleteItem; after an automatic version, Query descending filtered to automatic ones (ids only) and a delete of each past `MAX_AUTO_VERSIONS`",
       usedBy: '`crdt.versions.*`, automatic versions of `crdt.add`, `crdt.update` and client edits',
     },
     crdtVersionParts: {
