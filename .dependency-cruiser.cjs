@@ -66,8 +66,15 @@ const publicModules = {
   lifecycle: ['repository', 'service'],
   // Review memory written with activities; erased with a user's data.
   memory: ['repository', 'writes'],
-  // Notification records, inbox entries and counts; preferences, which comment notifications apply.
-  notifications: ['repository', 'count-repository', 'preference-repository', 'preference-service'],
+  // Notification records, inbox entries and counts; preferences, which comment notifications apply;
+  // the digest windows comment notifications open.
+  notifications: [
+    'repository',
+    'count-repository',
+    'digest-repository',
+    'preference-repository',
+    'preference-service',
+  ],
   // The organization tree and its targets, read by access, comments, notifications and realtime.
   organizations: ['repository', 'targets', 'tree'],
   quotas: ['job-slots', 'request-rate'],

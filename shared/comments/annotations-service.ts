@@ -94,7 +94,7 @@ export const addAnnotations = /* @__PURE__ */ prefetchable(
       };
       const changes = commentAdditions(annotation, comments, spec.commentData, true);
       const refused = await commitComments(
-        apiKey,
+        caller,
         annotation,
         comments,
         spec.commentData,

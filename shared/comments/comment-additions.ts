@@ -1,4 +1,6 @@
 import { type TransactItem, transactionLimit } from '../db/batch';
+import type { ApiKeyCaller } from '../http/caller';
+import { digestOpeningOf } from '../notifications/digest-repository';
 import {
   preferencesOfScope,
   preferencesOfUsers,
@@ -47,11 +49,12 @@ export function commentAdditions(
 /**
  * Commits the transaction that adds `comments` with the in-app notifications they ask for in it
  * (those that fit; the others are sent right after), to the recipients whose inbox preference
- * (`preferences`) lets them in. Returns the cancellation reasons of a refused
- * transaction, whose first items are the caller's `items` in order.
+ * (`preferences`) lets them in, opening their digest windows while the caller's digests are on.
+ * Returns the cancellation reasons of a refused transaction, whose first items are the caller's
+ * `items` in order.
  */
 export async function commitComments(
-  apiKey: string,
+  caller: ApiKeyCaller,
   annotation: AnnotationRecord,
   comments: readonly CommentRecord[],
   inputs: readonly CommentDataInput[],
@@ -60,13 +63,14 @@ export async function commitComments(
   preferences: ScopePreferences,
 ): Promise<string[] | undefined> {
   const notifications = planNotifications(
-    apiKey,
+    caller.apiKey,
     annotation,
     comments,
     inputs,
     now,
     transactionLimit - items.length,
     preferences,
+    digestOpeningOf(caller),
   );
   const refused = await commit([...items, ...notifications.items]);
   if (!refused) await notifications.sendRest();

@@ -86,7 +86,7 @@ export async function addComments(
     lastUpdated: now,
   };
   const refused = await commitComments(
-    apiKey,
+    caller,
     annotation,
     comments,
     input.commentData,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inTable, type TransactItem } from '../db/batch';
-import { counterItems, newEntryCounts } from '../notifications/count-repository';
+import { counterItems, digestWrite, newEntryCounts } from '../notifications/count-repository';
+import type { DigestOpening } from '../notifications/digest-repository';
 import type { ScopePreferences } from '../notifications/preference-repository';
 import { inboxRecipients } from '../notifications/preference-service';
 import { createRecord, inboxItems, markFannedOut, recordItem, writeInbox } from '../notifications/repository';
@@ -44,7 +45,7 @@ function notificationOf(
   now: number,
   preferences: ScopePreferences,
 ): CommentNotification | undefined {
-  const recipients = inboxRecipients(notifiedUserIds(annotation, comment), preferences, () => true);
+  const recipients = inboxRecipients(notifiedUserIds(annotation, comment), preferences, involved);
   if (recipients.length === 0) return undefined;
   return {
     recipients,
@@ -64,15 +65,23 @@ function notificationOf(
   };
 }
 
+/** Every recipient of a comment notification is tagged or assigned: involved (`MINE` lets it through). */
+const involved = () => true;
+
 /**
- * Sends a notification outside any transaction: the shared record, one inbox entry per recipient,
- * then the fan-out mark; the deterministic id makes a repeat of a finished send a no-op.
+ * Sends a notification outside any transaction: the shared record, one inbox entry per recipient
+ * (opening digest windows while digests are on), then the fan-out mark; the deterministic id makes
+ * a repeat of a finished send a no-op.
  */
-async function send(apiKey: string, { record, recipients }: CommentNotification): Promise<void> {
+async function send(
+  apiKey: string,
+  { record, recipients }: CommentNotification,
+  digest: DigestOpening | undefined,
+): Promise<void> {
   const created = await createRecord(apiKey, record);
   if (created.fanOutDone) return;
   const stored = created.existing ?? record;
-  await writeInbox(apiKey, stored, recipients);
+  await writeInbox(apiKey, stored, recipients, involved, digest);
   await markFannedOut(apiKey, stored);
 }
 
@@ -89,8 +98,10 @@ export interface NotificationPlan {
  * transaction — the record (already fanned out), every inbox entry and the recipients' inbox counts
  * (one Update per counter, merged over the comments) — as long as they fit in
  * `room` items, so a comment and its notification land together or not at all. `preferences` are
- * the recipients' stored preferences, read beside the route's first reads. A notification
- * that does not fit (dozens of tagged users) is sent right after the transaction instead.
+ * the recipients' stored preferences, read beside the route's first reads. While digests are on
+ * (`digest`), the organization counters' Updates open the recipients' digest windows (no extra
+ * item). A notification that does not fit (dozens of tagged users) is sent right after the
+ * transaction instead.
  */
 export function planNotifications(
   apiKey: string,
@@ -100,18 +111,19 @@ export function planNotifications(
   now: number,
   room: number,
   preferences: ScopePreferences,
+  digest: DigestOpening | undefined,
 ): NotificationPlan {
   const planned: { record: NotificationRecord; entries: Record<string, unknown>[] }[] = [];
   const rest: CommentNotification[] = [];
-  const countsOf = (notifications: typeof planned) =>
-    counterItems(
+  const countsOf = (notifications: typeof planned) => {
+    const entries = notifications.flatMap(({ entries }) => entries.map((item) => inboxEntry.parse(item)));
+    return counterItems(
       apiKey,
-      newEntryCounts(
-        annotation.organizationId,
-        notifications.flatMap(({ entries }) => entries.map((item) => inboxEntry.parse(item))),
-      ),
+      newEntryCounts(annotation.organizationId, entries),
       now,
+      digestWrite(digest, entries),
     );
+  };
   const sizeOf = (notifications: typeof planned) =>
     notifications.reduce((size, { entries }) => size + 1 + entries.length, 0) +
     countsOf(notifications).length;
@@ -120,7 +132,7 @@ export function planNotifications(
     const notification = notificationOf(apiKey, annotation, comment, now, preferences);
     if (!notification) return;
     const { record, recipients } = notification;
-    const candidate = { record, entries: inboxItems(apiKey, record, recipients) };
+    const candidate = { record, entries: inboxItems(apiKey, record, recipients, involved) };
     if (sizeOf([...planned, candidate]) > room) {
       rest.push(notification);
       return;
@@ -136,7 +148,7 @@ export function planNotifications(
       ...countsOf(planned),
     ],
     sendRest: async () => {
-      await Promise.all(rest.map((notification) => send(apiKey, notification)));
+      await Promise.all(rest.map((notification) => send(apiKey, notification, digest)));
     },
   };
 }

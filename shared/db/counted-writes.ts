@@ -23,6 +23,8 @@ export interface CounterChange {
   max?: number;
   /** Further attributes the same update sets. */
   set?: Record<string, unknown>;
+  /** Attributes the same update sets only where the item has none yet (`if_not_exists`). */
+  setIfAbsent?: Record<string, unknown>;
   /** Further attributes the same update adds to (a version bumped on every change). */
   add?: Record<string, number>;
 }
@@ -35,24 +37,31 @@ export interface CounterChange {
 export function counterUpdate(counter: CounterChange) {
   const set: Record<string, unknown> = { entity: counter.entity, updatedAt: counter.now, ...counter.set };
   const add: Record<string, number> = { [counter.attribute]: counter.change, ...counter.add };
+  const setIfAbsent = counter.setIfAbsent ?? {};
   const setNames = Object.keys(set);
+  const absentNames = Object.keys(setIfAbsent);
   const addNames = Object.keys(add);
+  const assignments = [
+    ...setNames.map((_, i) => `#s${i} = :s${i}`),
+    ...absentNames.map((_, i) => `#n${i} = if_not_exists(#n${i}, :n${i})`),
+  ];
   return {
     Update: {
       TableName: tableName(),
       Key: counter.key,
       UpdateExpression:
-        `SET ${setNames.map((_, i) => `#s${i} = :s${i}`).join(', ')} ` +
-        `ADD ${addNames.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+        `SET ${assignments.join(', ')} ` + `ADD ${addNames.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
       ...(counter.max !== undefined && {
         ConditionExpression: 'attribute_not_exists(#a0) OR #a0 < :max',
       }),
       ExpressionAttributeNames: {
         ...Object.fromEntries(setNames.map((name, i) => [`#s${i}`, name])),
+        ...Object.fromEntries(absentNames.map((name, i) => [`#n${i}`, name])),
         ...Object.fromEntries(addNames.map((name, i) => [`#a${i}`, name])),
       },
       ExpressionAttributeValues: {
         ...Object.fromEntries(setNames.map((name, i) => [`:s${i}`, set[name]])),
+        ...Object.fromEntries(absentNames.map((name, i) => [`:n${i}`, setIfAbsent[name]])),
         ...Object.fromEntries(addNames.map((name, i) => [`:a${i}`, add[name]])),
         ...(counter.max !== undefined && { ':max': counter.max }),
       },

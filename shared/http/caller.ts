@@ -25,6 +25,8 @@ export interface ApiKeyCaller {
   readonly domains: readonly string[];
   /** Whether the key's permission provider decides access (addendum §4 rule 7). */
   readonly usesPermissionProvider: boolean;
+  /** Minutes before unread inbox entries are digested when notification digests are on; 0 when off. */
+  readonly digestDelayMinutes: number;
   /** Fence entries of the organizations and documents being erased (shared/plugins/fence.ts). */
   readonly erasing: ReadonlySet<string>;
   /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts). */

@@ -8,6 +8,7 @@ import { entities } from '../db/entities';
 import type { ItemKey } from '../db/key-parts';
 import { keys } from '../db/keys';
 import type { DocumentMove } from '../plugins/mover';
+import { type DigestOpening, digestCounterChange } from './digest-repository';
 import { type InboxEntry, inboxEntry } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -46,11 +47,23 @@ const entryChanges = (
   { organizationId, userId: entry.userId, documentId: entry.documentId, total, unread },
 ];
 
+/** New entries' digest windows: the workspace's opening and when the first of the entries was written. */
+export interface DigestWrite extends DigestOpening {
+  readonly firstEntryAt: number;
+}
+
 /**
  * The counter Updates of a transaction: changes of one counter merged into one Update (an item
- * appears once per transaction), none for a counter whose change is nothing.
+ * appears once per transaction), none for a counter whose change is nothing. With `digest` (new
+ * entries while digests are on) each organization counter that gains entries also opens its user's
+ * digest window (`digestCounterChange`): no extra item.
  */
-export function counterItems(apiKey: string, changes: readonly CountChange[], now = nowMs()): TransactItem[] {
+export function counterItems(
+  apiKey: string,
+  changes: readonly CountChange[],
+  now = nowMs(),
+  digest?: DigestWrite,
+): TransactItem[] {
   const merged = new Map<string, CountChange>();
   for (const change of changes) {
     const id = JSON.stringify([change.userId, change.documentId ?? null]);
@@ -62,15 +75,22 @@ export function counterItems(apiKey: string, changes: readonly CountChange[], no
   }
   return [...merged.values()]
     .filter((change) => change.total !== 0 || change.unread !== 0)
-    .map((change) =>
-      counterUpdate({
-        key: keys.inboxCounter(apiKey, change),
+    .map((change) => {
+      const key = keys.inboxCounter(apiKey, change);
+      const window =
+        digest && change.documentId === undefined && change.total > 0
+          ? digestCounterChange(apiKey, key, change.organizationId, digest, digest.firstEntryAt, change.total)
+          : undefined;
+      return counterUpdate({
+        key,
         entity: entities.inboxCounter.name,
         attribute: 'total',
         change: change.total,
-        add: { unread: change.unread },
+        add: { unread: change.unread, ...window?.add },
+        ...(window?.setIfAbsent && { setIfAbsent: window.setIfAbsent }),
         now,
         set: {
+          ...window?.set,
           organizationId: change.organizationId,
           userId: change.userId,
           ...(change.documentId !== undefined && { documentId: change.documentId }),
@@ -82,13 +102,22 @@ export function counterItems(apiKey: string, changes: readonly CountChange[], no
             ...(change.documentId !== undefined ? [change.documentId] : []),
           ),
         },
-      }),
-    );
+      });
+    });
 }
 
 /** The counter changes of new unread inbox entries (for transactions built elsewhere: comments). */
 export const newEntryCounts = (organizationId: string, entries: readonly InboxEntry[]) =>
   entries.flatMap((entry) => entryChanges(organizationId, entry, 1, 1));
+
+/** The digest windows new entries open while digests are on (`opening`); undefined while off. */
+export const digestWrite = (
+  opening: DigestOpening | undefined,
+  entries: readonly InboxEntry[],
+): DigestWrite | undefined =>
+  opening && entries.length > 0
+    ? { ...opening, firstEntryAt: Math.min(...entries.map((entry) => entry.timestamp)) }
+    : undefined;
 
 /** A user's inbox counts for the organization or one document (one consistent GetItem); zeros when none. */
 export async function readInboxCounts(
@@ -106,7 +135,11 @@ export async function readInboxCounts(
  * `attribute_not_exists` so an entry an interrupted fan-out stored is not counted twice (the
  * transaction is repeated without it).
  */
-async function putCounted(apiKey: string, entries: readonly { item: Item; entry: InboxEntry }[]) {
+async function putCounted(
+  apiKey: string,
+  entries: readonly { item: Item; entry: InboxEntry }[],
+  digest: DigestOpening | undefined,
+) {
   let pending = entries;
   while (pending.length > 0) {
     const organizationId = pending[0]!.item.organizationId as string;
@@ -119,6 +152,11 @@ async function putCounted(apiKey: string, entries: readonly { item: Item; entry:
           apiKey,
           newEntryCounts(
             organizationId,
+            pending.map(({ entry }) => entry),
+          ),
+          undefined,
+          digestWrite(
+            digest,
             pending.map(({ entry }) => entry),
           ),
         ),
@@ -135,16 +173,22 @@ async function putCounted(apiKey: string, entries: readonly { item: Item; entry:
 /**
  * Writes a notification's inbox entries with their counts: TransactWriteItems of 33 entries (each
  * with its organization and document counter), `fanOutConcurrency` in flight, so 10,000 recipients
- * are 304 transactions in 38 rounds. Repeating an interrupted fan-out counts nothing twice.
+ * are 304 transactions in 38 rounds. While digests are on (`digest`), the organization counter's
+ * Update also opens the recipient's digest window (no extra item, no extra call). Repeating an
+ * interrupted fan-out counts nothing twice.
  */
-export async function writeCountedInbox(apiKey: string, items: readonly Item[]): Promise<void> {
+export async function writeCountedInbox(
+  apiKey: string,
+  items: readonly Item[],
+  digest?: DigestOpening,
+): Promise<void> {
   const entries = items.map((item) => ({ item, entry: inboxEntry.parse(item) }));
   const chunks: (typeof entries)[] = [];
   for (let start = 0; start < entries.length; start += entriesPerTransaction)
     chunks.push(entries.slice(start, start + entriesPerTransaction));
   let next = 0;
   const worker = async () => {
-    for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) await putCounted(apiKey, chunk);
+    for (let chunk = chunks[next++]; chunk; chunk = chunks[next++]) await putCounted(apiKey, chunk, digest);
   };
   await Promise.all(Array.from({ length: Math.min(fanOutConcurrency, chunks.length) }, worker));
 }

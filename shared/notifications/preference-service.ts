@@ -26,6 +26,10 @@ export function preferencesInForce(
 export const userPreferences = (stored: ScopePreferences, userId: string) =>
   preferencesInForce(stored.organization.get(userId), stored.document.get(userId));
 
+/** Whether a preference value (`inbox` or `email`) lets a notification through: `ALL`, or `MINE` when it involves the user. */
+export const letsThrough = (value: PreferencesInForce['inbox'], involved: boolean) =>
+  value === 'ALL' || (value === 'MINE' && involved);
+
 /**
  * The recipients whose `inbox` preference lets a notification through: `ALL`, or `MINE` when it
  * involves them (`involved`); never `NONE`.
@@ -35,10 +39,7 @@ export function inboxRecipients(
   stored: ScopePreferences,
   involved: (userId: string) => boolean,
 ): string[] {
-  return recipients.filter((userId) => {
-    const { inbox } = userPreferences(stored, userId);
-    return inbox === 'ALL' || (inbox === 'MINE' && involved(userId));
-  });
+  return recipients.filter((userId) => letsThrough(userPreferences(stored, userId).inbox, involved(userId)));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   moveCountedEntries,
   writeCountedInbox,
 } from './count-repository';
+import type { DigestOpening } from './digest-repository';
 import { type InboxEntry, inboxEntry, type NotificationRecord, notificationRecord } from './schemas';
 
 type Item = Record<string, unknown>;
@@ -42,14 +43,23 @@ export function recordItem(apiKey: string, record: NotificationRecord, fanOutDon
   };
 }
 
-/** The inbox entry items of a notification, one per recipient. */
-export function inboxItems(apiKey: string, record: NotificationRecord, userIds: readonly string[]): Item[] {
+/**
+ * The inbox entry items of a notification, one per recipient, each recording whether the
+ * notification `involves` its user (what a `MINE` email preference lets into a digest).
+ */
+export function inboxItems(
+  apiKey: string,
+  record: NotificationRecord,
+  userIds: readonly string[],
+  involves: (userId: string) => boolean,
+): Item[] {
   return userIds.map((userId) => {
     const entry: InboxEntry = {
       notificationId: record.id,
       userId,
       documentId: record.documentId,
       timestamp: record.timestamp,
+      ...(involves(userId) && { involved: true as const }),
     };
     const ids = { organizationId: record.organizationId, userId, notificationId: record.id };
     return {
@@ -99,10 +109,17 @@ export async function createRecord(
 
 /**
  * Writes one inbox entry per recipient with its counts (`writeCountedInbox`: transactions of 33
- * entries, 8 in flight). Repeating an interrupted fan-out writes and counts nothing twice.
+ * entries, 8 in flight), opening the recipients' digest windows when digests are on (`digest`).
+ * Repeating an interrupted fan-out writes and counts nothing twice.
  */
-export async function writeInbox(apiKey: string, record: NotificationRecord, userIds: readonly string[]) {
-  await writeCountedInbox(apiKey, inboxItems(apiKey, record, userIds));
+export async function writeInbox(
+  apiKey: string,
+  record: NotificationRecord,
+  userIds: readonly string[],
+  involves: (userId: string) => boolean,
+  digest: DigestOpening | undefined,
+) {
+  await writeCountedInbox(apiKey, inboxItems(apiKey, record, userIds, involves), digest);
 }
 
 /** Marks a notification's fan-out finished, so adding the same id again writes nothing. */

@@ -125,9 +125,30 @@ export const inboxEntry = z.object({
   userId: z.string(),
   documentId: z.string(),
   timestamp: z.number(),
+  /** True when the notification involves the user (`MINE` lets it through); absent otherwise. */
+  involved: z.literal(true).optional(),
   readAt: z.number().optional(),
 });
 export type InboxEntry = z.infer<typeof inboxEntry>;
+
+/**
+ * A user's notification digest window as the reconciler hands it over: the organization inbox
+ * counter, which holds it while digests are on (shared/notifications/digests.ts). `gsi7pk`/`gsi7sk`
+ * are there while a window is pending; `digestSeq` counts the entries ever written to the inbox.
+ */
+export const digestWindow = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  apiKey: z.string(),
+  organizationId: z.string(),
+  userId: z.string(),
+  digestSeq: z.number(),
+  digestedThrough: z.number(),
+  digestIncarnations: z.record(z.string(), z.number()).optional(),
+  gsi7pk: z.string().optional(),
+  gsi7sk: z.string().optional(),
+});
+export type DigestWindow = z.infer<typeof digestWindow>;
 
 /**
  * notifications/get lists shared notification records; a user's inbox (`userId` given) adds the

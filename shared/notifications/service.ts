@@ -8,6 +8,7 @@ import type { DocumentRecord } from '../organizations/schemas';
 import { ensureDocumentTarget } from '../organizations/targets';
 import { isFenced } from '../plugins/fence';
 import { readInboxCounts } from './count-repository';
+import { digestOpeningOf } from './digest-repository';
 import { preferencesOfScope, preferencesOfUsers, type ScopePreferences } from './preference-repository';
 import { inboxRecipients } from './preference-service';
 import { readFirstMembers, resolveRecipients } from './recipients';
@@ -64,17 +65,20 @@ export const readNotificationAdd = (apiKey: string, input: AddNotification) =>
   ]);
 
 /**
- * The recipients whose inbox preference lets the notification in: `MINE` takes only the users
- * named in `notifyUsers` (`notifyAll` alone is not involvement), `NONE` none.
+ * Whether a notification involves a user: named in `notifyUsers` (`notifyAll` alone is not
+ * involvement). What `MINE` lets into the inbox, and into a digest (recorded on the entry).
  */
-function preferredRecipients(
+function involvement(input: AddNotification): (userId: string) => boolean {
+  const named = new Set(input.notifyUsers.map((user) => user.userId));
+  return (userId) => named.has(userId);
+}
+
+/** The recipients whose inbox preference lets the notification in: `MINE` takes the involved ones, `NONE` none. */
+const preferredRecipients = (
   input: AddNotification,
   recipients: readonly string[],
   stored: ScopePreferences,
-) {
-  const named = new Set(input.notifyUsers.map((user) => user.userId));
-  return inboxRecipients(recipients, stored, (userId) => named.has(userId));
-}
+) => inboxRecipients(recipients, stored, involvement(input));
 
 /**
  * The notification's document: what is missing is created as asked (`ensureDocumentTarget`; the
@@ -134,6 +138,8 @@ export const addNotification = /* @__PURE__ */ prefetchable(
     const [found, firstMembers, preferences] = await reads;
     const document = await prepareDocument(caller.apiKey, input, now, found);
     const members = Promise.resolve(firstMembers);
+    const inbox = (stored: NotificationRecord, userIds: readonly string[]) =>
+      writeInbox(caller.apiKey, stored, userIds, involvement(input), digestOpeningOf(caller));
     const fresh = recordOf(input, input.notificationId ?? randomUUID(), now);
     let record = fresh;
     let recipients: string[];
@@ -143,7 +149,7 @@ export const addNotification = /* @__PURE__ */ prefetchable(
         await resolveRecipients(caller, input, document, now, members),
         preferences,
       );
-      await Promise.all([createRecord(caller.apiKey, fresh), writeInbox(caller.apiKey, fresh, recipients)]);
+      await Promise.all([createRecord(caller.apiKey, fresh), inbox(fresh, recipients)]);
     } else {
       const created = await createRecord(caller.apiKey, fresh);
       if (created.fanOutDone) return { success: true, message: `Notification ${fresh.id} was already sent.` };
@@ -153,7 +159,7 @@ export const addNotification = /* @__PURE__ */ prefetchable(
         await resolveRecipients(caller, input, document, now, members),
         preferences,
       );
-      await writeInbox(caller.apiKey, record, recipients);
+      await inbox(record, recipients);
     }
     await markFannedOut(caller.apiKey, record);
     return { success: true, message: `Notification ${record.id} sent to ${recipients.length} users.` };

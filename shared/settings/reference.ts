@@ -34,7 +34,7 @@ export const settingsReference = domainReference<typeof settingsContracts>()({
     'workspace.notificationconfig.get':
       'Answers the notification config of the calling API key: `{ digest: { isEnabled: false, delayMinutes: 30, maxItems: 20 } }` when never configured.',
     'workspace.notificationconfig.update':
-      'Changes the digest fields sent and keeps the others, and answers the config after the write. Concurrent partial updates both survive.',
+      'Changes the digest fields sent and keeps the others, and answers the config after the write. Concurrent partial updates both survive. While digests are on, a user whose unread inbox entries are `delayMinutes` old gets one `notification.digest` webhook event per window (the newest `maxItems` first, `unreadCount` of all), only for the entries their `email` preference lets through; reading them first cancels it. Due windows are swept every minute.',
     'workspace.permissionproviderconfig.get':
       'Answers the permission-provider config of the calling API key; both strings are empty when never configured.',
     'workspace.permissionproviderconfig.update':

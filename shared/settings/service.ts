@@ -48,7 +48,15 @@ export interface ConfigType<T> {
 
 const configTypes = {
   activity: { kind: 'activity', schema: activityConfig, defaults: defaultActivityConfig },
-  notification: { kind: 'notification', schema: notificationConfig, defaults: defaultNotificationConfig },
+  notification: {
+    kind: 'notification',
+    schema: notificationConfig,
+    defaults: defaultNotificationConfig,
+    // Lets inbox writes open digest windows without reading this config (nothing when digests are off).
+    credentialFlags: (config: NotificationConfig) => ({
+      digestDelayMinutes: config.digest.isEnabled ? config.digest.delayMinutes : 0,
+    }),
+  },
   permissionProvider: {
     kind: 'permissionProvider',
     schema: permissionProviderConfig,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { notificationRecord } from '../notifications/schemas';
 
 /**
  * A published event (addendum §8 message): `id` is stable across delivery retries (it becomes the
@@ -226,6 +227,19 @@ export const eventTypes = {
       .refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
         message: 'either data or dataOmitted',
       }),
+  },
+  'notification.digest': {
+    source: 'notification',
+    description:
+      "A user's unread inbox entries, delayMinutes old and let through by the user's `email` preference, once per digest window (workspace/notificationconfig): `unreadCount` counts them all, `notifications` lists the newest `maxItems` of them, newest first. Never sent twice for the same entries; not sent when they were read first.",
+    data: z.strictObject({
+      userId: z.string(),
+      organizationId: z.string(),
+      unreadCount: z.number().int().positive(),
+      notifications: z
+        .array(notificationRecord)
+        .meta({ description: 'The shared notification records, newest first.' }),
+    }),
   },
   'webhook.test': {
     source: 'webhook',

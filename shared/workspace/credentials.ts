@@ -35,6 +35,7 @@ const callerOf = (
   keyType: credential.type,
   domains: credential.domains,
   usesPermissionProvider: credential.usesPermissionProvider ?? false,
+  digestDelayMinutes: credential.digestDelayMinutes ?? 0,
   erasing: credential.erasing ?? new Set(),
   incarnations: credential.incarnations ?? {},
   storesIncarnations: credential.incarnations !== undefined,

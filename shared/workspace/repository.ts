@@ -259,6 +259,7 @@ export async function findCredentialForAuth(
       | 'type'
       | 'domains'
       | 'usesPermissionProvider'
+      | 'digestDelayMinutes'
       | 'erasing'
       | 'incarnations'
     >
@@ -269,7 +270,7 @@ export async function findCredentialForAuth(
       TableName: tableName(),
       Key: keys.apiKeyCredential(apiKey),
       ProjectionExpression:
-        'authTokenHash, workspaceId, #type, domains, usesPermissionProvider, erasing, incarnations',
+        'authTokenHash, workspaceId, #type, domains, usesPermissionProvider, digestDelayMinutes, erasing, incarnations',
       ExpressionAttributeNames: { '#type': 'type' },
       ConsistentRead: true,
     }),
@@ -282,6 +283,7 @@ export async function findCredentialForAuth(
           type: true,
           domains: true,
           usesPermissionProvider: true,
+          digestDelayMinutes: true,
           erasing: true,
           incarnations: true,
         })

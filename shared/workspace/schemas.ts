@@ -95,6 +95,8 @@ export const apiKeyCredential = z.object({
   domains: allowedDomains,
   /** Copied from the permission-provider config so that access checks know it without reading it. */
   usesPermissionProvider: z.boolean().optional(),
+  /** Copied from the notification config (0: digests off) so that inbox writes open digest windows without reading it. */
+  digestDelayMinutes: z.number().int().nonnegative().optional(),
   /** Organizations and documents whose erasure runs (shared/plugins/fence.ts); absent when none. */
   erasing: z.set(z.string()).optional(),
   /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts); absent when none. */

@@ -2,10 +2,21 @@ import { type ApiKeyClient, type Area, ids, newWorkspaceClient } from './types';
 
 /**
  * A key with one organization of 20 members and one document; 120 notifications sent to everyone,
- * so every member's inbox holds more than a page (100) throughout the run.
+ * so every member's inbox holds more than a page (100) throughout the run. `digested` is a key of
+ * its own with the same members and document and notification digests on.
  */
 export interface NotificationsFixture {
   api: ApiKeyClient;
+  digested: ApiKeyClient;
+}
+
+/** The organization's members and its document under a fresh key. */
+async function seedMembers(api: ApiKeyClient) {
+  await api.call('users.add', {
+    organizationId,
+    users: members.map((userId) => ({ userId, name: `Bench ${userId}`, email: `${userId}@example.com` })),
+  });
+  await api.call('organizations.documents.add', { organizationId, documents: [{ documentId }] });
 }
 
 const organizationId = 'org';
@@ -30,11 +41,10 @@ export const notificationsArea: Area<NotificationsFixture> = {
   name: 'notifications',
   async seed(context) {
     const api = await newWorkspaceClient(context, 'notifications');
-    await api.call('users.add', {
-      organizationId,
-      users: members.map((userId) => ({ userId, name: `Bench ${userId}`, email: `${userId}@example.com` })),
-    });
-    await api.call('organizations.documents.add', { organizationId, documents: [{ documentId }] });
+    await seedMembers(api);
+    const digested = await newWorkspaceClient(context, 'notifications-digested');
+    await seedMembers(digested);
+    await digested.call('workspace.notificationconfig.update', { digest: { isEnabled: true } });
     for (const id of seededIds) await api.call('notifications.add', notification(id));
     // Preferences of half the members, for the organization and the document: the `preferences` row
     // of notifications.add reads and applies them.
@@ -56,7 +66,7 @@ export const notificationsArea: Area<NotificationsFixture> = {
       organizationId,
       documents: [{ documentId: 'preferred' }],
     });
-    return { api };
+    return { api, digested };
   },
   scenarios: {
     'notifications.add': [
@@ -70,6 +80,15 @@ export const notificationsArea: Area<NotificationsFixture> = {
         request: (fixture, index) => ({
           headers: fixture.api.headers,
           data: { ...notification(`preferred-${index}`), documentId: 'preferred' },
+        }),
+      },
+      {
+        // Digests on: the recipients' digest windows ride on their organization counters' Updates
+        // in the inbox transactions, so the row keeps the plain row's calls and serial round trips.
+        variant: 'digests',
+        request: (fixture, index) => ({
+          headers: fixture.digested.headers,
+          data: notification(`digested-${index}`),
         }),
       },
     ],

@@ -15,7 +15,7 @@ export const notificationsArea = defineArea({
     notification: { indexes: ['gsi3', 'gsi8'] },
     inboxEntry: { indexes: ['gsi5', 'gsi8'] },
     notificationPreference: { indexes: ['gsi8'] },
-    inboxCounter: { indexes: ['gsi8'] },
+    inboxCounter: { indexes: ['gsi7', 'gsi8'] },
   },
   accessPatterns: {
     notificationRecord: { index: 'table' },
@@ -24,6 +24,7 @@ export const notificationsArea = defineArea({
     recipientsOfNotification: { index: 'gsi5' },
     notificationPreferences: { index: 'table' },
     inboxCounts: { index: 'table' },
+    notificationDigestWindow: { index: ['table', 'gsi7'] },
   },
 });
 
@@ -65,6 +66,8 @@ export const notificationKeys = {
   }),
   inboxPartition: (apiKey: string, organizationId: string, userId: string) =>
     inboxPartition(apiKey, organizationId, userId),
+  /** The lowest inbox sort key of entries written at `timestamp` or later. */
+  inboxSortFrom: (timestamp: number) => timelineSortKey(timestamp, ''),
   /** Index keys listing a notification's recipients (gsi5), so deleting it finds every inbox entry. */
   inboxRecipientListing: (
     apiKey: string,

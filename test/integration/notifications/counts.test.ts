@@ -102,8 +102,9 @@ describe('notifications.count', () => {
       displayBodyMessage: 'b',
       timestamp: Date.now(),
     };
-    await writeInbox(workspace.apiKey, record, ['bob']);
-    await writeInbox(workspace.apiKey, record, ['bob', 'alice']);
+    const involvesNobody = () => false;
+    await writeInbox(workspace.apiKey, record, ['bob'], involvesNobody, undefined);
+    await writeInbox(workspace.apiKey, record, ['bob', 'alice'], involvesNobody, undefined);
     expect(await countOf('bob')).toEqual({ total: 1, unread: 1 });
     expect(await countOf('alice')).toEqual({ total: 1, unread: 1 });
   });

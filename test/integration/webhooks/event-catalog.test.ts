@@ -1,4 +1,7 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { notificationDigests } from '../../../functions/workers/due-handlers';
+import { logger } from '../../../shared/core/logger';
+import { reconcile } from '../../../shared/reconcile/reconciler';
 import { disableFailingEndpoint } from '../../../shared/webhooks/endpoint-service';
 import { operationalEventTypes } from '../../../shared/webhooks/event-schemas';
 import { callAs, succeed } from '../../support/api';
@@ -32,11 +35,15 @@ const carol = { userId: 'carol', name: 'Carol', email: 'carol@example.com' };
  * Makes the service send an event of every type it can, through its routes: a suggestion thread
  * tagging carol (written by an agent), a reply, its edit, a reaction and its removal, an annotation
  * update changing status, priority and assignee, an accepted and a rejected suggestion, a deleted
- * comment and annotation, CRDT content changed over REST, a test event, and an endpoint's life
+ * comment and annotation, CRDT content changed over REST, a digest of carol's unread notifications
+ * (the reconciler's sweep, run as if the delay had passed), a test event, and an endpoint's life
  * (the operational events, to the endpoint that names them).
  */
 async function sendEveryEventType(workspace: TestWorkspace, endpointId: string) {
   const doc = { organizationId: 'org-catalog', documentId: 'doc-catalog' };
+  await succeed(workspace, 'workspace.notificationconfig.update', {
+    digest: { isEnabled: true, delayMinutes: 5 },
+  });
   const thread = { ...doc, annotationId: 'a1' };
   await succeed(workspace, 'commentannotations.add', {
     ...doc,
@@ -103,6 +110,19 @@ async function sendEveryEventType(workspace: TestWorkspace, endpointId: string) 
     ...editor,
     data: { title: 'Final', tags: ['a'] },
     userId: 'bob',
+  });
+  await succeed(workspace, 'notifications.add', {
+    ...doc,
+    actionUser: alice,
+    notifyAll: false,
+    notifyUsers: [carol],
+    displayHeadlineMessageTemplate: '{actionUser} needs your review',
+    displayHeadlineMessageTemplateData: { actionUser: alice },
+    displayBodyMessage: 'The draft is ready.',
+  });
+  const delayed = Date.now() + 10 * 60_000;
+  expect(await reconcile([notificationDigests], logger, { now: delayed })).toEqual({
+    [notificationDigests.entity]: 1,
   });
   // The test event also goes, as the only event, to one endpoint that is down and one that recovers:
   // failing, exhausted, recovered.

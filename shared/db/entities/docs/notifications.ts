@@ -14,13 +14,14 @@ export const notificationsDocs = documentArea(notificationsArea, {
     inboxEntry: {
       pk: 'AK#<ak>#ORG#<org>#INBOX#<user>',
       sk: '<timestamp>#<id>',
-      attributes: 'notificationId, userId, documentId, timestamp, readAt? (~200 bytes: 1 write unit)',
+      attributes:
+        'notificationId, userId, documentId, timestamp, involved? (true when it involves the user: `MINE` lets it through), readAt? (~200 bytes: 1 write unit)',
     },
     inboxCounter: {
       pk: 'AK#<ak>#ORG#<org>#INBOXCOUNT#<user>',
       sk: ['ORG', 'DOC#<doc>'],
       attributes:
-        "organizationId, userId, documentId? (a document's), total, unread (changed in the transaction that writes, reads, moves or deletes an inbox entry), gsi8pk/gsi8sk (the user's data), updatedAt",
+        "organizationId, userId, documentId? (a document's), total, unread (changed in the transaction that writes, reads, moves or deletes an inbox entry), gsi8pk/gsi8sk (the user's data), updatedAt; the organization's (`ORG`) also holds the user's digest window while digests are on: apiKey, digestSeq (entries written, for the digest's condition), digestedThrough (epoch ms: entries up to it were digested or passed over), digestIncarnations, gsi7pk/gsi7sk (while a window is pending: due at its first entry + `delayMinutes`)",
     },
     notificationPreference: {
       pk: 'AK#<ak>#ORG#<org>#NOTIFPREF',
@@ -66,6 +67,14 @@ export const notificationsDocs = documentArea(notificationsArea, {
         'GetItem (consistent); `ADD total, unread` Updates in the transactions that put (conditional), read, move and delete inbox entries',
       usedBy:
         '`notifications.count`, `notifications.add` / `.update` / `.delete`, comment notifications, migration',
+    },
+    notificationDigestWindow: {
+      pattern: "a user's pending notification digest",
+      pk: '`AK#<ak>#ORG#<org>#INBOXCOUNT#<user>`',
+      sk: '`ORG`',
+      operation:
+        '`if_not_exists` due keys on the counter Update of the transactions that put entries (no extra item); reconciler: Query of the inbox after the watermark, then one TransactWriteItems (outbox event + watermark and next due, condition `digestSeq` and `gsi7sk` as read)',
+      usedBy: '`notifications.add`, comment notifications, reconciler (`notification.digest`)',
     },
     notificationPreferences: {
       pattern: "users' notification preferences of an organization or a document",

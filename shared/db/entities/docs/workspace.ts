@@ -20,7 +20,7 @@ export const workspaceDocs = documentArea(workspaceArea, {
       pk: 'AK#<apiKey>',
       sk: 'CREDENTIAL',
       attributes:
-        'apiKey, workspaceId, type, apiKeyName, ownerEmail?, authTokenHash, authTokenEncrypted (AES-256-GCM), authTokenName, domains (string set, absent when empty), usesPermissionProvider?, erasing? (fence entries), incarnations? (decisions §41), createdAt, updatedAt',
+        'apiKey, workspaceId, type, apiKeyName, ownerEmail?, authTokenHash, authTokenEncrypted (AES-256-GCM), authTokenName, domains (string set, absent when empty), usesPermissionProvider?, digestDelayMinutes? (from the notification config: 0 when digests are off), erasing? (fence entries), incarnations? (decisions §41), createdAt, updatedAt',
     },
     owner: { pk: 'OWNER#<email>', sk: 'OWNER', attributes: 'workspaceCount, updatedAt' },
     apiKeyConfig: {
