@@ -59,7 +59,7 @@ const publicModules = {
   // Activity records erased, moved and written with comments.
   activities: ['repository'],
   // The items lifecycle erases with a user's data.
-  comments: ['repository', 'write-items'],
+  comments: ['repository', 'write-items', 'user-data-erasure'],
   // Document state for realtime sync; update events for the reconciler.
   crdt: ['client-updates', 'codec', 'repository', 'update-events'],
   // Organization and document deletion starts erasure; erasure runs the jobs it stores.

@@ -5,9 +5,10 @@ import { getActivityConfig } from '../settings/service';
 import { accessIfVerified, refusal } from './access-checks';
 import { type CommentChange, effectItems } from './effects';
 import { apiActor } from './ids';
-import { commit, deleteCommentItems, findAnnotationWithComments, storedCommentIds } from './repository';
+import { removeThread } from './read-repository';
+import { deleteCommentItems, findAnnotationWithComments, storedCommentIds } from './repository';
 import type { DeleteAnnotations } from './schemas';
-import { annotationDelete, commentRemovals } from './write-items';
+import { commentRemovals } from './write-items';
 
 /** The document whose annotations a delete names. */
 const documentScope = (input: DeleteAnnotations) => ({
@@ -34,9 +35,11 @@ export const readAnnotationsDelete = (apiKey: string, input: DeleteAnnotations) 
 
 /**
  * commentannotations/delete: per id, the annotation's comments and its own item with its
- * `comment_annotation.delete` event (and activity) in one transaction; an annotation with more comments
- * than a transaction holds has its comments deleted first (in transactions of 100), so a delete cut
- * short leaves the annotation in place, to be deleted again. Then any reply that landed after the read
+ * `comment_annotation.delete` event (and activity) and its counts (the document's, its readers') in
+ * one transaction; an annotation with more comments than a transaction holds has its comments
+ * deleted first (in transactions of 100), and one with more readers has readers taken off first, so
+ * a delete cut short leaves the annotation in place, to be deleted again. A thread whose status or
+ * readers changed since it was read is read again. Then any reply that landed after the read
  * (one more Query). Missing ids fail per item. `reads` is `readAnnotationsDelete`.
  */
 export const deleteAnnotations = /* @__PURE__ */ prefetchable(
@@ -61,17 +64,16 @@ export const deleteAnnotations = /* @__PURE__ */ prefetchable(
         annotation: withComments.annotation,
         actionUser,
       };
-      const annotationItems = [
-        annotationDelete(apiKey, ref),
-        ...(await effectItems(apiKey, config, [change], now)),
-      ];
+      const effects = await effectItems(apiKey, config, [change], now);
       const commentIds = withComments.comments.map((comment) => comment.commentId);
-      const together = commentIds.length + annotationItems.length <= transactionLimit;
+      // Beside the thread's Delete and its document's counter (readers that do not fit go first).
+      const together = commentIds.length + effects.length + 2 <= transactionLimit;
       if (!together) await deleteCommentItems(apiKey, ref, commentIds);
-      const refused = await commit(
-        together ? [...commentRemovals(apiKey, ref, commentIds), ...annotationItems] : annotationItems,
-      );
-      if (refused) return [annotationId, missing] as const;
+      const removed = await removeThread(apiKey, ref, withComments.annotation, [
+        ...(together ? commentRemovals(apiKey, ref, commentIds) : []),
+        ...effects,
+      ]);
+      if (!removed) return [annotationId, missing] as const;
       // A reply that committed after the comments were read is under the annotation still; later replies
       // find no annotation and fail.
       await deleteCommentItems(apiKey, ref, await storedCommentIds(apiKey, ref));

@@ -12,6 +12,7 @@ import { commentAdditions, commitComments, newComment, readNewThreadPreferences 
 import { type CommentChange, effectItems } from './effects';
 import { generateId, refOf } from './ids';
 import { annotationMissing } from './not-found';
+import { newThreadCounts, newThreadReadState, openCount, threadCountChange } from './read-state';
 import {
   annotationPage,
   commit,
@@ -52,7 +53,7 @@ type AddResult = {
 
 /**
  * commentannotations/add (addendum §7): each annotation with its comments, their events and activity
- * records is ONE transaction (annotations in parallel); a taken annotation id or a writer without access
+ * records, its document's thread counts and its last author's read is ONE transaction (annotations in parallel); a taken annotation id or a writer without access
  * fails that annotation only. Reads first (`reads`: `readAnnotationsAdd`); with `verifyUserPermissions`
  * the access check (docs/data-model.md).
  */
@@ -77,6 +78,8 @@ export const addAnnotations = /* @__PURE__ */ prefetchable(
       if (denied)
         return { success: false, annotationId, commentIds: [], message: denied, status: 'PERMISSION_DENIED' };
       const comments = spec.commentData.map((data, index) => newComment(annotationId, data, now + index));
+      // The last comment's author has read the thread up to it; earlier authors have a newer comment to read.
+      const author = comments.at(-1)!.from.userId;
       const annotation: AnnotationRecord = {
         annotationId,
         organizationId: input.organizationId,
@@ -91,6 +94,7 @@ export const addAnnotations = /* @__PURE__ */ prefetchable(
         createdAt: now,
         lastUpdated: now,
         version: 0,
+        ...newThreadReadState(comments.length, author),
       };
       const changes = commentAdditions(annotation, comments, spec.commentData, true);
       const refused = await commitComments(
@@ -102,6 +106,7 @@ export const addAnnotations = /* @__PURE__ */ prefetchable(
         [
           annotationCreate(apiKey, annotation),
           ...comments.map((comment) => commentCreate(apiKey, annotation, comment)),
+          ...newThreadCounts(apiKey, annotation, author, now),
           ...(await effectItems(apiKey, config, changes, now)),
         ],
         preferences,
@@ -223,7 +228,8 @@ export const readAnnotationUpdate = (apiKey: string, input: UpdateAnnotation) =>
 
 /**
  * commentannotations/update: status, priority, assignee and a suggestion's decision, each with its
- * event (and activity), all in ONE transaction with the annotation's change under a version check; a
+ * event (and activity), all in ONE transaction with the annotation's change under a version check
+ * (and the document's `open` count when the status crosses into or out of `resolved` / `closed`); a
  * concurrent update makes it re-read and re-decide (so `from` values are always true). No change
  * writes nothing. Returns the annotation (without comments). Costs `reads` (`readAnnotationUpdate`:
  * config and annotation, in parallel), then one TransactWriteItems.
@@ -259,8 +265,10 @@ export const updateAnnotation = /* @__PURE__ */ prefetchable(
         actionUser: input.actionUser,
         agent: input.agent,
       }));
+      const opened = openCount(updated.status) - openCount(annotation.status);
       const refused = await commit([
         annotationChange(apiKey, ref, fields, annotation.version, now),
+        ...(opened === 0 ? [] : [threadCountChange(apiKey, ref, { total: 0, open: opened }, now)]),
         ...(await effectItems(apiKey, config, changes, now)),
       ]);
       return refused ? conflict : annotationView(updated);

@@ -1,5 +1,6 @@
 import { nowMs } from '../core/clock';
 import { ApiError, alreadyExists } from '../core/errors';
+import { transactionLimit } from '../db/batch';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { ApiKeyCaller } from '../http/caller';
 import { getActivityConfig } from '../settings/service';
@@ -15,8 +16,17 @@ import { type CommentChange, effectItems } from './effects';
 import type { AnnotationRef } from './ids';
 import { apiActor, refOf } from './ids';
 import { annotationMissing, commentMissing } from './not-found';
-import { commit, findAnnotationParts } from './repository';
-import type { AddComments, AnnotationRecord, DeleteComments, ReactionInput, UpdateComment } from './schemas';
+import { fitReaders } from './read-repository';
+import { commentReadChange } from './read-state';
+import { commit, findAnnotation, findAnnotationParts } from './repository';
+import type {
+  AddComments,
+  AnnotationRecord,
+  CommentUser,
+  DeleteComments,
+  ReactionInput,
+  UpdateComment,
+} from './schemas';
 import { annotationTouch, commentChange, commentCreate, commentDelete, reactionChange } from './write-items';
 
 /**
@@ -55,10 +65,13 @@ function prepare(
 }
 
 /**
- * commentannotations/comments/add: the comments, their `comment.add` events and activity records
- * and the annotation's participants in ONE transaction (two replies racing both land: conflicting
- * transactions are retried). NOT_FOUND without the annotation, ALREADY_EXISTS for a taken comment id.
- * `reads` is `readCommentsAdd` of the annotation.
+ * commentannotations/comments/add: the comments, their `comment.add` events and activity records,
+ * the annotation's participants and its read state (every reader but the last comment's author
+ * loses the read, that author has read it: counters in step) in ONE transaction, conditioned on the
+ * read state as read. Two replies racing both land: conflicting transactions are retried, and a
+ * reply that finds the read state changed reads the annotation again. Readers that do not fit the
+ * transaction are taken off first. NOT_FOUND without the annotation, ALREADY_EXISTS for a taken
+ * comment id. `reads` is `readCommentsAdd` of the annotation.
  */
 export async function addComments(
   caller: ApiKeyCaller,
@@ -75,41 +88,56 @@ export async function addComments(
     reads,
   ]);
   assertMayWrite(access, writers);
-  if (!parts.annotation) throw annotationMissing(ref);
   const comments = input.commentData.map((data, index) => newComment(ref.annotationId, data, now + index));
-  const annotation: AnnotationRecord = {
-    ...parts.annotation,
-    participants: {
-      ...parts.annotation.participants,
-      ...Object.fromEntries(writers.map((user) => [user.userId, user])),
-    },
-    lastUpdated: now,
-  };
-  const refused = await commitComments(
-    caller,
-    annotation,
-    comments,
-    input.commentData,
-    now,
-    [
-      annotationTouch(apiKey, ref, writers, now),
-      ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
-      ...(await effectItems(
-        apiKey,
-        config,
-        commentAdditions(annotation, comments, input.commentData, false),
-        now,
-      )),
-    ],
-    preferences,
-  );
-  if (refused) {
-    if (refused[0] === 'ConditionalCheckFailed') throw annotationMissing(ref);
+  const author = comments.at(-1)!.from.userId;
+  const attempt = async (index: number) => {
+    const read = index === 0 ? parts.annotation : await findAnnotation(apiKey, ref);
+    if (!read) throw annotationMissing(ref);
+    const effects = await effectItems(
+      apiKey,
+      config,
+      commentAdditions(withWriters(read, writers, now), comments, input.commentData, false),
+      now,
+    );
+    // The thread's Update, the comments, their effects and the author's read; readers that do not fit go first.
+    const room = transactionLimit - (1 + comments.length + effects.length + 1);
+    const fitted = await fitReaders(apiKey, read, room, now, author);
+    if (fitted === conflict) return conflict;
+    const readChange = commentReadChange(apiKey, fitted, author, comments.length, now);
+    const refused = await commitComments(
+      caller,
+      withWriters(fitted, writers, now),
+      comments,
+      input.commentData,
+      now,
+      [
+        annotationTouch(apiKey, ref, writers, now, readChange),
+        ...comments.map((comment) => commentCreate(apiKey, ref, comment)),
+        ...effects,
+        ...readChange.counters,
+      ],
+      preferences,
+    );
+    if (!refused) return comments.map((comment) => comment.commentId);
+    // Gone, or its read state changed since it was read: read it again.
+    if (refused[0] === 'ConditionalCheckFailed') return conflict;
     const taken = comments.filter((_, index) => refused[index + 1] === 'ConditionalCheckFailed');
     throw alreadyExists(`Comment ${taken.map((comment) => comment.commentId).join(', ')} already exists.`);
-  }
-  return comments.map((comment) => comment.commentId);
+  };
+  return retryOnConflict(rereadRetry, attempt, () => {
+    throw new ApiError('ABORTED', 'The thread is being changed concurrently; retry.');
+  });
 }
+
+/** The annotation with the comments' writers among its participants, as the reply leaves it. */
+const withWriters = (annotation: AnnotationRecord, writers: readonly CommentUser[], now: number) => ({
+  ...annotation,
+  participants: {
+    ...annotation.participants,
+    ...Object.fromEntries(writers.map((user) => [user.userId, user])),
+  },
+  lastUpdated: now,
+});
 
 /**
  * commentannotations/comments/update: new text and/or HTML with its `comment.update` event and

@@ -7,6 +7,7 @@ import {
   answeringPage,
   type ContractsOf,
 } from '../http/route-contract';
+import * as reads from './read-schemas';
 import type { commentsRoutes } from './routes';
 import * as comments from './schemas';
 
@@ -27,4 +28,6 @@ export const commentsContracts = {
   'commentannotations.comments.delete': answeringBatch(comments.deleteCommentsInput),
   'commentannotations.reactions.add': acknowledging(comments.reactionInput),
   'commentannotations.reactions.delete': acknowledging(comments.reactionInput),
+  'commentannotations.count': answering(reads.countThreadsInput, reads.threadCountsView),
+  'commentannotations.read.update': answeringBatch(reads.updateReadStateInput),
 } as const satisfies ContractsOf<typeof commentsRoutes>;

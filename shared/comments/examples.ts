@@ -84,4 +84,18 @@ export const commentsExamples = {
     request: reaction,
     response: acknowledged('Reaction removed.'),
   },
+  'commentannotations.count': {
+    request: { organizationId: doc.organizationId, documentIds: [doc.documentId, 'doc-2'], userId: 'bob' },
+    response: answer('Comment annotation counts retrieved.', {
+      [doc.documentId]: { total: 4, open: 3, unread: 1 },
+      'doc-2': { total: 0, open: 0, unread: 0 },
+    }),
+  },
+  'commentannotations.read.update': {
+    request: { ...doc, userId: 'bob', annotationIds: ['ann-1', 'ann-9'], read: true },
+    response: answer('Comment annotations processed.', {
+      'ann-1': { success: true, message: 'Thread marked read.' },
+      'ann-9': { success: false, message: 'Annotation ann-9 does not exist.' },
+    }),
+  },
 } satisfies ExamplesOf<typeof commentsContracts>;

@@ -21,6 +21,10 @@ export const commentsReference = domainReference<typeof commentsContracts>()({
     'commentannotations.comments.delete': `Deletes comments of a thread with their reactions; a missing id fails per item. ${events} ${verified}`,
     'commentannotations.reactions.add': `Adds the user's reaction (an icon, such as an emoji) to a comment; adding the same icon twice changes nothing. A 👍 or 👎 also records a review judgment. ${events} An unknown thread or comment is \`NOT_FOUND\`.`,
     'commentannotations.reactions.delete': `Removes the user's reaction with that icon from a comment. ${events} An unknown thread or comment is \`NOT_FOUND\`.`,
+    'commentannotations.count':
+      'Per document (at most 100): its threads (`total`), those not `resolved` or `closed` (`open`) and, with `userId`, those with a comment the user has not read (`unread`), whatever their status. Counts are kept by the writes themselves, so this is one read however many threads there are. A thread is read for its author up to their comment; a new comment makes it unread for everyone else who had read it.',
+    'commentannotations.read.update':
+      'Marks threads of a document read (up to their newest comment) or unread for one user; a thread already so changes nothing. An unknown thread fails per item. A thread that gets a new comment while it is marked is marked as it is after that comment.',
   },
   fields: {
     verifyUserPermissions:
@@ -90,5 +94,14 @@ export const commentsReference = domainReference<typeof commentsContracts>()({
     user: 'Who reacted.',
     'reactions.createdAt': 'When the reaction was added, epoch milliseconds.',
     name: "The user's name.",
+    documentIds: 'The documents to count, at most 100.',
+    'commentannotations.count: data.userId':
+      'Count, besides, the threads with a comment this user has not read (`unread`).',
+    'commentannotations.read.update: data.userId': 'The user whose read state changes.',
+    'commentannotations.read.update: data.annotationIds': 'The threads, at most 100.',
+    read: 'True marks the threads read up to their newest comment, false unread.',
+    total: 'How many threads the document holds.',
+    open: 'How many of them are not `resolved` or `closed`.',
+    unread: 'How many of them have a comment the user has not read (with `userId` only).',
   },
 });

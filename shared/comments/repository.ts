@@ -2,14 +2,12 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { ApiError } from '../core/errors';
 import { batchGet, batchWrite, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { applyConditionalUpdates, type ConditionalUpdate, setIfExists } from '../db/conditional-updates';
 import { accessPatterns, entities } from '../db/entities';
 import { type ErasedPage, type EraseScope, eraseDocumentPartitions } from '../db/erase';
 import { keys } from '../db/keys';
 import { queryAll, withoutKeys } from '../db/query-page';
 import { conflict, type RetryPolicy, retryOnConflict } from '../db/retry';
 import { cancellationReasons } from '../db/transactions';
-import { deletedUserStub, stubbedFields } from '../plugins/profile-stub';
 import type { AnnotationRef } from './ids';
 import {
   type AnnotationRecord,
@@ -18,7 +16,7 @@ import {
   type CommentRecord,
   commentRecord,
 } from './schemas';
-import { commentRemovals, reactionChange } from './write-items';
+import { commentRemovals } from './write-items';
 
 type Item = Record<string, unknown>;
 
@@ -329,72 +327,4 @@ export function eraseCommentPage(scope: EraseScope, limit: number, startKey?: It
     limit,
     startKey,
   );
-}
-
-/**
- * Erases one comment of a user (their data's erasure, addendum §10): the comment item is deleted;
- * an annotation left with no comment is deleted too, otherwise the user's profile copies on the annotation
- * (participant, creator, assignee) and in the other comments' tagged contacts become the "Deleted
- * user" stub. One DeleteItem, one consistent Query of the annotation, then one DeleteItem, or one
- * TransactWriteItems of the stubbing updates when there are any.
- */
-export async function eraseUserComment(apiKey: string, comment: Item, userId: string): Promise<void> {
-  const ref: AnnotationRef = {
-    organizationId: comment.organizationId as string,
-    documentId: comment.documentId as string,
-    annotationId: comment.annotationId as string,
-  };
-  await batchWrite([{ delete: { pk: comment.pk as string, sk: comment.sk as string } }]);
-  const withComments = await findAnnotationWithComments(apiKey, ref);
-  if (!withComments) return;
-  const annotationKey = keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId);
-  if (withComments.comments.length === 0) {
-    await batchWrite([{ delete: annotationKey }]);
-    return;
-  }
-  const { annotation } = withComments;
-  const stub = deletedUserStub(userId);
-  // Participants are stubbed by path: a reply adding another participant meanwhile is kept.
-  const sets = [
-    ...(annotation.participants[userId] ? ['participants.#user = :stub'] : []),
-    ...(annotation.createdBy.userId === userId ? ['createdBy = :stub'] : []),
-    ...(annotation.assignedTo?.userId === userId ? ['assignedTo = :stub'] : []),
-  ];
-  const annotationUpdate: ConditionalUpdate = {
-    Key: annotationKey,
-    UpdateExpression: `SET ${sets.join(', ')}`,
-    ConditionExpression: 'attribute_exists(pk)',
-    ...(annotation.participants[userId] && { ExpressionAttributeNames: { '#user': userId } }),
-    ExpressionAttributeValues: { ':stub': stub },
-  };
-  const commentUpdates = withComments.comments.flatMap((other) => {
-    const fields = stubbedFields({ taggedUserContacts: other.taggedUserContacts }, userId);
-    return Object.keys(fields).length > 0
-      ? [setIfExists(keys.comment(apiKey, ref, other.commentId), fields)]
-      : [];
-  });
-  await applyConditionalUpdates([...(sets.length > 0 ? [annotationUpdate] : []), ...commentUpdates]);
-}
-
-/**
- * Takes one of a user's reactions off its comment (their data's erasure): the map entry and its
- * index item in one transaction; when the reaction is gone already (the comment was deleted), only
- * the index item is deleted. True when a reaction was removed.
- */
-export async function eraseUserReaction(apiKey: string, reaction: Item): Promise<boolean> {
-  const ref: AnnotationRef = {
-    organizationId: reaction.organizationId as string,
-    documentId: reaction.documentId as string,
-    annotationId: reaction.annotationId as string,
-  };
-  const [change, index] = reactionChange(
-    apiKey,
-    ref,
-    reaction.commentId as string,
-    { icon: reaction.icon as string, userId: reaction.userId as string },
-    undefined,
-  ) as [TransactItem, TransactItem];
-  const refused = await commit([change, index]);
-  if (refused) await batchWrite([{ delete: { pk: reaction.pk as string, sk: reaction.sk as string } }]);
-  return refused === undefined;
 }

@@ -63,4 +63,16 @@ export const commentsRoutes = domainRoutes('comments', [
     db: 'read-write',
     summary: "Remove a user's reaction from a comment.",
   },
+  {
+    name: 'commentannotations.count',
+    path: '/v2/commentannotations/count',
+    db: 'read',
+    summary: "Documents' threads, open threads and a user's unread threads (one read for 100 documents).",
+  },
+  {
+    name: 'commentannotations.read.update',
+    path: '/v2/commentannotations/read/update',
+    db: 'read-write',
+    summary: 'Mark threads read (up to their newest comment) or unread for a user.',
+  },
 ]);

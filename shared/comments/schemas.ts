@@ -247,6 +247,15 @@ export const annotationRecord = z.object({
   lastUpdated: z.number(),
   /** Incremented by every update of the annotation's own fields (optimistic concurrency). */
   version: z.number(),
+  /** Comments ever added to the thread (none on threads stored before read state existed). */
+  commentSeq: z.number().optional(),
+  /**
+   * The users who have read the thread up to its newest comment, each with the `commentSeq` read
+   * (always the current one: a new comment removes every reader but its author).
+   */
+  readBy: z.record(z.string(), z.number()).optional(),
+  /** Changes with every change of `commentSeq` or `readBy`: a new comment's condition on its readers. */
+  readVersion: z.number().optional(),
 });
 export type AnnotationRecord = z.infer<typeof annotationRecord>;
 
@@ -288,7 +297,7 @@ export const addedAnnotations = z.record(
 
 /** An annotation as responses show it: the stored annotation without its bookkeeping fields. */
 export const annotationView = annotationRecord
-  .omit({ participants: true, version: true })
+  .omit({ participants: true, version: true, commentSeq: true, readBy: true, readVersion: true })
   .meta({ id: 'Annotation' });
 
 /** A comment as responses show it: reactions as a list. */

@@ -16,9 +16,16 @@ export function commentView(comment: CommentRecord) {
   };
 }
 
-/** An annotation as returned, without bookkeeping (`participants`, `version`). */
+/** An annotation as returned, without bookkeeping (`participants`, `version`, read state). */
 export function annotationView(annotation: AnnotationRecord) {
-  const { participants: _participants, version: _version, ...fields } = annotation;
+  const {
+    participants: _participants,
+    version: _version,
+    commentSeq: _commentSeq,
+    readBy: _readBy,
+    readVersion: _readVersion,
+    ...fields
+  } = annotation;
   return fields;
 }
 

@@ -73,27 +73,39 @@ export function commentCreate(apiKey: string, ref: AnnotationRef, comment: Comme
   };
 }
 
+/** The part of a thread's Update that moves its read state (`commentReadChange` in ./read-state.ts). */
+export interface ReadStateChange {
+  set: string[];
+  remove: string[];
+  condition: string;
+  names: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
 /**
- * Transaction item recording new commenters on an existing annotation (its participants) and the time;
- * cancelled when the annotation does not exist. Leaves `version` alone: replies never race status changes.
+ * Transaction item recording new commenters on an existing annotation (its participants), the time
+ * and what the comments do to its read state (`read`); cancelled when the annotation does not exist
+ * or its read state changed since it was read. Leaves `version` alone: replies never race status changes.
  */
 export function annotationTouch(
   apiKey: string,
   ref: AnnotationRef,
   commenters: readonly CommentUser[],
   now: number,
+  read: ReadStateChange,
 ) {
   const unique = [...new Map(commenters.map((user) => [user.userId, user])).values()];
   const names = Object.fromEntries(unique.map((user, index) => [`#u${index}`, user.userId]));
   const values = Object.fromEntries(unique.map((user, index) => [`:u${index}`, user]));
   const assignments = unique.map((_, index) => `participants.#u${index} = :u${index}`);
+  const removal = read.remove.length > 0 ? ` REMOVE ${read.remove.join(', ')}` : '';
   return {
     Update: inTable({
       Key: keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
-      UpdateExpression: `SET ${['lastUpdated = :now', ...assignments].join(', ')}`,
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { ...names },
-      ExpressionAttributeValues: { ':now': now, ...values },
+      UpdateExpression: `SET ${['lastUpdated = :now', ...assignments, ...read.set].join(', ')}${removal}`,
+      ConditionExpression: `attribute_exists(pk) AND ${read.condition}`,
+      ExpressionAttributeNames: { ...names, ...read.names },
+      ExpressionAttributeValues: { ':now': now, ...values, ...read.values },
     }),
   } satisfies TransactItem;
 }
@@ -163,16 +175,6 @@ export const commentRemovals = (
   ref: AnnotationRef,
   commentIds: readonly string[],
 ): TransactItem[] => commentIds.map((id) => ({ Delete: inTable({ Key: keys.comment(apiKey, ref, id) }) }));
-
-/** Transaction item deleting an annotation's own item; cancelled when it is already gone. */
-export function annotationDelete(apiKey: string, ref: AnnotationRef): TransactItem {
-  return {
-    Delete: inTable({
-      Key: keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId),
-      ConditionExpression: 'attribute_exists(pk)',
-    }),
-  };
-}
 
 /** A reaction's index item (gsi8: the reacting user's data), beside the comment's reaction map. */
 export function reactionIndexItem(

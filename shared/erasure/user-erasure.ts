@@ -1,6 +1,6 @@
 import { eraseGroupMembership } from '../access/repository';
 import { stubTargetActivityProfiles } from '../activities/repository';
-import { eraseUserComment, eraseUserReaction } from '../comments/repository';
+import { eraseUserComment, eraseUserReaction, eraseUserReadState } from '../comments/user-data-erasure';
 import { unlistEditorCreator } from '../crdt/repository';
 import { entities } from '../db/entities';
 import type { UserDataFeature } from '../lifecycle/schemas';
@@ -24,7 +24,8 @@ export interface UserEraseCursor {
 /**
  * Erases one batch of a user's data (addendum §10): a page of the user's index (gsi8) in one of
  * the ranges (the given organizations, or all), each item by its entity: access items (their
- * memberships and grants), inbox entries, notification preferences and activities the user performed are deleted (activity
+ * memberships and grants), inbox entries, notification preferences and activities the user performed are deleted, the user's
+ * read state of comment threads taken off the threads with its counters, (activity
  * immutability does not hold an erasure back), judgments the user made deleted with their vectors
  * tombstoned, comments deleted with their emptied thread (or the thread's copies of the profile
  * stubbed, and in the activities about the thread), the user taken out of groups and their
@@ -68,6 +69,10 @@ export async function eraseUserBatch(
       case entities.inboxCounter.name:
         // The user's inbox counts: not a record of their own (not counted), gone with the inbox.
         deleted.push(keyOf(item));
+        break;
+      case entities.threadReadCounter.name:
+        // Which threads of a document the user has read: the threads' entries go, then the counter.
+        work.push(eraseUserReadState(item));
         break;
       case entities.activity.name:
         count('activity');

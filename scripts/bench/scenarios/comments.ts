@@ -28,6 +28,13 @@ const thread = (annotationId: string) => ({
   commentData: [commentData('c1'), commentData('c2', 'member-1'), commentData('c3', 'member-2')],
 });
 
+/** A thread of the `read` document (no other row writes there), round-robin over its 60 threads. */
+const readTarget = (index: number) => ({
+  organizationId,
+  documentId: 'read',
+  annotationId: readThreads[index % readThreads.length]!,
+});
+
 /** A thread of the `write` document, round-robin over its 60 threads. */
 const writeTarget = (index: number) => ({
   organizationId,
@@ -129,7 +136,61 @@ export const commentsArea: Area<CommentsFixture> = {
           },
         }),
       },
+      {
+        // Five users read the thread first: the reply takes them off its readers (their read
+        // counts −1) and reads it for its author, in the same transaction.
+        variant: 'readers',
+        prepare: (fixture, index) =>
+          Promise.all(
+            ids('reader-', 5).map((userId) =>
+              fixture.api.call('commentannotations.read.update', {
+                organizationId,
+                documentId: 'read',
+                userId,
+                annotationIds: [readTarget(index).annotationId],
+                read: true,
+              }),
+            ),
+          ),
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: { ...readTarget(index), commentData: [commentData(`read-reply-${index}`, 'member-3')] },
+        }),
+      },
     ],
+    'commentannotations.count': [
+      {
+        // 100 documents (two with threads) and a user's unread threads: one BatchGetItem per 100 keys, in parallel.
+        request: (fixture, index) => ({
+          headers: fixture.api.headers,
+          data: {
+            organizationId,
+            documentIds: ['read', 'write', ...ids('empty-', 98)],
+            userId: `member-${index % 20}`,
+          },
+        }),
+      },
+      {
+        variant: 'one document',
+        request: (fixture) => ({
+          headers: fixture.api.headers,
+          data: { organizationId, documentIds: ['write'] },
+        }),
+      },
+    ],
+    'commentannotations.read.update': {
+      // A user marks ten threads read, then unread, in turn: one transaction per thread, in parallel.
+      request: (fixture, index) => ({
+        headers: fixture.api.headers,
+        data: {
+          organizationId,
+          documentId: 'read',
+          userId: `member-${Math.floor(index / 2) % 20}`,
+          annotationIds: readThreads.slice(0, 10),
+          read: index % 2 === 0,
+        },
+      }),
+    },
     'commentannotations.comments.update': {
       request: (fixture, index) => ({
         headers: fixture.api.headers,

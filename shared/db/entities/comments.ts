@@ -8,6 +8,8 @@ export const commentsArea = defineArea({
     commentAnnotation: { indexes: ['gsi1', 'gsi2'] },
     comment: { indexes: ['gsi1', 'gsi8'] },
     commentReaction: { indexes: ['gsi8'] },
+    threadCounter: { indexes: ['gsi2'] },
+    threadReadCounter: { indexes: ['gsi8'] },
   },
   accessPatterns: {
     threadsOfDocument: { index: 'table' },
@@ -17,6 +19,8 @@ export const commentsArea = defineArea({
     writeCommentChange: { index: 'table' },
     moveDocumentComments: { index: 'table' },
     userReaction: { index: ['table', 'gsi8'] },
+    threadCounts: { index: 'table' },
+    threadReaders: { index: 'table' },
   },
 });
 
@@ -97,4 +101,26 @@ export const commentKeys = {
   }),
   commentsOrganizationListingPartition: (apiKey: string, organizationId: string) =>
     join(organizationPartition(apiKey, organizationId), 'COMMENTS'),
+  /**
+   * A document's thread counters (`total`, `open`, changed in the transactions that create, delete
+   * and re-status threads), in its comment partition outside `A#`: thread Queries never meet it, a
+   * document's erasure takes it with the partition, and one BatchGetItem reads it with a user's.
+   */
+  threadCounter: (apiKey: string, organizationId: string, documentId: string): ItemKey => ({
+    pk: commentKeys.commentsPartition(apiKey, organizationId, documentId),
+    sk: join('T', 'COUNT'),
+  }),
+  /**
+   * How many of a document's threads one user has read up to their newest comment (`threadsRead`):
+   * beside the document's counter, so a migration moves both with one Query of `T#`.
+   */
+  threadReadCounter: (
+    apiKey: string,
+    scope: { organizationId: string; documentId: string; userId: string },
+  ): ItemKey => ({
+    pk: commentKeys.commentsPartition(apiKey, scope.organizationId, scope.documentId),
+    sk: join('T', 'READ', encodeKeyPart(scope.userId)),
+  }),
+  /** Sort-key prefix of a document's thread counters (the document's and every user's). */
+  threadCountersPrefix: 'T#',
 } as const;

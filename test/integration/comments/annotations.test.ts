@@ -326,11 +326,19 @@ describe('commentannotations.delete', () => {
     const { Items } = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': annotationKey.pk },
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :threads)',
+        ExpressionAttributeValues: { ':pk': annotationKey.pk, ':threads': keys.commentsPrefix },
       }),
     );
     expect(Items).toEqual([]);
+    // The reply changed the thread's readers: the delete read it again and counted them off.
+    expect(
+      await succeed(workspace, 'commentannotations.count', {
+        organizationId,
+        documentIds: [documentId],
+        userId: 'bob',
+      }),
+    ).toEqual({ [documentId]: { total: 0, open: 0, unread: 0 } });
     // A new thread under the same id starts empty: nothing of the old one comes back.
     await addThread(workspace, 'raced', { commentData: [comment(carol, { commentId: 'fresh' })] });
     expect(

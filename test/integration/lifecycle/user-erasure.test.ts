@@ -256,6 +256,7 @@ async function readEverything(organizationId: string, documentId: string) {
     ['crdt.versions.get', { ...scope, editorId: 'zeds' }],
     ['notifications.count', { organizationId, userId: 'zed' }],
     ['notifications.config.get', { organizationId, userId: 'zed', documentIds: [documentId] }],
+    ['commentannotations.count', { organizationId, documentIds: [documentId], userId: 'zed' }],
   ];
   const answers = await Promise.all(
     reads.map(async ([route, data]) => {

@@ -84,6 +84,8 @@ const builtKeys: { readonly [E in EntityName]: ItemKey | readonly ItemKey[] } = 
   commentAnnotation: keys.commentAnnotation(apiKey, organizationId, documentId, id),
   comment: keys.comment(apiKey, thread, id),
   commentReaction: keys.commentReaction(apiKey, thread, id, 'icon#1', userId),
+  threadCounter: keys.threadCounter(apiKey, organizationId, documentId),
+  threadReadCounter: keys.threadReadCounter(apiKey, { organizationId, documentId, userId }),
   judgment: keys.judgment(apiKey, organizationId, id),
   judgmentVector: keys.judgmentVector(apiKey, organizationId, 'review', id),
   judgmentVectorTombstone: keys.judgmentVector(apiKey, organizationId, 'review', id),

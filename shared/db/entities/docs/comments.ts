@@ -9,7 +9,7 @@ export const commentsDocs = documentArea(commentsArea, {
       pk: 'AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>',
       sk: 'A#<annotation>#A',
       attributes:
-        'annotationId, organizationId, documentId, type, status, priority?, assignedTo?, context?, suggestionDecision?, createdBy, participants (map userId → user: the thread participants of processed webhooks), createdAt, lastUpdated, version',
+        'annotationId, organizationId, documentId, type, status, priority?, assignedTo?, context?, suggestionDecision?, createdBy, participants (map userId → user: the thread participants of processed webhooks), commentSeq (comments ever added), readBy (map userId → commentSeq: users who have read the thread up to its newest comment), readVersion (changes with commentSeq and readBy), createdAt, lastUpdated, version',
     },
     comment: {
       pk: 'AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>',
@@ -22,6 +22,18 @@ export const commentsDocs = documentArea(commentsArea, {
       sk: 'A#<ann>#R#<comment>#<icon>#<user>',
       attributes:
         "organizationId, documentId, annotationId, commentId, icon, userId, gsi8pk/gsi8sk, createdAt, updatedAt (the comment's `reactions` map stays the truth: listed only while it holds the reaction; a deleted comment or thread leaves the item stale until the user's erasure deletes it)",
+    },
+    threadCounter: {
+      pk: 'AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>',
+      sk: 'T#COUNT',
+      attributes:
+        "organizationId, documentId, total, open (threads not `resolved` / `closed`), gsi2pk/gsi2sk (lists the partition for an organization's erasure), updatedAt",
+    },
+    threadReadCounter: {
+      pk: 'AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>',
+      sk: 'T#READ#<user>',
+      attributes:
+        "organizationId, documentId, userId, threadsRead (threads whose `readBy` holds the user: read up to their newest comment), gsi8pk/gsi8sk (the user's data), updatedAt",
     },
   },
   accessPatterns: {
@@ -74,6 +86,21 @@ export const commentsDocs = documentArea(commentsArea, {
       sk: "`A#<ann>#R#<comment>#<icon>#<user>` (after the thread's comments)",
       operation: "Put / Delete in the reaction's TransactWriteItems",
       usedBy: '`commentannotations.reactions.add/delete`, `users.data.get`, user erasure',
+    },
+    threadCounts: {
+      pattern: "documents' thread counts and one user's read counts",
+      pk: '`AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>`',
+      sk: '`T#COUNT`, `T#READ#<user>`',
+      operation:
+        'BatchGetItem (consistent, ≤ 100 keys each, in parallel); `ADD` Updates in the transactions that create, delete and re-status threads, add comments and mark threads read',
+      usedBy: '`commentannotations.count`, `.read.update`, every thread write, migration (Query `T#`)',
+    },
+    threadReaders: {
+      pattern: 'threads a user has read in a document (user erasure)',
+      pk: '`AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>`',
+      sk: 'begins_with `A#`, filter `attribute_exists(readBy.<user>)`',
+      operation: 'Query (filtered, projection `sk`), then conditional updates (100 a transaction)',
+      usedBy: "user erasure (the user's `T#READ#<user>` counters list the documents)",
     },
   },
 });
