@@ -1,12 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
-import { batchGet, batchWrite, inTable, type TransactItem, transactionLimit } from '../db/batch';
+import { batchGet, inTable, type TransactItem, transactionLimit } from '../db/batch';
 import { db, tableName } from '../db/client';
-import { applyConditionalUpdates } from '../db/conditional-updates';
 import { entities } from '../db/entities';
 import { keys } from '../db/keys';
-import { queryAll, withoutKeys } from '../db/query-page';
+import { withoutKeys } from '../db/query-page';
 import { conflict, rereadRetry, retryOnConflict } from '../db/retry';
 import type { AnnotationRef } from './ids';
 import {
