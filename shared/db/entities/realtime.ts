@@ -86,15 +86,10 @@ export const realtimeKeys = {
   realtimeRenewalRound: (
     apiKey: string,
     room: { organizationId: string; documentId: string; editorId: string },
-  ): ItemKey => ({
-    pk: realtimeKeys.realtimePartition(apiKey, room.organizationId),
-    sk: join(
-      'ROOMCOUNT',
-      documentSegment(room.organizationId, room.documentId),
-      encodeKeyPart(room.editorId),
-      'ROUND',
-    ),
-  }),
+  ): ItemKey => {
+    const count = realtimeKeys.realtimeRoomCount(apiKey, room);
+    return { pk: count.pk, sk: join(count.sk, 'ROUND') };
+  },
   /** Sort-key prefix of every room count of the organization. */
   roomCountsPrefix: 'ROOMCOUNT#',
   /** Sort-key prefix of a document's room counts. */
