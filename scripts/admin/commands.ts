@@ -3,6 +3,7 @@ import type { AdminCommand } from './command';
 import { createWorkspaceCommand } from './create-workspace';
 import { listWorkspacesCommand } from './list-workspaces';
 import { quarantinedCommand } from './quarantined';
+import { recountThreadCountersCommand } from './recount-thread-counters';
 import { redriveDeadLettersCommand } from './redrive-dead-letters';
 import { releaseQuarantinedCommand } from './release-quarantined';
 import { resealSecretsCommand } from './reseal-secrets';
@@ -14,6 +15,7 @@ export const adminCommands: Readonly<Record<string, AdminCommand>> = {
   'create-workspace': createWorkspaceCommand,
   'list-workspaces': listWorkspacesCommand,
   quarantined: quarantinedCommand,
+  'recount-thread-counters': recountThreadCountersCommand,
   'redrive-dead-letters': redriveDeadLettersCommand,
   'release-quarantined': releaseQuarantinedCommand,
   'reseal-secrets': resealSecretsCommand,

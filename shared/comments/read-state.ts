@@ -34,7 +34,8 @@ export function threadCountChange(
     entity: entities.threadCounter.name,
     attribute: 'total',
     change: change.total,
-    add: { open: change.open },
+    // Every change bumps the version, so a recount can tell whether the counter moved meanwhile.
+    add: { open: change.open, version: 1 },
     now,
     // Listed like a thread item, so an organization's erasure finds the partition even with no thread left.
     set: {
@@ -59,6 +60,7 @@ export function readCountChange(
     entity: entities.threadReadCounter.name,
     attribute: 'threadsRead',
     change,
+    add: { version: 1 },
     now,
     set: {
       organizationId,

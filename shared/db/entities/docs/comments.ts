@@ -27,13 +27,13 @@ export const commentsDocs = documentArea(commentsArea, {
       pk: 'AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>',
       sk: 'T#COUNT',
       attributes:
-        "organizationId, documentId, total, open (threads not `resolved` / `closed`), gsi2pk/gsi2sk (lists the partition for an organization's erasure), updatedAt",
+        "organizationId, documentId, total, open (threads not `resolved` / `closed`), gsi2pk/gsi2sk (lists the partition for an organization's erasure), version (bumped by every change: a recount's condition), updatedAt",
     },
     threadReadCounter: {
       pk: 'AK#<ak>#ORG#<org>#COMMENTS#DOC#<doc>',
       sk: 'T#READ#<user>',
       attributes:
-        "organizationId, documentId, userId, threadsRead (threads whose `readBy` holds the user: read up to their newest comment), gsi8pk/gsi8sk (the user's data), updatedAt",
+        "organizationId, documentId, userId, threadsRead (threads whose `readBy` holds the user: read up to their newest comment), gsi8pk/gsi8sk (the user's data), version (bumped by every change: a recount's condition), updatedAt",
     },
   },
   accessPatterns: {
@@ -93,7 +93,8 @@ export const commentsDocs = documentArea(commentsArea, {
       sk: '`T#COUNT`, `T#READ#<user>`',
       operation:
         'BatchGetItem (consistent, ≤ 100 keys each, in parallel); `ADD` Updates in the transactions that create, delete and re-status threads, add comments and mark threads read',
-      usedBy: '`commentannotations.count`, `.read.update`, every thread write, migration (Query `T#`)',
+      usedBy:
+        '`commentannotations.count`, `.read.update`, every thread write, migration and `recount-thread-counters` (Query `T#`, consistent; the recount then Queries `A#` projected to status and `readBy`, and writes each differing counter on condition of its `version`)',
     },
     threadReaders: {
       pattern: 'threads a user has read in a document (user erasure)',

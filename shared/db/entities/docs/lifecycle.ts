@@ -43,7 +43,7 @@ export const lifecycleDocs = documentArea(lifecycleArea, {
       pk: '`AK#<ak>#ORG#<org>#CRDT`, `AK#<ak>#ORG#<org>#COMMENTS`',
       sk: '`<doc>` (one entry per CRDT editor head, per comment thread item)',
       operation: 'Query (pk), then each partition Query + BatchWriteItem',
-      usedBy: 'organization erasure',
+      usedBy: 'organization erasure, `recount-thread-counters` (comment partitions)',
     },
     userData: {
       pattern: "a user's data",
