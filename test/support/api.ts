@@ -1,14 +1,20 @@
 import { type RouteName, routeNamed } from '../../shared/api/routes';
 import { loadRouteHandler } from './handlers';
-import { type CallResult, call } from './lambda';
+import { type CallOptions, type CallResult, call } from './lambda';
 import type { TestWorkspace } from './workspaces';
 
 /** Calls a route's real handler with the workspace's API-key credentials. */
-export async function callAs(workspace: TestWorkspace, route: RouteName, data: unknown): Promise<CallResult> {
+export async function callAs(
+  workspace: TestWorkspace,
+  route: RouteName,
+  data: unknown,
+  options: Pick<CallOptions, 'timeoutMs'> = {},
+): Promise<CallResult> {
   return call(await loadRouteHandler(routeNamed(route)), {
     headers: workspace.apiKeyHeaders,
     data,
     path: routeNamed(route).path,
+    ...options,
   });
 }
 

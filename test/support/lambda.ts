@@ -17,6 +17,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   method?: string;
   path?: string;
+  /**
+   * The function's timeout the handler sees (default 30 s): a test of a call budget on a large
+   * input gives it room, so a loaded machine cannot turn the budget into a race against the clock.
+   */
+  timeoutMs?: number;
 }
 
 export interface CallResult {
@@ -65,7 +70,7 @@ export function apiEvent(options: CallOptions = {}): APIGatewayProxyEventV2 {
 export async function call(handler: unknown, options: CallOptions = {}): Promise<CallResult> {
   const run = handler as Handler;
   const { result, stats } = await measureDbCalls(() =>
-    run(apiEvent(options), lambdaContext('test') as Context),
+    run(apiEvent(options), lambdaContext('test', options.timeoutMs) as Context),
   );
   const statusCode = result.statusCode ?? 200;
   const json = JSON.parse(result.body ?? 'null');
