@@ -318,8 +318,15 @@ const storageLimitMessages: Record<StorageLimit, string> = {
   'empty-key': 'an empty string cannot be part of a key',
 };
 
+/** Whether middy stopped the handler at the function's deadline (its early timeout response). */
+const ranOutOfTime = (error: unknown) =>
+  error instanceof Error &&
+  error.name === 'TimeoutError' &&
+  (error.cause as { package?: unknown } | undefined)?.package === '@middy/core';
+
 /**
  * Last registered, so its `onError` runs first: an `ApiError` becomes the failure envelope; a
+ * request middy stopped at the function's deadline is DEADLINE_EXCEEDED (504); a
  * request DynamoDB throttled (a hot item or partition, after the SDK's retries) is
  * RESOURCE_EXHAUSTED with Retry-After 1; a write that broke a DynamoDB limit with the caller's data is INVALID_ARGUMENT naming the field to blame
  * (`blamedFieldPath`); anything else is logged once with its stack and answered as an opaque
@@ -332,6 +339,16 @@ export function errorEnvelope(): EndpointMiddleware {
       const state = request.context.endpoint;
       if (error instanceof ApiError) {
         request.response = failureResponse(error);
+        return;
+      }
+      if (ranOutOfTime(error)) {
+        state?.log.error('request ran out of time', error as Error);
+        request.response = failureResponse(
+          new ApiError(
+            'DEADLINE_EXCEEDED',
+            'The request did not finish in time; some of its writes may have been made. Retry it.',
+          ),
+        );
         return;
       }
       if (isThrottled(error)) {

@@ -141,6 +141,20 @@ describe('unexpected errors', () => {
   });
 });
 
+describe('a request past the function’s deadline', () => {
+  it('is answered DEADLINE_EXCEEDED (504), not INTERNAL', async () => {
+    const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
+    const slow = defineEndpoint({
+      route: 'workspace.get',
+      contracts: workspaceContracts,
+      run: () => new Promise<never>(() => undefined),
+    });
+    const response = await call(slow, { headers: workspace.workspaceHeaders, timeoutMs: 300 });
+    expectFailure(response, 504, 'DEADLINE_EXCEEDED');
+    expect(response.json.error?.message).toMatch(/did not finish in time/);
+  });
+});
+
 describe('prefetch', () => {
   /**
    * Defines the route with a prefetch that throws and calls it with `wrongAuth`: the answer is the
