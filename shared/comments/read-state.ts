@@ -15,6 +15,10 @@ import type { AnnotationRecord, AnnotationStatus } from './schemas';
 
 type DocumentScope = { organizationId: string; documentId: string };
 
+/** A thread's own item. */
+const threadKey = (apiKey: string, ref: AnnotationRef) =>
+  keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId);
+
 /** Statuses that end a thread; `open` counts the others. */
 export const terminalStatuses: readonly AnnotationStatus[] = ['resolved', 'closed'];
 
@@ -169,12 +173,7 @@ export function readerRemoval(
   return [
     {
       Update: inTable({
-        Key: keys.commentAnnotation(
-          apiKey,
-          annotation.organizationId,
-          annotation.documentId,
-          annotation.annotationId,
-        ),
+        Key: threadKey(apiKey, annotation),
         UpdateExpression: `SET readVersion = :nextReadVersion REMOVE ${userIds.map((_, i) => `readBy.#r${i}`).join(', ')}`,
         ConditionExpression: holds.condition,
         ExpressionAttributeNames: readerNames(userIds),
@@ -201,12 +200,7 @@ export function threadRemoval(apiKey: string, annotation: AnnotationRecord, now:
   return [
     {
       Delete: inTable({
-        Key: keys.commentAnnotation(
-          apiKey,
-          annotation.organizationId,
-          annotation.documentId,
-          annotation.annotationId,
-        ),
+        Key: threadKey(apiKey, annotation),
         ConditionExpression: `version = :version AND ${holds.condition}`,
         ExpressionAttributeValues: { ':version': annotation.version, ...holds.values },
       }),
@@ -233,7 +227,7 @@ export function readMark(
   const commentSeq = annotation.commentSeq ?? 0;
   const entry = annotation.readBy?.[userId];
   if (read ? entry === commentSeq : entry === undefined) return [];
-  const Key = keys.commentAnnotation(apiKey, ref.organizationId, ref.documentId, ref.annotationId);
+  const Key = threadKey(apiKey, ref);
   const seqHolds =
     annotation.commentSeq === undefined ? 'attribute_not_exists(commentSeq)' : 'commentSeq = :commentSeq';
   const entryHolds = entry === undefined ? 'attribute_not_exists(readBy.#user)' : 'readBy.#user = :entry';
