@@ -1,5 +1,4 @@
 import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { annotationPage } from '../../../shared/comments/repository';
 import { db, tableName } from '../../../shared/db/client';
 import { keys } from '../../../shared/db/keys';
 import { admin } from '../../support/admin';
@@ -12,6 +11,7 @@ import {
   documentId,
   givenWorkspaceWithDocument,
   organizationId,
+  storedThreadCounts,
 } from '../comments/support';
 
 /**
@@ -45,22 +45,9 @@ const countsOf = async (owner = workspace, organization = organizationId) =>
     ),
   );
 
-/** The counts recomputed from the stored threads: a user has read a thread their `readBy` holds. */
-async function storedCounts(owner = workspace, organization = organizationId) {
-  const { annotations } = await annotationPage(owner.apiKey, documentOf(organization), 100, undefined);
-  const threads = annotations.map(({ annotation }) => annotation);
-  const open = threads.filter((thread) => !['resolved', 'closed'].includes(thread.status)).length;
-  return Object.fromEntries(
-    users.map((userId) => [
-      userId,
-      {
-        total: threads.length,
-        open,
-        unread: threads.filter((thread) => thread.readBy?.[userId] === undefined).length,
-      },
-    ]),
-  );
-}
+/** The counts recomputed from the stored threads. */
+const storedCounts = (owner = workspace, organization = organizationId) =>
+  storedThreadCounts(owner, documentOf(organization), users);
 
 /**
  * Makes a document's threads look as stored before thread counts: its counters deleted, its

@@ -1,4 +1,3 @@
-import { annotationPage } from '../../../shared/comments/repository';
 import { callAs, succeed } from '../../support/api';
 import { alice, bob, carol } from '../../support/people';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -8,6 +7,7 @@ import {
   documentId,
   givenWorkspaceWithDocument,
   organizationId,
+  storedThreadCounts,
   testDocument,
 } from './support';
 
@@ -40,22 +40,8 @@ const setStatus = (annotationId: string, status: string, actionUser = alice) =>
 const markRead = (userId: string, annotationIds: string[], read = true, owner = workspace) =>
   callAs(owner, 'commentannotations.read.update', { ...testDocument, userId, annotationIds, read });
 
-/** The counts recomputed from the stored threads (their statuses and `readBy`), for `users`. */
-async function recount(users: string[]) {
-  const { annotations } = await annotationPage(workspace.apiKey, testDocument, 100, undefined);
-  const threads = annotations.map(({ annotation }) => annotation);
-  const open = threads.filter((thread) => !['resolved', 'closed'].includes(thread.status)).length;
-  return Object.fromEntries(
-    users.map((userId) => [
-      userId,
-      {
-        total: threads.length,
-        open,
-        unread: threads.filter((thread) => thread.readBy?.[userId] !== thread.commentSeq).length,
-      },
-    ]),
-  );
-}
+/** The counts recomputed from the stored threads, for `users`. */
+const recount = (users: string[]) => storedThreadCounts(workspace, testDocument, users);
 
 describe('commentannotations.count', () => {
   it('counts threads and open threads across adds, status changes and deletes', async () => {

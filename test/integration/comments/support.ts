@@ -1,3 +1,4 @@
+import { annotationPage } from '../../../shared/comments/repository';
 import { callAs, succeed } from '../../support/api';
 import { alice } from '../../support/people';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -71,3 +72,26 @@ export const threadOf = async (workspace: TestWorkspace, annotationId: string) =
 
 export const enableActivities = (workspace: TestWorkspace) =>
   succeed(workspace, 'workspace.activityconfig.update', { activityServiceConfig: { isEnabled: true } });
+
+/**
+ * A document's thread counts recomputed from its stored threads (at most 100), per user in
+ * `userIds`: `open` the threads not resolved or closed, `unread` those whose `readBy` does not hold
+ * the user at the thread's newest comment (a thread stored before read state has none).
+ */
+export async function storedThreadCounts(
+  workspace: TestWorkspace,
+  document: { organizationId: string; documentId: string },
+  userIds: readonly string[],
+) {
+  const { annotations } = await annotationPage(workspace.apiKey, document, 100, undefined);
+  const threads = annotations.map(({ annotation }) => annotation);
+  const open = threads.filter((thread) => !['resolved', 'closed'].includes(thread.status)).length;
+  const readBy = (userId: string) => (thread: (typeof threads)[number]) =>
+    thread.readBy?.[userId] !== undefined && thread.readBy[userId] === (thread.commentSeq ?? 0);
+  return Object.fromEntries(
+    userIds.map((userId) => [
+      userId,
+      { total: threads.length, open, unread: threads.filter((thread) => !readBy(userId)(thread)).length },
+    ]),
+  );
+}
