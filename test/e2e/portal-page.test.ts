@@ -223,6 +223,8 @@ describe('GET /portal', () => {
     await waitFor(
       async () => {
         await page.getByRole('button', { name: 'Show messages' }).click();
+        // The click empties the table at once; read it once the rows are back in.
+        await page.locator('#message-table:not([aria-busy])').waitFor();
         const statuses = await rows.locator('td:nth-child(3)').allTextContents();
         return statuses.length === 2 && statuses.every((status) => status === 'Succeeded');
       },

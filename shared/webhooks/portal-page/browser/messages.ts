@@ -44,14 +44,23 @@ export function setEventTypes(types: EventType[]): void {
   select.append(...types.map((type) => el('option', { value: type.name }, type.name)));
 }
 
-/** Shows the first page of an endpoint's messages under the current filter. */
+/**
+ * Shows the first page of an endpoint's messages under the current filter. The table says it is busy
+ * (`aria-busy`) from the moment it empties until the read rows are in it.
+ */
 export async function showMessages(endpoint: Endpoint, onChange: () => void): Promise<void> {
+  const table = byId('message-table');
+  table.setAttribute('aria-busy', 'true');
   state.endpoint = endpoint;
   state.onChange = onChange;
   state.rows = [];
   state.nextPageToken = undefined;
   closeMessage(false);
-  await readMessages();
+  try {
+    await readMessages();
+  } finally {
+    if (state.endpoint === endpoint) table.removeAttribute('aria-busy');
+  }
 }
 
 /** The filter as messages/get takes it. */
