@@ -31,6 +31,9 @@ export default {
   // One worker per core: the files are mostly CPU-bound here (DynamoDB Local, the SDK, the handlers),
   // so a third worker only slows every file (decisions §69; the times measured: CHANGELOG.md, issue 29).
   maxWorkers: 2,
+  // Every file in a fresh worker (any worker is past 1 MB after a file): under --coverage, each file
+  // a worker had run made its later files slower, unit files of 0.1 s taking 5–9 s (decisions §87).
+  workerIdleMemoryLimit: '1MB',
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   reporters: ['default', '<rootDir>/test/support/file-times-reporter.js'],
