@@ -34,6 +34,8 @@ const state: {
   open?: Row;
   /** Called after something that changes the endpoint's counts (a resend). */
   onChange: () => void;
+  /** The latest show: a read begun for an earlier one (another endpoint, or the same one again) is dropped. */
+  shown?: object;
 } = { rows: [], onChange: () => undefined };
 
 const filterForm = () => byId<HTMLFormElement>('message-filter');
@@ -51,6 +53,8 @@ export function setEventTypes(types: EventType[]): void {
 export async function showMessages(endpoint: Endpoint, onChange: () => void): Promise<void> {
   const table = byId('message-table');
   table.setAttribute('aria-busy', 'true');
+  const shown = {};
+  state.shown = shown;
   state.endpoint = endpoint;
   state.onChange = onChange;
   state.rows = [];
@@ -59,7 +63,7 @@ export async function showMessages(endpoint: Endpoint, onChange: () => void): Pr
   try {
     await readMessages();
   } finally {
-    if (state.endpoint === endpoint) table.removeAttribute('aria-busy');
+    if (state.shown === shown) table.removeAttribute('aria-busy');
   }
 }
 
@@ -79,7 +83,7 @@ function filter(): Record<string, unknown> {
 }
 
 async function readMessages(): Promise<void> {
-  const endpoint = state.endpoint;
+  const { endpoint, shown } = state;
   if (!endpoint) return;
   const wanted = filter();
   const before = state.rows.length;
@@ -89,7 +93,7 @@ async function readMessages(): Promise<void> {
       limit: pageSize,
       ...(state.nextPageToken && { pageToken: state.nextPageToken }),
     });
-    if (state.endpoint !== endpoint) return;
+    if (state.shown !== shown) return;
     for (const message of page.data) {
       const mine = message.endpoints.find((target) => target.endpointId === endpoint.id);
       // The log's status filter holds when any endpoint has the status: this one must.
