@@ -36,8 +36,11 @@ export const tableDefinition = {
   ) as readonly IndexDefinition[],
 } as const;
 
-/** The CreateTable input for DynamoDB Local (on-demand, streams on like the deployed table). */
-export function createTableInput(tableName: string) {
+/**
+ * The CreateTable input for DynamoDB Local: on-demand, streams on like the deployed table unless
+ * `stream: false` (test tables that run no stream pipeline: scripts/local/dynamodb.ts says why).
+ */
+export function createTableInput(tableName: string, { stream = true }: { stream?: boolean } = {}) {
   const indexes = tableDefinition.globalSecondaryIndexes;
   const attributeNames = new Set<string>([
     tableDefinition.partitionKey,
@@ -65,6 +68,8 @@ export function createTableInput(tableName: string) {
         Projection: projectionOf(index.projection),
       })),
     }),
-    StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },
+    ...(stream && {
+      StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },
+    }),
   };
 }

@@ -27,7 +27,7 @@ export interface DeliveryHarness {
 export async function startDeliveryHarness(
   options: { env?: Record<string, string>; startWorkers?: boolean; streamHandler?: StreamHandler } = {},
 ): Promise<DeliveryHarness> {
-  const tableName = await useOwnTable('delivery');
+  const tableName = await useOwnTable('delivery', { stream: true });
   const sqs = await startLocalSqs();
   Object.assign(process.env, {
     SQS_ENDPOINT: sqs.endpoint,

@@ -5,14 +5,17 @@ import { workerTableName } from './worker-table';
 
 /**
  * Starts DynamoDB Local once for the whole run (through the project's own dependency), creates one
- * table per jest worker from the shared definition (test/support/worker-table.ts), and configures
+ * table per jest worker from the shared definition (test/support/worker-table.ts), without a stream
+ * (no file runs the stream pipeline on them; TableOptions in scripts/local/dynamodb.ts), and configures
  * the environment every test worker inherits. Tests isolate themselves by working in fresh
  * workspaces and API keys, never by truncating.
  */
 export default async function globalSetup(globalConfig: GlobalConfig): Promise<void> {
   const dynamo = await startDynamoDbLocal();
   const workers = Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, (_, index) => index + 1);
-  await Promise.all(workers.map((worker) => ensureTable(dynamo.client, workerTableName(String(worker)))));
+  await Promise.all(
+    workers.map((worker) => ensureTable(dynamo.client, workerTableName(String(worker)), { stream: false })),
+  );
   Object.assign(process.env, {
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     DATA_KEY: randomBytes(32).toString('base64url'),

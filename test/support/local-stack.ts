@@ -9,7 +9,7 @@ import { useOwnTable } from './own-table';
 export async function startLocalStackOnRunDynamo(
   options: Omit<LocalStackOptions, 'port' | 'dynamo'> = {},
 ): Promise<LocalStack> {
-  const tableName = await useOwnTable('stack');
+  const tableName = await useOwnTable('stack', { stream: true });
   return startLocalStack({
     port: 0,
     ...options,

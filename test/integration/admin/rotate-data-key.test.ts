@@ -34,7 +34,7 @@ beforeAll(async () => {
   // A table of its own: retire re-seals every API key of the table.
   const table = `collab-rotate-${randomUUID()}`;
   const dynamo = new DynamoDBClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
-  await ensureTable(dynamo, table);
+  await ensureTable(dynamo, table, { stream: false });
   dynamo.destroy();
   delete process.env.DATA_KEY;
   Object.assign(process.env, {
