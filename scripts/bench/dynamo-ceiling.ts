@@ -22,9 +22,9 @@ import { documentCommands } from './replay';
  * - *Accepted writes, like the pipeline's.* Replayed onto the table as the scenario left it, the
  *   pipeline's conditional writes (claims, attempt records, the fan-out's creates) would be refused,
  *   which is other work. So writes go to a probe table of the same definition (without a stream),
- *   seeded (untimed) with the written items as they are now, and each write's condition is replaced by one that holds
- *   (`attribute_not_exists` of an attribute no item has): DynamoDB still reads the item and evaluates
- *   a condition, then writes. Reads replay as recorded on the service table.
+ *   seeded (untimed) with the written items as they are now, and each write's condition is replaced
+ *   by one that holds (`attribute_not_exists` of an attribute no item has): DynamoDB still reads the
+ *   item and evaluates a condition, then writes. Reads replay as recorded on the service table.
  */
 
 type Attributes = Record<string, unknown>;

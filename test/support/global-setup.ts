@@ -6,7 +6,7 @@ import { workerTableName } from './worker-table';
 /**
  * Starts DynamoDB Local once for the whole run (through the project's own dependency), creates one
  * table per jest worker from the shared definition (test/support/worker-table.ts), without a stream
- * (no file runs the stream pipeline on them; TableOptions in scripts/local/dynamodb.ts), and configures
+ * (no file runs the stream pipeline on them; TableOptions in shared/db/table.ts), and configures
  * the environment every test worker inherits. Tests isolate themselves by working in fresh
  * workspaces and API keys, never by truncating.
  */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ensureTable, type TableOptions } from '../../scripts/local/dynamodb';
+import { ensureTable } from '../../scripts/local/dynamodb';
+import type { TableOptions } from '../../shared/db/table';
 
 /**
  * Points the service in this test file at a fresh table of its own (call in `beforeAll`, before the
