@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
 import { addPermissions, readGrantTargets } from '../../shared/access/permissions-service';
+import { addPermissionsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.add',
-  contracts: accessContracts,
+  input: addPermissionsInput,
   prefetch: async ({ apiKey, input }) => readGrantTargets(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     await addPermissions(caller, input, await prefetched);

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
 import { getPermissions, readPermissionScope } from '../../shared/access/permissions-service';
+import { getPermissionsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.permissions.get',
-  contracts: accessContracts,
+  input: getPermissionsInput,
   prefetch: async ({ apiKey, input }) => readPermissionScope(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Permissions retrieved.',

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
+import { generateTokenInput } from '../../shared/access/schemas';
 import { generateToken, readSigningSecret } from '../../shared/access/token-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'auth.token.generate',
-  contracts: accessContracts,
+  input: generateTokenInput,
   prefetch: ({ apiKey }) => readSigningSecret(apiKey),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Token generated.',

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
 import { addGroups, readGroupsOrganization } from '../../shared/access/groups-service';
+import { addGroupsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.add',
-  contracts: accessContracts,
+  input: addGroupsInput,
   prefetch: ({ apiKey, input }) => readGroupsOrganization(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'User groups processed.',

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
 import { getGroups, readGroups } from '../../shared/access/groups-service';
+import { getGroupsInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.get',
-  contracts: accessContracts,
+  input: getGroupsInput,
   prefetch: ({ apiKey, input }) => readGroups(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'User groups retrieved.',

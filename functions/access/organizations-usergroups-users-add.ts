@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
 import { addGroupUsers, readJoiningUsers } from '../../shared/access/groups-service';
+import { addGroupUsersInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'organizations.usergroups.users.add',
-  contracts: accessContracts,
+  input: addGroupUsersInput,
   prefetch: ({ apiKey, input }) => readJoiningUsers(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Users processed.',

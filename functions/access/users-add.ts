@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
+import { addUsersInput } from '../../shared/access/schemas';
 import { addUsers, readTarget } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.add',
-  contracts: accessContracts,
+  input: addUsersInput,
   prefetch: ({ apiKey, input }) => readTarget(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Users processed.',

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
+import { deleteUsersInput } from '../../shared/access/schemas';
 import { deleteUsers, readNamedUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.delete',
-  contracts: accessContracts,
+  input: deleteUsersInput,
   prefetch: ({ apiKey, input }) => readNamedUsers(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Users processed.',

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
+import { getUsersInput } from '../../shared/access/schemas';
 import { getCurrentUsers, getUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.get',
-  contracts: accessContracts,
+  input: getUsersInput,
   prefetch: ({ apiKey, input }) => getUsers({ apiKey }, input),
   run: async ({ caller, input, prefetched }) => {
     const { data, nextPageToken } = await getCurrentUsers(caller, input, prefetched);

@@ -1,10 +1,10 @@
-import { accessContracts } from '../../shared/access/contracts';
+import { updateUsersInput } from '../../shared/access/schemas';
 import { readNamedUsers, updateUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'users.update',
-  contracts: accessContracts,
+  input: updateUsersInput,
   prefetch: ({ apiKey, input }) => readNamedUsers(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Users processed.',

@@ -1,10 +1,10 @@
-import { activitiesContracts } from '../../shared/activities/contracts';
+import { addActivitiesInput } from '../../shared/activities/schemas';
 import { addActivities, getActivityConfig } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.add',
-  contracts: activitiesContracts,
+  input: addActivitiesInput,
   prefetch: ({ apiKey }) => getActivityConfig(apiKey),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Activities processed.',

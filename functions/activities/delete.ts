@@ -1,10 +1,10 @@
-import { activitiesContracts } from '../../shared/activities/contracts';
+import { deleteActivitiesInput } from '../../shared/activities/schemas';
 import { deleteActivities, readActivitiesDelete } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.delete',
-  contracts: activitiesContracts,
+  input: deleteActivitiesInput,
   prefetch: ({ apiKey, input }) => readActivitiesDelete(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Activities processed.',

@@ -1,10 +1,10 @@
-import { activitiesContracts } from '../../shared/activities/contracts';
+import { getActivitiesInput } from '../../shared/activities/schemas';
 import { getActivities, readActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.get',
-  contracts: activitiesContracts,
+  input: getActivitiesInput,
   prefetch: ({ apiKey, input }) => readActivities(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     const { data, pageToken } = await getActivities(caller, input, prefetched);

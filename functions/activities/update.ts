@@ -1,10 +1,10 @@
-import { activitiesContracts } from '../../shared/activities/contracts';
+import { updateActivitiesInput } from '../../shared/activities/schemas';
 import { getActivityConfig, updateActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
   route: 'activities.update',
-  contracts: activitiesContracts,
+  input: updateActivitiesInput,
   prefetch: ({ apiKey }) => getActivityConfig(apiKey),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Activities processed.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { addAnnotations, readAnnotationsAdd } from '../../shared/comments/annotations-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { addAnnotationsInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.add',
-  contracts: commentsContracts,
+  input: addAnnotationsInput,
   prefetch: ({ apiKey, input }) => readAnnotationsAdd(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotations processed.',

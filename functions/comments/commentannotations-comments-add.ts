@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { addComments, readCommentsAdd } from '../../shared/comments/comments-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { addCommentsInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.add',
-  contracts: commentsContracts,
+  input: addCommentsInput,
   prefetch: ({ apiKey, input }) => readCommentsAdd(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comments added.',

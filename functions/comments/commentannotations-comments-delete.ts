@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { deleteComments, readAnnotationWrite } from '../../shared/comments/comments-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { deleteCommentsInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.delete',
-  contracts: commentsContracts,
+  input: deleteCommentsInput,
   prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, input.commentIds),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comments processed.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readAnnotationWrite, updateComment } from '../../shared/comments/comments-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { updateCommentInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.comments.update',
-  contracts: commentsContracts,
+  input: updateCommentInput,
   prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, [input.commentId]),
   run: async ({ caller, input, prefetched }) => {
     await updateComment(caller, input, prefetched);

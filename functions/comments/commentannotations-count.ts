@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { countThreadsInput } from '../../shared/comments/read-schemas';
 import { countThreads, readCounts } from '../../shared/comments/read-service';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.count',
-  contracts: commentsContracts,
+  input: countThreadsInput,
   prefetch: ({ apiKey, input }) => readCounts(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotation counts retrieved.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { deleteAnnotations, readAnnotationsDelete } from '../../shared/comments/annotations-delete';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { deleteAnnotationsInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.delete',
-  contracts: commentsContracts,
+  input: deleteAnnotationsInput,
   prefetch: ({ apiKey, input }) => readAnnotationsDelete(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotations processed.',

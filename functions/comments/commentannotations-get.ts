@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { getAnnotations, readAnnotations } from '../../shared/comments/annotations-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { getAnnotationsInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.get',
-  contracts: commentsContracts,
+  input: getAnnotationsInput,
   prefetch: ({ apiKey, input }) => readAnnotations(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     const { data, pageToken } = await getAnnotations(caller, input, prefetched);

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { changeReaction, readAnnotationWrite } from '../../shared/comments/comments-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { reactionInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.reactions.delete',
-  contracts: commentsContracts,
+  input: reactionInput,
   prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, [input.commentId]),
   run: async ({ caller, input, prefetched }) => {
     await changeReaction(caller, input, 'delete', prefetched);

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { updateReadStateInput } from '../../shared/comments/read-schemas';
 import { readThreadsToMark, updateReadState } from '../../shared/comments/read-service';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.read.update',
-  contracts: commentsContracts,
+  input: updateReadStateInput,
   prefetch: ({ apiKey, input }) => readThreadsToMark(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotations processed.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { readAnnotationUpdate, updateAnnotation } from '../../shared/comments/annotations-service';
-import { commentsContracts } from '../../shared/comments/contracts';
+import { updateAnnotationInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
   route: 'commentannotations.update',
-  contracts: commentsContracts,
+  input: updateAnnotationInput,
   prefetch: ({ apiKey, input }) => readAnnotationUpdate(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Comment annotation updated.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { crdtContracts } from '../../shared/crdt/contracts';
+import { writeEditorInput } from '../../shared/crdt/schemas';
 import { addEditor } from '../../shared/crdt/service';
 
 export const handler = defineEndpoint({
   route: 'crdt.add',
-  contracts: crdtContracts,
+  input: writeEditorInput,
   run: async ({ caller, input }) => {
     await addEditor(caller.apiKey, input);
     return { message: 'CRDT data added.' };

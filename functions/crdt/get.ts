@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { crdtContracts } from '../../shared/crdt/contracts';
+import { getEditorsInput } from '../../shared/crdt/schemas';
 import { getEditors, readEditors } from '../../shared/crdt/service';
 
 export const handler = defineEndpoint({
   route: 'crdt.get',
-  contracts: crdtContracts,
+  input: getEditorsInput,
   prefetch: ({ apiKey, input }) => readEditors(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'CRDT data retrieved.',

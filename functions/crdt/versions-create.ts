@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { crdtContracts } from '../../shared/crdt/contracts';
+import { createVersionInput } from '../../shared/crdt/versions-schemas';
 import { createVersion, readEditor } from '../../shared/crdt/versions-service';
 
 export const handler = defineEndpoint({
   route: 'crdt.versions.create',
-  contracts: crdtContracts,
+  input: createVersionInput,
   prefetch: ({ apiKey, input }) => readEditor(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Version created.',

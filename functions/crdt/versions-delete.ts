@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { crdtContracts } from '../../shared/crdt/contracts';
+import { deleteVersionsInput } from '../../shared/crdt/versions-schemas';
 import { deleteVersions } from '../../shared/crdt/versions-service';
 
 export const handler = defineEndpoint({
   route: 'crdt.versions.delete',
-  contracts: crdtContracts,
+  input: deleteVersionsInput,
   run: async ({ caller, input }) => ({
     message: 'Versions deleted.',
     data: await deleteVersions(caller.apiKey, input),

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { crdtContracts } from '../../shared/crdt/contracts';
+import { getVersionsInput } from '../../shared/crdt/versions-schemas';
 import { getVersions } from '../../shared/crdt/versions-service';
 
 export const handler = defineEndpoint({
   route: 'crdt.versions.get',
-  contracts: crdtContracts,
+  input: getVersionsInput,
   prefetch: ({ apiKey, input }) => getVersions(apiKey, input),
   run: async ({ prefetched }) => ({ message: 'Versions retrieved.', ...(await prefetched) }),
 });

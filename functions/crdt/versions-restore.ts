@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { crdtContracts } from '../../shared/crdt/contracts';
+import { restoreVersionInput } from '../../shared/crdt/versions-schemas';
 import { readRestore, restoreVersion } from '../../shared/crdt/versions-service';
 
 export const handler = defineEndpoint({
   route: 'crdt.versions.restore',
-  contracts: crdtContracts,
+  input: restoreVersionInput,
   prefetch: ({ apiKey, input }) => readRestore(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     await restoreVersion(caller.apiKey, input, prefetched);

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { erasureContracts } from '../../shared/erasure/contracts';
+import { getUserDataInput } from '../../shared/erasure/schemas';
 import { getUserData, readUserData } from '../../shared/erasure/user-data';
 
 export const handler = defineEndpoint({
   route: 'users.data.get',
-  contracts: erasureContracts,
+  input: getUserDataInput,
   prefetch: ({ apiKey, input }) => readUserData(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     const { nextPageToken, ...data } = await getUserData(caller, input, prefetched);

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { lifecycleContracts } from '../../shared/lifecycle/contracts';
+import { userDataDeletionStatusInput } from '../../shared/lifecycle/schemas';
 import { readEraseJob, userErasureStatus } from '../../shared/lifecycle/service';
 
 export const handler = defineEndpoint({
   route: 'users.data.delete.status',
-  contracts: lifecycleContracts,
+  input: userDataDeletionStatusInput,
   prefetch: ({ apiKey, input }) => readEraseJob(apiKey, input.jobId),
   run: async ({ caller, input, prefetched }) => ({
     message: 'User data erasure status retrieved.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { lifecycleContracts } from '../../shared/lifecycle/contracts';
+import { deleteUserDataInput } from '../../shared/lifecycle/schemas';
 import { startUserErasure } from '../../shared/lifecycle/service';
 
 export const handler = defineEndpoint({
   route: 'users.data.delete',
-  contracts: lifecycleContracts,
+  input: deleteUserDataInput,
   run: async ({ caller, input }) => ({
     message: 'User data erasure started.',
     data: await startUserErasure(caller, input),

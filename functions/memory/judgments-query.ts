@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { memoryContracts } from '../../shared/memory/contracts';
+import { queryJudgmentsInput } from '../../shared/memory/schemas';
 import { queryJudgments, readJudgments } from '../../shared/memory/service';
 
 export const handler = defineEndpoint({
   route: 'memory.judgments.query',
-  contracts: memoryContracts,
+  input: queryJudgmentsInput,
   prefetch: async ({ apiKey, input }) => readJudgments(apiKey, input),
   // addendum §6: `result: { results, total }`.
   run: async ({ caller, input, prefetched }) => queryJudgments(caller, input, await prefetched),

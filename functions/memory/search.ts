@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { memoryContracts } from '../../shared/memory/contracts';
+import { searchInput } from '../../shared/memory/schemas';
 import { searchJudgments } from '../../shared/memory/service';
 
 export const handler = defineEndpoint({
   route: 'memory.search',
-  contracts: memoryContracts,
+  input: searchInput,
   // The contract's search body is `result: { results, totalInScope, searchLatencyMs }` only.
   run: ({ caller, input }) => searchJudgments(caller, input),
 });

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { migrationContracts } from '../../shared/migration/contracts';
+import { migrationStatusInput } from '../../shared/migration/schemas';
 import { migrationStatus, readMigrationJob } from '../../shared/migration/service';
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.migrate.status',
-  contracts: migrationContracts,
+  input: migrationStatusInput,
   prefetch: ({ apiKey, input }) => readMigrationJob(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Migration status retrieved.',

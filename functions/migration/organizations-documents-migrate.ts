@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { migrationContracts } from '../../shared/migration/contracts';
+import { migrateDocumentInput } from '../../shared/migration/schemas';
 import { startMigration } from '../../shared/migration/service';
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.migrate',
-  contracts: migrationContracts,
+  input: migrateDocumentInput,
   run: async ({ caller, input }) => ({
     message: 'Migration started.',
     data: await startMigration(caller, input),

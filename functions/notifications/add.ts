@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { notificationsContracts } from '../../shared/notifications/contracts';
+import { addNotificationInput } from '../../shared/notifications/schemas';
 import { addNotification, readNotificationAdd } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.add',
-  contracts: notificationsContracts,
+  input: addNotificationInput,
   prefetch: ({ apiKey, input }) => readNotificationAdd(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Notification processed.',

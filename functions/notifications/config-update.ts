@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { notificationsContracts } from '../../shared/notifications/contracts';
+import { updateNotificationPreferencesInput } from '../../shared/notifications/preference-schemas';
 import {
   readPreferencesForUpdate,
   updateNotificationPreferences,
@@ -7,7 +7,7 @@ import {
 
 export const handler = defineEndpoint({
   route: 'notifications.config.update',
-  contracts: notificationsContracts,
+  input: updateNotificationPreferencesInput,
   prefetch: ({ apiKey, input }) => readPreferencesForUpdate(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Notification config updated.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { notificationsContracts } from '../../shared/notifications/contracts';
+import { countNotificationsInput } from '../../shared/notifications/schemas';
 import { countNotifications } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.count',
-  contracts: notificationsContracts,
+  input: countNotificationsInput,
   prefetch: ({ apiKey, input }) => countNotifications(apiKey, input),
   run: async ({ prefetched }) => ({ message: 'Notification count retrieved.', data: await prefetched }),
 });

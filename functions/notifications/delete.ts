@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { notificationsContracts } from '../../shared/notifications/contracts';
+import { deleteNotificationsInput } from '../../shared/notifications/schemas';
 import { deleteNotifications, readNotificationDelete } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.delete',
-  contracts: notificationsContracts,
+  input: deleteNotificationsInput,
   prefetch: ({ apiKey, input }) => readNotificationDelete(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Notifications processed.',

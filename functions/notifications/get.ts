@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { notificationsContracts } from '../../shared/notifications/contracts';
+import { getNotificationsInput } from '../../shared/notifications/schemas';
 import { getNotifications, readNotifications } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.get',
-  contracts: notificationsContracts,
+  input: getNotificationsInput,
   prefetch: ({ apiKey, input }) => readNotifications(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     const { data, pageToken } = await getNotifications(caller, input, prefetched);

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { notificationsContracts } from '../../shared/notifications/contracts';
+import { updateNotificationsInput } from '../../shared/notifications/schemas';
 import { readNotificationUpdate, updateNotifications } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
   route: 'notifications.update',
-  contracts: notificationsContracts,
+  input: updateNotificationsInput,
   prefetch: ({ apiKey, input }) => readNotificationUpdate(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Notifications processed.',

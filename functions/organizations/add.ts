@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { addOrganizations, readOrganizationAddition } from '../../shared/organizations/organizations-service';
+import { addOrganizationsInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
   route: 'organizations.add',
-  contracts: organizationsContracts,
+  input: addOrganizationsInput,
   prefetch: ({ apiKey, input }) => readOrganizationAddition(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Organizations processed.',

@@ -1,13 +1,13 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import {
   deleteOrganizations,
   readOrganizationDeletion,
 } from '../../shared/organizations/organizations-service';
+import { deleteOrganizationsInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
   route: 'organizations.delete',
-  contracts: organizationsContracts,
+  input: deleteOrganizationsInput,
   prefetch: ({ apiKey, input }) => readOrganizationDeletion(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Organizations processed.',

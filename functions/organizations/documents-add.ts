@@ -1,14 +1,14 @@
 import { connectionAccess } from '../../shared/api/connection-access';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { documentAddition, readDocumentAddition } from '../../shared/organizations/documents-service';
+import { addDocumentsInput } from '../../shared/organizations/schemas';
 
 /** Moved or re-typed documents' open connections have their access resolved again by access's rules. */
 const addDocuments = documentAddition(connectionAccess);
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.add',
-  contracts: organizationsContracts,
+  input: addDocumentsInput,
   prefetch: async ({ apiKey, input }) => readDocumentAddition(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Documents processed.',

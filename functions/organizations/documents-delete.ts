@@ -1,6 +1,6 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { documentDeletion, readDocumentDeletion } from '../../shared/organizations/documents-service';
+import { deleteDocumentsInput } from '../../shared/organizations/schemas';
 import { holdsAnyRecord } from '../../shared/plugins/mover';
 import { documentRecordMovers } from '../workers/movers';
 
@@ -9,7 +9,7 @@ const deleteDocuments = documentDeletion(holdsAnyRecord(documentRecordMovers));
 
 export const handler = defineEndpoint({
   route: 'organizations.documents.delete',
-  contracts: organizationsContracts,
+  input: deleteDocumentsInput,
   prefetch: ({ apiKey, input }) => readDocumentDeletion(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Documents processed.',

@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { addFolders } from '../../shared/organizations/folders-service';
 import { readTree } from '../../shared/organizations/organization-tree';
+import { addFoldersInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.add',
-  contracts: organizationsContracts,
+  input: addFoldersInput,
   prefetch: ({ apiKey, input }) => readTree(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Folders processed.',

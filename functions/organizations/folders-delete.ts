@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { deleteFolder, readFolderDeletion } from '../../shared/organizations/folders-service';
+import { deleteFolderInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.delete',
-  contracts: organizationsContracts,
+  input: deleteFolderInput,
   prefetch: async ({ apiKey, input }) => readFolderDeletion(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     await deleteFolder(caller, input, await prefetched);

@@ -1,12 +1,12 @@
 import { connectionAccess } from '../../shared/api/connection-access';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { updateFolders } from '../../shared/organizations/folders-service';
 import { readTree } from '../../shared/organizations/organization-tree';
+import { updateFoldersInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
   route: 'organizations.folders.update',
-  contracts: organizationsContracts,
+  input: updateFoldersInput,
   prefetch: ({ apiKey, input }) => readTree(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Folders processed.',

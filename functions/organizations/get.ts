@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { organizationsContracts } from '../../shared/organizations/contracts';
 import { getOrganizations } from '../../shared/organizations/organizations-service';
+import { getOrganizationsInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
   route: 'organizations.get',
-  contracts: organizationsContracts,
+  input: getOrganizationsInput,
   prefetch: ({ apiKey, input }) => getOrganizations({ apiKey }, input),
   run: async ({ prefetched }) => {
     const { data, nextPageToken } = await prefetched;

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { realtimeContracts } from '../../shared/realtime/contracts';
 import { broadcastLiveState, readLiveStateBroadcast } from '../../shared/realtime/live-state';
+import { broadcastLiveStateInput } from '../../shared/realtime/schemas';
 
 export const handler = defineEndpoint({
   route: 'livestate.broadcast',
-  contracts: realtimeContracts,
+  input: broadcastLiveStateInput,
   prefetch: ({ apiKey, input }) => readLiveStateBroadcast(apiKey, input),
   run: async ({ caller, input, prefetched }) => {
     await broadcastLiveState(caller, input, prefetched);

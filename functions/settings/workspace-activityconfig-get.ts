@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.activityconfig.get',
-  contracts: settingsContracts,
+  input: noInput,
   prefetch: ({ apiKey }) => getActivityConfig(apiKey),
   run: async ({ prefetched }) => ({
     message: 'Activity config retrieved.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { updateActivityConfigInput } from '../../shared/settings/schemas';
 import { readConfigForUpdate, updateActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.activityconfig.update',
-  contracts: settingsContracts,
+  input: updateActivityConfigInput,
   prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'activity'),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Activity config updated.',

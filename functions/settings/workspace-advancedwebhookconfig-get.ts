@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { getAdvancedWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.get',
-  contracts: settingsContracts,
+  input: noInput,
   prefetch: ({ apiKey }) => getAdvancedWebhookConfig(apiKey),
   run: async ({ prefetched }) => ({
     message: 'Advanced webhook config retrieved.',

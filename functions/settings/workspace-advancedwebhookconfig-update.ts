@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
 import { readConfigForUpdate } from '../../shared/settings/service';
+import { updateAdvancedWebhookConfigInput } from '../../shared/settings/webhook-config-schemas';
 import { updateAdvancedWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhookconfig.update',
-  contracts: settingsContracts,
+  input: updateAdvancedWebhookConfigInput,
   prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'advancedWebhook'),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Advanced webhook config updated.',

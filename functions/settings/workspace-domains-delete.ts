@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { domainsInput } from '../../shared/settings/schemas';
 import { deleteDomains } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.domains.delete',
-  contracts: settingsContracts,
+  input: domainsInput,
   run: async ({ caller, input }) => ({
     message: 'Domains removed.',
     data: await deleteDomains(caller.apiKey, input.domains),

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { getNotificationConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.notificationconfig.get',
-  contracts: settingsContracts,
+  input: noInput,
   prefetch: ({ apiKey }) => getNotificationConfig(apiKey),
   run: async ({ prefetched }) => ({ message: 'Notification config retrieved.', data: await prefetched }),
 });

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { updateNotificationConfigInput } from '../../shared/settings/schemas';
 import { readConfigForUpdate, updateNotificationConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.notificationconfig.update',
-  contracts: settingsContracts,
+  input: updateNotificationConfigInput,
   prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'notification'),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Notification config updated.',

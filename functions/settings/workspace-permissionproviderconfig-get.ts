@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { getPermissionProviderConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.permissionproviderconfig.get',
-  contracts: settingsContracts,
+  input: noInput,
   prefetch: ({ apiKey }) => getPermissionProviderConfig(apiKey),
   run: async ({ prefetched }) => ({
     message: 'Permission provider config retrieved.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { updatePermissionProviderConfigInput } from '../../shared/settings/schemas';
 import { readConfigForUpdate, updatePermissionProviderConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.permissionproviderconfig.update',
-  contracts: settingsContracts,
+  input: updatePermissionProviderConfigInput,
   prefetch: ({ apiKey }) => readConfigForUpdate(apiKey, 'permissionProvider'),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Permission provider config updated.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { settingsContracts } from '../../shared/settings/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { getWebhookConfig } from '../../shared/settings/webhook-config-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhookconfig.get',
-  contracts: settingsContracts,
+  input: noInput,
   prefetch: ({ apiKey }) => getWebhookConfig(apiKey),
   run: async ({ prefetched }) => ({
     message: 'Webhook config retrieved.',

@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { createEndpointInput } from '../../shared/webhooks/endpoint-schemas';
 import { createEndpoint, requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
 import { assertMayCreateEndpoints } from '../../shared/webhooks/portal-scope';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.create',
-  contracts: webhooksContracts,
+  input: createEndpointInput,
   prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
   run: async ({ caller, input, prefetched }) => {
     assertMayCreateEndpoints(caller);

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { endpointIdInput } from '../../shared/webhooks/endpoint-schemas';
 import { removeEndpoint, requireEndpoint } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.delete',
-  contracts: webhooksContracts,
+  input: endpointIdInput,
   prefetch: ({ apiKey, input }) => requireEndpoint(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => {
     await removeEndpoint(caller.apiKey, input.endpointId, prefetched);

@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { listEndpointsInput } from '../../shared/webhooks/endpoint-schemas';
 import { getEndpoints } from '../../shared/webhooks/endpoint-service';
 import { visibleTo } from '../../shared/webhooks/portal-scope';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.get',
-  contracts: webhooksContracts,
+  input: listEndpointsInput,
   prefetch: ({ apiKey, input }) => getEndpoints(apiKey, input),
   run: async ({ caller, prefetched }) => {
     const page = await prefetched;

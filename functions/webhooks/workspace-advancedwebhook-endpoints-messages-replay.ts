@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { requireEndpointAndConfig } from '../../shared/webhooks/endpoint-service';
+import { replayMessageInput } from '../../shared/webhooks/message-schemas';
 import { replayEndpointMessage } from '../../shared/webhooks/message-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.messages.replay',
-  contracts: webhooksContracts,
+  input: replayMessageInput,
   prefetch: ({ apiKey, input }) => requireEndpointAndConfig(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Message replayed.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { recoverStatusInput } from '../../shared/webhooks/recover-schemas';
 import { readRecoverTask, recoverStatus } from '../../shared/webhooks/recover-tasks';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.recover.status',
-  contracts: webhooksContracts,
+  input: recoverStatusInput,
   prefetch: ({ apiKey, input }) => readRecoverTask(apiKey, input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Recover task retrieved.',

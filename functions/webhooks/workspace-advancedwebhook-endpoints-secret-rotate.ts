@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { endpointIdInput } from '../../shared/webhooks/endpoint-schemas';
 import { requireAdvancedWebhooks, rotateEndpointSigningSecret } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.secret.rotate',
-  contracts: webhooksContracts,
+  input: endpointIdInput,
   prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint secret rotated.',

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { endpointStatsInput } from '../../shared/webhooks/message-log-schemas';
 import { endpointStats } from '../../shared/webhooks/message-log-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.stats',
-  contracts: webhooksContracts,
+  input: endpointStatsInput,
   prefetch: ({ apiKey, input }) => endpointStats(apiKey, input),
   run: async ({ prefetched }) => ({ message: 'Endpoint stats retrieved.', data: await prefetched }),
 });

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { updateEndpointInput } from '../../shared/webhooks/endpoint-schemas';
 import { changeEndpoint, requireEndpointAndConfig } from '../../shared/webhooks/endpoint-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.endpoints.update',
-  contracts: webhooksContracts,
+  input: updateEndpointInput,
   prefetch: ({ apiKey, input }) => requireEndpointAndConfig(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Endpoint updated.',

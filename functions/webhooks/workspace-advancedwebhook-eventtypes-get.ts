@@ -1,5 +1,5 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { eventCatalog } from '../../shared/webhooks/event-catalog';
 
 /** The catalog is the same for every caller and request: built once per container. */
@@ -7,6 +7,6 @@ const catalog = eventCatalog();
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.eventtypes.get',
-  contracts: webhooksContracts,
+  input: noInput,
   run: async () => ({ message: 'Event types retrieved.', data: catalog }),
 });

@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { listLogMessagesInput } from '../../shared/webhooks/message-log-schemas';
 import { listLogMessages } from '../../shared/webhooks/message-log-service';
 import { visibleTo } from '../../shared/webhooks/portal-scope';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.messages.get',
-  contracts: webhooksContracts,
+  input: listLogMessagesInput,
   prefetch: ({ apiKey, input }) => listLogMessages(apiKey, input),
   run: async ({ caller, prefetched }) => {
     const page = await prefetched;

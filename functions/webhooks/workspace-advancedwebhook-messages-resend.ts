@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { requireEndpointAndConfig } from '../../shared/webhooks/endpoint-service';
+import { resendMessageInput } from '../../shared/webhooks/message-log-schemas';
 import { resendMessage } from '../../shared/webhooks/message-log-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.messages.resend',
-  contracts: webhooksContracts,
+  input: resendMessageInput,
   prefetch: ({ apiKey, input }) => requireEndpointAndConfig(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Message resent.',

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { portalScopeInput } from '../../shared/webhooks/portal-session-schemas';
 import { portalScopeOf } from '../../shared/webhooks/portal-sessions';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.portal.session.get',
-  contracts: webhooksContracts,
+  input: portalScopeInput,
   run: async ({ caller }) => ({ message: 'Portal session scope retrieved.', data: portalScopeOf(caller) }),
 });

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { revokePortalSessionInput } from '../../shared/webhooks/portal-session-schemas';
 import { revokePortalSession } from '../../shared/webhooks/portal-sessions';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.portal.session.revoke',
-  contracts: webhooksContracts,
+  input: revokePortalSessionInput,
   run: async ({ caller, input }) => {
     await revokePortalSession(caller.apiKey, input.token);
     return { message: 'Portal session revoked.' };

@@ -1,11 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
 import { requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
+import { createPortalSessionInput } from '../../shared/webhooks/portal-session-schemas';
 import { createPortalSession } from '../../shared/webhooks/portal-sessions';
 
 export const handler = defineEndpoint({
   route: 'workspace.advancedwebhook.portal.session',
-  contracts: webhooksContracts,
+  input: createPortalSessionInput,
   prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),
   run: async ({ caller, input, prefetched, serviceUrl }) => ({
     message: 'Portal session created.',

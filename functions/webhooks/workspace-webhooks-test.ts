@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { webhooksContracts } from '../../shared/webhooks/contracts';
+import { testWebhookInput } from '../../shared/webhooks/message-schemas';
 import { sendTestEvent, testTargets } from '../../shared/webhooks/message-service';
 
 export const handler = defineEndpoint({
   route: 'workspace.webhooks.test',
-  contracts: webhooksContracts,
+  input: testWebhookInput,
   prefetch: ({ apiKey, input }) => testTargets(apiKey, input.endpointId),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Test event sent.',

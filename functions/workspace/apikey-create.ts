@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { workspaceContracts } from '../../shared/workspace/contracts';
+import { createApiKeyInput } from '../../shared/workspace/schemas';
 import { createApiKey } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.apikey.create',
-  contracts: workspaceContracts,
+  input: createApiKeyInput,
   run: async ({ caller, input }) => ({
     message: 'API key created.',
     data: await createApiKey(caller, input),

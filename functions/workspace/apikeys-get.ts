@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { workspaceContracts } from '../../shared/workspace/contracts';
+import { listApiKeysInput } from '../../shared/workspace/schemas';
 import { getApiKeys } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.apikeys.get',
-  contracts: workspaceContracts,
+  input: listApiKeysInput,
   prefetch: ({ workspaceId, input }) => getApiKeys({ workspaceId }, input),
   run: async ({ prefetched }) => {
     const { data, nextPageToken } = await prefetched;

@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { workspaceContracts } from '../../shared/workspace/contracts';
+import { apiKeyInput } from '../../shared/workspace/schemas';
 import { getAuthTokens, readAuthTokens } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.authtokens.get',
-  contracts: workspaceContracts,
+  input: apiKeyInput,
   prefetch: ({ input }) => readAuthTokens(input),
   run: async ({ caller, input, prefetched }) => ({
     message: 'Auth tokens retrieved.',

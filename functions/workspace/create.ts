@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { workspaceContracts } from '../../shared/workspace/contracts';
+import { createWorkspaceInput } from '../../shared/workspace/schemas';
 import { createWorkspace } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.create',
-  contracts: workspaceContracts,
+  input: createWorkspaceInput,
   run: async ({ input }) => ({ message: 'Workspace created.', data: await createWorkspace(input) }),
 });

@@ -1,9 +1,9 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { workspaceContracts } from '../../shared/workspace/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { listDomains } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.domains.get',
-  contracts: workspaceContracts,
+  input: noInput,
   run: async ({ caller }) => ({ message: 'Domains retrieved.', data: listDomains(caller) }),
 });

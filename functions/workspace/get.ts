@@ -1,10 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
-import { workspaceContracts } from '../../shared/workspace/contracts';
+import { noInput } from '../../shared/http/common-schemas';
 import { getWorkspace, readWorkspace } from '../../shared/workspace/service';
 
 export const handler = defineEndpoint({
   route: 'workspace.get',
-  contracts: workspaceContracts,
+  input: noInput,
   prefetch: ({ workspaceId }) => readWorkspace(workspaceId),
   run: async ({ caller, prefetched }) => ({
     message: 'Workspace retrieved.',

@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EndpointHandler } from '../../shared/api/define-endpoint';
+import { routeContracts } from '../../shared/api/route-contracts';
 import { routeExamples } from '../../shared/api/route-examples';
 import { routeDescriptions } from '../../shared/api/route-reference';
 import { handlerFile, routes } from '../../shared/api/routes';
@@ -17,9 +18,10 @@ export const routesStartMarker = '<!-- routes:start -->';
 export const routesEndMarker = '<!-- routes:end -->';
 
 /**
- * Imports each route's handler module (path derived from the route name) and returns its
- * definition, in route-table order. Importing needs no environment: configuration is read on first
- * use. Throws when a handler file is missing, exports no `handler`, or serves another route.
+ * Imports each route's handler module (path derived from the route name) and returns the route with
+ * its contract from the registry, in route-table order. Importing needs no environment:
+ * configuration is read on first use. Throws when a handler file is missing, exports no `handler`,
+ * serves another route, or validates with another schema than its contract's input.
  */
 export async function loadDefinitions(root: string): Promise<RouteDocumentation[]> {
   return Promise.all(
@@ -31,7 +33,11 @@ export async function loadDefinitions(root: string): Promise<RouteDocumentation[
       if (definition.route.name !== route.name) {
         throw new Error(`${handlerFile(route)} serves ${definition.route.name}, expected ${route.name}.`);
       }
-      return definition;
+      const contract = routeContracts[route.name];
+      if (definition.input !== contract.input) {
+        throw new Error(`${handlerFile(route)} validates with another schema than its contract's input.`);
+      }
+      return { route: definition.route, ...contract };
     }),
   );
 }

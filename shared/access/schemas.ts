@@ -3,10 +3,10 @@ import { accessRoles, accessTypes } from '../access-model/model';
 import { nowMs } from '../core/clock';
 import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
 
-const accessRole = z.enum(accessRoles);
+const accessRole = /* @__PURE__ */ z.enum(accessRoles);
 
 /** A user as callers describe one: profile fields and the role to give. */
-export const userInput = z
+export const userInput = /* @__PURE__ */ z
   .object({
     userId: resourceId,
     name: z.string().max(200).optional(),
@@ -33,7 +33,7 @@ function oneLevel(value: { documentId?: string; folderId?: string }, ctx: z.Refi
   }
 }
 
-export const addUsersInput = z
+export const addUsersInput = /* @__PURE__ */ z
   .object({
     ...level,
     createOrganization: z.boolean().optional(),
@@ -44,12 +44,12 @@ export const addUsersInput = z
   .strict()
   .superRefine(oneLevel);
 
-export const updateUsersInput = z
+export const updateUsersInput = /* @__PURE__ */ z
   .object({ ...level, users: z.array(userInput).min(1).max(100).superRefine(distinctBy('userId')) })
   .strict()
   .superRefine(oneLevel);
 
-export const getUsersInput = z
+export const getUsersInput = /* @__PURE__ */ z
   .object({
     ...level,
     userIds: z.array(resourceId).min(1).max(100).optional(),
@@ -60,12 +60,12 @@ export const getUsersInput = z
   .strict()
   .superRefine(oneLevel);
 
-export const deleteUsersInput = z
+export const deleteUsersInput = /* @__PURE__ */ z
   .object({ ...level, userIds: z.array(resourceId).min(1).max(100) })
   .strict()
   .superRefine(oneLevel);
 
-export const addGroupsInput = z
+export const addGroupsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     createOrganization: z.boolean().optional(),
@@ -77,11 +77,11 @@ export const addGroupsInput = z
   })
   .strict();
 
-export const getGroupsInput = z
+export const getGroupsInput = /* @__PURE__ */ z
   .object({ organizationId: resourceId, groupIds: z.array(resourceId).min(1).max(100).optional() })
   .strict();
 
-export const addGroupUsersInput = z
+export const addGroupUsersInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     organizationUserGroupId: resourceId,
@@ -89,7 +89,7 @@ export const addGroupUsersInput = z
   })
   .strict();
 
-export const deleteGroupUsersInput = z
+export const deleteGroupUsersInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     organizationUserGroupId: resourceId,
@@ -104,7 +104,7 @@ export const deleteGroupUsersInput = z
   });
 
 /** Stored profile of a user within an organization; memberships and grants are separate attributes. */
-export const userProfile = z.object({
+export const userProfile = /* @__PURE__ */ z.object({
   userId: z.string(),
   name: z.string().optional(),
   email: z.string().optional(),
@@ -115,20 +115,20 @@ export const userProfile = z.object({
 export type UserProfile = z.infer<typeof userProfile>;
 
 /** A membership or grant as stored in its attribute. */
-export const storedEntry = z.object({
+export const storedEntry = /* @__PURE__ */ z.object({
   accessRole: accessRole,
   since: z.number(),
   expiresAt: z.number().optional(),
 });
 
 /** A context grant as stored. */
-export const storedContextGrant = z.object({
+export const storedContextGrant = /* @__PURE__ */ z.object({
   access: z.record(z.string(), z.union([z.string(), z.number()])),
   since: z.number(),
   expiresAt: z.number().optional(),
 });
 
-export const groupRecord = z.object({
+export const groupRecord = /* @__PURE__ */ z.object({
   groupId: z.string(),
   groupName: z.string(),
   userIds: z
@@ -174,7 +174,7 @@ function requireFutureSeconds(expiresAt: number | undefined, ctx: z.RefinementCt
   }
 }
 
-const grantedResource = z
+const grantedResource = /* @__PURE__ */ z
   .object({
     type: z.enum(resourceTypes),
     id: resourceId,
@@ -203,26 +203,26 @@ const grantedResource = z
   });
 export type GrantedResource = z.output<typeof grantedResource>;
 
-export const addPermissionsInput = z
+export const addPermissionsInput = /* @__PURE__ */ z
   .object({
     user: z.object({ userId: resourceId }).strict(),
     permissions: z.object({ resources: z.array(grantedResource).min(1).max(100) }).strict(),
   })
   .strict();
 
-const removedResource = z
+const removedResource = /* @__PURE__ */ z
   .object({ type: z.enum(resourceTypes), id: resourceId, organizationId: resourceId.optional() })
   .strict()
   .superRefine(requireOrganizationId);
 
-export const removePermissionsInput = z
+export const removePermissionsInput = /* @__PURE__ */ z
   .object({
     userId: resourceId,
     permissions: z.object({ resources: z.array(removedResource).min(1).max(100) }).strict(),
   })
   .strict();
 
-export const getPermissionsInput = z
+export const getPermissionsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     userIds: z.array(resourceId).min(1).max(100),
@@ -231,7 +231,7 @@ export const getPermissionsInput = z
   })
   .strict();
 
-export const generateTokenInput = z
+export const generateTokenInput = /* @__PURE__ */ z
   .object({
     userId: resourceId,
     userProperties: z
@@ -247,7 +247,7 @@ export const generateTokenInput = z
 // Responses.
 
 /** One resource's entry in a permission lookup (base contract's Permission entry). */
-export const permissionEntry = z
+export const permissionEntry = /* @__PURE__ */ z
   .object({
     accessRole: accessRole.optional(),
     accessType: z.enum(accessTypes).optional(),
@@ -257,10 +257,10 @@ export const permissionEntry = z
   })
   .meta({ id: 'PermissionEntry' });
 
-const entriesById = z.record(z.string(), permissionEntry);
+const entriesById = /* @__PURE__ */ z.record(z.string(), permissionEntry);
 
 /** auth/permissions/get `data`: per user id, the entries of each requested resource. */
-export const userPermissions = z.record(
+export const userPermissions = /* @__PURE__ */ z.record(
   z.string(),
   z.object({
     organization: entriesById,
@@ -271,10 +271,10 @@ export const userPermissions = z.record(
 );
 
 /** auth/generate_token `data`: a signed JWT for the frontend SDK. */
-export const generatedToken = z.object({ token: z.string() });
+export const generatedToken = /* @__PURE__ */ z.object({ token: z.string() });
 
 /** A user as users/get lists one. */
-export const userView = z.object({
+export const userView = /* @__PURE__ */ z.object({
   userId: z.string(),
   name: z.string(),
   email: z.string(),
@@ -283,7 +283,7 @@ export const userView = z.object({
 });
 
 /** A user group as usergroups/get lists one. */
-export const groupView = z.object({
+export const groupView = /* @__PURE__ */ z.object({
   groupId: z.string(),
   groupName: z.string(),
   userIds: z.array(z.string()),

@@ -17,7 +17,7 @@ export const maxActivityBytes = 64 * 1024;
  * The acting user; `agent` describes the agent that acted (comments carry it; judgments derived
  * from the activity are then `judgeType: agent`).
  */
-const actionUser = z
+const actionUser = /* @__PURE__ */ z
   .object({
     userId: resourceId,
     email: z.string().max(320).optional(),
@@ -47,7 +47,7 @@ function withinItemLimit(value: unknown, ctx: z.RefinementCtx) {
   }
 }
 
-export const activityInput = z
+export const activityInput = /* @__PURE__ */ z
   .object({
     id: resourceId.optional(),
     featureType: z.enum(featureTypes),
@@ -69,7 +69,7 @@ const uniqueActivityIds = (value: { activities: readonly { id?: string }[] }, ct
     (index) => ['activities', index, 'id'],
   );
 
-export const addActivitiesInput = z
+export const addActivitiesInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId,
@@ -78,7 +78,7 @@ export const addActivitiesInput = z
   .strict()
   .superRefine(uniqueActivityIds);
 
-export const getActivitiesInput = z
+export const getActivitiesInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId.optional(),
@@ -94,7 +94,7 @@ export const getActivitiesInput = z
   .strict();
 export type GetActivities = z.output<typeof getActivitiesInput>;
 
-export const updateActivitiesInput = z
+export const updateActivitiesInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     activities: z
@@ -106,7 +106,7 @@ export const updateActivitiesInput = z
   .superRefine(uniqueActivityIds);
 export type UpdateActivity = z.output<typeof updateActivitiesInput>['activities'][number];
 
-export const deleteActivitiesInput = z
+export const deleteActivitiesInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId.optional(),
@@ -122,7 +122,7 @@ export const deleteActivitiesInput = z
   );
 
 /** An activity as returned (base contract's Activity log record); stored as `activityRecord`. */
-export const activity = z.object({
+export const activity = /* @__PURE__ */ z.object({
   id: z.string(),
   featureType: z.enum(featureTypes),
   actionType: z.string(),
@@ -136,8 +136,8 @@ export const activity = z.object({
 export type Activity = z.infer<typeof activity>;
 
 /** An activity as stored: the activity plus whether it was written under the immutability setting. */
-export const activityRecord = activity.extend({ immutable: z.boolean().optional() });
+export const activityRecord = /* @__PURE__ */ activity.extend({ immutable: z.boolean().optional() });
 export type ActivityRecord = z.infer<typeof activityRecord>;
 
 /** activities/get lists records without the storage-only `immutable` flag. */
-export const activityView = activity.meta({ id: 'Activity' });
+export const activityView = /* @__PURE__ */ activity.meta({ id: 'Activity' });

@@ -16,7 +16,6 @@ import {
   validateInput,
 } from '../http/middleware';
 import { requestRate } from '../http/request-rate';
-import { isEnveloped, type RouteContract } from '../http/route-contract';
 import { assertNotFenced } from '../plugins/fence';
 import { countRequest, knownOverRate, overRate, uncountRequest } from '../quotas/request-rate';
 import { keyringLoader } from '../security/keyring-middleware';
@@ -85,11 +84,11 @@ export interface EndpointDefinition<Name extends RouteName, Prefetched = undefin
   /** Names the route. */
   route: Name;
   /**
-   * The serving domain's contracts (its `contracts.ts`), where the route's input and output schemas
-   * are taken from: a function's bundle then carries its own domain's schemas, not every route's
-   * (the registry in route-contracts.ts is imported for its types only).
+   * The route's input schema: the one its contract in the registry (route-contracts.ts) holds, which
+   * the type requires. Given alone, so that a function's bundle carries the schemas its route reads,
+   * not its whole domain's contracts (the registry is imported for its types only).
    */
-  contracts: { readonly [Route in NoInfer<Name>]: RouteContracts[Route] };
+  input: RouteContracts[NoInfer<Name>]['input'];
   /**
    * Optional, authenticated routes only: reads that need nothing but the credential's key header
    * (API key, or workspace id on workspace routes) and the valid input, started together with the
@@ -109,8 +108,8 @@ export type EndpointHandler = middy.MiddyfiedHandler<
   Error,
   EndpointContext
 > & {
-  /** The route and its contract (input and output schemas). */
-  readonly definition: { route: RouteDefinition } & RouteContract;
+  /** The route and its input schema (the output schema is the registry's: route-contracts.ts). */
+  readonly definition: { route: RouteDefinition; input: z.ZodType };
 };
 
 /**
@@ -118,16 +117,14 @@ export type EndpointHandler = middy.MiddyfiedHandler<
  * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → (API-key
  * routes: the key's request counted, beside the auth read, or refused when its window is known full) → (with a
  * `prefetch`: early validation and the prefetch started) → auth for the route's level → (refused over the key's rate) → zod validation of `data`
- * → `run` → success envelope; the error envelope last. The input schema and the type `run` must return come
- * from the route's contract, taken from the serving domain's contracts the handler passes.
+ * → `run` → success envelope (unless the route answers bare); the error envelope last. The input schema's
+ * and the result's types come from the route's contract in the registry.
  */
 export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   definition: EndpointDefinition<Name, Prefetched>,
 ): EndpointHandler {
   const route = routeNamed(definition.route);
-  const contract: RouteContract | undefined = definition.contracts[definition.route];
-  if (!contract) throw new Error(`${route.name}: no contract among the contracts given`);
-  const enveloped = isEnveloped(contract);
+  const { input: inputSchema } = definition;
   if (definition.prefetch && route.auth === 'none') {
     throw new Error(
       `${route.name}: prefetch needs an authenticated route (it reads by the credential's key)`,
@@ -143,11 +140,11 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   const counted = rated ? chain.use(credentialKey(authenticator, route.portal)).use(httpRate.start) : chain;
   const prefetching =
     prefetch && route.auth !== 'none'
-      ? counted.use(startPrefetch(contract.input, route.auth, prefetch))
+      ? counted.use(startPrefetch(inputSchema, route.auth, prefetch))
       : counted;
   const authenticated = prefetching.use(authenticate(route.auth, authenticator, route.portal));
   const handler = (rated ? authenticated.use(httpRate.enforce) : authenticated)
-    .use(validateInput(contract.input))
+    .use(validateInput(inputSchema))
     .use(errorEnvelope())
     .handler(async (_event, context) => {
       const { input, caller, requestId, serviceUrl, prefetched, prefetchGate } = context.endpoint;
@@ -172,9 +169,9 @@ export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
         prefetch && { input, start: prefetch },
         run,
       );
-      return successResponse(enveloped ? { status: 'success', ...result } : result);
+      return successResponse(route.bare ? result : { status: 'success', ...result });
     });
-  return Object.assign(handler, { definition: { route, ...contract } });
+  return Object.assign(handler, { definition: { route, input: inputSchema } });
 }
 
 /** Whether the caller's API key holds incarnations (`inCallerIncarnations`). */

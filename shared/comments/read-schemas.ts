@@ -8,7 +8,7 @@ export const maxDocumentsPerCount = 100;
 /** Threads per commentannotations/read/update call: one transaction each, all in parallel. */
 export const maxThreadsPerReadUpdate = 100;
 
-export const countThreadsInput = z
+export const countThreadsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentIds: z.array(resourceId).min(1).max(maxDocumentsPerCount),
@@ -18,12 +18,12 @@ export const countThreadsInput = z
 export type CountThreads = z.output<typeof countThreadsInput>;
 
 /** commentannotations/count `data`: per document, its threads, those open and (with a user) those unread. */
-export const threadCountsView = z.record(
+export const threadCountsView = /* @__PURE__ */ z.record(
   z.string(),
   z.object({ total: z.number(), open: z.number(), unread: z.number().optional() }),
 );
 
-export const updateReadStateInput = z
+export const updateReadStateInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId,

@@ -33,16 +33,19 @@ const maxCommentHtmlLength = 20_000;
 const maxContextBytes = 16 * 1024;
 
 /** Annotation ids: caller-chosen ids without `:` (addendum §7). */
-export const annotationId = resourceId.refine((id) => !id.includes(':'), 'must not contain ":"');
+export const annotationId = /* @__PURE__ */ resourceId.refine(
+  (id) => !id.includes(':'),
+  'must not contain ":"',
+);
 
 /** A user as comments carry one: an id plus optional profile fields. */
-export const commentUser = z
+export const commentUser = /* @__PURE__ */ z
   .object({ userId: resourceId, name: z.string().max(200).optional(), email: z.string().max(320).optional() })
   .strict();
 export type CommentUser = z.infer<typeof commentUser>;
 
 /** The agent that wrote a comment or took an action (its judgments are `judgeType: agent`). */
-export const agentInfo = z
+export const agentInfo = /* @__PURE__ */ z
   .object({
     agentId: resourceId,
     name: z.string().max(200).optional(),
@@ -52,11 +55,11 @@ export const agentInfo = z
   .strict();
 export type AgentInfo = z.infer<typeof agentInfo>;
 
-const taggedUserContact = z
+const taggedUserContact = /* @__PURE__ */ z
   .object({ userId: resourceId, contact: commentUser.optional(), text: z.string().max(500).optional() })
   .strict();
 
-const annotationContext = z
+const annotationContext = /* @__PURE__ */ z
   .record(z.string().max(256), z.unknown())
   .refine(
     (value) => Buffer.byteLength(JSON.stringify(value)) <= maxContextBytes,
@@ -64,7 +67,7 @@ const annotationContext = z
   );
 
 /** A comment to add (addendum §7 `commentData[]`). */
-export const commentDataInput = z
+export const commentDataInput = /* @__PURE__ */ z
   .object({
     commentId: resourceId.optional(),
     commentText: z.string().max(maxCommentTextLength).optional(),
@@ -78,7 +81,7 @@ export const commentDataInput = z
   .strict();
 export type CommentDataInput = z.output<typeof commentDataInput>;
 
-const commentDataList = z
+const commentDataList = /* @__PURE__ */ z
   .array(commentDataInput)
   .min(1)
   .max(maxCommentsPerWrite)
@@ -98,7 +101,7 @@ const documentScope = {
   verifyUserPermissions: z.boolean().default(false),
 };
 
-export const addAnnotationsInput = z
+export const addAnnotationsInput = /* @__PURE__ */ z
   .object({
     ...documentScope,
     createOrganization: z.boolean().optional(),
@@ -131,7 +134,7 @@ export const addAnnotationsInput = z
 export type AddAnnotations = z.output<typeof addAnnotationsInput>;
 export type NewAnnotation = AddAnnotations['commentAnnotations'][number];
 
-export const getAnnotationsInput = z
+export const getAnnotationsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId.optional(),
@@ -146,7 +149,7 @@ export const getAnnotationsInput = z
   });
 export type GetAnnotations = z.output<typeof getAnnotationsInput>;
 
-export const updateAnnotationInput = z
+export const updateAnnotationInput = /* @__PURE__ */ z
   .object({
     ...documentScope,
     annotationId,
@@ -171,7 +174,7 @@ const actorForVerification = <T extends { verifyUserPermissions: boolean; action
   !value.verifyUserPermissions || value.actionUser !== undefined;
 const actorRequired = { message: 'required when verifyUserPermissions is true', path: ['actionUser'] };
 
-export const deleteAnnotationsInput = z
+export const deleteAnnotationsInput = /* @__PURE__ */ z
   .object({
     ...documentScope,
     annotationIds: z.array(annotationId).min(1).max(maxAnnotationIdsPerCall),
@@ -183,10 +186,12 @@ export type DeleteAnnotations = z.output<typeof deleteAnnotationsInput>;
 
 const annotationScope = { ...documentScope, annotationId };
 
-export const addCommentsInput = z.object({ ...annotationScope, commentData: commentDataList }).strict();
+export const addCommentsInput = /* @__PURE__ */ z
+  .object({ ...annotationScope, commentData: commentDataList })
+  .strict();
 export type AddComments = z.output<typeof addCommentsInput>;
 
-export const updateCommentInput = z
+export const updateCommentInput = /* @__PURE__ */ z
   .object({
     ...annotationScope,
     commentId: resourceId,
@@ -203,7 +208,7 @@ export const updateCommentInput = z
   });
 export type UpdateComment = z.output<typeof updateCommentInput>;
 
-export const deleteCommentsInput = z
+export const deleteCommentsInput = /* @__PURE__ */ z
   .object({
     ...annotationScope,
     commentIds: z.array(resourceId).min(1).max(maxCommentsPerWrite),
@@ -213,7 +218,7 @@ export const deleteCommentsInput = z
   .refine(actorForVerification, actorRequired);
 export type DeleteComments = z.output<typeof deleteCommentsInput>;
 
-export const reactionInput = z
+export const reactionInput = /* @__PURE__ */ z
   .object({
     ...annotationScope,
     commentId: resourceId,
@@ -227,10 +232,14 @@ export type ReactionInput = z.output<typeof reactionInput>;
 // Stored shapes.
 
 /** A reaction on a comment: one per (icon, user). */
-export const storedReaction = z.object({ icon: z.string(), user: commentUser, createdAt: z.number() });
+export const storedReaction = /* @__PURE__ */ z.object({
+  icon: z.string(),
+  user: commentUser,
+  createdAt: z.number(),
+});
 
 /** An annotation as stored (its comments are separate items in the same partition). */
-export const annotationRecord = z.object({
+export const annotationRecord = /* @__PURE__ */ z.object({
   annotationId: z.string(),
   organizationId: z.string(),
   documentId: z.string(),
@@ -259,7 +268,7 @@ export const annotationRecord = z.object({
 });
 export type AnnotationRecord = z.infer<typeof annotationRecord>;
 
-export const commentRecord = z.object({
+export const commentRecord = /* @__PURE__ */ z.object({
   commentId: z.string(),
   annotationId: z.string(),
   commentText: z.string().optional(),
@@ -284,7 +293,7 @@ export interface AnnotationWithComments {
 // Responses.
 
 /** commentannotations/add `data`: per annotation (keyed by annotation id), its outcome and comment ids. */
-export const addedAnnotations = z.record(
+export const addedAnnotations = /* @__PURE__ */ z.record(
   z.string(),
   z.object({
     success: z.boolean(),
@@ -296,15 +305,17 @@ export const addedAnnotations = z.record(
 );
 
 /** An annotation as responses show it: the stored annotation without its bookkeeping fields. */
-export const annotationView = annotationRecord
+export const annotationView = /* @__PURE__ */ annotationRecord
   .omit({ participants: true, version: true, commentSeq: true, readBy: true, readVersion: true })
   .meta({ id: 'Annotation' });
 
 /** A comment as responses show it: reactions as a list. */
-export const commentView = commentRecord
+export const commentView = /* @__PURE__ */ commentRecord
   .omit({ reactions: true, version: true })
   .extend({ reactions: z.array(storedReaction) })
   .meta({ id: 'Comment' });
 
 /** commentannotations/get lists annotations with their comments, oldest first. */
-export const annotationWithCommentsView = annotationView.extend({ comments: z.array(commentView) });
+export const annotationWithCommentsView = /* @__PURE__ */ annotationView.extend({
+  comments: z.array(commentView),
+});

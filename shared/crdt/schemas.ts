@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { resourceId } from '../http/common-schemas';
 
 /** The editor data types of base #10; `codec.ts` maps each to its Yjs type. */
-const crdtType = z.enum(['text', 'map', 'array', 'xml']);
+const crdtType = /* @__PURE__ */ z.enum(['text', 'map', 'array', 'xml']);
 export type CrdtType = z.infer<typeof crdtType>;
 
 /** A plain JSON editor value: a string for text and xml, an object for map, an array for array. */
@@ -39,7 +39,7 @@ export type WriteEditorInput = {
   [T in CrdtType]: Omit<z.infer<typeof writeObject>, 'type' | 'data'> & { type: T; data: Shape<T> };
 }[CrdtType];
 
-const writeObject = z
+const writeObject = /* @__PURE__ */ z
   .object({
     ...writeFields,
     type: crdtType,
@@ -56,7 +56,7 @@ const writeObject = z
  * are JSON already, and a deep `z.json()` walk takes seconds on a 4 MiB body; their nesting is
  * bounded by the body's (`maxBodyDepth`), which leaves `data` the editor's `maxNestingDepth`.
  */
-export const writeEditorInput = writeObject
+export const writeEditorInput = /* @__PURE__ */ writeObject
   .superRefine((value, ctx) => {
     const shape = dataShapes[value.type];
     if (value.data === undefined) ctx.addIssue({ code: 'custom', path: ['data'], message: 'required' });
@@ -74,14 +74,14 @@ export const writeEditorInput = writeObject
  * Base64 (standard alphabet) of Yjs bytes from a caller, within the route's body limit; decoded
  * by the service, which answers INVALID_ARGUMENT naming the field when Yjs cannot read them.
  */
-const yjsBase64 = z.base64().max(6 * 1024 * 1024);
+const yjsBase64 = /* @__PURE__ */ z.base64().max(6 * 1024 * 1024);
 
 /**
  * crdt/update input (base #10, addendum §12): a JSON value (`type`, `data`, as crdt/add) or a raw
  * Yjs update (`update`, base64 of a v1 update, applied as is; `type` not needed). Exactly one of
  * `data` and `update`.
  */
-export const updateEditorInput = z
+export const updateEditorInput = /* @__PURE__ */ z
   .object({
     ...writeFields,
     type: crdtType.optional(),
@@ -126,7 +126,7 @@ export type UpdateEditorInput = WriteEditorInput | RawUpdateInput;
  * plain JSON (`format: 'json'`, the default) or as Yjs bytes (`format: 'yjs'`, addendum §12), then
  * only what a client holding `stateVector` lacks.
  */
-export const getEditorsInput = z
+export const getEditorsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId,
@@ -152,7 +152,7 @@ export interface EditorData {
 }
 
 /** The stored head of an editor: written once by crdt/add, it fixes the type and content key. */
-export const editorHead = z.object({
+export const editorHead = /* @__PURE__ */ z.object({
   organizationId: z.string(),
   documentId: z.string(),
   editorId: z.string(),
@@ -173,10 +173,14 @@ export interface YjsEditorData {
 }
 
 /** crdt/get with `format: 'yjs'`: each editor's Yjs bytes. */
-export const yjsEditorView = z.object({ id: z.string(), update: z.string(), stateVector: z.string() });
+export const yjsEditorView = /* @__PURE__ */ z.object({
+  id: z.string(),
+  update: z.string(),
+  stateVector: z.string(),
+});
 
 /** crdt/get lists each editor's current value. */
-export const editorView = z.object({
+export const editorView = /* @__PURE__ */ z.object({
   id: z.string(),
   type: crdtType,
   data: z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]),

@@ -20,13 +20,13 @@ const editorRef = {
 };
 
 /** The acting user, as other routes take it: an id plus profile fields that are not kept. */
-const actionUser = z.looseObject({ userId: resourceId });
+const actionUser = /* @__PURE__ */ z.looseObject({ userId: resourceId });
 
 /** A version id as crdt/versions/create answered it (opaque; bounded like any id). */
-const versionId = z.string().min(1).max(64);
+const versionId = /* @__PURE__ */ z.string().min(1).max(64);
 
 /** crdt/versions/create input. */
-export const createVersionInput = z
+export const createVersionInput = /* @__PURE__ */ z
   .object({
     ...editorRef,
     name: z.string().max(maxVersionNameLength).nullable().optional(),
@@ -36,7 +36,7 @@ export const createVersionInput = z
 export type CreateVersionInput = z.output<typeof createVersionInput>;
 
 /** crdt/versions/get input: a page of versions, or one (`versionId`). */
-export const getVersionsInput = z
+export const getVersionsInput = /* @__PURE__ */ z
   .object({
     ...editorRef,
     versionId: versionId.optional(),
@@ -47,13 +47,13 @@ export const getVersionsInput = z
 export type GetVersionsInput = z.output<typeof getVersionsInput>;
 
 /** crdt/versions/restore input. */
-export const restoreVersionInput = z
+export const restoreVersionInput = /* @__PURE__ */ z
   .object({ ...editorRef, versionId, actionUser: actionUser.optional() })
   .strict();
 export type RestoreVersionInput = z.output<typeof restoreVersionInput>;
 
 /** crdt/versions/delete input: each id answered on its own. */
-export const deleteVersionsInput = z
+export const deleteVersionsInput = /* @__PURE__ */ z
   .object({
     ...editorRef,
     versionIds: z
@@ -66,7 +66,7 @@ export const deleteVersionsInput = z
 export type DeleteVersionsInput = z.output<typeof deleteVersionsInput>;
 
 /** The stored meta of a version (its item without keys): what a listing reads, never the bytes. */
-export const versionMeta = z.object({
+export const versionMeta = /* @__PURE__ */ z.object({
   organizationId: z.string(),
   documentId: z.string(),
   editorId: z.string(),
@@ -83,10 +83,10 @@ export const versionMeta = z.object({
 export type VersionMeta = z.infer<typeof versionMeta>;
 
 /** crdt/versions/create `data`. */
-export const createdVersionView = z.object({ versionId: z.string(), createdAt: z.number() });
+export const createdVersionView = /* @__PURE__ */ z.object({ versionId: z.string(), createdAt: z.number() });
 
 /** One version as a crdt/versions/get page lists it. */
-export const versionListItem = z.object({
+export const versionListItem = /* @__PURE__ */ z.object({
   versionId: z.string(),
   name: z.string().nullable(),
   createdAt: z.number(),
@@ -96,7 +96,7 @@ export const versionListItem = z.object({
 });
 
 /** One version with its content, as crdt/get shows content. */
-export const versionView = z.object({
+export const versionView = /* @__PURE__ */ z.object({
   versionId: z.string(),
   name: z.string().nullable(),
   createdAt: z.number(),

@@ -3,7 +3,7 @@ import { resourceId } from '../http/common-schemas';
 import { userDataFeatures } from '../lifecycle/schemas';
 
 /** users/data/get input (addendum §10). */
-export const getUserDataInput = z
+export const getUserDataInput = /* @__PURE__ */ z
   .object({
     userId: resourceId,
     organizationId: resourceId.optional(),
@@ -13,7 +13,7 @@ export const getUserDataInput = z
 export type GetUserData = z.output<typeof getUserDataInput>;
 
 /** One record of a user's data, as users/data/get lists it. */
-export const userDataItem = z.object({
+export const userDataItem = /* @__PURE__ */ z.object({
   feature: z.enum(userDataFeatures),
   organizationId: z.string(),
   documentId: z.string().optional(),
@@ -23,4 +23,4 @@ export const userDataItem = z.object({
 export type UserDataItem = z.infer<typeof userDataItem>;
 
 /** users/data/get `data`: one page of the user's records. */
-export const userDataPage = z.object({ userId: z.string(), items: z.array(userDataItem) });
+export const userDataPage = /* @__PURE__ */ z.object({ userId: z.string(), items: z.array(userDataItem) });

@@ -1,16 +1,16 @@
 import * as z from 'zod';
 
 /** Operations without parameters take `data: {}`. */
-export const noInput = z.object({}).strict();
+export const noInput = /* @__PURE__ */ z.object({}).strict();
 
 /** A caller-chosen id (organization, folder, document, user, group): 1–256 characters. */
-export const resourceId = z.string().min(1).max(256);
+export const resourceId = /* @__PURE__ */ z.string().min(1).max(256);
 
 /** Page size of list operations (1–1000, default 100). */
-export const pageSize = z.number().int().min(1).max(1000).default(100);
+export const pageSize = /* @__PURE__ */ z.number().int().min(1).max(1000).default(100);
 
 /** An opaque page token from a previous response. */
-export const pageToken = z.string().min(1).max(4096);
+export const pageToken = /* @__PURE__ */ z.string().min(1).max(4096);
 
 /**
  * One item of a batch update by id (activities.update, notifications.update): its `id` and the

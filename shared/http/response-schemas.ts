@@ -19,10 +19,10 @@ export function success<const Fields extends z.ZodRawShape = Record<never, never
 }
 
 /** The token of the next page (`nextPageToken`/`pageToken` sibling of `data`); absent on the last page. */
-export const nextPage = z.string().optional();
+export const nextPage = /* @__PURE__ */ z.string().optional();
 
 /** One item of a batch result (base rule 5): `success` plus a message and, for creations, the id. */
-export const batchItemResult = z
+export const batchItemResult = /* @__PURE__ */ z
   .object({
     success: z.boolean(),
     message: z.string(),
@@ -33,12 +33,12 @@ export const batchItemResult = z
   .meta({ id: 'BatchItemResult', description: 'The outcome of one submitted item.' });
 
 /** A batch operation's `data`: the outcome of each submitted item, keyed by the item's id. */
-export const batchResult = z
+export const batchResult = /* @__PURE__ */ z
   .record(z.string(), batchItemResult)
   .meta({ description: "Each submitted item's outcome, keyed by its id." });
 
 /** Every status the failure envelope can carry. */
-export const errorStatus = z.enum(
+export const errorStatus = /* @__PURE__ */ z.enum(
   Object.keys(httpStatusByErrorStatus) as [
     keyof typeof httpStatusByErrorStatus,
     ...(keyof typeof httpStatusByErrorStatus)[],
@@ -46,7 +46,7 @@ export const errorStatus = z.enum(
 );
 
 /** The failure body of every route: `{ error: { status, message, details? } }`. */
-export const errorEnvelope = z
+export const errorEnvelope = /* @__PURE__ */ z
   .object({
     error: z
       .object({

@@ -35,6 +35,11 @@ export interface RouteDefinition {
    * its function gets the WebSocket API's management endpoint and may post to connections.
    */
   readonly realtime?: boolean;
+  /**
+   * Whether it answers its `result` bare, without the success envelope's `status` and `message` (the
+   * memory routes); its contract's output schema says the same (test/unit/http/routes.test.ts).
+   */
+  readonly bare?: boolean;
   /** Whether a portal session's token may call it, and which sessions (`PortalAccess`); none when unset. */
   readonly portal?: PortalAccess;
 }

@@ -10,7 +10,7 @@ export const eraseStatuses = ['pending', 'in_progress', 'completed', 'failed'] a
  * incarnations (shared/db/incarnations.ts) of the organization and its documents at the deletion:
  * the job builds its keys in them, so it erases exactly that incarnation. Absent: all 0.
  */
-export const eraseTarget = z.object({
+export const eraseTarget = /* @__PURE__ */ z.object({
   organizationId: z.string(),
   documentId: z.string().optional(),
   incarnations: incarnationMap.optional(),
@@ -18,7 +18,7 @@ export const eraseTarget = z.object({
 export type EraseTarget = z.infer<typeof eraseTarget>;
 
 /** An erasure job as stored (without keys): the deletion cascade of organizations or documents. */
-export const eraseJob = z.object({
+export const eraseJob = /* @__PURE__ */ z.object({
   jobId: z.string(),
   /**
    * What is erased: deleted organizations or documents (`targets`), or a user's data (`userId`,
@@ -45,7 +45,7 @@ export type EraseJob = z.infer<typeof eraseJob>;
  * The message that runs an erasure job, on the `document-migration` queue (the background-job
  * queue; `kind` tells it from a migration's message).
  */
-export const eraseMessage = z
+export const eraseMessage = /* @__PURE__ */ z
   .object({
     kind: z.literal('erase'),
     apiKey: z.string().min(1),
@@ -56,19 +56,21 @@ export const eraseMessage = z
 export type EraseMessage = z.infer<typeof eraseMessage>;
 
 /** users/data/delete input (addendum §10). */
-export const deleteUserDataInput = z
+export const deleteUserDataInput = /* @__PURE__ */ z
   .object({ userId: resourceId, organizationIds: z.array(resourceId).min(1).max(100).optional() })
   .strict();
 export type DeleteUserData = z.output<typeof deleteUserDataInput>;
 
 /** users/data/delete/status input. */
-export const userDataDeletionStatusInput = z.object({ jobId: z.string().min(1).max(128) }).strict();
+export const userDataDeletionStatusInput = /* @__PURE__ */ z
+  .object({ jobId: z.string().min(1).max(128) })
+  .strict();
 
 /** users/data/delete `data`. */
-export const startedUserErasure = z.object({ jobId: z.string() });
+export const startedUserErasure = /* @__PURE__ */ z.object({ jobId: z.string() });
 
 /** users/data/delete/status `data`: the job's state and records erased so far per eraser. */
-export const userErasureStatusView = z.object({
+export const userErasureStatusView = /* @__PURE__ */ z.object({
   jobId: z.string(),
   status: z.enum(eraseStatuses),
   counts: z.record(z.string(), z.number()),

@@ -10,6 +10,7 @@ export const memoryRoutes = domainRoutes('memory', [
     name: 'memory.search',
     path: '/v2/memory/search',
     db: 'read',
+    bare: true,
     summary:
       "Semantic search over review judgments (exact cosine top-k in a scope), or a thread's / the most recent judgments.",
   },
@@ -17,6 +18,7 @@ export const memoryRoutes = domainRoutes('memory', [
     name: 'memory.judgments.query',
     path: '/v2/memory/judgments/query',
     db: 'read',
+    bare: true,
     summary: 'List judgments with the search filters, newest first (a thread oldest first), with the total.',
   },
 ]);

@@ -16,7 +16,7 @@ export const knownDecisions = [
 ] as const;
 
 /** A decision value: a known one or a custom lower-case word (`needs_changes`). */
-export const decision = z
+export const decision = /* @__PURE__ */ z
   .string()
   .min(1)
   .max(64)
@@ -38,7 +38,7 @@ export const maxQueryLength = 4000;
  * An explicit judgment a custom activity carries in `entityData.judgment` (addendum §6). Parsed
  * leniently by the derivation: a malformed block derives no judgment, it does not fail the write.
  */
-export const explicitJudgment = z.object({
+export const explicitJudgment = /* @__PURE__ */ z.object({
   decision,
   reasoning: z.string().max(10_000).optional(),
   confidence: z.number().min(0).max(1).optional(),
@@ -47,13 +47,13 @@ export const explicitJudgment = z.object({
 const toEpochMs = (value: number | string) => (typeof value === 'number' ? value : Date.parse(value));
 
 /** The last millisecond of year 9999, the latest ISO 8601 date: 15 digits, like every timeline key's time. */
-const maxInstantMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+const maxInstantMs = /* @__PURE__ */ Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 /**
  * A point in time as ISO 8601 (date, or date-time with offset) or epoch milliseconds, as epoch
  * milliseconds; from 1970 to 9999 in either form, the times timeline keys can order.
  */
-const instant = z
+const instant = /* @__PURE__ */ z
   .union([
     z.number().int().min(0).max(maxInstantMs),
     z.union([z.iso.datetime({ offset: true }), z.iso.date()], {
@@ -68,7 +68,7 @@ const instant = z
       .max(maxInstantMs, 'must not be after 9999-12-31T23:59:59.999Z'),
   );
 
-export const judgmentFilters = z
+export const judgmentFilters = /* @__PURE__ */ z
   .object({
     decision: decision.optional(),
     judgeType: z.enum(judgeTypes).optional(),
@@ -121,7 +121,7 @@ function requireScopeId(
 }
 
 /** memory/search (base #8). */
-export const searchInput = z
+export const searchInput = /* @__PURE__ */ z
   .object({
     query: z
       .string()
@@ -143,7 +143,7 @@ export const searchInput = z
 export type SearchInput = z.output<typeof searchInput>;
 
 /** memory/judgments/query (addendum §6): metadata listing, newest first (a thread oldest first). */
-export const queryJudgmentsInput = z
+export const queryJudgmentsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId.optional(),
     documentId: resourceId.optional(),
@@ -155,7 +155,7 @@ export const queryJudgmentsInput = z
 export type QueryJudgmentsInput = z.output<typeof queryJudgmentsInput>;
 
 /** A judgment as stored (without keys and vectors) and returned, less the per-request fields. */
-export const judgment = z.object({
+export const judgment = /* @__PURE__ */ z.object({
   recordId: z.string(),
   decision: z.string(),
   reasoning: z.string(),
@@ -179,7 +179,7 @@ export type Judgment = z.infer<typeof judgment>;
 export type JudgmentResult = Omit<Judgment, 'contentText'> & { similarity: number; scope: SearchScope };
 
 /** A judgment found by search or query: the judgment, its similarity and the scope it was found in. */
-export const judgmentResult = judgment
+export const judgmentResult = /* @__PURE__ */ judgment
   .omit({ contentText: true })
   .extend({
     similarity: z.number(),
@@ -188,11 +188,14 @@ export const judgmentResult = judgment
   .meta({ id: 'JudgmentResult' });
 
 /** memory/search `result` (base #8): no status, message or data. */
-export const searchResult = z.object({
+export const searchResult = /* @__PURE__ */ z.object({
   results: z.array(judgmentResult),
   totalInScope: z.number().int(),
   searchLatencyMs: z.number(),
 });
 
 /** memory/judgments/query `result` (addendum §6): no status, message or data. */
-export const judgmentsQueryResult = z.object({ results: z.array(judgmentResult), total: z.number().int() });
+export const judgmentsQueryResult = /* @__PURE__ */ z.object({
+  results: z.array(judgmentResult),
+  total: z.number().int(),
+});

@@ -3,7 +3,7 @@ import { incarnationMap } from '../db/incarnations';
 import { resourceId } from '../http/common-schemas';
 
 /** organizations.documents.migrate (addendum §6): a document's records move to `newDocumentId`. */
-export const migrateDocumentInput = z
+export const migrateDocumentInput = /* @__PURE__ */ z
   .object({ organizationId: resourceId, documentId: resourceId, newDocumentId: resourceId })
   .strict()
   .refine((value) => value.newDocumentId !== value.documentId, {
@@ -13,7 +13,7 @@ export const migrateDocumentInput = z
 export type MigrateDocument = z.output<typeof migrateDocumentInput>;
 
 /** organizations.documents.migrate.status (base #25). */
-export const migrationStatusInput = z
+export const migrationStatusInput = /* @__PURE__ */ z
   .object({ organizationId: resourceId, migrationId: z.string().min(1).max(128) })
   .strict();
 export type MigrationStatusQuery = z.output<typeof migrationStatusInput>;
@@ -26,10 +26,10 @@ export type MigrationStatus = (typeof migrationStatuses)[number];
  * Incarnations of the organization and its documents when the job started (shared/db/incarnations.ts),
  * on the job and on its queue message: the job builds its keys in them. Absent: all 0.
  */
-const jobIncarnations = incarnationMap.optional();
+const jobIncarnations = /* @__PURE__ */ incarnationMap.optional();
 
 /** A migration job as stored (without keys). */
-export const migrationJob = z.object({
+export const migrationJob = /* @__PURE__ */ z.object({
   migrationId: z.string(),
   organizationId: z.string(),
   documentId: z.string(),
@@ -58,7 +58,7 @@ export type MigrationJob = z.infer<typeof migrationJob>;
  * The message on the `document-migration` queue: which job to run (the job item holds the rest),
  * and when the message was first sent (the job is written just after it; see the service).
  */
-export const migrationMessage = z
+export const migrationMessage = /* @__PURE__ */ z
   .object({
     apiKey: z.string().min(1),
     organizationId: z.string().min(1),
@@ -70,10 +70,10 @@ export const migrationMessage = z
 export type MigrationMessage = z.infer<typeof migrationMessage>;
 
 /** organizations/documents/migrate `data`. */
-export const startedMigration = z.object({ migrationId: z.string() });
+export const startedMigration = /* @__PURE__ */ z.object({ migrationId: z.string() });
 
 /** organizations/documents/migrate/status `data`. */
-export const migrationStatusView = z.object({
+export const migrationStatusView = /* @__PURE__ */ z.object({
   migrationId: z.string(),
   status: z.enum(migrationStatuses),
   message: z.string().optional(),

@@ -5,17 +5,17 @@ import { resourceId } from '../http/common-schemas';
  * A notification preference (addendum §13): `ALL` everything, `MINE` only what involves the user
  * (named in `notifyUsers`, tagged, assigned, or an author in the thread), `NONE` nothing.
  */
-export const preferenceValue = z.enum(['ALL', 'MINE', 'NONE']);
+export const preferenceValue = /* @__PURE__ */ z.enum(['ALL', 'MINE', 'NONE']);
 export type PreferenceValue = z.infer<typeof preferenceValue>;
 
 /** The preferences in force for a user in one scope: `inbox` (in-app delivery) and `email`. */
-export const preferencesInForce = z
+export const preferencesInForce = /* @__PURE__ */ z
   .object({ inbox: preferenceValue, email: preferenceValue })
   .meta({ id: 'NotificationPreferences' });
 export type PreferencesInForce = z.infer<typeof preferencesInForce>;
 
 /** What one scope stores: each value absent means the wider scope's (organization, then the default). */
-export const storedPreference = z.object({
+export const storedPreference = /* @__PURE__ */ z.object({
   userId: z.string(),
   documentId: z.string().optional(),
   inbox: preferenceValue.optional(),
@@ -26,7 +26,7 @@ export type StoredPreference = z.infer<typeof storedPreference>;
 /** Most documents one notifications/config/get reads. */
 export const maxPreferenceDocuments = 100;
 
-export const getNotificationPreferencesInput = z
+export const getNotificationPreferencesInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     userId: resourceId,
@@ -35,7 +35,7 @@ export const getNotificationPreferencesInput = z
   .strict();
 export type GetNotificationPreferences = z.output<typeof getNotificationPreferencesInput>;
 
-export const updateNotificationPreferencesInput = z
+export const updateNotificationPreferencesInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     userId: resourceId,
@@ -51,7 +51,7 @@ export const updateNotificationPreferencesInput = z
 export type UpdateNotificationPreferences = z.output<typeof updateNotificationPreferencesInput>;
 
 /** notifications/config/get and /update `data`: the values in force, for the organization and per document. */
-export const notificationPreferencesView = z.object({
+export const notificationPreferencesView = /* @__PURE__ */ z.object({
   organization: preferencesInForce,
   documents: z.record(z.string(), preferencesInForce),
 });

@@ -2,14 +2,14 @@ import * as z from 'zod';
 import { changeById, pageSize, pageToken, resourceId } from '../http/common-schemas';
 
 /** A user as the contract passes one: an id plus profile fields (kept as given outside resolver mode). */
-const user = z.looseObject({
+const user = /* @__PURE__ */ z.looseObject({
   userId: resourceId,
   name: z.string().max(200).optional(),
   email: z.string().max(320).optional(),
 });
 
 /** Caller-chosen notification ids: letters, digits, `_` and `-` only (base #24). */
-export const notificationId = z
+export const notificationId = /* @__PURE__ */ z
   .string()
   .min(1)
   .max(128)
@@ -25,7 +25,7 @@ const content = {
 /** Explicit recipients per call; `notifyAll` reaches every organization member on top. */
 export const maxNotifyUsers = 1000;
 
-export const addNotificationInput = z
+export const addNotificationInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     createOrganization: z.boolean().optional(),
@@ -58,7 +58,7 @@ export const addNotificationInput = z
   });
 export type AddNotification = z.output<typeof addNotificationInput>;
 
-export const getNotificationsInput = z
+export const getNotificationsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     userId: resourceId.optional(),
@@ -75,7 +75,7 @@ export const getNotificationsInput = z
   });
 export type GetNotifications = z.output<typeof getNotificationsInput>;
 
-export const updateNotificationsInput = z
+export const updateNotificationsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     notifications: z
@@ -92,7 +92,7 @@ export const updateNotificationsInput = z
   .strict();
 export type UpdateNotification = z.output<typeof updateNotificationsInput>['notifications'][number];
 
-export const deleteNotificationsInput = z
+export const deleteNotificationsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     notificationIds: z.array(notificationId).min(1).max(100).optional(),
@@ -106,7 +106,7 @@ export const deleteNotificationsInput = z
   });
 
 /** The shared record of a notification: its content once, however many recipients it has. */
-export const notificationRecord = z.object({
+export const notificationRecord = /* @__PURE__ */ z.object({
   id: z.string(),
   organizationId: z.string(),
   documentId: z.string(),
@@ -120,7 +120,7 @@ export const notificationRecord = z.object({
 export type NotificationRecord = z.infer<typeof notificationRecord>;
 
 /** One recipient's inbox entry: ids, the time it sorts by and whether the user has read it. */
-export const inboxEntry = z.object({
+export const inboxEntry = /* @__PURE__ */ z.object({
   notificationId: z.string(),
   userId: z.string(),
   documentId: z.string(),
@@ -136,7 +136,7 @@ export type InboxEntry = z.infer<typeof inboxEntry>;
  * counter, which holds it while digests are on (shared/notifications/digests.ts). `gsi7pk`/`gsi7sk`
  * are there while a window is pending; `digestSeq` counts the entries ever written to the inbox.
  */
-export const digestWindow = z.object({
+export const digestWindow = /* @__PURE__ */ z.object({
   pk: z.string(),
   sk: z.string(),
   apiKey: z.string(),
@@ -154,7 +154,7 @@ export type DigestWindow = z.infer<typeof digestWindow>;
  * notifications/get lists shared notification records; a user's inbox (`userId` given) adds the
  * recipient and whether they have read it.
  */
-export const notificationView = notificationRecord
+export const notificationView = /* @__PURE__ */ notificationRecord
   .extend({
     userId: z.string().optional(),
     isRead: z.boolean().optional(),
@@ -162,12 +162,12 @@ export const notificationView = notificationRecord
   .meta({ id: 'Notification' });
 
 /** notifications/add `data`: whether the notification was stored and sent. */
-export const addedNotification = z.object({ success: z.boolean(), message: z.string() });
+export const addedNotification = /* @__PURE__ */ z.object({ success: z.boolean(), message: z.string() });
 
-export const countNotificationsInput = z
+export const countNotificationsInput = /* @__PURE__ */ z
   .object({ organizationId: resourceId, userId: resourceId, documentId: resourceId.optional() })
   .strict();
 export type CountNotifications = z.output<typeof countNotificationsInput>;
 
 /** notifications/count `data`: the user's inbox entries, all and unread (of the document when given). */
-export const notificationCounts = z.object({ total: z.number(), unread: z.number() });
+export const notificationCounts = /* @__PURE__ */ z.object({ total: z.number(), unread: z.number() });

@@ -2,13 +2,13 @@ import * as z from 'zod';
 import { accessTypes, rootFolderId } from '../access-model/model';
 import { distinctBy, pageSize, pageToken, resourceId } from '../http/common-schemas';
 
-const name = z.string().max(1000);
-const accessType = z.enum(accessTypes);
+const name = /* @__PURE__ */ z.string().max(1000);
+const accessType = /* @__PURE__ */ z.enum(accessTypes);
 
 /** Extra organization fields callers attach; stored and returned as given. */
-const metadataValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const metadataValue = /* @__PURE__ */ z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const addOrganizationsInput = z
+export const addOrganizationsInput = /* @__PURE__ */ z
   .object({
     organizations: z
       .array(
@@ -20,7 +20,7 @@ export const addOrganizationsInput = z
   })
   .strict();
 
-export const getOrganizationsInput = z
+export const getOrganizationsInput = /* @__PURE__ */ z
   .object({
     organizationIds: z.array(resourceId).min(1).max(30).optional(),
     pageSize: pageSize,
@@ -28,7 +28,7 @@ export const getOrganizationsInput = z
   })
   .strict();
 
-export const deleteOrganizationsInput = z
+export const deleteOrganizationsInput = /* @__PURE__ */ z
   .object({ organizationIds: z.array(resourceId).min(1).max(30) })
   .strict();
 
@@ -36,7 +36,7 @@ export const deleteOrganizationsInput = z
 const parentFolderId = resourceId;
 
 /** A folder's settings as add and update take them. */
-const folderFields = z
+const folderFields = /* @__PURE__ */ z
   .object({
     folderId: resourceId,
     folderName: name.optional(),
@@ -46,7 +46,7 @@ const folderFields = z
   })
   .strict();
 
-export const addFoldersInput = z
+export const addFoldersInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     createOrganization: z.boolean().optional(),
@@ -61,7 +61,7 @@ export const addFoldersInput = z
   })
   .strict();
 
-export const getFoldersInput = z
+export const getFoldersInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     folderId: resourceId.optional(),
@@ -69,13 +69,15 @@ export const getFoldersInput = z
   })
   .strict();
 
-export const updateFoldersInput = z
+export const updateFoldersInput = /* @__PURE__ */ z
   .object({ organizationId: resourceId, folders: z.array(folderFields).min(1).max(100) })
   .strict();
 
-export const deleteFolderInput = z.object({ organizationId: resourceId, folderId: resourceId }).strict();
+export const deleteFolderInput = /* @__PURE__ */ z
+  .object({ organizationId: resourceId, folderId: resourceId })
+  .strict();
 
-export const addDocumentsInput = z
+export const addDocumentsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     folderId: resourceId.optional(),
@@ -95,7 +97,7 @@ export const addDocumentsInput = z
   })
   .strict();
 
-export const getDocumentsInput = z
+export const getDocumentsInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentIds: z.array(resourceId).min(1).max(30).optional(),
@@ -105,12 +107,12 @@ export const getDocumentsInput = z
   })
   .strict();
 
-export const deleteDocumentsInput = z
+export const deleteDocumentsInput = /* @__PURE__ */ z
   .object({ organizationId: resourceId, documentIds: z.array(resourceId).min(1).max(100) })
   .strict();
 
 /** Stored organization (keys stripped). */
-export const organizationRecord = z.object({
+export const organizationRecord = /* @__PURE__ */ z.object({
   organizationId: z.string(),
   organizationName: z.string(),
   disabled: z.boolean(),
@@ -121,7 +123,7 @@ export const organizationRecord = z.object({
 export type OrganizationRecord = z.infer<typeof organizationRecord>;
 
 /** Stored folder: `parentFolderId` is the source of truth, `ancestors` is derived from it. */
-export const folderRecord = z.object({
+export const folderRecord = /* @__PURE__ */ z.object({
   folderId: z.string(),
   folderName: z.string(),
   organizationId: z.string(),
@@ -134,7 +136,7 @@ export const folderRecord = z.object({
 });
 export type FolderRecord = z.infer<typeof folderRecord>;
 
-export const documentRecord = z.object({
+export const documentRecord = /* @__PURE__ */ z.object({
   documentId: z.string(),
   documentName: z.string(),
   organizationId: z.string(),
@@ -149,14 +151,14 @@ export type DocumentRecord = z.infer<typeof documentRecord>;
 // Responses.
 
 /** An organization as organizations/get lists one, with its caller-given metadata fields. */
-export const organizationView = z.looseObject({
+export const organizationView = /* @__PURE__ */ z.looseObject({
   id: z.string(),
   organizationName: z.string(),
   disabled: z.boolean(),
 });
 
 /** A document as documents/get lists one. */
-export const documentView = z.object({
+export const documentView = /* @__PURE__ */ z.object({
   id: z.string(),
   documentName: z.string(),
   folderId: z.string().optional(),
@@ -181,7 +183,7 @@ const folderFieldsView = {
 export interface FolderView extends z.infer<z.ZodObject<typeof folderFieldsView>> {
   subFolders?: FolderView[];
 }
-export const folderView: z.ZodType<FolderView> = z
+export const folderView: z.ZodType<FolderView> = /* @__PURE__ */ z
   .object({
     ...folderFieldsView,
     get subFolders() {

@@ -5,7 +5,7 @@ export type { ConnectionRecord, Room, RoomMember } from '../sockets/schemas';
 export { connectionRecord } from '../sockets/schemas';
 
 /** The `$connect` query parameters (addendum §9); anything malformed is a 401 like a bad token. */
-export const connectParameters = z.object({
+export const connectParameters = /* @__PURE__ */ z.object({
   apiKey: z.string().min(1).max(256),
   token: z.string().min(1).max(8192),
   organizationId: resourceId,
@@ -17,7 +17,7 @@ export const connectParameters = z.object({
 export const maxLiveStateBytes = 64 * 1024;
 
 /** `livestate/broadcast` input (addendum §9). */
-export const broadcastLiveStateInput = z
+export const broadcastLiveStateInput = /* @__PURE__ */ z
   .object({
     organizationId: resourceId,
     documentId: resourceId,

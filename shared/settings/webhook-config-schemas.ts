@@ -8,7 +8,7 @@ import { atLeastOne, configString, hasAny, httpUrl } from './schemas';
  */
 
 /** A webhook event type such as `comment.add` or `huddle.create`. */
-const eventType = z
+const eventType = /* @__PURE__ */ z
   .string()
   .regex(/^[a-z][a-z0-9_]*\.[a-z][a-z0-9_]*$/)
   .max(128);
@@ -16,7 +16,7 @@ const eventType = z
 // Basic webhooks (base contract #23, addendum §5).
 
 /** The stored basic-webhook config, always complete (defaults filled in). */
-export const webhookConfig = z.object({
+export const webhookConfig = /* @__PURE__ */ z.object({
   useWebhookService: z.boolean(),
   webhookServiceConfig: z.object({
     authToken: z.string(),
@@ -32,12 +32,12 @@ export const webhookConfig = z.object({
 export type WebhookConfig = z.infer<typeof webhookConfig>;
 
 /** Basic-webhook triggers an update may set, by event type (at most 100 per request). */
-const triggerUpdates = z
+const triggerUpdates = /* @__PURE__ */ z
   .record(eventType, z.boolean())
   .refine((triggers) => Object.keys(triggers).length <= 100, 'at most 100 triggers');
 
 /** The fields of `webhookServiceConfig` an update may send. */
-const webhookServiceConfigUpdate = z
+const webhookServiceConfigUpdate = /* @__PURE__ */ z
   .object({
     authToken: configString.optional(),
     rawNotificationUrl: httpUrl.optional(),
@@ -51,7 +51,7 @@ const webhookServiceConfigUpdate = z
   .strict();
 
 /** workspace/webhookconfig/update `data`: a partial basic-webhook config. */
-export const updateWebhookConfigInput = z
+export const updateWebhookConfigInput = /* @__PURE__ */ z
   .object({
     useWebhookService: z.boolean().optional(),
     webhookServiceConfig: webhookServiceConfigUpdate.optional(),
@@ -65,13 +65,17 @@ export type UpdateWebhookConfig = z.output<typeof updateWebhookConfigInput>;
 /** How long advanced-webhook messages and their attempts are kept (addendum §11), in days. */
 export const messageRetention = { minDays: 1, maxDays: 90, defaultDays: 30 } as const;
 
-const messageRetentionDays = z.number().int().min(messageRetention.minDays).max(messageRetention.maxDays);
+const messageRetentionDays = /* @__PURE__ */ z
+  .number()
+  .int()
+  .min(messageRetention.minDays)
+  .max(messageRetention.maxDays);
 
 /**
  * The stored advanced-webhook config, always complete (defaults filled in; a config stored before
  * `messageRetentionDays` existed reads with the default).
  */
-export const advancedWebhookConfig = z.object({
+export const advancedWebhookConfig = /* @__PURE__ */ z.object({
   isEnabled: z.boolean(),
   encryptData: z.boolean(),
   encodeData: z.boolean(),
@@ -85,7 +89,7 @@ export type AdvancedWebhookConfig = z.infer<typeof advancedWebhookConfig>;
  * workspace/advancedwebhookconfig/update `data`: any of the stored config's fields, the public key
  * bounded as every config string (and no default: a field left out keeps its stored value).
  */
-export const updateAdvancedWebhookConfigInput = advancedWebhookConfig
+export const updateAdvancedWebhookConfigInput = /* @__PURE__ */ advancedWebhookConfig
   .extend({ publicKey: configString, messageRetentionDays })
   .partial()
   .strict()

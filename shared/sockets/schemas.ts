@@ -9,7 +9,7 @@ export interface Room {
 }
 
 /** A stored connection: who is connected to which room, with which role, since when. */
-export const connectionRecord = z.object({
+export const connectionRecord = /* @__PURE__ */ z.object({
   connectionId: z.string(),
   apiKey: z.string(),
   organizationId: z.string(),

@@ -7,25 +7,25 @@ export const maxEndpointPageSize = 250;
 export const defaultEndpointPageSize = 50;
 
 /** Endpoint ids are service-generated; anything longer cannot be one. */
-const endpointId = z.string().min(1).max(64);
+const endpointId = /* @__PURE__ */ z.string().min(1).max(64);
 
 /** Event types or channels an endpoint subscribes to: non-empty when given, null means all. */
 const subscriptionList = <Item extends z.ZodType>(item: Item) => z.array(item).min(1).max(100).nullable();
 /** Event types only from the catalog: a misspelt name would silently match nothing. */
-const filterTypes = subscriptionList(z.enum(eventTypeNames));
-const channels = subscriptionList(z.string().min(1).max(128));
+const filterTypes = /* @__PURE__ */ subscriptionList(z.enum(eventTypeNames));
+const channels = /* @__PURE__ */ subscriptionList(z.string().min(1).max(128));
 
 /** Caller metadata: a string map returned as stored. */
-const metadata = z
+const metadata = /* @__PURE__ */ z
   .record(z.string().min(1).max(128), z.string().max(1024))
   .refine((value) => Object.keys(value).length <= 50, 'at most 50 entries');
 
 /** Deliveries per second; positive integer (base contract), bounded like Svix's. */
-const rateLimit = z.number().int().positive().max(65535).nullable();
+const rateLimit = /* @__PURE__ */ z.number().int().positive().max(65535).nullable();
 
-const description = z.string().max(1024);
+const description = /* @__PURE__ */ z.string().max(1024);
 
-export const createEndpointInput = z
+export const createEndpointInput = /* @__PURE__ */ z
   .object({
     url: httpUrl,
     description: description.optional(),
@@ -50,7 +50,7 @@ const endpointChanges = {
   metadata: metadata.optional(),
 };
 
-export const updateEndpointInput = z
+export const updateEndpointInput = /* @__PURE__ */ z
   .object({ endpointId, ...endpointChanges })
   .strict()
   .refine(({ endpointId: _id, ...changes }) => Object.values(changes).some((value) => value !== undefined), {
@@ -59,9 +59,9 @@ export const updateEndpointInput = z
 export type UpdateEndpointInput = z.output<typeof updateEndpointInput>;
 export type EndpointChanges = Omit<UpdateEndpointInput, 'endpointId'>;
 
-export const endpointIdInput = z.object({ endpointId }).strict();
+export const endpointIdInput = /* @__PURE__ */ z.object({ endpointId }).strict();
 
-export const listEndpointsInput = z
+export const listEndpointsInput = /* @__PURE__ */ z
   .object({
     limit: z.number().int().min(1).max(maxEndpointPageSize).default(defaultEndpointPageSize),
     iterator: z.string().min(1).max(4096).nullable().optional(),
@@ -69,7 +69,7 @@ export const listEndpointsInput = z
   .strict();
 
 /** A stored endpoint (keys stripped). Secrets are sealed, bound to the API key and endpoint id. */
-export const endpointRecord = z.object({
+export const endpointRecord = /* @__PURE__ */ z.object({
   endpointId: z.string(),
   url: z.string(),
   description: z.string(),
@@ -89,13 +89,16 @@ export const endpointRecord = z.object({
 export type EndpointRecord = z.infer<typeof endpointRecord>;
 
 /** Where a list page starts: after `endpointId`, towards older (`next`) or newer (`prev`) endpoints. */
-export const endpointCursor = z.object({ endpointId: z.string(), direction: z.enum(['next', 'prev']) });
+export const endpointCursor = /* @__PURE__ */ z.object({
+  endpointId: z.string(),
+  direction: z.enum(['next', 'prev']),
+});
 export type EndpointCursor = z.infer<typeof endpointCursor>;
 
 // Responses.
 
 /** An advanced webhook endpoint as responses show it (base contract's Advanced webhook endpoint). */
-export const endpointView = z
+export const endpointView = /* @__PURE__ */ z
   .object({
     id: z.string(),
     url: z.string(),
@@ -112,7 +115,7 @@ export const endpointView = z
   .meta({ id: 'WebhookEndpoint' });
 
 /** workspace/advancedwebhook/endpoints/get `data`: a page of endpoints with its cursors. */
-export const endpointPage = z.object({
+export const endpointPage = /* @__PURE__ */ z.object({
   endpoints: z.array(endpointView),
   iterator: z.string().nullable(),
   prevIterator: z.string().nullable(),
@@ -120,7 +123,7 @@ export const endpointPage = z.object({
 });
 
 /** endpoints/secret get and rotate `data`: the current signing secret (`whsec_` + base64). */
-export const endpointSecretView = z.object({
+export const endpointSecretView = /* @__PURE__ */ z.object({
   endpointId: z.string(),
   secret: z.string().startsWith('whsec_'),
 });

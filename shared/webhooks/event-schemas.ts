@@ -7,7 +7,7 @@ import { notificationRecord } from '../notifications/schemas';
  * feature, `data` the payload. Organization and document ids, when the event has them, give the
  * advanced-webhook channels `org.<id>` / `doc.<id>`.
  */
-export const publishedEvent = z.object({
+export const publishedEvent = /* @__PURE__ */ z.object({
   id: z.string(),
   event: z.string(),
   actionType: z.string(),
@@ -39,11 +39,11 @@ export function eventChannels(event: Pick<PublishedEvent, 'organizationId' | 'do
 // The payload (`data`) of each event type the service sends. Objects are strict: a producer that
 // adds a field fails at publication until the schema (and so the catalog) names it.
 
-const user = z
+const user = /* @__PURE__ */ z
   .strictObject({ userId: z.string(), name: z.string().optional(), email: z.string().optional() })
   .meta({ description: 'A user: id plus the profile fields the caller gave.' });
 
-const agent = z
+const agent = /* @__PURE__ */ z
   .strictObject({
     agentId: z.string(),
     name: z.string().optional(),
@@ -52,7 +52,7 @@ const agent = z
   })
   .meta({ description: 'The agent that wrote the comment or took the action.' });
 
-const annotation = z
+const annotation = /* @__PURE__ */ z
   .strictObject({
     annotationId: z.string(),
     type: z.string().meta({ description: '`comment` or `suggestion`.' }),
@@ -64,7 +64,7 @@ const annotation = z
   })
   .meta({ description: 'The annotation (thread) after the change, without its comments.' });
 
-const comment = z
+const comment = /* @__PURE__ */ z
   .strictObject({
     commentId: z.string(),
     commentText: z.string().optional(),
@@ -77,12 +77,12 @@ const comment = z
   })
   .meta({ description: 'The comment the change concerns (before it, for a delete), without reactions.' });
 
-const fieldChanges = z
+const fieldChanges = /* @__PURE__ */ z
   .record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() }))
   .meta({ description: 'The fields that changed, each `{ from, to }`.' });
 
 /** What every comment event carries. */
-const commentEventData = z.strictObject({
+const commentEventData = /* @__PURE__ */ z.strictObject({
   annotationId: z.string(),
   commentAnnotation: annotation,
   targetComment: comment.optional(),
@@ -98,10 +98,10 @@ const commentEventData = z.strictObject({
   metadata: z.strictObject({ apiKey: z.string(), organizationId: z.string(), documentId: z.string() }),
 });
 
-const onComment = commentEventData.extend({ targetComment: comment });
+const onComment = /* @__PURE__ */ commentEventData.extend({ targetComment: comment });
 
 /** What every operational event (about delivery itself) carries: the endpoint it is about. */
-const aboutEndpoint = z.strictObject({
+const aboutEndpoint = /* @__PURE__ */ z.strictObject({
   endpointId: z.string(),
   endpointUid: z
     .string()
@@ -110,7 +110,7 @@ const aboutEndpoint = z.strictObject({
 });
 
 /** What an operational event about a message carries: the endpoint, the message and its last attempt. */
-const aboutAttempt = aboutEndpoint.extend({
+const aboutAttempt = /* @__PURE__ */ aboutEndpoint.extend({
   messageId: z.string().meta({ description: 'The message (its `webhook-id`).' }),
   eventType: z.string().meta({ description: "The message's event type." }),
   lastAttempt: z.strictObject({
@@ -294,7 +294,7 @@ export const eventTypes = {
 export type EventTypeName = keyof typeof eventTypes;
 
 /** Every event type's name, in the catalog's order: the names an endpoint's `filterTypes` takes. */
-export const eventTypeNames = Object.keys(eventTypes) as [EventTypeName, ...EventTypeName[]];
+export const eventTypeNames = /* @__PURE__ */ Object.keys(eventTypes) as [EventTypeName, ...EventTypeName[]];
 
 /** Events about delivery itself (addendum §11), the catalog's types marked `operational`. */
 export const operationalEventTypes: ReadonlySet<string> = new Set(

@@ -12,7 +12,7 @@ import { attemptOutcome, attemptTrigger, endpointIdField, messageStatus, targetI
  * What a message to an endpoint carries of its event for the message log (gsi9 projects it with
  * the message's state): small, so the index stays small whatever the payload.
  */
-export const logEvent = z.object({
+export const logEvent = /* @__PURE__ */ z.object({
   id: z.string(),
   event: z.string(),
   timestamp: z.number(),
@@ -28,7 +28,7 @@ export const logEventOf = (event: PublishedEvent): LogEvent => ({
 });
 
 /** A message-log entry as gsi9 projects it: one event's message to one endpoint. */
-export const logEntry = z.object({
+export const logEntry = /* @__PURE__ */ z.object({
   targetId,
   logEvent,
   status: messageStatus,
@@ -44,10 +44,10 @@ export type LogEntry = z.infer<typeof logEntry>;
 const latestEpochMs = 32_503_680_000_000;
 
 /** A time as the contract gives it: epoch ms. */
-export const epochMs = z.number().int().min(0).max(latestEpochMs);
+export const epochMs = /* @__PURE__ */ z.number().int().min(0).max(latestEpochMs);
 
 /** A message is found by its id and event timestamp (both in its body and in every list). */
-const messageIdField = z.string().min(1).max(128);
+const messageIdField = /* @__PURE__ */ z.string().min(1).max(128);
 
 /** Largest page of messages/get, and the default. */
 const maxLogPageSize = 250;
@@ -56,7 +56,7 @@ const defaultLogPageSize = 50;
 /** Event types a messages/get filter may name (a FilterExpression `IN` takes at most 100 values). */
 const maxEventTypeFilters = 50;
 
-export const listLogMessagesInput = z
+export const listLogMessagesInput = /* @__PURE__ */ z
   .object({
     eventTypes: z.array(z.string().min(1).max(128)).min(1).max(maxEventTypeFilters).optional(),
     status: messageStatus.optional(),
@@ -73,7 +73,7 @@ export const listLogMessagesInput = z
   });
 export type ListLogMessagesInput = z.output<typeof listLogMessagesInput>;
 
-export const messageAttemptsInput = z
+export const messageAttemptsInput = /* @__PURE__ */ z
   .object({
     messageId: messageIdField,
     timestamp: epochMs,
@@ -82,17 +82,17 @@ export const messageAttemptsInput = z
   .strict();
 export type MessageAttemptsInput = z.output<typeof messageAttemptsInput>;
 
-export const messagePayloadInput = z
+export const messagePayloadInput = /* @__PURE__ */ z
   .object({ messageId: messageIdField, timestamp: epochMs, endpointId: endpointIdField })
   .strict();
 export type MessagePayloadInput = z.output<typeof messagePayloadInput>;
 
-export const resendMessageInput = z
+export const resendMessageInput = /* @__PURE__ */ z
   .object({ messageId: messageIdField, timestamp: epochMs, endpointId: endpointIdField })
   .strict();
 export type ResendMessageInput = z.output<typeof resendMessageInput>;
 
-export const endpointStatsInput = z
+export const endpointStatsInput = /* @__PURE__ */ z
   .object({
     endpointId: endpointIdField,
     since: epochMs.optional(),
@@ -105,7 +105,7 @@ export const eventTypesInput = noInput;
 // Responses.
 
 /** One message of the log: its event and each endpoint it went to. */
-export const logMessageView = z
+export const logMessageView = /* @__PURE__ */ z
   .object({
     messageId: z.string(),
     eventType: z.string(),
@@ -122,7 +122,7 @@ export const logMessageView = z
   .meta({ id: 'LogMessage' });
 
 /** One attempt of a message to an endpoint. */
-export const attemptView = z
+export const attemptView = /* @__PURE__ */ z
   .object({
     attemptId: z.string(),
     endpointId: z.string(),
@@ -139,7 +139,7 @@ export const attemptView = z
  * messages/payload/get `data`: the message as its endpoint receives it (addendum §8), before any
  * encoding or encryption the config applies.
  */
-export const messagePayloadView = z
+export const messagePayloadView = /* @__PURE__ */ z
   .object({
     messageId: z.string(),
     endpointId: z.string(),
@@ -150,10 +150,10 @@ export const messagePayloadView = z
   .meta({ id: 'MessagePayload' });
 
 /** messages/resend `data`: the manual attempt's id (attempts/get lists it once made). */
-export const resendView = z.object({ attemptId: z.string() });
+export const resendView = /* @__PURE__ */ z.object({ attemptId: z.string() });
 
 /** endpoints/stats `data`: messages of events since `since` by status (`fail`: dead-lettered). */
-export const endpointStatsView = z.object({
+export const endpointStatsView = /* @__PURE__ */ z.object({
   success: z.number().int(),
   fail: z.number().int(),
   pending: z.number().int(),
@@ -162,7 +162,7 @@ export const endpointStatsView = z.object({
 });
 
 /** One event type of the catalog, with the JSON Schema (2020-12) of its whole message. */
-export const eventTypeView = z
+export const eventTypeView = /* @__PURE__ */ z
   .object({
     name: z.string(),
     description: z.string(),

@@ -6,7 +6,7 @@ import { publishedEvent } from './event-schemas';
  * URLs (`basic:raw`, `basic:processed`). The URL itself is read from the current configuration at
  * each attempt, so a corrected URL applies to pending retries.
  */
-export const targetId = z.union([
+export const targetId = /* @__PURE__ */ z.union([
   z.templateLiteral(['endpoint:', z.string().min(1)]),
   z.literal('basic:raw'),
   z.literal('basic:processed'),
@@ -21,11 +21,11 @@ export const endpointIdOf = (target: TargetId): string | undefined =>
   target.startsWith('endpoint:') ? target.slice('endpoint:'.length) : undefined;
 
 /** How an attempt ended; `refused` = the target address is not allowed (SSRF guard). */
-export const attemptOutcome = z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
+export const attemptOutcome = /* @__PURE__ */ z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
 export type AttemptOutcome = z.infer<typeof attemptOutcome>;
 
 /** What made an attempt: the retry schedule, or a resend (messages/resend). */
-export const attemptTrigger = z.enum(['scheduled', 'manual']);
+export const attemptTrigger = /* @__PURE__ */ z.enum(['scheduled', 'manual']);
 export type AttemptTrigger = z.infer<typeof attemptTrigger>;
 
 /**
@@ -40,7 +40,7 @@ export const attemptIdOf = (eventId: string, endpointId: string, trigger: Attemp
  * One attempt (one HTTP try), as recorded on its message (the response body truncated). `attempt`
  * numbers scheduled attempts and manual ones each from 1; `trigger` is absent on scheduled ones.
  */
-export const attemptRecord = z.object({
+export const attemptRecord = /* @__PURE__ */ z.object({
   attempt: z.number().int().positive(),
   trigger: attemptTrigger.optional(),
   at: z.number(),
@@ -52,14 +52,14 @@ export const attemptRecord = z.object({
 export type AttemptRecord = z.infer<typeof attemptRecord>;
 
 /** `pending` until a 2xx (`succeeded`) or the last scheduled attempt fails (`dead`, replayable). */
-export const messageStatus = z.enum(['pending', 'succeeded', 'dead']);
+export const messageStatus = /* @__PURE__ */ z.enum(['pending', 'succeeded', 'dead']);
 export type MessageStatus = z.infer<typeof messageStatus>;
 
 /**
  * A stored message (keys stripped): one event published to one target, with its attempts. The
  * stored item keeps its first name (entity `webhookDelivery`, attribute `deliveryId`).
  */
-export const messageRecord = z.object({
+export const messageRecord = /* @__PURE__ */ z.object({
   deliveryId: z.string(),
   targetId,
   event: publishedEvent,
@@ -83,7 +83,7 @@ export const messageRecord = z.object({
 export type MessageRecord = z.infer<typeof messageRecord>;
 
 /** Where a message item lives: its API key, its target and its event. */
-export const messageRef = z.object({
+export const messageRef = /* @__PURE__ */ z.object({
   apiKey: z.string(),
   targetId,
   eventTimestamp: z.number(),
@@ -96,20 +96,20 @@ export type MessageRef = z.infer<typeof messageRef>;
  * at the message (the payload stays in DynamoDB) and naming the attempt, so a stale duplicate is
  * recognised and dropped. `manual` names a resend's attempt (numbered among manual attempts).
  */
-export const attemptTask = messageRef.extend({
+export const attemptTask = /* @__PURE__ */ messageRef.extend({
   attempt: z.number().int().positive(),
   manual: z.literal(true).optional(),
 });
 export type AttemptTask = z.infer<typeof attemptTask>;
 
 /** Endpoint ids are service-generated; anything longer cannot be one. */
-export const endpointIdField = z.string().min(1).max(64);
+export const endpointIdField = /* @__PURE__ */ z.string().min(1).max(64);
 
 /** Largest page of an endpoint's message list, and the default. */
 const maxMessagePageSize = 250;
 const defaultMessagePageSize = 50;
 
-export const listMessagesInput = z
+export const listMessagesInput = /* @__PURE__ */ z
   .object({
     endpointId: endpointIdField,
     limit: z.number().int().min(1).max(maxMessagePageSize).default(defaultMessagePageSize),
@@ -119,7 +119,7 @@ export const listMessagesInput = z
 export type ListMessagesInput = z.output<typeof listMessagesInput>;
 
 /** A message is found by its id and timestamp (both in its body): together they locate its record. */
-export const replayMessageInput = z
+export const replayMessageInput = /* @__PURE__ */ z
   .object({
     endpointId: endpointIdField,
     messageId: z.string().min(1).max(128),
@@ -129,13 +129,13 @@ export const replayMessageInput = z
 export type ReplayMessageInput = z.output<typeof replayMessageInput>;
 
 /** Without `endpointId`, the test event goes to the basic-webhook URLs. */
-export const testWebhookInput = z.object({ endpointId: endpointIdField.optional() }).strict();
+export const testWebhookInput = /* @__PURE__ */ z.object({ endpointId: endpointIdField.optional() }).strict();
 export type TestWebhookInput = z.output<typeof testWebhookInput>;
 
 // Responses.
 
 /** One attempt of a message as the endpoint messages routes show it. */
-const attemptView = z.object({
+const attemptView = /* @__PURE__ */ z.object({
   attempt: z.number().int(),
   status: attemptOutcome,
   statusCode: z.number().nullable(),
@@ -145,7 +145,7 @@ const attemptView = z.object({
 });
 
 /** A message to an endpoint, with its status and attempts. */
-export const endpointMessageView = z
+export const endpointMessageView = /* @__PURE__ */ z
   .object({
     messageId: z.string(),
     event: z.string(),
@@ -161,13 +161,13 @@ export const endpointMessageView = z
   .meta({ id: 'EndpointMessage' });
 
 /** endpoints/messages/get `data`. */
-export const endpointMessagePage = z.object({
+export const endpointMessagePage = /* @__PURE__ */ z.object({
   messages: z.array(endpointMessageView),
   pageToken: z.string().nullable(),
 });
 
 /** workspace/webhooks/test `data`: the test event's id and the targets it was sent to. */
-export const testEventView = z.object({
+export const testEventView = /* @__PURE__ */ z.object({
   messageId: z.string(),
   timestamp: z.number(),
   targets: z.array(targetId),

@@ -10,7 +10,7 @@ import { endpointIdField } from './message-schemas';
 /** How far back a recover may reach (the contract's 14 days). */
 export const recoverWindowMs = 14 * 24 * 60 * 60 * 1000;
 
-export const recoverEndpointInput = z
+export const recoverEndpointInput = /* @__PURE__ */ z
   .object({ endpointId: endpointIdField, since: epochMs, until: epochMs.optional() })
   .strict()
   .refine((input) => input.until === undefined || input.until >= input.since, {
@@ -19,7 +19,7 @@ export const recoverEndpointInput = z
   });
 export type RecoverEndpointInput = z.output<typeof recoverEndpointInput>;
 
-export const recoverStatusInput = z.object({ taskId: z.string().min(1).max(64) }).strict();
+export const recoverStatusInput = /* @__PURE__ */ z.object({ taskId: z.string().min(1).max(64) }).strict();
 export type RecoverStatusInput = z.output<typeof recoverStatusInput>;
 
 export const recoverStatuses = ['pending', 'in_progress', 'completed', 'failed'] as const;
@@ -29,7 +29,7 @@ export const recoverStatuses = ['pending', 'in_progress', 'completed', 'failed']
  * `counting`: `total` grows), then sends them again oldest first (`sending`: `recovered` grows),
  * then ends (`sent`: only the completion is left); `cursor` is where the current pass goes on.
  */
-export const recoverTask = z.object({
+export const recoverTask = /* @__PURE__ */ z.object({
   taskId: z.string(),
   endpointId: z.string(),
   since: z.number(),
@@ -50,7 +50,7 @@ export const recoverTask = z.object({
 export type RecoverTask = z.infer<typeof recoverTask>;
 
 /** The message that runs a recover task on the background-job queue (`kind` tells it apart). */
-export const recoverMessage = z
+export const recoverMessage = /* @__PURE__ */ z
   .object({
     kind: z.literal('recover'),
     apiKey: z.string().min(1),
@@ -61,10 +61,10 @@ export const recoverMessage = z
 export type RecoverMessage = z.infer<typeof recoverMessage>;
 
 /** endpoints/recover `data`. */
-export const recoverStartedView = z.object({ taskId: z.string() });
+export const recoverStartedView = /* @__PURE__ */ z.object({ taskId: z.string() });
 
 /** endpoints/recover/status `data`. */
-export const recoverStatusView = z
+export const recoverStatusView = /* @__PURE__ */ z
   .object({
     taskId: z.string(),
     status: z.enum(recoverStatuses),

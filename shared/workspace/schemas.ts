@@ -2,15 +2,15 @@ import * as z from 'zod';
 import { incarnationMap } from '../db/incarnations';
 import { normaliseDomain } from './domains';
 
-const label = z.string().trim().min(1).max(200);
+const label = /* @__PURE__ */ z.string().trim().min(1).max(200);
 
 /** An API key as callers send it; service-generated keys are far shorter than the bound. */
-export const apiKeyId = z.string().min(1).max(128);
+export const apiKeyId = /* @__PURE__ */ z.string().min(1).max(128);
 
-export const apiKeyType = z.enum(['testing', 'production']);
+export const apiKeyType = /* @__PURE__ */ z.enum(['testing', 'production']);
 
 /** A domain entry as callers send it (URL or bare host), normalised to the stored form. */
-export const domainEntry = z
+export const domainEntry = /* @__PURE__ */ z
   .string()
   .min(1)
   .max(2048)
@@ -23,7 +23,7 @@ export const domainEntry = z
     return domain;
   });
 
-export const createWorkspaceInput = z
+export const createWorkspaceInput = /* @__PURE__ */ z
   .object({
     ownerEmail: z.email().max(254),
     name: label.optional(),
@@ -31,7 +31,7 @@ export const createWorkspaceInput = z
   })
   .strict();
 
-export const createApiKeyInput = z
+export const createApiKeyInput = /* @__PURE__ */ z
   .object({
     type: apiKeyType,
     apiKeyName: label.optional(),
@@ -41,7 +41,7 @@ export const createApiKeyInput = z
   })
   .strict();
 
-export const listApiKeysInput = z
+export const listApiKeysInput = /* @__PURE__ */ z
   .object({
     apiKeys: z.array(apiKeyId).min(1).max(30).optional(),
     pageSize: z.number().int().min(1).max(100).default(100),
@@ -49,10 +49,10 @@ export const listApiKeysInput = z
   })
   .strict();
 
-export const apiKeyInput = z.object({ apiKey: apiKeyId }).strict();
+export const apiKeyInput = /* @__PURE__ */ z.object({ apiKey: apiKeyId }).strict();
 
 /** Stored workspace item (keys stripped). */
-export const workspaceRecord = z.object({
+export const workspaceRecord = /* @__PURE__ */ z.object({
   workspaceId: z.string(),
   name: z.string(),
   ownerId: z.string(),
@@ -65,7 +65,7 @@ export const workspaceRecord = z.object({
 export type WorkspaceRecord = z.infer<typeof workspaceRecord>;
 
 /** Stored listing of an API key under its workspace. */
-export const apiKeyListing = z.object({
+export const apiKeyListing = /* @__PURE__ */ z.object({
   apiKey: z.string(),
   apiKeyName: z.string(),
   type: apiKeyType,
@@ -77,13 +77,13 @@ export type ApiKeyListing = z.infer<typeof apiKeyListing>;
  * An API key's allowed domains as stored: a DynamoDB string set (so domain add/delete are atomic
  * `ADD`/`DELETE` updates), absent when empty; callers see a sorted array (sets have no order).
  */
-const allowedDomains = z
+const allowedDomains = /* @__PURE__ */ z
   .union([z.set(z.string()), z.array(z.string())])
   .optional()
   .transform((domains) => [...(domains ?? [])].sort());
 
 /** Stored credential of an API key: the item API-key auth reads. No token is stored in plain text. */
-export const apiKeyCredential = z.object({
+export const apiKeyCredential = /* @__PURE__ */ z.object({
   apiKey: z.string(),
   workspaceId: z.string(),
   type: apiKeyType,
@@ -112,7 +112,7 @@ export type ApiKeySummary = { id: string; apiKeyName: string; type: z.infer<type
 // Responses.
 
 /** An API key as responses list it (addendum §3): `{ id, apiKeyName, type }`. */
-export const apiKeySummary = z
+export const apiKeySummary = /* @__PURE__ */ z
   .object({
     id: z.string(),
     apiKeyName: z.string(),
@@ -121,7 +121,7 @@ export const apiKeySummary = z
   .meta({ id: 'ApiKeySummary' });
 
 /** workspace/get `data`: the workspace, its owner and its API keys by key. */
-export const workspaceView = z.object({
+export const workspaceView = /* @__PURE__ */ z.object({
   id: z.string(),
   name: z.string(),
   owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
@@ -129,27 +129,33 @@ export const workspaceView = z.object({
 });
 
 /** workspace/create `data`: the workspace view plus its auth token, shown once. */
-export const createdWorkspace = workspaceView.extend({
+export const createdWorkspace = /* @__PURE__ */ workspaceView.extend({
   authToken: z.string(),
 });
 
 /** workspace/apikey/create `data`. */
-export const createdApiKey = z.object({ apiKey: z.string() });
+export const createdApiKey = /* @__PURE__ */ z.object({ apiKey: z.string() });
 
 /** An auth token as shown to the workspace owner: the token, its name and allowed domains. */
-export const authTokenView = z.object({
+export const authTokenView = /* @__PURE__ */ z.object({
   token: z.string(),
   name: z.string(),
   domains: z.array(z.string()),
 });
 
 /** workspace/authtokens/get `data`. */
-export const authTokensView = z.object({ apiKey: z.string(), authTokens: z.array(authTokenView) });
+export const authTokensView = /* @__PURE__ */ z.object({
+  apiKey: z.string(),
+  authTokens: z.array(authTokenView),
+});
 
 /** workspace/authtoken/reset `data`. */
-export const resetAuthTokenView = z.object({ apiKey: z.string(), newAuthToken: authTokenView });
+export const resetAuthTokenView = /* @__PURE__ */ z.object({
+  apiKey: z.string(),
+  newAuthToken: authTokenView,
+});
 
 /** workspace/domains/get `data`. */
-export const domainsView = z.object({
+export const domainsView = /* @__PURE__ */ z.object({
   domains: z.array(z.string()),
 });

@@ -69,9 +69,11 @@ describe('function bundles', () => {
 });
 
 describe('route bundles', () => {
-  // One esbuild run over every route's handler, with the metafile that names each bundle's modules.
+  // One esbuild run over every route's handler (unminified, so declarations keep their names), with
+  // the metafile that names each bundle's modules.
   const entryPoints = Object.fromEntries(routes.map((route) => [route.name, handlerFile(route)]));
-  const { metafile } = buildSync({
+  const outdir = path.join(tmpdir(), 'route-bundles-test');
+  const { metafile, outputFiles } = buildSync({
     absWorkingDir: projectRoot,
     entryPoints,
     bundle: true,
@@ -79,25 +81,49 @@ describe('route bundles', () => {
     format: 'esm',
     mainFields: ['module', 'main'],
     external: [...functionExternalModules],
-    outdir: path.join(tmpdir(), 'route-bundles-test'),
+    outdir,
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
-  const modulesOf = (name: string): string[] => {
-    const output = Object.values(metafile.outputs).find((bundle) => bundle.entryPoint === entryPoints[name]);
-    if (!output) throw new Error(`no bundle for ${name}`);
-    return Object.keys(output.inputs).filter((input) => input.startsWith('shared/'));
+  const outputOf = (name: string) => {
+    const entry = Object.entries(metafile.outputs).find(
+      ([, bundle]) => bundle.entryPoint === entryPoints[name],
+    );
+    if (!entry) throw new Error(`no bundle for ${name}`);
+    return { path: entry[0], inputs: Object.keys(entry[1].inputs) };
+  };
+  const sourceOf = (name: string): string => {
+    const file = path.join(projectRoot, outputOf(name).path);
+    const output = outputFiles.find((candidate) => candidate.path === file);
+    if (!output) throw new Error(`no output for ${name}`);
+    return output.text;
+  };
+  /** The schema constants of `names` a route's bundle declares (builds when the function loads). */
+  const declared = (route: string, names: readonly string[]) => {
+    const source = sourceOf(route);
+    return names.filter((name) => new RegExp(`\\bvar ${name} = `).test(source));
   };
 
-  it.each(routes.map((route) => [route.name, route.domain] as const))(
-    '%s carries its own domain’s route contracts only, not the registry of every route',
-    (name, domain) => {
-      const contracts = modulesOf(name).filter((input) => /contracts?\.ts$/.test(input));
-      expect(contracts).not.toContain('shared/api/route-contracts.ts');
-      expect(contracts.filter((input) => input.endsWith('/contracts.ts'))).toEqual([
-        `shared/${domain}/contracts.ts`,
-      ]);
+  it.each(routes.map((route) => route.name))(
+    '%s carries no route contracts: its handler gives its input schema alone',
+    (name) => {
+      const contracts = outputOf(name).inputs.filter((input) => /contracts?\.ts$/.test(input));
+      expect(contracts).toEqual([]);
     },
   );
+
+  it("builds its own route's input schema, not its domain's other routes' schemas", () => {
+    const commentInputs = [
+      'addAnnotationsInput',
+      'deleteAnnotationsInput',
+      'addCommentsInput',
+      'reactionInput',
+    ];
+    expect(declared('commentannotations.comments.update', ['updateCommentInput', ...commentInputs])).toEqual([
+      'updateCommentInput',
+    ]);
+    const workspaceInputs = ['createWorkspaceInput', 'createApiKeyInput', 'listApiKeysInput', 'apiKeyInput'];
+    expect(declared('workspace.get', workspaceInputs)).toEqual([]);
+  });
 });

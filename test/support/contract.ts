@@ -1,10 +1,11 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import * as z from 'zod';
-import type { RouteContract } from '../../shared/api/route-contracts';
+import { routeContracts } from '../../shared/api/route-contracts';
+import type { RouteName } from '../../shared/api/routes';
 import { errorEnvelope, successEnvelope } from '../../shared/http/response-schemas';
 
-/** What `call` knows about the handler it invoked: its route name and output schema, when it has a route. */
-export type ContractedRoute = { route: { name: string } } & Pick<RouteContract, 'output'>;
+/** What `call` knows about the handler it invoked: its route, when it has one. */
+export type ContractedRoute = { route: { name: RouteName } };
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
@@ -31,7 +32,7 @@ function documentedBody(output: z.ZodType): ValidateFunction {
 
 /**
  * The contract test every integration test runs through `call`: a 200 body must match the route's
- * output schema inside `{ result }` and carry no field the documented JSON Schema lacks (zod alone
+ * output schema (from the contract registry) inside `{ result }` and carry no field the documented JSON Schema lacks (zod alone
  * strips unknown fields), any other body the error envelope. Throws naming the route and each issue
  * path, so a response drifting from its documented schema fails the test that provoked it.
  */
@@ -43,13 +44,14 @@ export function assertContract(
   const routeName = definition?.route.name ?? 'unrouted';
   if (statusCode === 200) {
     if (!definition) return;
-    const parsed = successEnvelope(definition.output).safeParse(body);
+    const { output } = routeContracts[definition.route.name];
+    const parsed = successEnvelope(output).safeParse(body);
     if (!parsed.success) {
       throw new Error(
         `${routeName} answered a body outside its output schema: ${describeIssues(parsed.error.issues)}`,
       );
     }
-    const validate = documentedBody(definition.output);
+    const validate = documentedBody(output);
     if (!validate(body)) {
       const problems = (validate.errors ?? []).map(
         (error) =>

@@ -1,7 +1,7 @@
+import { routeContracts } from '../../../shared/api/route-contracts';
 import { defaultMaxBodyBytes, type RouteDefinition, routes } from '../../../shared/api/routes';
 import { unroutedHandler } from '../../../shared/api/unrouted';
 import { logger } from '../../../shared/core/logger';
-import { workspaceContracts } from '../../../shared/workspace/contracts';
 import { loadRouteHandler } from '../../support/handlers';
 import { type CallOptions, type CallResult, call, dataOf } from '../../support/lambda';
 import { createTestWorkspace, type TestWorkspace } from '../../support/workspaces';
@@ -129,7 +129,7 @@ describe('unexpected errors', () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     const failing = defineEndpoint({
       route: 'workspace.get',
-      contracts: workspaceContracts,
+      input: routeContracts['workspace.get'].input,
       run: async () => {
         throw new Error('secret internal detail');
       },
@@ -146,7 +146,7 @@ describe('a request past the function’s deadline', () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     const slow = defineEndpoint({
       route: 'workspace.get',
-      contracts: workspaceContracts,
+      input: routeContracts['workspace.get'].input,
       run: () => new Promise<never>(() => undefined),
     });
     const response = await call(slow, { headers: workspace.workspaceHeaders, timeoutMs: 300 });
@@ -185,7 +185,7 @@ describe('prefetch', () => {
     // A route whose input is `{}` and whose answer is a list of strings: the prefetch's result is listed.
     return defineEndpoint({
       route: 'workspace.domains.get',
-      contracts: workspaceContracts,
+      input: routeContracts['workspace.domains.get'].input,
       prefetch,
       run: async ({ prefetched }) => ({ message: 'ok', data: { domains: [await prefetched] } }),
     });
@@ -228,7 +228,7 @@ describe('prefetch', () => {
     expect(() =>
       defineEndpoint({
         route: 'workspace.create',
-        contracts: workspaceContracts,
+        input: routeContracts['workspace.create'].input,
         prefetch: async () => 'read',
         run: async () => {
           throw new Error('never run');
@@ -243,7 +243,7 @@ describe('prefetch', () => {
       const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
       return defineEndpoint({
         route: 'workspace.authtokens.get',
-        contracts: workspaceContracts,
+        input: routeContracts['workspace.authtokens.get'].input,
         prefetch,
         run: async ({ input, prefetched }) => ({
           message: 'ok',

@@ -1,12 +1,9 @@
-import { routeContracts } from '../../../shared/api/route-contracts';
+import { isEnveloped, routeContracts } from '../../../shared/api/route-contracts';
 import { routeExamples } from '../../../shared/api/route-examples';
-import { routes } from '../../../shared/api/routes';
+import { type RouteDefinition, type RouteName, routes } from '../../../shared/api/routes';
 import { assertContract } from '../../support/contract';
 
-const definition = {
-  route: { name: 'workspace.domains.get' },
-  output: routeContracts['workspace.domains.get'].output,
-};
+const definition = { route: { name: 'workspace.domains.get' as const } };
 const ok = {
   result: { status: 'success', message: 'Domains retrieved.', data: { domains: ['example.com'] } },
 };
@@ -16,9 +13,17 @@ describe('the contract check of every test response', () => {
     expect(Object.keys(routeContracts).sort()).toEqual(routes.map((route) => route.name).sort());
   });
 
+  it.each<RouteDefinition>(routes)(
+    'answers $name bare exactly when its output schema has no envelope',
+    (route) => {
+      expect(route.bare === true).toBe(!isEnveloped(routeContracts[route.name as RouteName]));
+    },
+  );
+
   it.each(routes.map((route) => route.name))("accepts %s's documented example", (name) => {
-    const checked = { route: { name }, output: routeContracts[name].output };
-    expect(() => assertContract(checked, 200, { result: routeExamples[name].response })).not.toThrow();
+    expect(() =>
+      assertContract({ route: { name } }, 200, { result: routeExamples[name].response }),
+    ).not.toThrow();
   });
 
   it('accepts a success body matching the route output schema', () => {
@@ -47,9 +52,10 @@ describe('the contract check of every test response', () => {
   });
 
   it('fails when a memory route answers the success envelope instead of its bare body', () => {
-    const search = { route: { name: 'memory.search' }, output: routeContracts['memory.search'].output };
     expect(() =>
-      assertContract(search, 200, { result: { status: 'success', message: 'x', data: {} } }),
+      assertContract({ route: { name: 'memory.search' } }, 200, {
+        result: { status: 'success', message: 'x', data: {} },
+      }),
     ).toThrow(/memory\.search.*results/);
   });
 
