@@ -1,4 +1,5 @@
 import { dataModelFile, renderDataModel } from './data-model';
+import { eventCatalogModuleFile, renderEventCatalogModule } from './event-catalog';
 import { portalPageModuleFile, renderPortalPageModule } from './portal-page';
 import { openApiFile, readmeFile, renderOpenApi, renderReadme } from './render';
 
@@ -11,4 +12,5 @@ export const committedDocs: { file: string; render: (root: string) => Promise<st
   { file: readmeFile, render: renderReadme },
   { file: dataModelFile, render: renderDataModel },
   { file: portalPageModuleFile, render: renderPortalPageModule },
+  { file: eventCatalogModuleFile, render: renderEventCatalogModule },
 ];

@@ -128,6 +128,9 @@ function exampleMessage(name: EventTypeName) {
   };
 }
 
+/** One event type of the catalog, as eventtypes/get lists it. */
+export type EventCatalogEntry = ReturnType<typeof eventCatalog>[number];
+
 /** Every event type with its description, the JSON Schema of its message and an example message. */
 export function eventCatalog() {
   return (Object.keys(eventTypes) as EventTypeName[]).map((name) => ({
