@@ -1,7 +1,8 @@
 /**
  * The contract registry: every route's input schema (`data` sent) paired with its output schema
  * (`result` answered), once — in the `contracts.ts` of the domain that serves it, composed here.
- * `defineEndpoint` validates and types handlers from it, the docs generator writes OpenAPI from it,
+ * `defineEndpoint` types handlers from it (a handler passes the input schema its contract holds, and
+ * a function imports only that), the docs generator writes OpenAPI from it,
  * the typed client derives its methods from it and the integration tests check every response
  * against it. It imports schema modules only (no AWS SDK, no repositories), so the client can
  * bundle it.
@@ -25,7 +26,7 @@ import { settingsContracts } from '../settings/contracts';
 import { webhooksContracts } from '../webhooks/contracts';
 import { workspaceContracts } from '../workspace/contracts';
 
-export { isEnveloped, type RouteContract } from '../http/route-contract';
+export type { RouteContract } from '../http/route-contract';
 
 export const routeContracts = {
   ...accessContracts,

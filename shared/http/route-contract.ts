@@ -12,9 +12,6 @@ export interface RouteContract {
   readonly output: z.ZodObject;
 }
 
-/** Whether a route answers the success envelope (`status`, `message`), unlike the memory routes. */
-export const isEnveloped = (contract: RouteContract): boolean => 'status' in contract.output.shape;
-
 /** The contract of a route that answers `data` alone in the success envelope. */
 export const answering = <Input extends z.ZodType, Data extends z.ZodType>(input: Input, data: Data) => ({
   input,

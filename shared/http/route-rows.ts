@@ -37,7 +37,7 @@ export interface RouteDefinition {
   readonly realtime?: boolean;
   /**
    * Whether it answers its `result` bare, without the success envelope's `status` and `message` (the
-   * memory routes); its contract's output schema says the same (test/unit/http/routes.test.ts).
+   * memory routes); its contract's output schema says the same (test/unit/http/contract-check.test.ts).
    */
   readonly bare?: boolean;
   /** Whether a portal session's token may call it, and which sessions (`PortalAccess`); none when unset. */

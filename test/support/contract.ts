@@ -32,8 +32,8 @@ function documentedBody(output: z.ZodType): ValidateFunction {
 
 /**
  * The contract test every integration test runs through `call`: a 200 body must match the route's
- * output schema (from the contract registry) inside `{ result }` and carry no field the documented JSON Schema lacks (zod alone
- * strips unknown fields), any other body the error envelope. Throws naming the route and each issue
+ * output schema in the contract registry inside `{ result }` and carry no field the documented JSON
+ * Schema lacks (zod alone strips unknown fields), any other body the error envelope. Throws naming the route and each issue
  * path, so a response drifting from its documented schema fails the test that provoked it.
  */
 export function assertContract(
