@@ -40,14 +40,16 @@ export async function endpointOnReceiver(
   return { endpointId: endpoint.id as string, path };
 }
 
-/** Creates `count` endpoints in parallel; returns their ids oldest first (ids sort by creation time). */
+/**
+ * Creates `count` endpoints one after another; returns their ids oldest first (ids sort by creation
+ * time). In parallel they contend for the key's endpoint count and wait out its conflict back-offs:
+ * eleven took 3.4 s that way, 0.7 s one after another.
+ */
 export async function seedEndpoints(workspace: TestWorkspace, count: number): Promise<string[]> {
-  const endpoints = await Promise.all(
-    Array.from({ length: count }, (_, index) =>
-      createEndpoint(workspace.apiKey, { url: `https://hooks.example.com/${index}` }),
-    ),
-  );
-  return endpoints.map((endpoint) => endpoint.id).sort();
+  const ids: string[] = [];
+  for (let index = 0; index < count; index += 1)
+    ids.push((await createEndpoint(workspace.apiKey, { url: `https://hooks.example.com/${index}` })).id);
+  return ids.sort();
 }
 
 /** A `comment.add` event (empty data, no channels unless given), ready to publish. */
