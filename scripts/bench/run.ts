@@ -136,6 +136,10 @@ async function main(): Promise<void> {
   process.once('SIGTERM', interrupt);
   try {
     const { byRoute, floorWorkspaceId } = await prepareScenarios(stack.url, plan.warmup + plan.requests);
+    // The fixtures need the consumers (dead messages, finished jobs); the measured requests must not
+    // share this process with them: a send would wake a worker that delivers or runs the job while
+    // the next requests are timed, where in AWS the consumer is a function of its own (decisions §91).
+    await stack.stopWorkers();
     const rows: RouteResult[] = [];
     const minimums = documentedMinimumRoundTrips(resolve(root, 'docs/data-model.md'));
     const tools: MeasureTools = {

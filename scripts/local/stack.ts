@@ -40,6 +40,8 @@ export interface LocalStack {
   dynamo: LocalDynamo;
   sqs: LocalSqs;
   server: DevServer;
+  /** Stops the in-process workers (if any run) and leaves the API up; `stop` stops the rest. */
+  stopWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -110,7 +112,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The service's SQS client, as the dev server's handlers will use it: its sends join each
     // request's measured calls (the bench's floor replays them).
     traceQueueSends(serviceSqsClient());
-    const workers =
+    let workers =
       options.workers === false
         ? undefined
         : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
@@ -135,6 +137,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamo,
       sqs,
       server,
+      stopWorkers: async () => {
+        await workers?.stop();
+        workers = undefined;
+      },
       stop: async () => {
         await server.close();
         await workers?.stop();

@@ -1,4 +1,10 @@
-import { GetQueueAttributesCommand, ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  GetQueueAttributesCommand,
+  ListQueuesCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { corsPolicy } from '../../shared/http/cors';
 import { deadLetterQueueName, queueDefinitions } from '../../shared/queues/queues';
@@ -156,5 +162,21 @@ describe('local stack', () => {
       const options = await fetch(`${stack.url}/v2/workspace/create`, { method: 'OPTIONS' });
       expect(options.status).toBe(405);
     });
+  });
+
+  // Last: the bench stops the consumers once its fixtures are made, so a route's sends are not
+  // consumed in the process that serves its measured requests.
+  it('stops its workers on request and keeps serving: a message sent then waits for its reader', async () => {
+    await stack.stopWorkers();
+    expect((await fetch(`${stack.url}/health`)).status).toBe(200);
+    const sqs = new SQSClient({ endpoint: stack.sqs.endpoint, region: 'us-east-1' });
+    const queueUrl = stack.sqs.queueUrls[queueDefinitions[0]!.name];
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: '{}' }));
+    // A running worker's long poll would take it first.
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }),
+    );
+    expect(Messages.map((message) => message.Body)).toEqual(['{}']);
+    sqs.destroy();
   });
 });
