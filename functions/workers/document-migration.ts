@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { runErase } from '../../shared/erasure/worker';
 import { eraseMessage } from '../../shared/lifecycle/schemas';
 import { migrationMessage } from '../../shared/migration/schemas';

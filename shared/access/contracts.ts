@@ -1,5 +1,5 @@
 /** The contracts of the access domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   acknowledging,
   answering,

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import { notFound } from '../core/errors';
 import { startedEarly } from '../db/parallel';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { AccessRole, PermissionEntry } from '../access-model/model';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
@@ -31,8 +31,8 @@ const providerAnswer = z.object({
       resourceId: z.string(),
       type: z.string(),
       hasAccess: z.boolean(),
-      accessRole: z.enum(['editor', 'viewer']).optional(),
-      expiresAt: z.number().optional(),
+      accessRole: z.optional(z.enum(['editor', 'viewer'])),
+      expiresAt: z.optional(z.number()),
     }),
   ),
 });

@@ -1,5 +1,5 @@
 import { jwtVerify, SignJWT } from 'jose';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import { startedEarly } from '../db/parallel';
 import type { ApiKeyCaller } from '../http/caller';

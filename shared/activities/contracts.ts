@@ -1,5 +1,5 @@
 /** The contracts of the activities domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { answeringBatch, answeringPage, type ContractsOf } from '../http/route-contract';
 import type { activitiesRoutes } from './routes';
 import * as activities from './schemas';

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { withIncarnations } from '../db/incarnations';
 import type { ApiKeyCaller, Authenticator, CallerFor } from '../http/caller';
 import { successResponse } from '../http/envelope';
@@ -109,7 +109,7 @@ export type EndpointHandler = middy.MiddyfiedHandler<
   EndpointContext
 > & {
   /** The route and its input schema (the output schema is the registry's: route-contracts.ts). */
-  readonly definition: { route: RouteDefinition; input: z.ZodType };
+  readonly definition: { route: RouteDefinition; input: z.ZodMiniType };
 };
 
 /**

@@ -8,7 +8,7 @@
  * bundle it.
  */
 
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { accessContracts } from '../access/contracts';
 import { activitiesContracts } from '../activities/contracts';
 import type { RouteName } from '../api/routes';

@@ -1,5 +1,5 @@
 /** The contracts of the comments domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   acknowledging,
   answering,
@@ -22,7 +22,7 @@ export const commentsContracts = {
   'commentannotations.delete': answeringBatch(comments.deleteAnnotationsInput),
   'commentannotations.comments.add': answering(
     comments.addCommentsInput,
-    z.array(z.string()).meta({ description: 'The new comment ids.' }),
+    z.array(z.string()).check(z.meta({ description: 'The new comment ids.' })),
   ),
   'commentannotations.comments.update': acknowledging(comments.updateCommentInput),
   'commentannotations.comments.delete': answeringBatch(comments.deleteCommentsInput),

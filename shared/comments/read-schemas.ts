@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 import { resourceId } from '../http/common-schemas';
 import { annotationId } from './schemas';
 
@@ -8,28 +9,27 @@ export const maxDocumentsPerCount = 100;
 /** Threads per commentannotations/read/update call: one transaction each, all in parallel. */
 export const maxThreadsPerReadUpdate = 100;
 
-export const countThreadsInput = /* @__PURE__ */ z
-  .object({
+export const countThreadsInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
     organizationId: resourceId,
-    documentIds: z.array(resourceId).min(1).max(maxDocumentsPerCount),
-    userId: resourceId.optional(),
-  })
-  .strict();
+    documentIds: z.array(resourceId).check(z.minLength(1), z.maxLength(maxDocumentsPerCount)),
+    userId: z.optional(resourceId),
+  }),
+);
 export type CountThreads = z.output<typeof countThreadsInput>;
 
 /** commentannotations/count `data`: per document, its threads, those open and (with a user) those unread. */
-export const threadCountsView = /* @__PURE__ */ z.record(
-  z.string(),
-  z.object({ total: z.number(), open: z.number(), unread: z.number().optional() }),
+export const threadCountsView = /* @__PURE__ */ buildSchema(() =>
+  z.record(z.string(), z.object({ total: z.number(), open: z.number(), unread: z.optional(z.number()) })),
 );
 
-export const updateReadStateInput = /* @__PURE__ */ z
-  .object({
+export const updateReadStateInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
     organizationId: resourceId,
     documentId: resourceId,
     userId: resourceId,
-    annotationIds: z.array(annotationId).min(1).max(maxThreadsPerReadUpdate),
+    annotationIds: z.array(annotationId).check(z.minLength(1), z.maxLength(maxThreadsPerReadUpdate)),
     read: z.boolean(),
-  })
-  .strict();
+  }),
+);
 export type UpdateReadState = z.output<typeof updateReadStateInput>;

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { type TransactItem, transactionLimit } from '../db/batch';
 import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
@@ -76,7 +76,7 @@ export async function readStoredCounters(partition: string): Promise<StoredCount
 }
 
 /** What a recount needs of a thread: its status and who has read it. */
-const threadReadState = annotationRecord.pick({ status: true, readBy: true });
+const threadReadState = z.pick(annotationRecord, { status: true, readBy: true });
 export type ThreadReadState = z.infer<typeof threadReadState>;
 
 /** A document's thread items, projected to status and readers: one consistent Query of `A#` (paged, filtered). */

@@ -1,8 +1,10 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../core/zod-messages';
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((value) => value === 'true' || value === '1');
+const booleanFlag = z.pipe(
+  z.enum(['true', 'false', '1', '0']),
+  z.transform((value) => value === 'true' || value === '1'),
+);
 
 /** One CSP source that may frame a page: `'self'`, a scheme (`https:`) or a host (`https://*.example.com:8443`). */
 const frameSource =
@@ -12,172 +14,174 @@ const frameSource =
  * A CSP `frame-ancestors` source list: `'none'`, or sources separated by spaces. Checked so that no
  * value can add a directive of its own to the page's policy (no `;`, `,` or stray quotes).
  */
-export const frameAncestors = z
-  .string()
-  .trim()
-  .refine(
+export const frameAncestors = z.string().check(
+  z.trim(),
+  z.refine(
     (value) =>
       value === "'none'" || (value !== '' && value.split(/ +/).every((source) => frameSource.test(source))),
     "'none', or CSP sources separated by spaces ('self', https:, https://app.example.com, https://*.example.com)",
-  );
+  ),
+);
 
 // Shared by the variables below: each variable then builds one schema (its default or optional)
 // rather than a chain of its own, which every function pays for when it loads.
-const present = z.string().min(1);
+const present = z.string().check(z.minLength(1));
 const endpointUrl = z.url();
-const positiveInteger = z.coerce.number().int().positive();
-const wholeNumber = z.coerce.number().int().min(0);
-const nonNegative = z.coerce.number().min(0);
+const positiveInteger = z.coerce.number().check(z.int(), z.positive());
+const wholeNumber = z.coerce.number().check(z.int(), z.minimum(0));
+const nonNegative = z.coerce.number().check(z.minimum(0));
 
 /** The service's configuration variables; `envSchema` adds the checks across them. */
 const envVariables = z.object({
   TABLE_NAME: present,
   /** The data keyring itself: a key of ≥ 32 characters or a JSON keyring (checked when first used). */
-  DATA_KEY: present.optional(),
+  DATA_KEY: z.optional(present),
   /** ARN or name of the Secrets Manager secret holding the keyring. */
-  DATA_KEY_SECRET_ID: present.optional(),
+  DATA_KEY_SECRET_ID: z.optional(present),
   /** Endpoint override for Secrets Manager (tests); unset in AWS. */
-  SECRETS_MANAGER_ENDPOINT: endpointUrl.optional(),
-  AWS_REGION: present.default('us-east-1'),
+  SECRETS_MANAGER_ENDPOINT: z.optional(endpointUrl),
+  AWS_REGION: z._default(present, 'us-east-1'),
   /** Endpoint override for DynamoDB Local; unset in AWS. */
-  DYNAMODB_ENDPOINT: endpointUrl.optional(),
+  DYNAMODB_ENDPOINT: z.optional(endpointUrl),
   /** Endpoint override for the SQS emulator; unset in AWS. */
-  SQS_ENDPOINT: endpointUrl.optional(),
+  SQS_ENDPOINT: z.optional(endpointUrl),
   /** Deployments can switch public workspace creation off. */
-  ALLOW_PUBLIC_WORKSPACE_CREATION: booleanFlag.default(true),
+  ALLOW_PUBLIC_WORKSPACE_CREATION: z._default(booleanFlag, true),
   /** Adds per-request DynamoDB call and capacity headers (local stack and benchmark only). */
-  EXPOSE_DB_METRICS: booleanFlag.default(false),
+  EXPOSE_DB_METRICS: z._default(booleanFlag, false),
   /** How long the permission provider may take before access is denied (addendum §4: 5 s). */
-  PERMISSION_PROVIDER_TIMEOUT_MS: positiveInteger.default(5000),
+  PERMISSION_PROVIDER_TIMEOUT_MS: z._default(positiveInteger, 5000),
   /**
    * Lets outbound calls (webhooks, the permission provider) reach loopback addresses (127.0.0.0/8,
    * ::1) as well as public ones. Only for the local stack and tests, whose receivers listen on
    * 127.0.0.1; every other non-public address (private, link-local, metadata, ...) stays refused.
    */
-  ALLOW_LOOPBACK_TARGETS: booleanFlag.default(false),
+  ALLOW_LOOPBACK_TARGETS: z._default(booleanFlag, false),
   /** Advanced webhook endpoints one API key may hold (RESOURCE_EXHAUSTED past it). */
-  MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: positiveInteger.default(50),
+  MAX_WEBHOOK_ENDPOINTS_PER_API_KEY: z._default(positiveInteger, 50),
   /**
    * Requests per second one API key may make over HTTP (issue 27, fair shares; 0: no limit). Counted
    * in windows of a second in the table, beside the auth read; over it RESOURCE_EXHAUSTED with
    * `Retry-After`. A quarter of the stage throttle (200 rps), so no single tenant can take it whole.
    */
-  API_KEY_REQUEST_RATE: wholeNumber.default(50),
+  API_KEY_REQUEST_RATE: z._default(wholeNumber, 50),
   /**
    * Realtime connects and frames per second one API key may send over all its connections (0: no
    * limit): a frame over it closes its socket with 1013, a connect over it is refused with 429.
    */
-  API_KEY_REALTIME_RATE: wholeNumber.default(500),
+  API_KEY_REALTIME_RATE: z._default(wholeNumber, 500),
   /**
    * Background jobs (erasures, user-data erasures, migrations) of one API key that run at the same
    * time; its further jobs wait (their messages come back later) while other keys' jobs take the
    * remaining worker slots (5 in the stack).
    */
-  API_KEY_JOB_SLOTS: positiveInteger.default(2),
+  API_KEY_JOB_SLOTS: z._default(positiveInteger, 2),
   /** Connections one realtime room may hold (addendum §9: 500; the next is refused with 429); tests lower it. */
-  MAX_REALTIME_CONNECTIONS_PER_ROOM: positiveInteger.default(500),
+  MAX_REALTIME_CONNECTIONS_PER_ROOM: z._default(positiveInteger, 500),
   /** Connections one user may hold in one realtime room (the next `$connect` is refused with 429). */
-  MAX_REALTIME_CONNECTIONS_PER_USER: positiveInteger.default(10),
+  MAX_REALTIME_CONNECTIONS_PER_USER: z._default(positiveInteger, 10),
   /**
    * Frames per second one realtime connection may send, averaged over a 10 s window (so a burst of
    * one 4 MiB message's 187 parts fits); past it the connection is closed with 1008.
    */
-  REALTIME_FRAMES_PER_SECOND: positiveInteger.default(30),
+  REALTIME_FRAMES_PER_SECOND: z._default(positiveInteger, 30),
   /** Chunked messages one realtime connection may have unfinished at once (further parts are dropped). */
-  REALTIME_MAX_UNFINISHED_MESSAGES: positiveInteger.default(2),
+  REALTIME_MAX_UNFINISHED_MESSAGES: z._default(positiveInteger, 2),
   /** Parts of unfinished chunked messages one realtime connection may have stored (2 × 187: two 4 MiB messages). */
-  REALTIME_MAX_UNFINISHED_PARTS: positiveInteger.default(374),
+  REALTIME_MAX_UNFINISHED_PARTS: z._default(positiveInteger, 374),
   /** Bytes (UTF-8) of one awareness client's state; a bigger state is dropped. */
-  REALTIME_MAX_AWARENESS_BYTES: positiveInteger.default(4096),
+  REALTIME_MAX_AWARENESS_BYTES: z._default(positiveInteger, 4096),
   /** Bytes of awareness states one query-awareness or sync-step-1 answer carries for a whole room. */
-  REALTIME_MAX_ROOM_AWARENESS_BYTES: positiveInteger.default(64 * 1024),
+  REALTIME_MAX_ROOM_AWARENESS_BYTES: z._default(positiveInteger, 64 * 1024),
   /**
    * Live-state ids (`liveStateDataId`) one document may hold at once, all of which a joining
    * connection is sent (a new id past them: RESOURCE_EXHAUSTED; expired ids do not count).
    */
-  REALTIME_MAX_LIVE_STATES_PER_DOCUMENT: positiveInteger.default(16),
+  REALTIME_MAX_LIVE_STATES_PER_DOCUMENT: z._default(positiveInteger, 16),
   /**
    * Seconds an open realtime connection's access check holds before its next message checks the
    * organization's access stamp again (one small read); tests set 0 to check at every message.
    */
-  REALTIME_ACCESS_RECHECK_SECONDS: nonNegative.default(30),
+  REALTIME_ACCESS_RECHECK_SECONDS: z._default(nonNegative, 30),
   /**
    * Largest content of one CRDT editor, as `Y.encodeStateAsUpdate` encodes it
    * (`maxDocumentBytes`: 8 MiB). A change that would pass it is refused; tests lower it.
    */
-  MAX_DOCUMENT_BYTES: positiveInteger.default(8 * 1024 * 1024),
+  MAX_DOCUMENT_BYTES: z._default(positiveInteger, 8 * 1024 * 1024),
   /**
    * Automatic versions one CRDT editor keeps: making one past it deletes the oldest (decisions
    * §83). Manual versions are kept until deleted.
    */
-  MAX_AUTO_VERSIONS: positiveInteger.default(100),
+  MAX_AUTO_VERSIONS: z._default(positiveInteger, 100),
   /** Seconds between webhook attempts after the first (addendum §8); tests shorten it. */
-  WEBHOOK_RETRY_SCHEDULE: z
-    .string()
-    .regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)
-    .transform((value) => value.split(',').map(Number))
-    .default([5, 300, 1800, 7200, 18000, 36000, 36000]),
+  WEBHOOK_RETRY_SCHEDULE: z._default(
+    z.pipe(
+      z.string().check(z.regex(/^\d+(\.\d+)?(,\d+(\.\d+)?)*$/)),
+      z.transform((value) => value.split(',').map(Number)),
+    ),
+    [5, 300, 1800, 7200, 18000, 36000, 36000],
+  ),
   /** Least wait after a 429 or a timeout, in seconds (addendum §8: 60). */
-  WEBHOOK_MIN_BACKOFF_SECONDS: nonNegative.default(60),
+  WEBHOOK_MIN_BACKOFF_SECONDS: z._default(nonNegative, 60),
   /**
    * How long work that has a queue message on its way may stay overdue before the reconciler sends
    * another (the message is taken as lost): longer than a queue's visibility timeout (6 minutes for
    * deliveries), so a message still in flight is not doubled. Tests shorten it.
    */
-  RECONCILE_GRACE_SECONDS: nonNegative.default(600),
+  RECONCILE_GRACE_SECONDS: z._default(nonNegative, 600),
   /**
    * Failures in a row after which the reconciler quarantines a due item (decisions: due-item
    * isolation); each earlier failure puts it back `RECONCILE_BACKOFF_SECONDS` × 2^(failures − 1) later.
    */
-  RECONCILE_MAX_FAILURES: positiveInteger.default(5),
-  RECONCILE_BACKOFF_SECONDS: nonNegative.default(60),
+  RECONCILE_MAX_FAILURES: z._default(positiveInteger, 5),
+  RECONCILE_BACKOFF_SECONDS: z._default(nonNegative, 60),
   /** How long an outbox event may wait for the table stream before the reconciler fans it out. */
-  FANOUT_GRACE_SECONDS: nonNegative.default(300),
+  FANOUT_GRACE_SECONDS: z._default(nonNegative, 300),
   /** How long a webhook receiver may take to answer (addendum §8: 15 s). */
-  WEBHOOK_TIMEOUT_MS: positiveInteger.default(15_000),
+  WEBHOOK_TIMEOUT_MS: z._default(positiveInteger, 15_000),
   /**
    * Embedder of judgment search (memory): `hashed` (default, local, deterministic) or `bedrock`
    * (Amazon Titan Text Embeddings v2 via Bedrock in `AWS_REGION`; the stack grants InvokeModel).
    * Stored vectors carry their embedder's id: switching embedders needs the judgments re-embedded.
    */
-  EMBEDDER: z.enum(['hashed', 'bedrock']).default('hashed'),
+  EMBEDDER: z._default(z.enum(['hashed', 'bedrock']), 'hashed'),
   /**
    * How long a document-migration job may go without progress before the reconciler resumes it
    * (decisions §28). A healthy worker renews the lease at least every half lease and hands over to a
    * fresh message every 5 minutes, so 15 minutes without a renewal means the chain of messages broke.
    */
-  JOB_LEASE_SECONDS: positiveInteger.default(900),
+  JOB_LEASE_SECONDS: z._default(positiveInteger, 900),
   /**
    * Records one document-migration batch moves at most, in each domain that moves in batches;
    * unset, the domain's own batch (activities and comments 100, judgments 50, CRDT items 25,
    * notifications 10). Lower, a large document's writes spread over more and smaller transactions:
    * less write capacity taken at once, more calls and a longer run.
    */
-  MIGRATION_BATCH_RECORDS: positiveInteger.optional(),
+  MIGRATION_BATCH_RECORDS: z.optional(positiveInteger),
   /**
    * How long after a deletion an erasure job makes its last pass (decisions §34): longer than any
    * API request runs, so a write that passed the fence check just before the delete has landed.
    */
-  ERASE_SETTLE_SECONDS: nonNegative.default(60),
+  ERASE_SETTLE_SECONDS: z._default(nonNegative, 60),
   /**
    * The WebSocket API's management endpoint (`https://<api>.execute-api.<region>.amazonaws.com/<stage>`)
    * that functions broadcasting to connected clients post through; unset locally, where the dev
    * server installs its own poster, and in functions that never broadcast.
    */
-  REALTIME_ENDPOINT: endpointUrl.optional(),
+  REALTIME_ENDPOINT: z.optional(endpointUrl),
   /**
    * The function `$connect` invokes asynchronously to greet a new connection (decisions §80): set
    * on `$connect` alone in the stack; unset locally, where the dev server greets in its own process.
    */
-  REALTIME_GREETER_FUNCTION: present.optional(),
+  REALTIME_GREETER_FUNCTION: z.optional(present),
   /**
    * Who may show the webhook portal page (`GET /portal`) in a frame: its CSP's `frame-ancestors`.
    * `'none'` by default; an app that embeds the portal in an iframe sets its own origin
    * (`https://app.example.com`; stack: `-c portalFrameAncestors=...`).
    */
-  PORTAL_FRAME_ANCESTORS: frameAncestors.default("'none'"),
+  PORTAL_FRAME_ANCESTORS: z._default(frameAncestors, "'none'"),
   /** Stage name reported in logs and used for queue names. */
-  STAGE: present.default('local'),
+  STAGE: z._default(present, 'local'),
 });
 
 /**
@@ -187,9 +191,11 @@ const envVariables = z.object({
  * `npm start` and the tests generate one) or `DATA_KEY_SECRET_ID` (a Secrets Manager secret fetched
  * at run time: the stack, which never puts key material in a function's configuration).
  */
-export const envSchema = envVariables.refine(
-  (parsed) => (parsed.DATA_KEY === undefined) !== (parsed.DATA_KEY_SECRET_ID === undefined),
-  { message: 'set exactly one of DATA_KEY and DATA_KEY_SECRET_ID', path: ['DATA_KEY'] },
+export const envSchema = envVariables.check(
+  z.refine((parsed) => (parsed.DATA_KEY === undefined) !== (parsed.DATA_KEY_SECRET_ID === undefined), {
+    message: 'set exactly one of DATA_KEY and DATA_KEY_SECRET_ID',
+    path: ['DATA_KEY'],
+  }),
 );
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Incarnations: an organization or document id re-created while the erasure of its previous
@@ -60,4 +60,4 @@ export function incarnationsWithin(
 }
 
 /** The schema of an incarnation map as stored on credentials, jobs and messages. */
-export const incarnationMap = z.record(z.string(), z.number().int().positive());
+export const incarnationMap = z.record(z.string(), z.int().check(z.positive()));

@@ -1,26 +1,32 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 
 /** Operations without parameters take `data: {}`. */
-export const noInput = /* @__PURE__ */ z.object({}).strict();
+export const noInput = /* @__PURE__ */ buildSchema(() => z.strictObject({}));
 
 /** A caller-chosen id (organization, folder, document, user, group): 1–256 characters. */
-export const resourceId = /* @__PURE__ */ z.string().min(1).max(256);
+export const resourceId = /* @__PURE__ */ buildSchema(() =>
+  z.string().check(z.minLength(1), z.maxLength(256)),
+);
 
 /** Page size of list operations (1–1000, default 100). */
-export const pageSize = /* @__PURE__ */ z.number().int().min(1).max(1000).default(100);
+export const pageSize = /* @__PURE__ */ buildSchema(() =>
+  z._default(z.int().check(z.minimum(1), z.maximum(1000)), 100),
+);
 
 /** An opaque page token from a previous response. */
-export const pageToken = /* @__PURE__ */ z.string().min(1).max(4096);
+export const pageToken = /* @__PURE__ */ buildSchema(() =>
+  z.string().check(z.minLength(1), z.maxLength(4096)),
+);
 
 /**
  * One item of a batch update by id (activities.update, notifications.update): its `id` and the
  * fields to change, of which it must send at least one.
  */
-export const changeById = <Shape extends z.ZodRawShape>(shape: Shape) =>
+export const changeById = <Shape extends z.core.$ZodShape>(shape: Shape) =>
   z
-    .object(shape)
-    .strict()
-    .refine((item) => Object.keys(item).length > 1, 'send at least one field to change besides id');
+    .strictObject(shape)
+    .check(z.refine((item) => Object.keys(item).length > 1, 'send at least one field to change besides id'));
 
 /**
  * Reports each id that repeats an earlier one (undefined ids are skipped) at `path(index)`: the
@@ -28,7 +34,7 @@ export const changeById = <Shape extends z.ZodRawShape>(shape: Shape) =>
  */
 export function uniqueIds(
   ids: readonly (string | undefined)[],
-  ctx: z.RefinementCtx,
+  ctx: z.core.$RefinementCtx,
   path: (index: number) => (string | number)[],
 ) {
   const seen = new Set<string>();
@@ -45,7 +51,7 @@ export function uniqueIds(
  */
 export const distinctBy =
   <Field extends string>(field: Field) =>
-  (items: readonly { [key in Field]?: string }[], ctx: z.RefinementCtx) =>
+  (items: readonly { [key in Field]?: string }[], ctx: z.core.$RefinementCtx) =>
     uniqueIds(
       items.map((item) => item[field]),
       ctx,

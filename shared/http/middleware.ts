@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import { ApiError, invalidArgument, permissionDenied, resourceExhausted } from '../core/errors';
 import { type RequestLog, requestLog } from '../core/logger';
@@ -265,7 +265,7 @@ function prefetchKey(
  * rejection is marked handled), so nothing it read reaches the caller.
  */
 export function startPrefetch(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   level: Exclude<AuthLevel, 'none'>,
   prefetch: PrefetchFunction,
 ): EndpointMiddleware {
@@ -300,7 +300,7 @@ export function startPrefetch(
  * Validates `data` with the route's schema (or takes `startPrefetch`'s verdict); the parsed value
  * becomes the run function's `input`.
  */
-export function validateInput(schema: z.ZodType): EndpointMiddleware {
+export function validateInput(schema: z.ZodMiniType): EndpointMiddleware {
   return {
     before: (request) => {
       const state = request.context.endpoint;

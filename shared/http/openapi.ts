@@ -3,7 +3,7 @@
  * table and each route's contract (zod input and output schemas, `handler.definition`). Pure: the docs generator
  * (`npm run docs`) loads the definitions and writes the results; a unit test keeps them current.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { httpStatusByErrorStatus } from '../core/errors';
 import { describeFields, type FieldDescriber, type OpenApiDescriptions } from './openapi-descriptions';
 import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './route-rows';
@@ -11,8 +11,8 @@ import { defaultMaxBodyBytes, type RouteDefinition, routeId } from './route-rows
 /** What the generator needs of a route: its table entry, the schema of its `data` and of its `result`. */
 export interface RouteDocumentation {
   readonly route: RouteDefinition;
-  readonly input: z.ZodType;
-  readonly output: z.ZodType;
+  readonly input: z.ZodMiniType;
+  readonly output: z.ZodMiniType;
 }
 
 /** An example call of a route, shown on its operation: the `data` sent and the `result` answered. */

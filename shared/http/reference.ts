@@ -6,7 +6,7 @@
  * Docs only: no handler imports these modules (lint rule `reference-words-stay-out-of-bundles`), so
  * no bundle carries the prose.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteContract } from './route-contract';
 
 type Shallower = [never, 0, 1, 2, 3, 4, 5, 6, 7, 8];

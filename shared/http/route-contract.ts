@@ -2,18 +2,21 @@
  * The shape of a route's contract and the builders every domain's `contracts.ts` states its routes'
  * contracts with; the types each domain's `examples.ts` checks its examples against.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { batchResult, nextPage, success } from './response-schemas';
 
 /** What a route accepts as `data` and answers as `result`. */
 export interface RouteContract {
-  readonly input: z.ZodType;
+  readonly input: z.ZodMiniType;
   /** The whole `result`: the success envelope's fields, or the bare body of the memory routes. */
-  readonly output: z.ZodObject;
+  readonly output: z.ZodMiniObject;
 }
 
 /** The contract of a route that answers `data` alone in the success envelope. */
-export const answering = <Input extends z.ZodType, Data extends z.ZodType>(input: Input, data: Data) => ({
+export const answering = <Input extends z.ZodMiniType, Data extends z.ZodMiniType>(
+  input: Input,
+  data: Data,
+) => ({
   input,
   output: success({ data }),
 });
@@ -23,18 +26,21 @@ const batchAnswer = success({ data: batchResult });
 const acknowledgement = success();
 
 /** The contract of a batch operation: `data` holds each submitted item's outcome (base rule 5). */
-export const answeringBatch = <Input extends z.ZodType>(input: Input) => ({ input, output: batchAnswer });
+export const answeringBatch = <Input extends z.ZodMiniType>(input: Input) => ({ input, output: batchAnswer });
 
 /** The contract of a route that answers the status and message only. */
-export const acknowledging = <Input extends z.ZodType>(input: Input) => ({ input, output: acknowledgement });
+export const acknowledging = <Input extends z.ZodMiniType>(input: Input) => ({
+  input,
+  output: acknowledgement,
+});
 
 /**
  * The contract of a paged read: one page as `data`, beside it the next page's token under the name
  * the contract gives it for this route (`nextPageToken` or `pageToken`).
  */
 export const answeringPage = <
-  Input extends z.ZodType,
-  Data extends z.ZodType,
+  Input extends z.ZodMiniType,
+  Data extends z.ZodMiniType,
   Token extends 'nextPageToken' | 'pageToken',
 >(
   input: Input,

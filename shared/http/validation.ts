@@ -1,4 +1,5 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
+import '../core/zod-messages';
 import { invalidArgument } from '../core/errors';
 
 /** One validation problem, as listed in `details.issues`. */
@@ -34,7 +35,7 @@ const errorMap: z.core.$ZodErrorMap = (issue) => {
   return undefined;
 };
 
-function toIssues(error: z.ZodError): ValidationIssue[] {
+function toIssues(error: z.core.$ZodError): ValidationIssue[] {
   return error.issues.map((issue) => {
     const path =
       issue.code === 'unrecognized_keys' && issue.keys.length === 1
@@ -51,7 +52,7 @@ export const invalidInput = (issues: ValidationIssue[]) =>
 /**
  * Parses `value` with `schema`, or throws INVALID_ARGUMENT (`invalidInput`) naming every problem.
  */
-export function parseOrThrow<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+export function parseOrThrow<Schema extends z.ZodMiniType>(schema: Schema, value: unknown): z.output<Schema> {
   const parsed = schema.safeParse(value, { error: errorMap });
   if (parsed.success) return parsed.data;
   throw invalidInput(toIssues(parsed.error));

@@ -1,5 +1,5 @@
 /** The contracts of the notifications domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { answering, answeringBatch, answeringPage, type ContractsOf } from '../http/route-contract';
 import * as preferences from './preference-schemas';
 import type { notificationsRoutes } from './routes';

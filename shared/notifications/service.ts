@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import { decodePageToken, encodePageToken } from '../db/page-token';
 import { prefetchable } from '../http/prefetchable';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { effectiveDocumentAccessType } from '../access-model/resolver';
 import { nowMs } from '../core/clock';
 import { invalidArgument, notFound } from '../core/errors';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { rootFolderId } from '../access-model/model';
 import { effectiveFolderAccessType } from '../access-model/resolver';
 import { nowMs } from '../core/clock';

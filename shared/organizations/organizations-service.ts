@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import { incarnationEntry } from '../db/incarnations';
 import { decodePageToken, encodePageToken } from '../db/page-token';

@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { logger } from '../core/logger';
+import '../core/zod-messages';
 import type { QueueName } from '../core/queue-names';
 import { keyringLoader } from '../security/keyring-middleware';
 
@@ -14,7 +15,7 @@ export interface WorkerContext<Batch = undefined> {
   batch: Batch;
 }
 
-export interface WorkerDefinition<Schema extends z.ZodType, Batch = undefined> {
+export interface WorkerDefinition<Schema extends z.ZodMiniType, Batch = undefined> {
   queue: QueueName;
   /** Schema of the message body (JSON). */
   message: Schema;
@@ -38,7 +39,7 @@ export interface WorkerDefinition<Schema extends z.ZodType, Batch = undefined> {
  * a body that is not a valid message, or an error from `run` — is reported alone, so the rest of
  * the batch is deleted and only the failed messages come back.
  */
-export function defineQueueWorker<Schema extends z.ZodType, Batch = undefined>(
+export function defineQueueWorker<Schema extends z.ZodMiniType, Batch = undefined>(
   definition: WorkerDefinition<Schema, Batch>,
 ) {
   const log = logger.createChild({ persistentKeys: { worker: definition.queue } });

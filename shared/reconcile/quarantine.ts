@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import type { ItemKey } from '../db/key-parts';
 import { mapInParallel } from '../db/parallel';
@@ -17,7 +17,7 @@ const releaseConcurrency = 25;
 export const quarantineIdOf = (key: ItemKey): string =>
   Buffer.from(JSON.stringify([key.pk, key.sk])).toString('base64url');
 
-const encodedKey = z.tuple([z.string().min(1), z.string().min(1)]);
+const encodedKey = z.tuple([z.string().check(z.minLength(1)), z.string().check(z.minLength(1))]);
 
 /** The key of a quarantine id, or undefined when the text is not one `quarantineIdOf` made. */
 export function keyOfQuarantineId(id: string): ItemKey | undefined {
@@ -34,23 +34,24 @@ export function keyOfQuarantineId(id: string): ItemKey | undefined {
  * quarantined it, the last failure's message and when it failed (epoch ms). Display fields fall
  * back rather than fail, so one odd item never hides the others.
  */
-export const quarantinedItem = z
-  .object({
+export const quarantinedItem = z.pipe(
+  z.object({
     pk: z.string(),
     sk: z.string(),
-    entity: z.string().catch('unknown'),
-    dueFailures: z.coerce.number().catch(0),
-    dueError: z.string().catch(''),
-    dueFailedAt: z.coerce.number().catch(0),
-  })
-  .transform((item) => ({
+    entity: z.catch(z.string(), 'unknown'),
+    dueFailures: z.catch(z.coerce.number(), 0),
+    dueError: z.catch(z.string(), ''),
+    dueFailedAt: z.catch(z.coerce.number(), 0),
+  }),
+  z.transform((item) => ({
     id: quarantineIdOf(item),
     entity: item.entity,
     key: { pk: item.pk, sk: item.sk },
     failures: item.dueFailures,
     error: item.dueError,
     failedAt: item.dueFailedAt,
-  }));
+  })),
+);
 
 export type QuarantinedItem = z.output<typeof quarantinedItem>;
 

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
@@ -33,15 +33,18 @@ export const keyringRefreshMs = 5 * 60 * 1000;
  */
 export const keyringMaxAgeMs = 2 * keyringRefreshMs;
 
-const keyId = z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'a key id is 1 to 32 letters, digits, _ or -');
-const keyMaterial = z.string().min(32, 'a data key holds at least 32 characters of secret material');
-const keyringDocument = z
-  .object({ current: keyId, keys: z.record(keyId, keyMaterial) })
-  .strict()
-  .refine((document) => Object.hasOwn(document.keys, document.current), {
+const keyId = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{1,32}$/, 'a key id is 1 to 32 letters, digits, _ or -'));
+const keyMaterial = z
+  .string()
+  .check(z.minLength(32, 'a data key holds at least 32 characters of secret material'));
+const keyringDocument = z.strictObject({ current: keyId, keys: z.record(keyId, keyMaterial) }).check(
+  z.refine((document) => Object.hasOwn(document.keys, document.current), {
     message: 'current must name one of keys',
     path: ['current'],
-  });
+  }),
+);
 
 /** The data keys in use: the one new values are sealed with, and every key an old value may need. */
 export interface Keyring {

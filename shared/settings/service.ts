@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
 import type { ConfigKind } from '../db/entities/workspace';
@@ -40,7 +40,7 @@ const configUpdateRetry: RetryPolicy = { attempts: 30, backoff: { baseMs: 20, ca
 /** One kind of API-key config: its stored schema, its defaults, and what authentication must see of it. */
 export interface ConfigType<T> {
   kind: ConfigKind;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   defaults: T;
   /** Settings copied onto the API key's credential, which authentication reads on every request. */
   credentialFlags?(config: T): Record<string, unknown>;

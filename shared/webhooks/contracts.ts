@@ -1,5 +1,5 @@
 /** The contracts of the webhooks domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { acknowledging, answering, answeringPage, type ContractsOf } from '../http/route-contract';
 import * as endpoints from './endpoint-schemas';
 import * as log from './message-log-schemas';

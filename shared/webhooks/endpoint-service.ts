@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { ApiError, failedPrecondition, invalidArgument, notFound } from '../core/errors';

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 import { notificationRecord } from '../notifications/schemas';
 
 /**
@@ -7,25 +8,27 @@ import { notificationRecord } from '../notifications/schemas';
  * feature, `data` the payload. Organization and document ids, when the event has them, give the
  * advanced-webhook channels `org.<id>` / `doc.<id>`.
  */
-export const publishedEvent = /* @__PURE__ */ z.object({
-  id: z.string(),
-  event: z.string(),
-  actionType: z.string(),
-  source: z.string(),
-  data: z.record(z.string(), z.unknown()),
-  platform: z.literal('api'),
-  timestamp: z.number(),
-  organizationId: z.string().optional(),
-  documentId: z.string().optional(),
-  /**
-   * Resolved recipients (tagged users, assignee, thread participants, without the actor), resolved
-   * by the producer from what it just wrote: the processed basic payload's `toUsers`. Kept out of
-   * `data` so raw and advanced deliveries stay unprocessed.
-   */
-  toUsers: z
-    .array(z.object({ userId: z.string(), name: z.string().optional(), email: z.string().optional() }))
-    .optional(),
-});
+export const publishedEvent = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    id: z.string(),
+    event: z.string(),
+    actionType: z.string(),
+    source: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    platform: z.literal('api'),
+    timestamp: z.number(),
+    organizationId: z.optional(z.string()),
+    documentId: z.optional(z.string()),
+    /**
+     * Resolved recipients (tagged users, assignee, thread participants, without the actor), resolved
+     * by the producer from what it just wrote: the processed basic payload's `toUsers`. Kept out of
+     * `data` so raw and advanced deliveries stay unprocessed.
+     */
+    toUsers: z.optional(
+      z.array(z.object({ userId: z.string(), name: z.optional(z.string()), email: z.optional(z.string()) })),
+    ),
+  }),
+);
 export type PublishedEvent = z.infer<typeof publishedEvent>;
 
 /** The channels a message carries (addendum §8): `org.<organizationId>`, `doc.<documentId>`. */
@@ -39,92 +42,117 @@ export function eventChannels(event: Pick<PublishedEvent, 'organizationId' | 'do
 // The payload (`data`) of each event type the service sends. Objects are strict: a producer that
 // adds a field fails at publication until the schema (and so the catalog) names it.
 
-const user = /* @__PURE__ */ z
-  .strictObject({ userId: z.string(), name: z.string().optional(), email: z.string().optional() })
-  .meta({ description: 'A user: id plus the profile fields the caller gave.' });
+const user = /* @__PURE__ */ buildSchema(() =>
+  z
+    .strictObject({ userId: z.string(), name: z.optional(z.string()), email: z.optional(z.string()) })
+    .check(z.meta({ description: 'A user: id plus the profile fields the caller gave.' })),
+);
 
-const agent = /* @__PURE__ */ z
-  .strictObject({
-    agentId: z.string(),
-    name: z.string().optional(),
-    model: z.string().optional(),
-    confidence: z.number().optional(),
-  })
-  .meta({ description: 'The agent that wrote the comment or took the action.' });
+const agent = /* @__PURE__ */ buildSchema(() =>
+  z
+    .strictObject({
+      agentId: z.string(),
+      name: z.optional(z.string()),
+      model: z.optional(z.string()),
+      confidence: z.optional(z.number()),
+    })
+    .check(z.meta({ description: 'The agent that wrote the comment or took the action.' })),
+);
 
-const annotation = /* @__PURE__ */ z
-  .strictObject({
-    annotationId: z.string(),
-    type: z.string().meta({ description: '`comment` or `suggestion`.' }),
-    status: z.string().meta({ description: '`open`, `in_progress`, `resolved` or `closed`.' }),
-    priority: z.string().optional().meta({ description: '`low`, `medium`, `high` or `urgent`.' }),
-    assignedTo: user.optional(),
-    context: z.record(z.string(), z.unknown()).optional(),
-    suggestionDecision: z.string().optional().meta({ description: '`accept` or `reject`.' }),
-  })
-  .meta({ description: 'The annotation (thread) after the change, without its comments.' });
+const annotation = /* @__PURE__ */ buildSchema(() =>
+  z
+    .strictObject({
+      annotationId: z.string(),
+      type: z.string().check(z.meta({ description: '`comment` or `suggestion`.' })),
+      status: z.string().check(z.meta({ description: '`open`, `in_progress`, `resolved` or `closed`.' })),
+      priority: z.optional(z.string()).check(z.meta({ description: '`low`, `medium`, `high` or `urgent`.' })),
+      assignedTo: z.optional(user),
+      context: z.optional(z.record(z.string(), z.unknown())),
+      suggestionDecision: z.optional(z.string()).check(z.meta({ description: '`accept` or `reject`.' })),
+    })
+    .check(z.meta({ description: 'The annotation (thread) after the change, without its comments.' })),
+);
 
-const comment = /* @__PURE__ */ z
-  .strictObject({
-    commentId: z.string(),
-    commentText: z.string().optional(),
-    commentHtml: z.string().optional(),
-    from: user,
-    taggedUserContacts: z
-      .array(z.strictObject({ userId: z.string(), contact: user.optional(), text: z.string().optional() }))
-      .optional(),
-    agent: agent.optional(),
-  })
-  .meta({ description: 'The comment the change concerns (before it, for a delete), without reactions.' });
+const comment = /* @__PURE__ */ buildSchema(() =>
+  z
+    .strictObject({
+      commentId: z.string(),
+      commentText: z.optional(z.string()),
+      commentHtml: z.optional(z.string()),
+      from: user,
+      taggedUserContacts: z.optional(
+        z.array(
+          z.strictObject({ userId: z.string(), contact: z.optional(user), text: z.optional(z.string()) }),
+        ),
+      ),
+      agent: z.optional(agent),
+    })
+    .check(
+      z.meta({
+        description: 'The comment the change concerns (before it, for a delete), without reactions.',
+      }),
+    ),
+);
 
-const fieldChanges = /* @__PURE__ */ z
-  .record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() }))
-  .meta({ description: 'The fields that changed, each `{ from, to }`.' });
+const fieldChanges = /* @__PURE__ */ buildSchema(() =>
+  z
+    .record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() }))
+    .check(z.meta({ description: 'The fields that changed, each `{ from, to }`.' })),
+);
 
 /** What every comment event carries. */
-const commentEventData = /* @__PURE__ */ z.strictObject({
-  annotationId: z.string(),
-  commentAnnotation: annotation,
-  targetComment: comment.optional(),
-  actionUser: user.extend({ agent: agent.optional() }),
-  oldStatus: z.string().optional(),
-  newStatus: z.string().optional(),
-  oldPriority: z.string().nullable().optional(),
-  newPriority: z.string().optional(),
-  oldAssignedTo: user.nullable().optional(),
-  newAssignedTo: user.nullable().optional(),
-  changes: fieldChanges.optional(),
-  reaction: z.strictObject({ icon: z.string() }).optional(),
-  metadata: z.strictObject({ apiKey: z.string(), organizationId: z.string(), documentId: z.string() }),
-});
+const commentEventData = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
+    annotationId: z.string(),
+    commentAnnotation: annotation,
+    targetComment: z.optional(comment),
+    // Extends the shape, not `user`: its `meta` is a check, which `z.extend` would carry (classic's
+    // `.extend` dropped the description).
+    actionUser: z.strictObject({ ...user.shape, agent: z.optional(agent) }),
+    oldStatus: z.optional(z.string()),
+    newStatus: z.optional(z.string()),
+    oldPriority: z.optional(z.nullable(z.string())),
+    newPriority: z.optional(z.string()),
+    oldAssignedTo: z.optional(z.nullable(user)),
+    newAssignedTo: z.optional(z.nullable(user)),
+    changes: z.optional(fieldChanges),
+    reaction: z.optional(z.strictObject({ icon: z.string() })),
+    metadata: z.strictObject({ apiKey: z.string(), organizationId: z.string(), documentId: z.string() }),
+  }),
+);
 
-const onComment = /* @__PURE__ */ commentEventData.extend({ targetComment: comment });
+const onComment = /* @__PURE__ */ buildSchema(() => z.extend(commentEventData, { targetComment: comment }));
 
 /** What every operational event (about delivery itself) carries: the endpoint it is about. */
-const aboutEndpoint = /* @__PURE__ */ z.strictObject({
-  endpointId: z.string(),
-  endpointUid: z
-    .string()
-    .nullable()
-    .meta({ description: "The endpoint's own `uid`, null when it has none." }),
-});
+const aboutEndpoint = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
+    endpointId: z.string(),
+    endpointUid: z
+      .nullable(z.string())
+      .check(z.meta({ description: "The endpoint's own `uid`, null when it has none." })),
+  }),
+);
 
 /** What an operational event about a message carries: the endpoint, the message and its last attempt. */
-const aboutAttempt = /* @__PURE__ */ aboutEndpoint.extend({
-  messageId: z.string().meta({ description: 'The message (its `webhook-id`).' }),
-  eventType: z.string().meta({ description: "The message's event type." }),
-  lastAttempt: z.strictObject({
-    attemptId: z.string(),
-    statusCode: z.number().int().nullable().meta({ description: 'The HTTP status; null without an answer.' }),
-    at: z.number().int().meta({ description: 'When the attempt was made, epoch ms.' }),
+const aboutAttempt = /* @__PURE__ */ buildSchema(() =>
+  z.extend(aboutEndpoint, {
+    messageId: z.string().check(z.meta({ description: 'The message (its `webhook-id`).' })),
+    eventType: z.string().check(z.meta({ description: "The message's event type." })),
+    lastAttempt: z.strictObject({
+      attemptId: z.string(),
+      statusCode: z
+        .nullable(z.int())
+        .check(z.meta({ description: 'The HTTP status; null without an answer.' })),
+      at: z.int().check(z.meta({ description: 'When the attempt was made, epoch ms.' })),
+    }),
   }),
-});
+);
 
 /** One event type: the feature that sends it, what it means, and its payload. */
 export interface EventTypeDefinition {
   source: string;
   description: string;
-  data: z.ZodType<Record<string, unknown>>;
+  data: z.ZodMiniType<Record<string, unknown>>;
   /** About delivery itself: sent only to endpoints whose `filterTypes` name it (targets.ts). */
   operational?: true;
 }
@@ -151,7 +179,7 @@ export const eventTypes = {
   'comment.update': {
     source: 'comment',
     description: "A comment's text or HTML changed; `changes` has the old and new values.",
-    data: onComment.extend({ changes: fieldChanges }),
+    data: z.extend(onComment, { changes: fieldChanges }),
   },
   'comment.delete': {
     source: 'comment',
@@ -161,22 +189,22 @@ export const eventTypes = {
   'comment_annotation.status_change': {
     source: 'comment',
     description: "An annotation's status changed.",
-    data: commentEventData.extend({ oldStatus: z.string(), newStatus: z.string(), changes: fieldChanges }),
+    data: z.extend(commentEventData, { oldStatus: z.string(), newStatus: z.string(), changes: fieldChanges }),
   },
   'comment_annotation.assign': {
     source: 'comment',
     description: 'An annotation was assigned to a user, or unassigned (`newAssignedTo: null`).',
-    data: commentEventData.extend({
-      oldAssignedTo: user.nullable(),
-      newAssignedTo: user.nullable(),
+    data: z.extend(commentEventData, {
+      oldAssignedTo: z.nullable(user),
+      newAssignedTo: z.nullable(user),
       changes: fieldChanges,
     }),
   },
   'comment_annotation.priority_change': {
     source: 'comment',
     description: "An annotation's priority changed (`oldPriority: null` when it had none).",
-    data: commentEventData.extend({
-      oldPriority: z.string().nullable(),
+    data: z.extend(commentEventData, {
+      oldPriority: z.nullable(z.string()),
       newPriority: z.string(),
       changes: fieldChanges,
     }),
@@ -184,22 +212,22 @@ export const eventTypes = {
   'comment_annotation.suggestion_accept': {
     source: 'comment',
     description: 'A suggestion was accepted (a decision is recorded once).',
-    data: commentEventData.extend({ changes: fieldChanges }),
+    data: z.extend(commentEventData, { changes: fieldChanges }),
   },
   'comment_annotation.suggestion_reject': {
     source: 'comment',
     description: 'A suggestion was rejected (a decision is recorded once).',
-    data: commentEventData.extend({ changes: fieldChanges }),
+    data: z.extend(commentEventData, { changes: fieldChanges }),
   },
   'comment.reaction_add': {
     source: 'comment',
     description: 'A user added a reaction (an icon) to a comment.',
-    data: onComment.extend({ reaction: z.strictObject({ icon: z.string() }) }),
+    data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
   },
   'comment.reaction_delete': {
     source: 'comment',
     description: 'A user removed a reaction (an icon) from a comment.',
-    data: onComment.extend({ reaction: z.strictObject({ icon: z.string() }) }),
+    data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
   },
   'comment_annotation.delete': {
     source: 'comment',
@@ -214,19 +242,20 @@ export const eventTypes = {
     data: z
       .strictObject({
         editorId: z.string(),
-        type: z.string().meta({ description: '`text`, `map`, `array` or `xml`.' }),
+        type: z.string().check(z.meta({ description: '`text`, `map`, `array` or `xml`.' })),
         contentKey: z.string(),
         data: z
-          .union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())])
-          .optional()
-          .meta({ description: 'The value: a string (text, xml), an object (map) or an array.' }),
-        dataOmitted: z.literal(true).optional(),
-        lastUpdate: z.number().meta({ description: 'When the change was made, epoch ms.' }),
-        lastUpdatedBy: z.string().nullable(),
+          .optional(z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
+          .check(z.meta({ description: 'The value: a string (text, xml), an object (map) or an array.' })),
+        dataOmitted: z.optional(z.literal(true)),
+        lastUpdate: z.number().check(z.meta({ description: 'When the change was made, epoch ms.' })),
+        lastUpdatedBy: z.nullable(z.string()),
       })
-      .refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
-        message: 'either data or dataOmitted',
-      }),
+      .check(
+        z.refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
+          message: 'either data or dataOmitted',
+        }),
+      ),
   },
   'notification.digest': {
     source: 'notification',
@@ -235,10 +264,10 @@ export const eventTypes = {
     data: z.strictObject({
       userId: z.string(),
       organizationId: z.string(),
-      unreadCount: z.number().int().positive(),
+      unreadCount: z.int().check(z.positive()),
       notifications: z
         .array(notificationRecord)
-        .meta({ description: 'The shared notification records, newest first.' }),
+        .check(z.meta({ description: 'The shared notification records, newest first.' })),
     }),
   },
   'webhook.test': {
@@ -268,7 +297,7 @@ export const eventTypes = {
     source: 'webhook',
     description: `An endpoint was disabled, by the caller (\`reason: manual\`) or after failing for 5 days (\`reason: failing\`). ${operationalNote}`,
     operational: true,
-    data: aboutEndpoint.extend({ reason: z.enum(['manual', 'failing']) }),
+    data: z.extend(aboutEndpoint, { reason: z.enum(['manual', 'failing']) }),
   },
   'message.attempt.failing': {
     source: 'webhook',
@@ -294,7 +323,10 @@ export const eventTypes = {
 export type EventTypeName = keyof typeof eventTypes;
 
 /** Every event type's name, in the catalog's order: the names an endpoint's `filterTypes` takes. */
-export const eventTypeNames = /* @__PURE__ */ Object.keys(eventTypes) as [EventTypeName, ...EventTypeName[]];
+export const eventTypeNames = /* @__PURE__ */ buildSchema(() => Object.keys(eventTypes)) as [
+  EventTypeName,
+  ...EventTypeName[],
+];
 
 /** Events about delivery itself (addendum §11), the catalog's types marked `operational`. */
 export const operationalEventTypes: ReadonlySet<string> = new Set(
@@ -316,16 +348,18 @@ export function messageSchemaOf(name: EventTypeName) {
   const type: EventTypeDefinition = eventTypes[name];
   return z
     .strictObject({
-      id: z.string().meta({ description: 'The message id, the same on every attempt (`webhook-id`).' }),
+      id: z
+        .string()
+        .check(z.meta({ description: 'The message id, the same on every attempt (`webhook-id`).' })),
       event: z.literal(name),
       actionType: z.literal(actionTypeOf(name)),
       source: z.literal(type.source),
       data: type.data,
       webhookId: z
         .string()
-        .meta({ description: 'The endpoint id (`raw` / `processed` for basic webhooks).' }),
+        .check(z.meta({ description: 'The endpoint id (`raw` / `processed` for basic webhooks).' })),
       platform: z.literal('api'),
-      timestamp: z.number().int().meta({ description: 'When the event happened, epoch ms.' }),
+      timestamp: z.int().check(z.meta({ description: 'When the event happened, epoch ms.' })),
     })
-    .meta({ description: type.description });
+    .check(z.meta({ description: type.description }));
 }

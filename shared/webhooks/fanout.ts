@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, DynamoDBStreamEvent, StreamRecord } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import type { logger } from '../core/logger';
 import { transactionLimit } from '../db/batch';
@@ -114,7 +114,7 @@ export async function fanOutEvent(
   return targets;
 }
 
-const outboxImage = publishedEvent.extend({
+const outboxImage = z.extend(publishedEvent, {
   apiKey: z.string(),
   entity: z.literal(entities.outboxEvent.name),
 });

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 import { publishedEvent } from './event-schemas';
 
 /**
@@ -6,11 +7,13 @@ import { publishedEvent } from './event-schemas';
  * URLs (`basic:raw`, `basic:processed`). The URL itself is read from the current configuration at
  * each attempt, so a corrected URL applies to pending retries.
  */
-export const targetId = /* @__PURE__ */ z.union([
-  z.templateLiteral(['endpoint:', z.string().min(1)]),
-  z.literal('basic:raw'),
-  z.literal('basic:processed'),
-]);
+export const targetId = /* @__PURE__ */ buildSchema(() =>
+  z.union([
+    z.templateLiteral(['endpoint:', z.string().check(z.minLength(1))]),
+    z.literal('basic:raw'),
+    z.literal('basic:processed'),
+  ]),
+);
 export type TargetId = z.infer<typeof targetId>;
 
 /** The target of an advanced-webhook endpoint. */
@@ -21,11 +24,13 @@ export const endpointIdOf = (target: TargetId): string | undefined =>
   target.startsWith('endpoint:') ? target.slice('endpoint:'.length) : undefined;
 
 /** How an attempt ended; `refused` = the target address is not allowed (SSRF guard). */
-export const attemptOutcome = /* @__PURE__ */ z.enum(['success', 'failure', 'timeout', 'refused', 'error']);
+export const attemptOutcome = /* @__PURE__ */ buildSchema(() =>
+  z.enum(['success', 'failure', 'timeout', 'refused', 'error']),
+);
 export type AttemptOutcome = z.infer<typeof attemptOutcome>;
 
 /** What made an attempt: the retry schedule, or a resend (messages/resend). */
-export const attemptTrigger = /* @__PURE__ */ z.enum(['scheduled', 'manual']);
+export const attemptTrigger = /* @__PURE__ */ buildSchema(() => z.enum(['scheduled', 'manual']));
 export type AttemptTrigger = z.infer<typeof attemptTrigger>;
 
 /**
@@ -40,55 +45,61 @@ export const attemptIdOf = (eventId: string, endpointId: string, trigger: Attemp
  * One attempt (one HTTP try), as recorded on its message (the response body truncated). `attempt`
  * numbers scheduled attempts and manual ones each from 1; `trigger` is absent on scheduled ones.
  */
-export const attemptRecord = /* @__PURE__ */ z.object({
-  attempt: z.number().int().positive(),
-  trigger: attemptTrigger.optional(),
-  at: z.number(),
-  durationMs: z.number(),
-  outcome: attemptOutcome,
-  statusCode: z.number().nullable(),
-  response: z.string(),
-});
+export const attemptRecord = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    attempt: z.int().check(z.positive()),
+    trigger: z.optional(attemptTrigger),
+    at: z.number(),
+    durationMs: z.number(),
+    outcome: attemptOutcome,
+    statusCode: z.nullable(z.number()),
+    response: z.string(),
+  }),
+);
 export type AttemptRecord = z.infer<typeof attemptRecord>;
 
 /** `pending` until a 2xx (`succeeded`) or the last scheduled attempt fails (`dead`, replayable). */
-export const messageStatus = /* @__PURE__ */ z.enum(['pending', 'succeeded', 'dead']);
+export const messageStatus = /* @__PURE__ */ buildSchema(() => z.enum(['pending', 'succeeded', 'dead']));
 export type MessageStatus = z.infer<typeof messageStatus>;
 
 /**
  * A stored message (keys stripped): one event published to one target, with its attempts. The
  * stored item keeps its first name (entity `webhookDelivery`, attribute `deliveryId`).
  */
-export const messageRecord = /* @__PURE__ */ z.object({
-  deliveryId: z.string(),
-  targetId,
-  event: publishedEvent,
-  status: messageStatus,
-  /** Attempts made so far; the next attempt's number is `attemptCount + 1`. */
-  attemptCount: z.number().int().min(0),
-  /** Attempts made before the last replay (a replay restarts the retry schedule). */
-  attemptBase: z.number().int().min(0),
-  /** Earliest time (epoch ms) of the next attempt. */
-  nextAttemptAt: z.number(),
-  /** The highest attempt number whose attempt task has been sent. */
-  enqueuedAttempt: z.number().int().min(0),
-  /** Why a message was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
-  reason: z.string().optional(),
-  /** Manual attempts made (messages/resend); they leave the schedule's `attemptCount` alone. */
-  manualCount: z.number().int().min(0).default(0),
-  attempts: z.array(attemptRecord),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const messageRecord = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    deliveryId: z.string(),
+    targetId,
+    event: publishedEvent,
+    status: messageStatus,
+    /** Attempts made so far; the next attempt's number is `attemptCount + 1`. */
+    attemptCount: z.int().check(z.minimum(0)),
+    /** Attempts made before the last replay (a replay restarts the retry schedule). */
+    attemptBase: z.int().check(z.minimum(0)),
+    /** Earliest time (epoch ms) of the next attempt. */
+    nextAttemptAt: z.number(),
+    /** The highest attempt number whose attempt task has been sent. */
+    enqueuedAttempt: z.int().check(z.minimum(0)),
+    /** Why a message was dead-lettered without exhausting its attempts (endpoint disabled or deleted). */
+    reason: z.optional(z.string()),
+    /** Manual attempts made (messages/resend); they leave the schedule's `attemptCount` alone. */
+    manualCount: z._default(z.int().check(z.minimum(0)), 0),
+    attempts: z.array(attemptRecord),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  }),
+);
 export type MessageRecord = z.infer<typeof messageRecord>;
 
 /** Where a message item lives: its API key, its target and its event. */
-export const messageRef = /* @__PURE__ */ z.object({
-  apiKey: z.string(),
-  targetId,
-  eventTimestamp: z.number(),
-  eventId: z.string(),
-});
+export const messageRef = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    apiKey: z.string(),
+    targetId,
+    eventTimestamp: z.number(),
+    eventId: z.string(),
+  }),
+);
 export type MessageRef = z.infer<typeof messageRef>;
 
 /**
@@ -96,79 +107,93 @@ export type MessageRef = z.infer<typeof messageRef>;
  * at the message (the payload stays in DynamoDB) and naming the attempt, so a stale duplicate is
  * recognised and dropped. `manual` names a resend's attempt (numbered among manual attempts).
  */
-export const attemptTask = /* @__PURE__ */ messageRef.extend({
-  attempt: z.number().int().positive(),
-  manual: z.literal(true).optional(),
-});
+export const attemptTask = /* @__PURE__ */ buildSchema(() =>
+  z.extend(messageRef, {
+    attempt: z.int().check(z.positive()),
+    manual: z.optional(z.literal(true)),
+  }),
+);
 export type AttemptTask = z.infer<typeof attemptTask>;
 
 /** Endpoint ids are service-generated; anything longer cannot be one. */
-export const endpointIdField = /* @__PURE__ */ z.string().min(1).max(64);
+export const endpointIdField = /* @__PURE__ */ buildSchema(() =>
+  z.string().check(z.minLength(1), z.maxLength(64)),
+);
 
 /** Largest page of an endpoint's message list, and the default. */
 const maxMessagePageSize = 250;
 const defaultMessagePageSize = 50;
 
-export const listMessagesInput = /* @__PURE__ */ z
-  .object({
+export const listMessagesInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
     endpointId: endpointIdField,
-    limit: z.number().int().min(1).max(maxMessagePageSize).default(defaultMessagePageSize),
-    pageToken: z.string().min(1).max(4096).nullable().optional(),
-  })
-  .strict();
+    limit: z._default(z.int().check(z.minimum(1), z.maximum(maxMessagePageSize)), defaultMessagePageSize),
+    pageToken: z.optional(z.nullable(z.string().check(z.minLength(1), z.maxLength(4096)))),
+  }),
+);
 export type ListMessagesInput = z.output<typeof listMessagesInput>;
 
 /** A message is found by its id and timestamp (both in its body): together they locate its record. */
-export const replayMessageInput = /* @__PURE__ */ z
-  .object({
+export const replayMessageInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
     endpointId: endpointIdField,
-    messageId: z.string().min(1).max(128),
-    timestamp: z.number().int().min(0),
-  })
-  .strict();
+    messageId: z.string().check(z.minLength(1), z.maxLength(128)),
+    timestamp: z.int().check(z.minimum(0)),
+  }),
+);
 export type ReplayMessageInput = z.output<typeof replayMessageInput>;
 
 /** Without `endpointId`, the test event goes to the basic-webhook URLs. */
-export const testWebhookInput = /* @__PURE__ */ z.object({ endpointId: endpointIdField.optional() }).strict();
+export const testWebhookInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({ endpointId: z.optional(endpointIdField) }),
+);
 export type TestWebhookInput = z.output<typeof testWebhookInput>;
 
 // Responses.
 
 /** One attempt of a message as the endpoint messages routes show it. */
-const attemptView = /* @__PURE__ */ z.object({
-  attempt: z.number().int(),
-  status: attemptOutcome,
-  statusCode: z.number().nullable(),
-  durationMs: z.number(),
-  response: z.string(),
-  timestamp: z.iso.datetime(),
-});
+const attemptView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    attempt: z.int(),
+    status: attemptOutcome,
+    statusCode: z.nullable(z.number()),
+    durationMs: z.number(),
+    response: z.string(),
+    timestamp: z.iso.datetime(),
+  }),
+);
 
 /** A message to an endpoint, with its status and attempts. */
-export const endpointMessageView = /* @__PURE__ */ z
-  .object({
-    messageId: z.string(),
-    event: z.string(),
-    timestamp: z.number(),
-    status: messageStatus,
-    reason: z.string().nullable(),
-    attemptCount: z.number().int(),
-    nextAttemptAt: z.iso.datetime().nullable(),
-    attempts: z.array(attemptView),
-    createdAt: z.iso.datetime(),
-    updatedAt: z.iso.datetime(),
-  })
-  .meta({ id: 'EndpointMessage' });
+export const endpointMessageView = /* @__PURE__ */ buildSchema(() =>
+  z
+    .object({
+      messageId: z.string(),
+      event: z.string(),
+      timestamp: z.number(),
+      status: messageStatus,
+      reason: z.nullable(z.string()),
+      attemptCount: z.int(),
+      nextAttemptAt: z.nullable(z.iso.datetime()),
+      attempts: z.array(attemptView),
+      createdAt: z.iso.datetime(),
+      updatedAt: z.iso.datetime(),
+    })
+    .check(z.meta({ id: 'EndpointMessage' })),
+);
 
 /** endpoints/messages/get `data`. */
-export const endpointMessagePage = /* @__PURE__ */ z.object({
-  messages: z.array(endpointMessageView),
-  pageToken: z.string().nullable(),
-});
+export const endpointMessagePage = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    messages: z.array(endpointMessageView),
+    pageToken: z.nullable(z.string()),
+  }),
+);
 
 /** workspace/webhooks/test `data`: the test event's id and the targets it was sent to. */
-export const testEventView = /* @__PURE__ */ z.object({
-  messageId: z.string(),
-  timestamp: z.number(),
-  targets: z.array(targetId),
-});
+export const testEventView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    messageId: z.string(),
+    timestamp: z.number(),
+    targets: z.array(targetId),
+  }),
+);

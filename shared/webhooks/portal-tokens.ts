@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { nowMs } from '../core/clock';
 import type { PortalScope } from '../http/caller';
 import { openWithKeyring, sealWithCurrentKey } from '../security/keyring';

@@ -1,5 +1,5 @@
 /** The contracts of the workspace domain's routes (./routes.ts): the `data` each accepts and the `result` it answers. */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { noInput } from '../http/common-schemas';
 import { answering, answeringPage, type ContractsOf } from '../http/route-contract';
 import type { workspaceRoutes } from './routes';

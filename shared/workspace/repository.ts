@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod/mini';
 import { ApiError, resourceExhausted } from '../core/errors';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
@@ -276,8 +277,8 @@ export async function findCredentialForAuth(
     }),
   );
   return output.Item
-    ? apiKeyCredential
-        .pick({
+    ? z
+        .pick(apiKeyCredential, {
           authTokenHash: true,
           workspaceId: true,
           type: true,

@@ -1,109 +1,119 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 import { incarnationMap } from '../db/incarnations';
 import { normaliseDomain } from './domains';
 
-const label = /* @__PURE__ */ z.string().trim().min(1).max(200);
+const label = /* @__PURE__ */ buildSchema(() => z.string().check(z.trim(), z.minLength(1), z.maxLength(200)));
 
 /** An API key as callers send it; service-generated keys are far shorter than the bound. */
-export const apiKeyId = /* @__PURE__ */ z.string().min(1).max(128);
+export const apiKeyId = /* @__PURE__ */ buildSchema(() => z.string().check(z.minLength(1), z.maxLength(128)));
 
-export const apiKeyType = /* @__PURE__ */ z.enum(['testing', 'production']);
+export const apiKeyType = /* @__PURE__ */ buildSchema(() => z.enum(['testing', 'production']));
 
 /** A domain entry as callers send it (URL or bare host), normalised to the stored form. */
-export const domainEntry = /* @__PURE__ */ z
-  .string()
-  .min(1)
-  .max(2048)
-  .transform((value, ctx) => {
-    const domain = normaliseDomain(value);
-    if (!domain) {
-      ctx.addIssue({ code: 'custom', message: `not a valid domain: ${value}` });
-      return z.NEVER;
-    }
-    return domain;
-  });
+export const domainEntry = /* @__PURE__ */ buildSchema(() =>
+  z.pipe(
+    z.string().check(z.minLength(1), z.maxLength(2048)),
+    z.transform((value, ctx) => {
+      const domain = normaliseDomain(value);
+      if (!domain) {
+        ctx.issues.push({ code: 'custom', message: `not a valid domain: ${value}`, input: value });
+        return z.NEVER;
+      }
+      return domain;
+    }),
+  ),
+);
 
-export const createWorkspaceInput = /* @__PURE__ */ z
-  .object({
-    ownerEmail: z.email().max(254),
-    name: label.optional(),
-    workspaceName: label.optional(),
-  })
-  .strict();
+export const createWorkspaceInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
+    ownerEmail: z.email().check(z.maxLength(254)),
+    name: z.optional(label),
+    workspaceName: z.optional(label),
+  }),
+);
 
-export const createApiKeyInput = /* @__PURE__ */ z
-  .object({
+export const createApiKeyInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
     type: apiKeyType,
-    apiKeyName: label.optional(),
-    ownerEmail: z.email().max(254).optional(),
-    createAuthToken: z.boolean().default(true),
-    allowedDomains: z.array(domainEntry).max(100).optional(),
-  })
-  .strict();
+    apiKeyName: z.optional(label),
+    ownerEmail: z.optional(z.email().check(z.maxLength(254))),
+    createAuthToken: z._default(z.boolean(), true),
+    allowedDomains: z.optional(z.array(domainEntry).check(z.maxLength(100))),
+  }),
+);
 
-export const listApiKeysInput = /* @__PURE__ */ z
-  .object({
-    apiKeys: z.array(apiKeyId).min(1).max(30).optional(),
-    pageSize: z.number().int().min(1).max(100).default(100),
-    pageToken: z.string().min(1).max(4096).optional(),
-  })
-  .strict();
+export const listApiKeysInput = /* @__PURE__ */ buildSchema(() =>
+  z.strictObject({
+    apiKeys: z.optional(z.array(apiKeyId).check(z.minLength(1), z.maxLength(30))),
+    pageSize: z._default(z.int().check(z.minimum(1), z.maximum(100)), 100),
+    pageToken: z.optional(z.string().check(z.minLength(1), z.maxLength(4096))),
+  }),
+);
 
-export const apiKeyInput = /* @__PURE__ */ z.object({ apiKey: apiKeyId }).strict();
+export const apiKeyInput = /* @__PURE__ */ buildSchema(() => z.strictObject({ apiKey: apiKeyId }));
 
 /** Stored workspace item (keys stripped). */
-export const workspaceRecord = /* @__PURE__ */ z.object({
-  workspaceId: z.string(),
-  name: z.string(),
-  ownerId: z.string(),
-  ownerEmail: z.string(),
-  ownerName: z.string(),
-  tokenHash: z.string(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const workspaceRecord = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    workspaceId: z.string(),
+    name: z.string(),
+    ownerId: z.string(),
+    ownerEmail: z.string(),
+    ownerName: z.string(),
+    tokenHash: z.string(),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  }),
+);
 export type WorkspaceRecord = z.infer<typeof workspaceRecord>;
 
 /** Stored listing of an API key under its workspace. */
-export const apiKeyListing = /* @__PURE__ */ z.object({
-  apiKey: z.string(),
-  apiKeyName: z.string(),
-  type: apiKeyType,
-  createdAt: z.number(),
-});
+export const apiKeyListing = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    apiKey: z.string(),
+    apiKeyName: z.string(),
+    type: apiKeyType,
+    createdAt: z.number(),
+  }),
+);
 export type ApiKeyListing = z.infer<typeof apiKeyListing>;
 
 /**
  * An API key's allowed domains as stored: a DynamoDB string set (so domain add/delete are atomic
  * `ADD`/`DELETE` updates), absent when empty; callers see a sorted array (sets have no order).
  */
-const allowedDomains = /* @__PURE__ */ z
-  .union([z.set(z.string()), z.array(z.string())])
-  .optional()
-  .transform((domains) => [...(domains ?? [])].sort());
+const allowedDomains = /* @__PURE__ */ buildSchema(() =>
+  z.pipe(
+    z.optional(z.union([z.set(z.string()), z.array(z.string())])),
+    z.transform((domains) => [...(domains ?? [])].sort()),
+  ),
+);
 
 /** Stored credential of an API key: the item API-key auth reads. No token is stored in plain text. */
-export const apiKeyCredential = /* @__PURE__ */ z.object({
-  apiKey: z.string(),
-  workspaceId: z.string(),
-  type: apiKeyType,
-  apiKeyName: z.string(),
-  ownerEmail: z.string().optional(),
-  authTokenHash: z.string().optional(),
-  authTokenEncrypted: z.string().optional(),
-  authTokenName: z.string(),
-  domains: allowedDomains,
-  /** Copied from the permission-provider config so that access checks know it without reading it. */
-  usesPermissionProvider: z.boolean().optional(),
-  /** Copied from the notification config (0: digests off) so that inbox writes open digest windows without reading it. */
-  digestDelayMinutes: z.number().int().nonnegative().optional(),
-  /** Organizations and documents whose erasure runs (shared/plugins/fence.ts); absent when none. */
-  erasing: z.set(z.string()).optional(),
-  /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts); absent when none. */
-  incarnations: incarnationMap.optional(),
-  createdAt: z.number(),
-  updatedAt: z.number(),
-});
+export const apiKeyCredential = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    apiKey: z.string(),
+    workspaceId: z.string(),
+    type: apiKeyType,
+    apiKeyName: z.string(),
+    ownerEmail: z.optional(z.string()),
+    authTokenHash: z.optional(z.string()),
+    authTokenEncrypted: z.optional(z.string()),
+    authTokenName: z.string(),
+    domains: allowedDomains,
+    /** Copied from the permission-provider config so that access checks know it without reading it. */
+    usesPermissionProvider: z.optional(z.boolean()),
+    /** Copied from the notification config (0: digests off) so that inbox writes open digest windows without reading it. */
+    digestDelayMinutes: z.optional(z.int().check(z.nonnegative())),
+    /** Organizations and documents whose erasure runs (shared/plugins/fence.ts); absent when none. */
+    erasing: z.optional(z.set(z.string())),
+    /** Incarnations of ids re-created while their erasure ran (shared/db/incarnations.ts); absent when none. */
+    incarnations: z.optional(incarnationMap),
+    createdAt: z.number(),
+    updatedAt: z.number(),
+  }),
+);
 export type ApiKeyCredential = z.infer<typeof apiKeyCredential>;
 
 /** The contract's API key entry: `{ id, apiKeyName, type }`. */
@@ -112,50 +122,64 @@ export type ApiKeySummary = { id: string; apiKeyName: string; type: z.infer<type
 // Responses.
 
 /** An API key as responses list it (addendum §3): `{ id, apiKeyName, type }`. */
-export const apiKeySummary = /* @__PURE__ */ z
-  .object({
-    id: z.string(),
-    apiKeyName: z.string(),
-    type: apiKeyType,
-  })
-  .meta({ id: 'ApiKeySummary' });
+export const apiKeySummary = /* @__PURE__ */ buildSchema(() =>
+  z
+    .object({
+      id: z.string(),
+      apiKeyName: z.string(),
+      type: apiKeyType,
+    })
+    .check(z.meta({ id: 'ApiKeySummary' })),
+);
 
 /** workspace/get `data`: the workspace, its owner and its API keys by key. */
-export const workspaceView = /* @__PURE__ */ z.object({
-  id: z.string(),
-  name: z.string(),
-  owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-  apiKeyList: z.record(z.string(), apiKeySummary),
-});
+export const workspaceView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    owner: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+    apiKeyList: z.record(z.string(), apiKeySummary),
+  }),
+);
 
 /** workspace/create `data`: the workspace view plus its auth token, shown once. */
-export const createdWorkspace = /* @__PURE__ */ workspaceView.extend({
-  authToken: z.string(),
-});
+export const createdWorkspace = /* @__PURE__ */ buildSchema(() =>
+  z.extend(workspaceView, {
+    authToken: z.string(),
+  }),
+);
 
 /** workspace/apikey/create `data`. */
-export const createdApiKey = /* @__PURE__ */ z.object({ apiKey: z.string() });
+export const createdApiKey = /* @__PURE__ */ buildSchema(() => z.object({ apiKey: z.string() }));
 
 /** An auth token as shown to the workspace owner: the token, its name and allowed domains. */
-export const authTokenView = /* @__PURE__ */ z.object({
-  token: z.string(),
-  name: z.string(),
-  domains: z.array(z.string()),
-});
+export const authTokenView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    token: z.string(),
+    name: z.string(),
+    domains: z.array(z.string()),
+  }),
+);
 
 /** workspace/authtokens/get `data`. */
-export const authTokensView = /* @__PURE__ */ z.object({
-  apiKey: z.string(),
-  authTokens: z.array(authTokenView),
-});
+export const authTokensView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    apiKey: z.string(),
+    authTokens: z.array(authTokenView),
+  }),
+);
 
 /** workspace/authtoken/reset `data`. */
-export const resetAuthTokenView = /* @__PURE__ */ z.object({
-  apiKey: z.string(),
-  newAuthToken: authTokenView,
-});
+export const resetAuthTokenView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    apiKey: z.string(),
+    newAuthToken: authTokenView,
+  }),
+);
 
 /** workspace/domains/get `data`. */
-export const domainsView = /* @__PURE__ */ z.object({
-  domains: z.array(z.string()),
-});
+export const domainsView = /* @__PURE__ */ buildSchema(() =>
+  z.object({
+    domains: z.array(z.string()),
+  }),
+);

@@ -68,10 +68,20 @@ describe('function bundles', () => {
   });
 });
 
+/** The functions that serve no route: realtime, queue workers, the unrouted answer. */
+const otherFunctionFiles = ['functions/realtime', 'functions/workers', 'functions/http'].flatMap((dir) =>
+  readdirSync(path.join(projectRoot, dir))
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => `${dir}/${name}`),
+);
+
 describe('route bundles', () => {
-  // One esbuild run over every route's handler (unminified, so declarations keep their names), with
-  // the metafile that names each bundle's modules.
-  const entryPoints = Object.fromEntries(routes.map((route) => [route.name, handlerFile(route)]));
+  // One esbuild run over every function's handler (unminified, so declarations keep their names),
+  // with the metafile that names each bundle's modules.
+  const entryPoints = Object.fromEntries([
+    ...routes.map((route) => [route.name, handlerFile(route)]),
+    ...otherFunctionFiles.map((file) => [file.replace(/\.ts$/, ''), file]),
+  ]);
   const outdir = path.join(tmpdir(), 'route-bundles-test');
   const { metafile, outputFiles } = buildSync({
     absWorkingDir: projectRoot,
@@ -110,6 +120,14 @@ describe('route bundles', () => {
     (name) => {
       const contracts = outputOf(name).inputs.filter((input) => /contracts?\.ts$/.test(input));
       expect(contracts).toEqual([]);
+    },
+  );
+
+  it.each(Object.keys(entryPoints))(
+    "%s carries zod/mini, not zod's classic API, whose every method comes with each schema (decisions §92)",
+    (name) => {
+      const classic = outputOf(name).inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'));
+      expect(classic).toEqual([]);
     },
   );
 

@@ -1,5 +1,5 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routeContracts } from '../../shared/api/route-contracts';
 import type { RouteName } from '../../shared/api/routes';
 import { errorEnvelope, successEnvelope } from '../../shared/http/response-schemas';
@@ -13,13 +13,13 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 // Structure only: formats and every other rule are the zod parse's to check.
 const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-const documented = new WeakMap<z.ZodType, ValidateFunction>();
+const documented = new WeakMap<z.ZodMiniType, ValidateFunction>();
 
 /**
  * The JSON Schema docs/openapi.json gives the route's 200 body (zod's output-side JSON Schema,
  * where every object is `additionalProperties: false`), compiled once per output schema.
  */
-function documentedBody(output: z.ZodType): ValidateFunction {
+function documentedBody(output: z.ZodMiniType): ValidateFunction {
   let validate = documented.get(output);
   if (!validate) {
     validate = ajv.compile(

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** A JSON Schema node as `z.toJSONSchema` writes route inputs (draft 2020-12, no `$ref`s). */
 type JsonSchema = { [keyword: string]: unknown };
@@ -146,7 +146,7 @@ function arbitraryOf(schema: JsonSchema, field: string, context: Context): fc.Ar
  * validation — as a caller's would. String fields named like a pool (`organizationId`, and arrays
  * named `organizationIds`) mostly take ids from it, so bodies reach resources that exist.
  */
-export function arbitraryFromSchema(schema: z.ZodType, pools: IdPools = {}): fc.Arbitrary<unknown> {
+export function arbitraryFromSchema(schema: z.ZodMiniType, pools: IdPools = {}): fc.Arbitrary<unknown> {
   const json = z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12' }) as JsonSchema;
   return arbitraryOf(json, '', { pools, maxSize: 24 });
 }

@@ -1,5 +1,5 @@
 import { SendMessageCommand, SetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type QueueWorkers, startQueueWorkers } from '../../../scripts/local/queue-workers';
 import { type LocalSqs, startLocalSqs } from '../../../scripts/local/sqs';
 import { defineQueueWorker } from '../../../shared/queues/define-worker';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { committedDocs } from '../../../scripts/docs/committed-docs';
 import { withDataModelTables } from '../../../scripts/docs/data-model';
 import { loadDefinitions, withRouteTable } from '../../../scripts/docs/render';
@@ -138,13 +138,13 @@ describe('buildOpenApi', () => {
   });
 
   it('moves named and recursive subschemas into components.schemas', () => {
-    const tree: z.ZodType = z.object({
+    const tree: z.ZodMiniType = z.object({
       name: z.string(),
       get children() {
         return z.array(tree);
       },
     });
-    const input = z.object({ root: tree, label: z.string().meta({ id: 'TestLabel' }) });
+    const input = z.object({ root: tree, label: z.string().check(z.meta({ id: 'TestLabel' })) });
     const route = { ...routeNamed('workspace.create'), name: 'test.tree', path: '/v2/test/tree' };
     const built = buildOpenApi([{ route, input, output: z.object({}) }], { version: '0.0.0-test' });
     const refs = refsIn(built);

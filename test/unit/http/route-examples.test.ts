@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import * as z from 'zod/mini';
 import { openApiFile } from '../../../scripts/docs/render';
 import { routeContracts } from '../../../shared/api/route-contracts';
 import { routeExamples } from '../../../shared/api/route-examples';
@@ -18,7 +19,8 @@ describe('route examples', () => {
   });
 
   it.each(named)('%s: the response example is a valid result of the route', (name) => {
-    const parsed = routeContracts[name].output.strict().safeParse(routeExamples[name as RouteName].response);
+    const output = z.strictObject(routeContracts[name].output.shape);
+    const parsed = output.safeParse(routeExamples[name as RouteName].response);
     expect(parsed.error?.issues).toBeUndefined();
   });
 

@@ -1,13 +1,11 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { ApiError } from '../../../shared/core/errors';
 import { formatPath, parseOrThrow } from '../../../shared/http/validation';
 
-const schema = z
-  .object({
-    organizationId: z.string(),
-    users: z.array(z.object({ userId: z.string(), name: z.string().optional() }).strict()),
-  })
-  .strict();
+const schema = z.strictObject({
+  organizationId: z.string(),
+  users: z.array(z.strictObject({ userId: z.string(), name: z.optional(z.string()) })),
+});
 
 function failure(value: unknown): ApiError {
   try {

@@ -13,11 +13,21 @@ function schemaModules(dir: string): string[] {
   });
 }
 
+/** Whether evaluating `node` may call something: a call outside the bodies of the functions it creates. */
+function calls(node: ts.Node): boolean {
+  if (ts.isArrowFunction(node) || ts.isFunctionExpression(node)) return false;
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || ts.isTaggedTemplateExpression(node))
+    return true;
+  return ts.forEachChild(node, calls) ?? false;
+}
+
 /**
- * The top-level declarations of `source` built by a call that is not marked `/* @__PURE__ *\/`:
- * esbuild keeps such a schema in every bundle that imports the module, read or not (decisions §89).
+ * The top-level declarations of `source` that esbuild keeps in every bundle importing the module,
+ * read or not (decisions §89, §92): built by a call that is not marked `/* @__PURE__ *\/`, or by a
+ * marked call whose arguments call something (esbuild keeps a dropped call's arguments' effects, and
+ * cannot tell that zod/mini's functions have none) — `buildSchema(() => ...)` is the way around it.
  */
-function unmarkedSchemas(fileName: string, source: string): string[] {
+function keptSchemas(fileName: string, source: string): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
   return file.statements.filter(ts.isVariableStatement).flatMap((statement) =>
     statement.declarationList.declarations.flatMap((declaration) => {
@@ -25,26 +35,28 @@ function unmarkedSchemas(fileName: string, source: string): string[] {
       while (value && (ts.isAsExpression(value) || ts.isSatisfiesExpression(value))) value = value.expression;
       if (!value || !ts.isCallExpression(value)) return [];
       const marked = source.slice(value.pos, value.getStart(file)).trim() === '/* @__PURE__ */';
-      return marked ? [] : [declaration.name.getText(file)];
+      return marked && !value.arguments.some(calls) ? [] : [declaration.name.getText(file)];
     }),
   );
 }
 
 describe('schema modules', () => {
-  it('mark every top-level schema they build pure, so a function builds only the ones it reads', () => {
-    const unmarked = schemaModules(join(root, 'shared')).flatMap((path) =>
-      unmarkedSchemas(path, readFileSync(path, 'utf8')).map((name) => `${relative(root, path)}: ${name}`),
+  it('build every top-level schema so that esbuild can drop it, so a function builds only the ones it reads', () => {
+    const kept = schemaModules(join(root, 'shared')).flatMap((path) =>
+      keptSchemas(path, readFileSync(path, 'utf8')).map((name) => `${relative(root, path)}: ${name}`),
     );
-    expect(unmarked).toEqual([]);
+    expect(kept).toEqual([]);
   });
 
-  it('are checked for marks on calls only, wherever a declaration is cast', () => {
+  it("are checked for marks on calls, and for calls in a marked call's arguments, wherever a declaration is cast", () => {
     const source = [
-      'const a = /* @__PURE__ */ z.string().min(1);',
+      'const a = /* @__PURE__ */ z.string();',
       'const b = z.object({ a });',
-      'export const c = b.extend({}) as typeof b;',
-      "const d = ['x'];",
+      'export const c = /* @__PURE__ */ buildSchema(() => z.object({ a: z.optional(a) })) as typeof b;',
+      'const d = /* @__PURE__ */ z.object({ a: z.optional(a) });',
+      'const e = /* @__PURE__ */ z.object({ a: new Set() });',
+      "const f = ['x'];",
     ].join('\n');
-    expect(unmarkedSchemas('planted-schemas.ts', source)).toEqual(['b', 'c']);
+    expect(keptSchemas('planted-schemas.ts', source)).toEqual(['b', 'd', 'e']);
   });
 });

@@ -1,0 +1,9 @@
+/**
+ * Builds a schema module's top-level schema, marked `/* @__PURE__ *\/` where it is called:
+ * `/* @__PURE__ *\/ buildSchema(() => z.strictObject({ ... }))`. esbuild drops a marked call whose
+ * result nothing reads only when its arguments have no side effects of their own. A zod/mini
+ * schema's arguments are calls (`z.optional(z.string())`) that esbuild cannot prove pure, so a
+ * schema built directly stays in every bundle that imports its module; behind a function it goes
+ * from the bundles that never read it (decisions §89, §92).
+ */
+export const buildSchema = <Schema>(build: () => Schema): Schema => build();
