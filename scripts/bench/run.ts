@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { routes as allRoutes } from '../../shared/api/routes';
+import type { LocalStack } from '../local/stack';
 import { measureBundles } from './bundle';
 import { type LoadPlan, type MeasureTools, measureGetItem, measureRoute } from './measure';
 import { type RecordedCalls, startHttpFloorServer } from './replay';
@@ -91,6 +93,44 @@ function runBenchProcess(file: string): Promise<number> {
   });
 }
 
+/** Messages waiting, in flight or delayed on one queue. */
+async function queuedMessages(sqs: SQSClient, queueUrl: string): Promise<number> {
+  const { Attributes = {} } = await sqs.send(
+    new GetQueueAttributesCommand({
+      QueueUrl: queueUrl,
+      AttributeNames: [
+        'ApproximateNumberOfMessages',
+        'ApproximateNumberOfMessagesNotVisible',
+        'ApproximateNumberOfMessagesDelayed',
+      ],
+    }),
+  );
+  return Object.values(Attributes).reduce((sum, count) => sum + Number(count), 0);
+}
+
+/**
+ * Runs the consumers between two routes, never beside measured requests (decisions §91), until
+ * every queue has stayed empty for a moment: the work a route started (erasures fencing their
+ * targets on the API key, jobs holding its slots) ends before the next route is measured, as it
+ * would in AWS, instead of piling up until the key's caps refuse requests.
+ */
+async function runConsumersBetweenRoutes(stack: LocalStack): Promise<void> {
+  const sqs = new SQSClient({ endpoint: stack.sqs.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+  const queueUrls = Object.values(stack.sqs.queueUrls);
+  stack.startWorkers();
+  try {
+    const giveUpAt = Date.now() + 120_000;
+    for (let emptyReadings = 0; emptyReadings < 2 && Date.now() < giveUpAt; ) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const counts = await Promise.all(queueUrls.map((queueUrl) => queuedMessages(sqs, queueUrl)));
+      emptyReadings = counts.every((count) => count === 0) ? emptyReadings + 1 : 0;
+    }
+  } finally {
+    await stack.stopWorkers();
+    sqs.destroy();
+  }
+}
+
 async function main(): Promise<void> {
   const { plan, loadRuns, routes } = readOptions();
   // Before the stack (and the handlers' logger) loads: keep request logs out of the table.
@@ -105,6 +145,9 @@ async function main(): Promise<void> {
   // second of one key: a rate no request reaches keeps the counting write on every request, as
   // deployed, without refusing any.
   process.env.API_KEY_REQUEST_RATE = '1000000';
+  // An erasure's last pass needs no wait here (no write is in flight behind its delete), so the
+  // consumers run between routes end it and lift its fence (runConsumersBetweenRoutes).
+  process.env.ERASE_SETTLE_SECONDS = '0';
 
   console.error(`Bundling ${routes.length} functions and timing module load (${loadRuns} runs each)...`);
   const bundles = await measureBundles(root, routes, loadRuns);
@@ -169,6 +212,7 @@ async function main(): Promise<void> {
           ...(minimum !== undefined && { minimumSerialRoundTrips: minimum }),
         });
       }
+      await runConsumersBetweenRoutes(stack);
     }
     console.error('Measuring the raw GetItem floor...');
     const tableName = process.env.TABLE_NAME;

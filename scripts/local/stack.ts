@@ -42,6 +42,8 @@ export interface LocalStack {
   server: DevServer;
   /** Stops the in-process workers (if any run) and leaves the API up; `stop` stops the rest. */
   stopWorkers(): Promise<void>;
+  /** Starts the in-process workers (nothing when they run), after `stopWorkers` for one. */
+  startWorkers(): void;
   stop(): Promise<void>;
 }
 
@@ -140,6 +142,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       stopWorkers: async () => {
         await workers?.stop();
         workers = undefined;
+      },
+      startWorkers: () => {
+        workers ??= startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
       },
       stop: async () => {
         await server.close();

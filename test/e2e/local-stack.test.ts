@@ -8,6 +8,7 @@ import {
 import { type LocalStack, startLocalStack } from '../../scripts/local/stack';
 import { corsPolicy } from '../../shared/http/cors';
 import { deadLetterQueueName, queueDefinitions } from '../../shared/queues/queues';
+import { waitFor } from '../support/poll';
 
 /**
  * Black-box: the whole local stack (DynamoDB Local, SQS emulator, dev server) driven over HTTP,
@@ -177,6 +178,26 @@ describe('local stack', () => {
       new ReceiveMessageCommand({ QueueUrl: queueUrl, WaitTimeSeconds: 1, MaxNumberOfMessages: 10 }),
     );
     expect(Messages.map((message) => message.Body)).toEqual(['{}']);
+    sqs.destroy();
+  });
+
+  // The bench runs them again between two routes, so the work one route started ends before the next.
+  it('starts its workers again on request: a message sent then is taken by a worker', async () => {
+    stack.startWorkers();
+    const sqs = new SQSClient({ endpoint: stack.sqs.endpoint, region: 'us-east-1' });
+    const queueUrl = stack.sqs.queueUrls[queueDefinitions[1]!.name];
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: '{}' }));
+    const waiting = async () => {
+      const { Attributes = {} } = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: queueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages'],
+        }),
+      );
+      return Number(Attributes.ApproximateNumberOfMessages);
+    };
+    await waitFor(async () => (await waiting()) === 0, 30_000, 'a worker to take the message');
+    await stack.stopWorkers();
     sqs.destroy();
   });
 });
