@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 import { type TransactItem, transactionLimit } from '../db/batch';
 import { accessPatterns, entities } from '../db/entities';
 import { keys } from '../db/keys';
@@ -76,7 +77,9 @@ export async function readStoredCounters(partition: string): Promise<StoredCount
 }
 
 /** What a recount needs of a thread: its status and who has read it. */
-const threadReadState = z.pick(annotationRecord, { status: true, readBy: true });
+const threadReadState = /* @__PURE__ */ buildSchema(() =>
+  z.pick(annotationRecord, { status: true, readBy: true }),
+);
 export type ThreadReadState = z.infer<typeof threadReadState>;
 
 /** A document's thread items, projected to status and readers: one consistent Query of `A#` (paged, filtered). */

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import * as z from 'zod/mini';
+import { buildSchema } from '../core/build-schema';
 
 /**
  * Incarnations: an organization or document id re-created while the erasure of its previous
@@ -60,4 +61,6 @@ export function incarnationsWithin(
 }
 
 /** The schema of an incarnation map as stored on credentials, jobs and messages. */
-export const incarnationMap = z.record(z.string(), z.int().check(z.positive()));
+export const incarnationMap = /* @__PURE__ */ buildSchema(() =>
+  z.record(z.string(), z.int().check(z.positive())),
+);

@@ -1,6 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod/mini';
 import { ApiError, resourceExhausted } from '../core/errors';
 import { batchGet } from '../db/batch';
 import { db, tableName } from '../db/client';
@@ -19,6 +18,8 @@ import {
   type ApiKeyListing,
   apiKeyCredential,
   apiKeyListing,
+  type CredentialForAuth,
+  credentialForAuth,
   type WorkspaceRecord,
   workspaceRecord,
 } from './schemas';
@@ -250,22 +251,7 @@ export async function replaceAuthToken(
  * What API-key auth needs of a credential, read with a projection (one strongly consistent GetItem
  * per request, so a reset token or a removed allowed domain fails from the next request on).
  */
-export async function findCredentialForAuth(
-  apiKey: string,
-): Promise<
-  | Pick<
-      ApiKeyCredential,
-      | 'authTokenHash'
-      | 'workspaceId'
-      | 'type'
-      | 'domains'
-      | 'usesPermissionProvider'
-      | 'digestDelayMinutes'
-      | 'erasing'
-      | 'incarnations'
-    >
-  | undefined
-> {
+export async function findCredentialForAuth(apiKey: string): Promise<CredentialForAuth | undefined> {
   const output = await db().send(
     new GetCommand({
       TableName: tableName(),
@@ -276,18 +262,5 @@ export async function findCredentialForAuth(
       ConsistentRead: true,
     }),
   );
-  return output.Item
-    ? z
-        .pick(apiKeyCredential, {
-          authTokenHash: true,
-          workspaceId: true,
-          type: true,
-          domains: true,
-          usesPermissionProvider: true,
-          digestDelayMinutes: true,
-          erasing: true,
-          incarnations: true,
-        })
-        .parse(output.Item)
-    : undefined;
+  return output.Item ? credentialForAuth.parse(output.Item) : undefined;
 }

@@ -116,6 +116,21 @@ export const apiKeyCredential = /* @__PURE__ */ buildSchema(() =>
 );
 export type ApiKeyCredential = z.infer<typeof apiKeyCredential>;
 
+/** What authentication reads of a credential (one projected GetItem per request). */
+export const credentialForAuth = /* @__PURE__ */ buildSchema(() =>
+  z.pick(apiKeyCredential, {
+    authTokenHash: true,
+    workspaceId: true,
+    type: true,
+    domains: true,
+    usesPermissionProvider: true,
+    digestDelayMinutes: true,
+    erasing: true,
+    incarnations: true,
+  }),
+);
+export type CredentialForAuth = z.infer<typeof credentialForAuth>;
+
 /** The contract's API key entry: `{ id, apiKeyName, type }`. */
 export type ApiKeySummary = { id: string; apiKeyName: string; type: z.infer<typeof apiKeyType> };
 
