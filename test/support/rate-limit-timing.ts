@@ -7,7 +7,7 @@ import { createEvent, publish } from '../../shared/webhooks/outbox';
 import { type DeliveryHarness, startDeliveryHarness } from './delivery';
 import { startEntryProcess } from './entry-process';
 import { waitFor } from './poll';
-import { runAheadOfLoad } from './priority';
+import { runAheadOfLoad, runInRealTime } from './priority';
 import { arrivalRate, busiestSpan } from './rates';
 import { createWebhookWorkspace } from './webhooks';
 
@@ -38,12 +38,17 @@ const children: ChildProcess[] = [];
 /**
  * A test entry in a process of its own, run ahead of the load as in AWS the consumer (a Lambda) and
  * the receiver (another machine) have CPU of their own: neither's clock is then skewed by the
- * other's event loop. Killed after the file.
+ * other's event loop, nor by whatever else keeps a shared machine busy. In real time at
+ * `realTimePriority` where permitted (a supervisor that must interrupt the consumer asks for a
+ * higher one), else at a raised niceness. Killed after the file.
  */
-export function startTimedProcess(entry: string): ChildProcess {
+export function startTimedProcess(entry: string, realTimePriority?: number): ChildProcess {
   const child = startEntryProcess(entry);
   children.push(child);
-  if (child.pid !== undefined) runAheadOfLoad(child.pid);
+  if (child.pid !== undefined) {
+    runAheadOfLoad(child.pid);
+    runInRealTime(child.pid, realTimePriority);
+  }
   return child;
 }
 

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { startCpuLoad } from '../support/cpu-load';
+import { measuredRealTimePriority } from '../support/priority';
 import {
   type Beside,
   deliverBacklog,
@@ -21,7 +22,8 @@ rateLimitTimingSuite();
 const smallShare =
   (runningMs: number): Beside =>
   async (consumer) => {
-    const supervisor = startTimedProcess('test/support/duty-cycle-process.ts');
+    // Above the consumer's real-time priority, so the signals go on time even while it runs.
+    const supervisor = startTimedProcess('test/support/duty-cycle-process.ts', measuredRealTimePriority + 10);
     supervisor.send({ pid: consumer.pid, runningMs, periodMs: 100 });
     const load = startCpuLoad();
     return {
@@ -49,14 +51,15 @@ describe('rate-limited endpoint whose delivery worker has a small share of a cor
     [30, 15, 180],
     [60, 20, 240],
   ])(
-    'on %i %% of a core keeps ≥ 80 %% of rateLimit %i over %i deliveries, never more in a second',
+    'on %i %% of a core keeps ≥ 90 %% of rateLimit %i over %i deliveries, never more in a second',
     async (share, rateLimit, count) => {
       const outcome = await deliverBacklog(`${share} % of a core`, rateLimit, count, smallShare(share));
       expect(outcome.busiest).toBeLessThanOrEqual(rateLimit);
-      // At 30 % and rateLimit 10, 88.9–96 % over seven runs since answers bound the gate's window
-      // (decisions §74; the ceiling of one process is 95 %: §67); 86–91 % before, 30–33 % before the
-      // gate on written times. Issue 29 asks 90 %: not held with a margin on every run yet.
-      expect(outcome.rate).toBeGreaterThanOrEqual(0.8 * rateLimit);
+      // Issue 29's 90 %. With the consumer, the receiver and the supervisor in real time (SCHED_FIFO),
+      // every case gave 94.7–95.8 % over six runs, three of them beside six extra spinning processes
+      // (load average 4–9); at niceness -10 alone, 89–95.7 % on the same machine, down to 78.4 % beside
+      // the spinning processes (74.6–89 % on busy machines before). One process's ceiling: 95 % (§67).
+      expect(outcome.rate).toBeGreaterThanOrEqual(0.9 * rateLimit);
       expect(outcome.arrivals.map((arrival) => arrival.id).sort()).toEqual([...outcome.eventIds].sort());
     },
   );
