@@ -52,6 +52,16 @@ export const functionRuntime = Runtime.NODEJS_22_X;
 export const functionExternalModules: string[] = [];
 
 /**
+ * What a bundle is specialised with at build time (esbuild `define`): the embedder the function's
+ * environment names (`EMBEDDER`), so a function of a deployment on the hashed embedder holds no
+ * Bedrock client (shared/memory/embedders.ts, decisions §93). Without one, nothing is specialised.
+ */
+export const functionDefines = (environment: Record<string, string>): Record<string, string> =>
+  environment.EMBEDDER === undefined
+    ? {}
+    : { 'process.env.BUNDLED_EMBEDDER': JSON.stringify(environment.EMBEDDER) };
+
+/**
  * A Lambda function with the service's defaults: Node 22 on ARM (cheaper per ms), an ESM bundle
  * built by the local esbuild with the AWS SDK inside, source maps, JSON logs into the
  * stack's log group at the configured level.
@@ -89,6 +99,7 @@ export class ServiceFunction extends NodejsFunction {
         externalModules: functionExternalModules,
         // CommonJS dependencies inside an ESM bundle still call `require` for Node built-ins.
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        define: functionDefines(props.environment),
       },
     });
     Validations.of(this).acknowledge({

@@ -1,8 +1,10 @@
 import { addGroupUsers, readJoiningUsers } from '../../shared/access/groups-service';
+import { groupAndPermissionRoutes } from '../../shared/access/routes';
 import { addGroupUsersInput } from '../../shared/access/schemas';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
+  routes: groupAndPermissionRoutes,
   route: 'organizations.usergroups.users.add',
   input: addGroupUsersInput,
   prefetch: ({ apiKey, input }) => readJoiningUsers(apiKey, input),

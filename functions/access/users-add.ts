@@ -1,8 +1,10 @@
+import { userRoutes } from '../../shared/access/routes';
 import { addUsersInput } from '../../shared/access/schemas';
 import { addUsers, readTarget } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
+  routes: userRoutes,
   route: 'users.add',
   input: addUsersInput,
   prefetch: ({ apiKey, input }) => readTarget(apiKey, input),

@@ -1,8 +1,10 @@
+import { userRoutes } from '../../shared/access/routes';
 import { updateUsersInput } from '../../shared/access/schemas';
 import { readNamedUsers, updateUsers } from '../../shared/access/users-service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
+  routes: userRoutes,
   route: 'users.update',
   input: updateUsersInput,
   prefetch: ({ apiKey, input }) => readNamedUsers(apiKey, input),

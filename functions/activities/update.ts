@@ -1,8 +1,10 @@
+import { activitiesRoutes } from '../../shared/activities/routes';
 import { updateActivitiesInput } from '../../shared/activities/schemas';
 import { getActivityConfig, updateActivities } from '../../shared/activities/service';
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 
 export const handler = defineEndpoint({
+  routes: activitiesRoutes,
   route: 'activities.update',
   input: updateActivitiesInput,
   prefetch: ({ apiKey }) => getActivityConfig(apiKey),

@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { deleteComments, readAnnotationWrite } from '../../shared/comments/comments-service';
+import { commentsRoutes } from '../../shared/comments/routes';
 import { deleteCommentsInput } from '../../shared/comments/schemas';
 
 export const handler = defineEndpoint({
+  routes: commentsRoutes,
   route: 'commentannotations.comments.delete',
   input: deleteCommentsInput,
   prefetch: ({ apiKey, input }) => readAnnotationWrite(apiKey, input, input.commentIds),

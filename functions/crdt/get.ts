@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { crdtRoutes } from '../../shared/crdt/routes';
 import { getEditorsInput } from '../../shared/crdt/schemas';
 import { getEditors, readEditors } from '../../shared/crdt/service';
 
 export const handler = defineEndpoint({
+  routes: crdtRoutes,
   route: 'crdt.get',
   input: getEditorsInput,
   prefetch: ({ apiKey, input }) => readEditors(apiKey, input),

@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { erasureRoutes } from '../../shared/erasure/routes';
 import { getUserDataInput } from '../../shared/erasure/schemas';
 import { getUserData, readUserData } from '../../shared/erasure/user-data';
 
 export const handler = defineEndpoint({
+  routes: erasureRoutes,
   route: 'users.data.get',
   input: getUserDataInput,
   prefetch: ({ apiKey, input }) => readUserData(apiKey, input),

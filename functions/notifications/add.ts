@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
+import { notificationsRoutes } from '../../shared/notifications/routes';
 import { addNotificationInput } from '../../shared/notifications/schemas';
 import { addNotification, readNotificationAdd } from '../../shared/notifications/service';
 
 export const handler = defineEndpoint({
+  routes: notificationsRoutes,
   route: 'notifications.add',
   input: addNotificationInput,
   prefetch: ({ apiKey, input }) => readNotificationAdd(apiKey, input),

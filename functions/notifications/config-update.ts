@@ -4,8 +4,10 @@ import {
   readPreferencesForUpdate,
   updateNotificationPreferences,
 } from '../../shared/notifications/preference-service';
+import { notificationsRoutes } from '../../shared/notifications/routes';
 
 export const handler = defineEndpoint({
+  routes: notificationsRoutes,
   route: 'notifications.config.update',
   input: updateNotificationPreferencesInput,
   prefetch: ({ apiKey, input }) => readPreferencesForUpdate(apiKey, input),

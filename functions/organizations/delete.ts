@@ -3,9 +3,11 @@ import {
   deleteOrganizations,
   readOrganizationDeletion,
 } from '../../shared/organizations/organizations-service';
+import { organizationsRoutes } from '../../shared/organizations/routes';
 import { deleteOrganizationsInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
+  routes: organizationsRoutes,
   route: 'organizations.delete',
   input: deleteOrganizationsInput,
   prefetch: ({ apiKey, input }) => readOrganizationDeletion(apiKey, input),

@@ -1,5 +1,6 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { documentDeletion, readDocumentDeletion } from '../../shared/organizations/documents-service';
+import { organizationsRoutes } from '../../shared/organizations/routes';
 import { deleteDocumentsInput } from '../../shared/organizations/schemas';
 import { holdsAnyRecord } from '../../shared/plugins/mover';
 import { documentRecordMovers } from '../workers/movers';
@@ -8,6 +9,7 @@ import { documentRecordMovers } from '../workers/movers';
 const deleteDocuments = documentDeletion(holdsAnyRecord(documentRecordMovers));
 
 export const handler = defineEndpoint({
+  routes: organizationsRoutes,
   route: 'organizations.documents.delete',
   input: deleteDocumentsInput,
   prefetch: ({ apiKey, input }) => readDocumentDeletion(apiKey, input),

@@ -1,9 +1,11 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { addFolders } from '../../shared/organizations/folders-service';
 import { readTree } from '../../shared/organizations/organization-tree';
+import { organizationsRoutes } from '../../shared/organizations/routes';
 import { addFoldersInput } from '../../shared/organizations/schemas';
 
 export const handler = defineEndpoint({
+  routes: organizationsRoutes,
   route: 'organizations.folders.add',
   input: addFoldersInput,
   prefetch: ({ apiKey, input }) => readTree(apiKey, input),

@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { noInput } from '../../shared/http/common-schemas';
+import { settingsRoutes } from '../../shared/settings/routes';
 import { getActivityConfig } from '../../shared/settings/service';
 
 export const handler = defineEndpoint({
+  routes: settingsRoutes,
   route: 'workspace.activityconfig.get',
   input: noInput,
   prefetch: ({ apiKey }) => getActivityConfig(apiKey),

@@ -2,8 +2,10 @@ import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { listLogMessagesInput } from '../../shared/webhooks/message-log-schemas';
 import { listLogMessages } from '../../shared/webhooks/message-log-service';
 import { visibleTo } from '../../shared/webhooks/portal-scope';
+import { webhookEndpointRoutes } from '../../shared/webhooks/routes';
 
 export const handler = defineEndpoint({
+  routes: webhookEndpointRoutes,
   route: 'workspace.advancedwebhook.messages.get',
   input: listLogMessagesInput,
   prefetch: ({ apiKey, input }) => listLogMessages(apiKey, input),

@@ -2,8 +2,10 @@ import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { requireAdvancedWebhooks } from '../../shared/webhooks/endpoint-service';
 import { createPortalSessionInput } from '../../shared/webhooks/portal-session-schemas';
 import { createPortalSession } from '../../shared/webhooks/portal-sessions';
+import { webhookEndpointRoutes } from '../../shared/webhooks/routes';
 
 export const handler = defineEndpoint({
+  routes: webhookEndpointRoutes,
   route: 'workspace.advancedwebhook.portal.session',
   input: createPortalSessionInput,
   prefetch: ({ apiKey }) => requireAdvancedWebhooks(apiKey),

@@ -1,8 +1,10 @@
 import { defineEndpoint } from '../../shared/api/define-endpoint';
 import { testWebhookInput } from '../../shared/webhooks/message-schemas';
 import { sendTestEvent, testTargets } from '../../shared/webhooks/message-service';
+import { webhookEndpointRoutes } from '../../shared/webhooks/routes';
 
 export const handler = defineEndpoint({
+  routes: webhookEndpointRoutes,
   route: 'workspace.webhooks.test',
   input: testWebhookInput,
   prefetch: ({ apiKey, input }) => testTargets(apiKey, input.endpointId),

@@ -3,9 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BuildOptions, build } from 'esbuild';
-import { functionExternalModules } from '../../lib/service-function';
+import { functionDefines, functionExternalModules } from '../../lib/service-function';
+import { stackContextSchema } from '../../lib/stack-context';
 import { handlerFile, type RouteDefinition } from '../../shared/api/routes';
-import { deriveBaseline } from './baseline-bundle';
+import { type Baseline, deriveBaseline } from './baseline-bundle';
 import { percentile } from './measure';
 
 /** What one Lambda bundle weighs and how long Node takes to import it. */
@@ -18,10 +19,11 @@ export interface BundleMeasurement {
 
 /**
  * A function's bundle, and its baseline's (baseline-bundle.ts): a module importing only the AWS SDK
- * clients and middleware the function imports at load, bundled and loaded the same way.
+ * clients and middleware the function holds, each as the function imports it (at load or on first
+ * use), bundled and loaded the same way.
  */
 export interface FunctionBundleMeasurement extends BundleMeasurement {
-  baseline: BundleMeasurement & { packages: string[] };
+  baseline: BundleMeasurement & Pick<Baseline, 'packages' | 'firstUsePackages'>;
   /** `loadMs / baseline.loadMs`: what the project's own code adds to the function's module load. */
   loadRatio: number;
 }
@@ -52,9 +54,13 @@ interface Entry {
   times: number[];
 }
 
-/** The stack's bundling (lib/service-function.ts), for functions and baselines alike. */
+/**
+ * The stack's bundling (lib/service-function.ts), for functions and baselines alike, as a deployment
+ * with the default settings bundles them (its embedder).
+ */
 export const functionBuildSettings: BuildOptions = {
   external: functionExternalModules,
+  define: functionDefines({ EMBEDDER: stackContextSchema.parse({}).embedder }),
   bundle: true,
   minify: true,
   platform: 'node',
@@ -96,13 +102,18 @@ export async function measureBundles(
       const outfile = join(dir, `${name}.mjs`);
       return { name, outfile, result: await bundleOne(outfile, entry), times: [] };
     };
-    const routeEntries: { route: RouteDefinition; fn: Entry; baseline: Entry; packages: string[] }[] = [];
+    const routeEntries: {
+      route: RouteDefinition;
+      fn: Entry;
+      baseline: Entry;
+      packages: Pick<Baseline, 'packages' | 'firstUsePackages'>;
+    }[] = [];
     // Functions with the same baseline source share its bundle (each is still loaded beside its function).
     const baselineFiles = new Map<string, Promise<Entry>>();
     for (const route of list) {
       const entryPoint = handlerFile(route);
       const fn = await bundle(route.name, { entryPoints: [resolve(root, entryPoint)] });
-      const { source, packages } = await deriveBaseline(root, entryPoint, functionBuildSettings);
+      const { source, ...packages } = await deriveBaseline(root, entryPoint, functionBuildSettings);
       let shared = baselineFiles.get(source);
       if (!shared) {
         shared = bundle(`baseline-${baselineFiles.size}`, { stdin: { contents: source, resolveDir: root } });
@@ -134,7 +145,7 @@ export async function measureBundles(
           const base = finish(baseline);
           return [
             route.name,
-            { ...measured, baseline: { ...base, packages }, loadRatio: measured.loadMs / base.loadMs },
+            { ...measured, baseline: { ...base, ...packages }, loadRatio: measured.loadMs / base.loadMs },
           ];
         }),
       ),

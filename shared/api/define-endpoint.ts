@@ -23,7 +23,7 @@ import { openPortalToken } from '../webhooks/portal-tokens';
 import { authenticateApiKey, authenticateWorkspace } from '../workspace/credentials';
 import { assertInPortalScope, authenticatePortalToken } from './portal-auth';
 import type { RouteContracts } from './route-contracts';
-import { type AuthLevel, type RouteDefinition, type RouteName, routeNamed, type routes } from './routes';
+import type { AuthLevel, RouteDefinition, RouteName, routes } from './routes';
 
 /**
  * Credentials are checked against the workspace domain's credential items; portal tokens against
@@ -81,6 +81,12 @@ export type PrefetchArgs<Level extends AuthLevel, Input> = { input: Input } & (L
   : { apiKey: string });
 
 export interface EndpointDefinition<Name extends RouteName, Prefetched = undefined> {
+  /**
+   * The route table of the domain that declares the route (its `routes.ts`), where the route is
+   * looked up: not the composed table, so that a function's bundle carries its own domain's rows,
+   * not every domain's.
+   */
+  routes: readonly RouteDefinition[];
   /** Names the route. */
   route: Name;
   /**
@@ -123,7 +129,8 @@ export type EndpointHandler = middy.MiddyfiedHandler<
 export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
   definition: EndpointDefinition<Name, Prefetched>,
 ): EndpointHandler {
-  const route = routeNamed(definition.route);
+  const route = definition.routes.find(({ name }) => name === definition.route);
+  if (!route) throw new Error(`${definition.route} is not in the route table given`);
   const { input: inputSchema } = definition;
   if (definition.prefetch && route.auth === 'none') {
     throw new Error(

@@ -14,7 +14,7 @@ const packageVersion = (name: string): string =>
   JSON.parse(readFileSync(path.join(projectRoot, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /** Synthesises one ServiceFunction with real bundling and returns its bundle's source. */
-function bundleOf(handlerFile: string): string {
+function bundleOf(handlerFile: string, environment: Record<string, string> = {}): string {
   const outdir = mkdtempSync(path.join(tmpdir(), 'bundling-test-'));
   try {
     const app = new App({ outdir });
@@ -23,7 +23,7 @@ function bundleOf(handlerFile: string): string {
       projectRoot,
       handlerFile,
       role: new Role(stack, 'Role', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }),
-      environment: {},
+      environment,
       logGroup: new LogGroup(stack, 'Logs'),
       logLevel: ApplicationLogLevel.INFO,
     });
@@ -65,6 +65,19 @@ describe('function bundles', () => {
     // One reference to the namespace as a whole (`z.z`) kept all of zod: 444 KiB of 1.1 MiB.
     // esbuild writes non-ASCII characters as escapes: look for Cyrillic and Hebrew ones.
     expect(firstMatch(/\\u04[0-9A-F]{2}|\\u05[9A-F][0-9A-F]/i)).toBeNull();
+  });
+});
+
+describe('a function that may embed judgments', () => {
+  const bedrockClient = /"(InvokeModel|BedrockRuntime)"/;
+  const commentsWrite = 'functions/comments/commentannotations-add.ts';
+
+  it('holds no Bedrock client when bundled for the hashed embedder its environment names (decisions §93)', () => {
+    expect(bundleOf(commentsWrite, { EMBEDDER: 'hashed' })).not.toMatch(bedrockClient);
+  });
+
+  it('holds the Bedrock client when its environment names Bedrock', () => {
+    expect(bundleOf(commentsWrite, { EMBEDDER: 'bedrock' })).toMatch(bedrockClient);
   });
 });
 
@@ -120,6 +133,14 @@ describe('route bundles', () => {
     (name) => {
       const contracts = outputOf(name).inputs.filter((input) => /contracts?\.ts$/.test(input));
       expect(contracts).toEqual([]);
+    },
+  );
+
+  it.each(routes.map((route) => [route.name, route.domain]))(
+    "%s carries its own domain's route rows, not the composed table of every domain's (decisions §93)",
+    (name, domain) => {
+      const tables = outputOf(name).inputs.filter((input) => /^shared\/[^/]+\/routes\.ts$/.test(input));
+      expect(tables).toEqual([`shared/${domain}/routes.ts`]);
     },
   );
 

@@ -128,6 +128,7 @@ describe('unexpected errors', () => {
   it('are answered as an opaque INTERNAL naming the request id, without internals', async () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     const failing = defineEndpoint({
+      routes,
       route: 'workspace.get',
       input: routeContracts['workspace.get'].input,
       run: async () => {
@@ -145,6 +146,7 @@ describe('a request past the function’s deadline', () => {
   it('is answered DEADLINE_EXCEEDED (504), not INTERNAL', async () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     const slow = defineEndpoint({
+      routes,
       route: 'workspace.get',
       input: routeContracts['workspace.get'].input,
       run: () => new Promise<never>(() => undefined),
@@ -184,6 +186,7 @@ describe('prefetch', () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     // A route whose input is `{}` and whose answer is a list of strings: the prefetch's result is listed.
     return defineEndpoint({
+      routes,
       route: 'workspace.domains.get',
       input: routeContracts['workspace.domains.get'].input,
       prefetch,
@@ -227,6 +230,7 @@ describe('prefetch', () => {
     const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
     expect(() =>
       defineEndpoint({
+        routes,
         route: 'workspace.create',
         input: routeContracts['workspace.create'].input,
         prefetch: async () => 'read',
@@ -242,6 +246,7 @@ describe('prefetch', () => {
     const defineWorkspacePrefetch = async (prefetch: (args: { workspaceId: string }) => Promise<string>) => {
       const { defineEndpoint } = await import('../../../shared/api/define-endpoint');
       return defineEndpoint({
+        routes,
         route: 'workspace.authtokens.get',
         input: routeContracts['workspace.authtokens.get'].input,
         prefetch,
