@@ -1,5 +1,6 @@
 /**
- * Builds a schema module's top-level schema, marked `/* @__PURE__ *\/` where it is called:
+ * Builds a schema module's top-level schema (or a value made of its schemas, such as the event
+ * catalog), marked `/* @__PURE__ *\/` where it is called:
  * `/* @__PURE__ *\/ buildSchema(() => z.strictObject({ ... }))`. esbuild drops a marked call whose
  * result nothing reads only when its arguments have no side effects of their own. A zod/mini
  * schema's arguments are calls (`z.optional(z.string())`) that esbuild cannot prove pure, so a

@@ -165,159 +165,168 @@ const operationalNote = 'Operational: only to endpoints that name it in `filterT
  * these schemas when created (`createCatalogEvent`), and `eventtypes/get` publishes them as JSON
  * Schemas of the whole message, so the catalog and the messages sent cannot disagree.
  */
-export const eventTypes = {
-  'comment_annotation.add': {
-    source: 'comment',
-    description: 'A comment annotation (a thread) was created; `targetComment` is its first comment.',
-    data: onComment,
-  },
-  'comment.add': {
-    source: 'comment',
-    description: 'A comment was added to an annotation (after the first comment of a new one).',
-    data: onComment,
-  },
-  'comment.update': {
-    source: 'comment',
-    description: "A comment's text or HTML changed; `changes` has the old and new values.",
-    data: z.extend(onComment, { changes: fieldChanges }),
-  },
-  'comment.delete': {
-    source: 'comment',
-    description: 'A comment was deleted; `targetComment` is the comment as it was.',
-    data: onComment,
-  },
-  'comment_annotation.status_change': {
-    source: 'comment',
-    description: "An annotation's status changed.",
-    data: z.extend(commentEventData, { oldStatus: z.string(), newStatus: z.string(), changes: fieldChanges }),
-  },
-  'comment_annotation.assign': {
-    source: 'comment',
-    description: 'An annotation was assigned to a user, or unassigned (`newAssignedTo: null`).',
-    data: z.extend(commentEventData, {
-      oldAssignedTo: z.nullable(user),
-      newAssignedTo: z.nullable(user),
-      changes: fieldChanges,
-    }),
-  },
-  'comment_annotation.priority_change': {
-    source: 'comment',
-    description: "An annotation's priority changed (`oldPriority: null` when it had none).",
-    data: z.extend(commentEventData, {
-      oldPriority: z.nullable(z.string()),
-      newPriority: z.string(),
-      changes: fieldChanges,
-    }),
-  },
-  'comment_annotation.suggestion_accept': {
-    source: 'comment',
-    description: 'A suggestion was accepted (a decision is recorded once).',
-    data: z.extend(commentEventData, { changes: fieldChanges }),
-  },
-  'comment_annotation.suggestion_reject': {
-    source: 'comment',
-    description: 'A suggestion was rejected (a decision is recorded once).',
-    data: z.extend(commentEventData, { changes: fieldChanges }),
-  },
-  'comment.reaction_add': {
-    source: 'comment',
-    description: 'A user added a reaction (an icon) to a comment.',
-    data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
-  },
-  'comment.reaction_delete': {
-    source: 'comment',
-    description: 'A user removed a reaction (an icon) from a comment.',
-    data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
-  },
-  'comment_annotation.delete': {
-    source: 'comment',
-    description:
-      'An annotation was deleted with its comments; `commentAnnotation` is the annotation as it was.',
-    data: commentEventData,
-  },
-  'crdt.update_data': {
-    source: 'crdt',
-    description:
-      "An editor's CRDT content changed (client edits coalesced to one event per editor per 10 s); `data` is the value after the change, or `dataOmitted: true` when it is over 256 KiB (read it with crdt/get).",
-    data: z
-      .strictObject({
-        editorId: z.string(),
-        type: z.string().check(z.meta({ description: '`text`, `map`, `array` or `xml`.' })),
-        contentKey: z.string(),
-        data: z
-          .optional(z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
-          .check(z.meta({ description: 'The value: a string (text, xml), an object (map) or an array.' })),
-        dataOmitted: z.optional(z.literal(true)),
-        lastUpdate: z.number().check(z.meta({ description: 'When the change was made, epoch ms.' })),
-        lastUpdatedBy: z.nullable(z.string()),
-      })
-      .check(
-        z.refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
-          message: 'either data or dataOmitted',
+export const eventTypes = /* @__PURE__ */ buildSchema(
+  () =>
+    ({
+      'comment_annotation.add': {
+        source: 'comment',
+        description: 'A comment annotation (a thread) was created; `targetComment` is its first comment.',
+        data: onComment,
+      },
+      'comment.add': {
+        source: 'comment',
+        description: 'A comment was added to an annotation (after the first comment of a new one).',
+        data: onComment,
+      },
+      'comment.update': {
+        source: 'comment',
+        description: "A comment's text or HTML changed; `changes` has the old and new values.",
+        data: z.extend(onComment, { changes: fieldChanges }),
+      },
+      'comment.delete': {
+        source: 'comment',
+        description: 'A comment was deleted; `targetComment` is the comment as it was.',
+        data: onComment,
+      },
+      'comment_annotation.status_change': {
+        source: 'comment',
+        description: "An annotation's status changed.",
+        data: z.extend(commentEventData, {
+          oldStatus: z.string(),
+          newStatus: z.string(),
+          changes: fieldChanges,
         }),
-      ),
-  },
-  'notification.digest': {
-    source: 'notification',
-    description:
-      "A user's unread inbox entries, delayMinutes old and let through by the user's `email` preference, once per digest window (workspace/notificationconfig): `unreadCount` counts them all, `notifications` lists the newest `maxItems` of them, newest first. Never sent twice for the same entries; not sent when they were read first.",
-    data: z.strictObject({
-      userId: z.string(),
-      organizationId: z.string(),
-      unreadCount: z.int().check(z.positive()),
-      notifications: z
-        .array(notificationRecord)
-        .check(z.meta({ description: 'The shared notification records, newest first.' })),
-    }),
-  },
-  'webhook.test': {
-    source: 'webhook',
-    description: 'A test message sent by workspace/webhooks/test.',
-    data: z.strictObject({ test: z.literal(true) }),
-  },
-  'endpoint.created': {
-    source: 'webhook',
-    description: `An advanced-webhook endpoint was created. ${operationalNote}`,
-    operational: true,
-    data: aboutEndpoint,
-  },
-  'endpoint.updated': {
-    source: 'webhook',
-    description: `An endpoint was changed through endpoints/update. ${operationalNote}`,
-    operational: true,
-    data: aboutEndpoint,
-  },
-  'endpoint.deleted': {
-    source: 'webhook',
-    description: `An endpoint was deleted. ${operationalNote}`,
-    operational: true,
-    data: aboutEndpoint,
-  },
-  'endpoint.disabled': {
-    source: 'webhook',
-    description: `An endpoint was disabled, by the caller (\`reason: manual\`) or after failing for 5 days (\`reason: failing\`). ${operationalNote}`,
-    operational: true,
-    data: z.extend(aboutEndpoint, { reason: z.enum(['manual', 'failing']) }),
-  },
-  'message.attempt.failing': {
-    source: 'webhook',
-    description: `A message's 4th scheduled attempt in a row failed at an endpoint. ${operationalNote}`,
-    operational: true,
-    data: aboutAttempt,
-  },
-  'message.attempt.exhausted': {
-    source: 'webhook',
-    description: `A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). ${operationalNote}`,
-    operational: true,
-    data: aboutAttempt,
-  },
-  'message.attempt.recovered': {
-    source: 'webhook',
-    description: `A scheduled attempt succeeded after the attempt before it failed. ${operationalNote}`,
-    operational: true,
-    data: aboutAttempt,
-  },
-} as const satisfies Record<string, EventTypeDefinition>;
+      },
+      'comment_annotation.assign': {
+        source: 'comment',
+        description: 'An annotation was assigned to a user, or unassigned (`newAssignedTo: null`).',
+        data: z.extend(commentEventData, {
+          oldAssignedTo: z.nullable(user),
+          newAssignedTo: z.nullable(user),
+          changes: fieldChanges,
+        }),
+      },
+      'comment_annotation.priority_change': {
+        source: 'comment',
+        description: "An annotation's priority changed (`oldPriority: null` when it had none).",
+        data: z.extend(commentEventData, {
+          oldPriority: z.nullable(z.string()),
+          newPriority: z.string(),
+          changes: fieldChanges,
+        }),
+      },
+      'comment_annotation.suggestion_accept': {
+        source: 'comment',
+        description: 'A suggestion was accepted (a decision is recorded once).',
+        data: z.extend(commentEventData, { changes: fieldChanges }),
+      },
+      'comment_annotation.suggestion_reject': {
+        source: 'comment',
+        description: 'A suggestion was rejected (a decision is recorded once).',
+        data: z.extend(commentEventData, { changes: fieldChanges }),
+      },
+      'comment.reaction_add': {
+        source: 'comment',
+        description: 'A user added a reaction (an icon) to a comment.',
+        data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
+      },
+      'comment.reaction_delete': {
+        source: 'comment',
+        description: 'A user removed a reaction (an icon) from a comment.',
+        data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
+      },
+      'comment_annotation.delete': {
+        source: 'comment',
+        description:
+          'An annotation was deleted with its comments; `commentAnnotation` is the annotation as it was.',
+        data: commentEventData,
+      },
+      'crdt.update_data': {
+        source: 'crdt',
+        description:
+          "An editor's CRDT content changed (client edits coalesced to one event per editor per 10 s); `data` is the value after the change, or `dataOmitted: true` when it is over 256 KiB (read it with crdt/get).",
+        data: z
+          .strictObject({
+            editorId: z.string(),
+            type: z.string().check(z.meta({ description: '`text`, `map`, `array` or `xml`.' })),
+            contentKey: z.string(),
+            data: z
+              .optional(z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
+              .check(
+                z.meta({ description: 'The value: a string (text, xml), an object (map) or an array.' }),
+              ),
+            dataOmitted: z.optional(z.literal(true)),
+            lastUpdate: z.number().check(z.meta({ description: 'When the change was made, epoch ms.' })),
+            lastUpdatedBy: z.nullable(z.string()),
+          })
+          .check(
+            z.refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
+              message: 'either data or dataOmitted',
+            }),
+          ),
+      },
+      'notification.digest': {
+        source: 'notification',
+        description:
+          "A user's unread inbox entries, delayMinutes old and let through by the user's `email` preference, once per digest window (workspace/notificationconfig): `unreadCount` counts them all, `notifications` lists the newest `maxItems` of them, newest first. Never sent twice for the same entries; not sent when they were read first.",
+        data: z.strictObject({
+          userId: z.string(),
+          organizationId: z.string(),
+          unreadCount: z.int().check(z.positive()),
+          notifications: z
+            .array(notificationRecord)
+            .check(z.meta({ description: 'The shared notification records, newest first.' })),
+        }),
+      },
+      'webhook.test': {
+        source: 'webhook',
+        description: 'A test message sent by workspace/webhooks/test.',
+        data: z.strictObject({ test: z.literal(true) }),
+      },
+      'endpoint.created': {
+        source: 'webhook',
+        description: `An advanced-webhook endpoint was created. ${operationalNote}`,
+        operational: true,
+        data: aboutEndpoint,
+      },
+      'endpoint.updated': {
+        source: 'webhook',
+        description: `An endpoint was changed through endpoints/update. ${operationalNote}`,
+        operational: true,
+        data: aboutEndpoint,
+      },
+      'endpoint.deleted': {
+        source: 'webhook',
+        description: `An endpoint was deleted. ${operationalNote}`,
+        operational: true,
+        data: aboutEndpoint,
+      },
+      'endpoint.disabled': {
+        source: 'webhook',
+        description: `An endpoint was disabled, by the caller (\`reason: manual\`) or after failing for 5 days (\`reason: failing\`). ${operationalNote}`,
+        operational: true,
+        data: z.extend(aboutEndpoint, { reason: z.enum(['manual', 'failing']) }),
+      },
+      'message.attempt.failing': {
+        source: 'webhook',
+        description: `A message's 4th scheduled attempt in a row failed at an endpoint. ${operationalNote}`,
+        operational: true,
+        data: aboutAttempt,
+      },
+      'message.attempt.exhausted': {
+        source: 'webhook',
+        description: `A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). ${operationalNote}`,
+        operational: true,
+        data: aboutAttempt,
+      },
+      'message.attempt.recovered': {
+        source: 'webhook',
+        description: `A scheduled attempt succeeded after the attempt before it failed. ${operationalNote}`,
+        operational: true,
+        data: aboutAttempt,
+      },
+    }) as const satisfies Record<string, EventTypeDefinition>,
+);
 
 /** A type of event the service sends. */
 export type EventTypeName = keyof typeof eventTypes;
@@ -329,8 +338,8 @@ export const eventTypeNames = /* @__PURE__ */ buildSchema(() => Object.keys(even
 ];
 
 /** Events about delivery itself (addendum §11), the catalog's types marked `operational`. */
-export const operationalEventTypes: ReadonlySet<string> = new Set(
-  eventTypeNames.filter((name) => (eventTypes[name] as EventTypeDefinition).operational),
+export const operationalEventTypes: ReadonlySet<string> = /* @__PURE__ */ buildSchema(
+  () => new Set(eventTypeNames.filter((name) => (eventTypes[name] as EventTypeDefinition).operational)),
 );
 
 /** The catalog's definition of an event type, or undefined for a type the service does not send. */
