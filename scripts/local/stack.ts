@@ -114,10 +114,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // The service's SQS client, as the dev server's handlers will use it: its sends join each
     // request's measured calls (the bench's floor replays them).
     traceQueueSends(serviceSqsClient());
-    let workers =
-      options.workers === false
-        ? undefined
-        : startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
+    const workersOnTable = () => startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
+    let workers = options.workers === false ? undefined : workersOnTable();
     const sqsClient = new SQSClient({ endpoint: sqs.endpoint, region: localAwsEnv.AWS_REGION });
     const up = async (check: () => Promise<unknown>) =>
       check().then(
@@ -144,7 +142,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         workers = undefined;
       },
       startWorkers: () => {
-        workers ??= startLocalWorkers(sqs, { endpoint: dynamo.endpoint, tableName });
+        workers ??= workersOnTable();
       },
       stop: async () => {
         await server.close();
