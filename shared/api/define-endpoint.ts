@@ -84,7 +84,7 @@ export interface EndpointDefinition<Name extends RouteName, Prefetched = undefin
   /**
    * The route table of the domain that declares the route (its `routes.ts`), where the route is
    * looked up: not the composed table, so that a function's bundle carries its own domain's rows,
-   * not every domain's.
+   * not every domain's. `defineEndpoint`'s type requires the table to declare the route.
    */
   routes: readonly RouteDefinition[];
   /** Names the route. */
@@ -118,6 +118,12 @@ export type EndpointHandler = middy.MiddyfiedHandler<
   readonly definition: { route: RouteDefinition; input: z.ZodMiniType };
 };
 
+/** A route table that declares the route `Name`; any other table does not type-check. */
+type HoldingRoute<
+  Table extends readonly RouteDefinition[],
+  Name extends RouteName,
+> = Name extends Table[number]['name'] ? unknown : never;
+
 /**
  * Builds a route's Lambda handler: the same middy chain for every route, in a fixed order —
  * request context (id, headers, logging) → data keyring loaded → POST check, size guard and JSON parse → (API-key
@@ -126,8 +132,12 @@ export type EndpointHandler = middy.MiddyfiedHandler<
  * → `run` → success envelope (unless the route answers bare); the error envelope last. The input schema's
  * and the result's types come from the route's contract in the registry.
  */
-export function defineEndpoint<Name extends RouteName, Prefetched = undefined>(
-  definition: EndpointDefinition<Name, Prefetched>,
+export function defineEndpoint<
+  Name extends RouteName,
+  Prefetched = undefined,
+  Table extends readonly RouteDefinition[] = readonly RouteDefinition[],
+>(
+  definition: EndpointDefinition<Name, Prefetched> & { routes: Table & HoldingRoute<Table, Name> },
 ): EndpointHandler {
   const route = definition.routes.find(({ name }) => name === definition.route);
   if (!route) throw new Error(`${definition.route} is not in the route table given`);
