@@ -34,6 +34,8 @@ export type Beside = (consumer: ChildProcess) => Promise<{ stop(): Promise<void>
 let harness: DeliveryHarness;
 let dynamo: LocalDynamo;
 const children: ChildProcess[] = [];
+/** The processes `startTimedProcess` could run in real time: a failure's log says which did. */
+const inRealTime = new WeakSet<ChildProcess>();
 
 /**
  * A test entry in a process of its own, run ahead of the load as in AWS the consumer (a Lambda) and
@@ -47,7 +49,7 @@ export function startTimedProcess(entry: string, realTimePriority?: number): Chi
   children.push(child);
   if (child.pid !== undefined) {
     runAheadOfLoad(child.pid);
-    runInRealTime(child.pid, realTimePriority);
+    if (runInRealTime(child.pid, realTimePriority)) inRealTime.add(child);
   }
   return child;
 }
@@ -131,6 +133,7 @@ export async function deliverBacklog(
     const { cpuMs, arrived } = firstSeen as { cpuMs: number; arrived: number };
     const perDelivery = (cpuTimeMs(consumer.pid as number) - cpuMs) / Math.max(1, arrivals.length - arrived);
     note += `, consumer CPU ${perDelivery.toFixed(1)} ms per delivery`;
+    note += inRealTime.has(consumer) ? ', in real time' : ', not in real time (niceness only)';
   } finally {
     await running?.stop();
     consumer.kill('SIGKILL');
