@@ -125,6 +125,19 @@ export function pairFigures(
 
 const ms = (value: number) => (Number.isNaN(value) ? '-' : `${Math.round(value)} ms`);
 
+/**
+ * What the throughput is held to. A burst offers more than the pipeline takes, so its throughput
+ * is the pipeline's: at least 80 % of DynamoDB Local's ceiling (issue 29). A paced run offers its
+ * events × endpoints per second and cannot deliver faster; its share of the ceiling is bounded by
+ * that and measures whether it keeps up, not how fast it could go (decisions §95).
+ */
+function ceilingGoal({ plan, ceilingPerSecond }: DeliveryResults): string {
+  if (plan.publishRate === 0) return '(goal: >= 80 %)';
+  const offered = plan.publishRate * plan.endpoints;
+  const share = Math.round((100 * offered) / ceilingPerSecond);
+  return `(paced: ${offered.toFixed(0)} deliveries/s offered, ${share} % of the ceiling; the 80 % goal is the burst's)`;
+}
+
 /** The human-readable summary printed at the end of a run. */
 export function formatDeliveryResults(results: DeliveryResults): string {
   const { plan, latencyMs, firstAttemptLatencyMs: first } = results;
@@ -138,7 +151,7 @@ export function formatDeliveryResults(results: DeliveryResults): string {
     `  duplicates      ${results.duplicates} (same webhook-id answered 2xx more than once)`,
     `  latency         p50 ${ms(latencyMs.p50)}, p95 ${ms(latencyMs.p95)}, p99 ${ms(latencyMs.p99)}, max ${ms(latencyMs.max)} (event timestamp → first 2xx at the receiver)`,
     `    first attempt p50 ${ms(first.p50)}, p99 ${ms(first.p99)} (deliveries that needed no retry)`,
-    `  throughput      ${results.throughputPerSecond.toFixed(1)} deliveries/s (first publish → last delivery), ${Math.round((100 * results.throughputPerSecond) / results.ceilingPerSecond)} % of the ceiling (goal: >= 80 %)`,
+    `  throughput      ${results.throughputPerSecond.toFixed(1)} deliveries/s (first publish → last delivery), ${Math.round((100 * results.throughputPerSecond) / results.ceilingPerSecond)} % of the ceiling ${ceilingGoal(results)}`,
     `  ceiling         ${results.ceilingPerSecond.toFixed(1)} deliveries/s: DynamoDB Local served ${results.ceilingProbe.callsPerSecond.toFixed(0)} calls/s of this run's mix (${results.ceilingProbe.levels
       .map((level) => `${level.callsPerSecond.toFixed(0)} at ${level.concurrency} in flight`)
       .join(

@@ -148,10 +148,16 @@ async function publishEvents(
 }
 
 /**
- * Waits until the receiver holds `expected` delivered pairs, printing progress every 5 s. Gives up
- * at the deadline, or when nothing new arrived for a minute (a lost delivery never arrives).
+ * Waits until the receiver holds `expected` delivered pairs, printing progress every 5 s with the
+ * delivery queue's depth (`queueDepth`: where the backlog is, before the workers or in them). Gives
+ * up at the deadline, or when nothing new arrived for a minute (a lost delivery never arrives).
  */
-async function waitForDeliveries(receiver: FlakyReceiver, expected: number, timeoutSeconds: number) {
+async function waitForDeliveries(
+  receiver: FlakyReceiver,
+  expected: number,
+  timeoutSeconds: number,
+  queueDepth: () => string,
+) {
   const start = Date.now();
   let lastCount = 0;
   let lastChange = start;
@@ -172,7 +178,7 @@ async function waitForDeliveries(receiver: FlakyReceiver, expected: number, time
       console.error(
         `  ${((now - start) / 1000).toFixed(0)} s: ${counts.deliveredPairs}/${expected} delivered, ` +
           `${counts.requests} attempts, ${counts.failuresInjected} failures injected, ` +
-          `event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms`,
+          `event-loop delay p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms, ${queueDepth()}`,
       );
       loopDelay.reset();
     }
@@ -253,7 +259,10 @@ async function runScenario(
     );
     const publishSeconds = (Date.now() - publishStart) / 1000;
     console.error(`Published in ${publishSeconds.toFixed(1)} s; waiting for the receiver...`);
-    await waitForDeliveries(receiver, expected, limits.timeoutSeconds);
+    await waitForDeliveries(receiver, expected, limits.timeoutSeconds, () => {
+      const queue = stack.sqs.server.inspectQueue('webhook-delivery')?.messages;
+      return `queue: ${queue?.ready.length ?? 0} ready, ${queue?.delayed.length ?? 0} delayed, ${queue?.inflight.length ?? 0} in flight`;
+    });
     // Let the last attempts' records land before counting.
     await sleep(2000);
     const commands = pipeline.commands.slice(before.calls);

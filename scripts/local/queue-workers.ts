@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { withoutSdkLogging } from '../../shared/core/sdk-client';
 import { type QueueDefinition, queueDefinitions, workerTimeoutSeconds } from '../../shared/queues/queues';
 import { lambdaContext, toSqsRecord } from './lambda-adapter';
 
@@ -49,7 +50,9 @@ export function startQueueWorkers(
   definitions: readonly QueueDefinition[] = queueDefinitions,
   load: (definition: QueueDefinition) => Promise<WorkerHandler> = loadConsumer,
 ): QueueWorkers {
-  const sqs = new SQSClient({ endpoint: options.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' });
+  const sqs = withoutSdkLogging(
+    new SQSClient({ endpoint: options.endpoint, region: process.env.AWS_REGION ?? 'us-east-1' }),
+  );
   let running = true;
   const pollers = Math.max(1, options.pollersPerQueue ?? 1);
   const loops = definitions

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { eventFanOutSettings } from '../../lib/event-fanout-settings';
+import { withoutSdkLogging } from '../../shared/core/sdk-client';
 import { sendToQueue } from '../../shared/queues/send';
 import { lambdaContext } from './lambda-adapter';
 
@@ -116,7 +117,8 @@ async function giveUp(streamArn: string, shardId: string, sequenceNumber: string
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
   const dynamo = new DynamoDBClient({ endpoint: options.endpoint, region });
-  const streams = new DynamoDBStreamsClient({ endpoint: options.endpoint, region });
+  // Every record of the table passes through here: the SDK's logging of them is the poller's largest cost.
+  const streams = withoutSdkLogging(new DynamoDBStreamsClient({ endpoint: options.endpoint, region }));
   const idleMs = options.idleMs ?? 100;
   const shards = new Map<string, ShardState>();
   let running = true;

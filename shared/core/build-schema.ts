@@ -8,3 +8,17 @@
  * from the bundles that never read it (decisions §89, §92).
  */
 export const buildSchema = <Schema>(build: () => Schema): Schema => build();
+
+/**
+ * A schema built the first time it is read (and kept), for a module whose schemas most of the
+ * functions that hold it never read: the event catalog holds every type's payload, and a function
+ * builds the payloads of the types it publishes. Building a zod schema costs every cold start
+ * that builds it, read or not (decisions §95).
+ */
+export function onFirstRead<Schema>(build: () => Schema): () => Schema {
+  let built: Schema | undefined;
+  return () => {
+    built ??= build();
+    return built;
+  };
+}

@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { env } from '../config/env';
+import { withoutSdkLogging } from '../core/sdk-client';
 import { gateReadsBeforeAuth } from './before-auth';
 import { instrumentDbClient } from './metrics';
 
@@ -13,10 +14,12 @@ let documentClient: DynamoDBDocumentClient | undefined;
 export function db(): DynamoDBDocumentClient {
   if (!documentClient) {
     const { AWS_REGION, DYNAMODB_ENDPOINT } = env();
-    const client = new DynamoDBClient({
-      region: AWS_REGION,
-      ...(DYNAMODB_ENDPOINT && { endpoint: DYNAMODB_ENDPOINT }),
-    });
+    const client = withoutSdkLogging(
+      new DynamoDBClient({
+        region: AWS_REGION,
+        ...(DYNAMODB_ENDPOINT && { endpoint: DYNAMODB_ENDPOINT }),
+      }),
+    );
     gateReadsBeforeAuth(client);
     instrumentDbClient(client);
     documentClient = DynamoDBDocumentClient.from(client, {

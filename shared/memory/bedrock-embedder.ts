@@ -1,4 +1,5 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { withoutSdkLogging } from '../core/sdk-client';
 import type { Embedder } from './embedder';
 
 /**
@@ -35,7 +36,9 @@ export function bedrockEmbedder(options: {
   const sender = () => {
     client ??= options.client
       ? Promise.resolve(options.client)
-      : bedrockSdk().then((sdk) => new sdk.BedrockRuntimeClient({ region: options.region }));
+      : bedrockSdk().then((sdk) =>
+          withoutSdkLogging(new sdk.BedrockRuntimeClient({ region: options.region })),
+        );
     return client;
   };
   const embedOne = async (text: string) => {

@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { env } from '../config/env';
 import type { QueueName } from '../core/queue-names';
+import { withoutSdkLogging } from '../core/sdk-client';
 import { queueUrlEnvName } from './queues';
 
 let client: SQSClient | undefined;
@@ -15,7 +16,9 @@ let client: SQSClient | undefined;
 export function sqs(): SQSClient {
   if (!client) {
     const { AWS_REGION, SQS_ENDPOINT } = env();
-    client = new SQSClient({ region: AWS_REGION, ...(SQS_ENDPOINT && { endpoint: SQS_ENDPOINT }) });
+    client = withoutSdkLogging(
+      new SQSClient({ region: AWS_REGION, ...(SQS_ENDPOINT && { endpoint: SQS_ENDPOINT }) }),
+    );
   }
   return client;
 }

@@ -1,4 +1,5 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { withoutSdkLogging } from '../core/sdk-client';
 
 let client: LambdaClient | undefined;
 
@@ -8,7 +9,7 @@ let client: LambdaClient | undefined;
  * `$connect`, the one function that asks for greetings.
  */
 export async function invokeAsync(functionName: string, payload: unknown): Promise<void> {
-  client ??= new LambdaClient({});
+  client ??= withoutSdkLogging(new LambdaClient({}));
   await client.send(
     new InvokeCommand({
       FunctionName: functionName,

@@ -5,6 +5,7 @@ import { env } from '../config/env';
 import { nowMs } from '../core/clock';
 import { ApiError } from '../core/errors';
 import { logger } from '../core/logger';
+import { withoutSdkLogging } from '../core/sdk-client';
 import { metricNames } from '../observability/metric-names';
 import { recordMetric } from '../observability/metrics';
 import { open, seal } from './aead';
@@ -161,10 +162,12 @@ async function fetchKeyring(secretId: string): Promise<void> {
   // Loaded only where the keyring comes from Secrets Manager: local runs and tests never pay for it.
   const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
   const { AWS_REGION, SECRETS_MANAGER_ENDPOINT } = env();
-  secretsClient ??= new SecretsManagerClient({
-    region: AWS_REGION,
-    ...(SECRETS_MANAGER_ENDPOINT && { endpoint: SECRETS_MANAGER_ENDPOINT }),
-  });
+  secretsClient ??= withoutSdkLogging(
+    new SecretsManagerClient({
+      region: AWS_REGION,
+      ...(SECRETS_MANAGER_ENDPOINT && { endpoint: SECRETS_MANAGER_ENDPOINT }),
+    }),
+  );
   const output = await secretsClient.send(new GetSecretValueCommand({ SecretId: secretId }));
   if (output.SecretString === undefined) throw new Error(`The secret ${secretId} holds no string value`);
   installKeyring(output.SecretString);

@@ -4,6 +4,7 @@ import {
   GoneException,
   PostToConnectionCommand,
 } from '@aws-sdk/client-apigatewaymanagementapi';
+import { withoutSdkLogging } from '../core/sdk-client';
 import type { ConnectionPoster } from './connection-poster';
 
 /**
@@ -12,7 +13,7 @@ import type { ConnectionPoster } from './connection-poster';
  * client left without `$disconnect` having run yet: reported as `gone` so the caller deletes it.
  */
 export function managementApiPoster(endpoint: string): ConnectionPoster {
-  const client = new ApiGatewayManagementApiClient({ endpoint });
+  const client = withoutSdkLogging(new ApiGatewayManagementApiClient({ endpoint }));
   const isGone = (error: unknown) =>
     error instanceof GoneException || (error as { name?: string }).name === 'GoneException';
   return {

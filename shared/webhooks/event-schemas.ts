@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { buildSchema } from '../core/build-schema';
+import { buildSchema, onFirstRead } from '../core/build-schema';
 import { notificationRecord } from '../notifications/schemas';
 
 /**
@@ -40,15 +40,16 @@ export function eventChannels(event: Pick<PublishedEvent, 'organizationId' | 'do
 }
 
 // The payload (`data`) of each event type the service sends. Objects are strict: a producer that
-// adds a field fails at publication until the schema (and so the catalog) names it.
+// adds a field fails at publication until the schema (and so the catalog) names it. Each is built
+// when first read: a function builds the payloads of the types it publishes, not the catalog's.
 
-const user = /* @__PURE__ */ buildSchema(() =>
+const user = /* @__PURE__ */ onFirstRead(() =>
   z
     .strictObject({ userId: z.string(), name: z.optional(z.string()), email: z.optional(z.string()) })
     .check(z.meta({ description: 'A user: id plus the profile fields the caller gave.' })),
 );
 
-const agent = /* @__PURE__ */ buildSchema(() =>
+const agent = /* @__PURE__ */ onFirstRead(() =>
   z
     .strictObject({
       agentId: z.string(),
@@ -59,33 +60,33 @@ const agent = /* @__PURE__ */ buildSchema(() =>
     .check(z.meta({ description: 'The agent that wrote the comment or took the action.' })),
 );
 
-const annotation = /* @__PURE__ */ buildSchema(() =>
+const annotation = /* @__PURE__ */ onFirstRead(() =>
   z
     .strictObject({
       annotationId: z.string(),
       type: z.string().check(z.meta({ description: '`comment` or `suggestion`.' })),
       status: z.string().check(z.meta({ description: '`open`, `in_progress`, `resolved` or `closed`.' })),
       priority: z.optional(z.string()).check(z.meta({ description: '`low`, `medium`, `high` or `urgent`.' })),
-      assignedTo: z.optional(user),
+      assignedTo: z.optional(user()),
       context: z.optional(z.record(z.string(), z.unknown())),
       suggestionDecision: z.optional(z.string()).check(z.meta({ description: '`accept` or `reject`.' })),
     })
     .check(z.meta({ description: 'The annotation (thread) after the change, without its comments.' })),
 );
 
-const comment = /* @__PURE__ */ buildSchema(() =>
+const comment = /* @__PURE__ */ onFirstRead(() =>
   z
     .strictObject({
       commentId: z.string(),
       commentText: z.optional(z.string()),
       commentHtml: z.optional(z.string()),
-      from: user,
+      from: user(),
       taggedUserContacts: z.optional(
         z.array(
-          z.strictObject({ userId: z.string(), contact: z.optional(user), text: z.optional(z.string()) }),
+          z.strictObject({ userId: z.string(), contact: z.optional(user()), text: z.optional(z.string()) }),
         ),
       ),
-      agent: z.optional(agent),
+      agent: z.optional(agent()),
     })
     .check(
       z.meta({
@@ -94,37 +95,39 @@ const comment = /* @__PURE__ */ buildSchema(() =>
     ),
 );
 
-const fieldChanges = /* @__PURE__ */ buildSchema(() =>
+const fieldChanges = /* @__PURE__ */ onFirstRead(() =>
   z
     .record(z.string(), z.strictObject({ from: z.unknown(), to: z.unknown() }))
     .check(z.meta({ description: 'The fields that changed, each `{ from, to }`.' })),
 );
 
 /** What every comment event carries. */
-const commentEventData = /* @__PURE__ */ buildSchema(() =>
+const commentEventData = /* @__PURE__ */ onFirstRead(() =>
   z.strictObject({
     annotationId: z.string(),
-    commentAnnotation: annotation,
-    targetComment: z.optional(comment),
+    commentAnnotation: annotation(),
+    targetComment: z.optional(comment()),
     // Extends the shape, not `user`: its `meta` is a check, which `z.extend` would carry (classic's
     // `.extend` dropped the description).
-    actionUser: z.strictObject({ ...user.shape, agent: z.optional(agent) }),
+    actionUser: z.strictObject({ ...user().shape, agent: z.optional(agent()) }),
     oldStatus: z.optional(z.string()),
     newStatus: z.optional(z.string()),
     oldPriority: z.optional(z.nullable(z.string())),
     newPriority: z.optional(z.string()),
-    oldAssignedTo: z.optional(z.nullable(user)),
-    newAssignedTo: z.optional(z.nullable(user)),
-    changes: z.optional(fieldChanges),
+    oldAssignedTo: z.optional(z.nullable(user())),
+    newAssignedTo: z.optional(z.nullable(user())),
+    changes: z.optional(fieldChanges()),
     reaction: z.optional(z.strictObject({ icon: z.string() })),
     metadata: z.strictObject({ apiKey: z.string(), organizationId: z.string(), documentId: z.string() }),
   }),
 );
 
-const onComment = /* @__PURE__ */ buildSchema(() => z.extend(commentEventData, { targetComment: comment }));
+const onComment = /* @__PURE__ */ onFirstRead(() =>
+  z.extend(commentEventData(), { targetComment: comment() }),
+);
 
 /** What every operational event (about delivery itself) carries: the endpoint it is about. */
-const aboutEndpoint = /* @__PURE__ */ buildSchema(() =>
+const aboutEndpoint = /* @__PURE__ */ onFirstRead(() =>
   z.strictObject({
     endpointId: z.string(),
     endpointUid: z
@@ -134,8 +137,8 @@ const aboutEndpoint = /* @__PURE__ */ buildSchema(() =>
 );
 
 /** What an operational event about a message carries: the endpoint, the message and its last attempt. */
-const aboutAttempt = /* @__PURE__ */ buildSchema(() =>
-  z.extend(aboutEndpoint, {
+const aboutAttempt = /* @__PURE__ */ onFirstRead(() =>
+  z.extend(aboutEndpoint(), {
     messageId: z.string().check(z.meta({ description: 'The message (its `webhook-id`).' })),
     eventType: z.string().check(z.meta({ description: "The message's event type." })),
     lastAttempt: z.strictObject({
@@ -157,6 +160,20 @@ export interface EventTypeDefinition {
   operational?: true;
 }
 
+/** A catalog entry whose payload schema (`data`) is built when first read. */
+function eventType<const Definition extends Omit<EventTypeDefinition, 'data'>>(
+  definition: Definition,
+  data: () => EventTypeDefinition['data'],
+): Definition & { readonly data: EventTypeDefinition['data'] } {
+  const payload = onFirstRead(data);
+  return {
+    ...definition,
+    get data() {
+      return payload();
+    },
+  };
+}
+
 /** What the description of every operational event type ends with. */
 const operationalNote = 'Operational: only to endpoints that name it in `filterTypes`.';
 
@@ -168,163 +185,212 @@ const operationalNote = 'Operational: only to endpoints that name it in `filterT
 export const eventTypes = /* @__PURE__ */ buildSchema(
   () =>
     ({
-      'comment_annotation.add': {
-        source: 'comment',
-        description: 'A comment annotation (a thread) was created; `targetComment` is its first comment.',
-        data: onComment,
-      },
-      'comment.add': {
-        source: 'comment',
-        description: 'A comment was added to an annotation (after the first comment of a new one).',
-        data: onComment,
-      },
-      'comment.update': {
-        source: 'comment',
-        description: "A comment's text or HTML changed; `changes` has the old and new values.",
-        data: z.extend(onComment, { changes: fieldChanges }),
-      },
-      'comment.delete': {
-        source: 'comment',
-        description: 'A comment was deleted; `targetComment` is the comment as it was.',
-        data: onComment,
-      },
-      'comment_annotation.status_change': {
-        source: 'comment',
-        description: "An annotation's status changed.",
-        data: z.extend(commentEventData, {
-          oldStatus: z.string(),
-          newStatus: z.string(),
-          changes: fieldChanges,
-        }),
-      },
-      'comment_annotation.assign': {
-        source: 'comment',
-        description: 'An annotation was assigned to a user, or unassigned (`newAssignedTo: null`).',
-        data: z.extend(commentEventData, {
-          oldAssignedTo: z.nullable(user),
-          newAssignedTo: z.nullable(user),
-          changes: fieldChanges,
-        }),
-      },
-      'comment_annotation.priority_change': {
-        source: 'comment',
-        description: "An annotation's priority changed (`oldPriority: null` when it had none).",
-        data: z.extend(commentEventData, {
-          oldPriority: z.nullable(z.string()),
-          newPriority: z.string(),
-          changes: fieldChanges,
-        }),
-      },
-      'comment_annotation.suggestion_accept': {
-        source: 'comment',
-        description: 'A suggestion was accepted (a decision is recorded once).',
-        data: z.extend(commentEventData, { changes: fieldChanges }),
-      },
-      'comment_annotation.suggestion_reject': {
-        source: 'comment',
-        description: 'A suggestion was rejected (a decision is recorded once).',
-        data: z.extend(commentEventData, { changes: fieldChanges }),
-      },
-      'comment.reaction_add': {
-        source: 'comment',
-        description: 'A user added a reaction (an icon) to a comment.',
-        data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
-      },
-      'comment.reaction_delete': {
-        source: 'comment',
-        description: 'A user removed a reaction (an icon) from a comment.',
-        data: z.extend(onComment, { reaction: z.strictObject({ icon: z.string() }) }),
-      },
-      'comment_annotation.delete': {
-        source: 'comment',
-        description:
-          'An annotation was deleted with its comments; `commentAnnotation` is the annotation as it was.',
-        data: commentEventData,
-      },
-      'crdt.update_data': {
-        source: 'crdt',
-        description:
-          "An editor's CRDT content changed (client edits coalesced to one event per editor per 10 s); `data` is the value after the change, or `dataOmitted: true` when it is over 256 KiB (read it with crdt/get).",
-        data: z
-          .strictObject({
-            editorId: z.string(),
-            type: z.string().check(z.meta({ description: '`text`, `map`, `array` or `xml`.' })),
-            contentKey: z.string(),
-            data: z
-              .optional(z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
-              .check(
-                z.meta({ description: 'The value: a string (text, xml), an object (map) or an array.' }),
-              ),
-            dataOmitted: z.optional(z.literal(true)),
-            lastUpdate: z.number().check(z.meta({ description: 'When the change was made, epoch ms.' })),
-            lastUpdatedBy: z.nullable(z.string()),
-          })
-          .check(
-            z.refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
-              message: 'either data or dataOmitted',
-            }),
-          ),
-      },
-      'notification.digest': {
-        source: 'notification',
-        description:
-          "A user's unread inbox entries, delayMinutes old and let through by the user's `email` preference, once per digest window (workspace/notificationconfig): `unreadCount` counts them all, `notifications` lists the newest `maxItems` of them, newest first. Never sent twice for the same entries; not sent when they were read first.",
-        data: z.strictObject({
-          userId: z.string(),
-          organizationId: z.string(),
-          unreadCount: z.int().check(z.positive()),
-          notifications: z
-            .array(notificationRecord)
-            .check(z.meta({ description: 'The shared notification records, newest first.' })),
-        }),
-      },
-      'webhook.test': {
-        source: 'webhook',
-        description: 'A test message sent by workspace/webhooks/test.',
-        data: z.strictObject({ test: z.literal(true) }),
-      },
-      'endpoint.created': {
-        source: 'webhook',
-        description: `An advanced-webhook endpoint was created. ${operationalNote}`,
-        operational: true,
-        data: aboutEndpoint,
-      },
-      'endpoint.updated': {
-        source: 'webhook',
-        description: `An endpoint was changed through endpoints/update. ${operationalNote}`,
-        operational: true,
-        data: aboutEndpoint,
-      },
-      'endpoint.deleted': {
-        source: 'webhook',
-        description: `An endpoint was deleted. ${operationalNote}`,
-        operational: true,
-        data: aboutEndpoint,
-      },
-      'endpoint.disabled': {
-        source: 'webhook',
-        description: `An endpoint was disabled, by the caller (\`reason: manual\`) or after failing for 5 days (\`reason: failing\`). ${operationalNote}`,
-        operational: true,
-        data: z.extend(aboutEndpoint, { reason: z.enum(['manual', 'failing']) }),
-      },
-      'message.attempt.failing': {
-        source: 'webhook',
-        description: `A message's 4th scheduled attempt in a row failed at an endpoint. ${operationalNote}`,
-        operational: true,
-        data: aboutAttempt,
-      },
-      'message.attempt.exhausted': {
-        source: 'webhook',
-        description: `A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). ${operationalNote}`,
-        operational: true,
-        data: aboutAttempt,
-      },
-      'message.attempt.recovered': {
-        source: 'webhook',
-        description: `A scheduled attempt succeeded after the attempt before it failed. ${operationalNote}`,
-        operational: true,
-        data: aboutAttempt,
-      },
+      'comment_annotation.add': eventType(
+        {
+          source: 'comment',
+          description: 'A comment annotation (a thread) was created; `targetComment` is its first comment.',
+        },
+        onComment,
+      ),
+      'comment.add': eventType(
+        {
+          source: 'comment',
+          description: 'A comment was added to an annotation (after the first comment of a new one).',
+        },
+        onComment,
+      ),
+      'comment.update': eventType(
+        {
+          source: 'comment',
+          description: "A comment's text or HTML changed; `changes` has the old and new values.",
+        },
+        () => z.extend(onComment(), { changes: fieldChanges() }),
+      ),
+      'comment.delete': eventType(
+        {
+          source: 'comment',
+          description: 'A comment was deleted; `targetComment` is the comment as it was.',
+        },
+        onComment,
+      ),
+      'comment_annotation.status_change': eventType(
+        {
+          source: 'comment',
+          description: "An annotation's status changed.",
+        },
+        () =>
+          z.extend(commentEventData(), {
+            oldStatus: z.string(),
+            newStatus: z.string(),
+            changes: fieldChanges(),
+          }),
+      ),
+      'comment_annotation.assign': eventType(
+        {
+          source: 'comment',
+          description: 'An annotation was assigned to a user, or unassigned (`newAssignedTo: null`).',
+        },
+        () =>
+          z.extend(commentEventData(), {
+            oldAssignedTo: z.nullable(user()),
+            newAssignedTo: z.nullable(user()),
+            changes: fieldChanges(),
+          }),
+      ),
+      'comment_annotation.priority_change': eventType(
+        {
+          source: 'comment',
+          description: "An annotation's priority changed (`oldPriority: null` when it had none).",
+        },
+        () =>
+          z.extend(commentEventData(), {
+            oldPriority: z.nullable(z.string()),
+            newPriority: z.string(),
+            changes: fieldChanges(),
+          }),
+      ),
+      'comment_annotation.suggestion_accept': eventType(
+        {
+          source: 'comment',
+          description: 'A suggestion was accepted (a decision is recorded once).',
+        },
+        () => z.extend(commentEventData(), { changes: fieldChanges() }),
+      ),
+      'comment_annotation.suggestion_reject': eventType(
+        {
+          source: 'comment',
+          description: 'A suggestion was rejected (a decision is recorded once).',
+        },
+        () => z.extend(commentEventData(), { changes: fieldChanges() }),
+      ),
+      'comment.reaction_add': eventType(
+        {
+          source: 'comment',
+          description: 'A user added a reaction (an icon) to a comment.',
+        },
+        () => z.extend(onComment(), { reaction: z.strictObject({ icon: z.string() }) }),
+      ),
+      'comment.reaction_delete': eventType(
+        {
+          source: 'comment',
+          description: 'A user removed a reaction (an icon) from a comment.',
+        },
+        () => z.extend(onComment(), { reaction: z.strictObject({ icon: z.string() }) }),
+      ),
+      'comment_annotation.delete': eventType(
+        {
+          source: 'comment',
+          description:
+            'An annotation was deleted with its comments; `commentAnnotation` is the annotation as it was.',
+        },
+        commentEventData,
+      ),
+      'crdt.update_data': eventType(
+        {
+          source: 'crdt',
+          description:
+            "An editor's CRDT content changed (client edits coalesced to one event per editor per 10 s); `data` is the value after the change, or `dataOmitted: true` when it is over 256 KiB (read it with crdt/get).",
+        },
+        () =>
+          z
+            .strictObject({
+              editorId: z.string(),
+              type: z.string().check(z.meta({ description: '`text`, `map`, `array` or `xml`.' })),
+              contentKey: z.string(),
+              data: z
+                .optional(z.union([z.string(), z.record(z.string(), z.unknown()), z.array(z.unknown())]))
+                .check(
+                  z.meta({ description: 'The value: a string (text, xml), an object (map) or an array.' }),
+                ),
+              dataOmitted: z.optional(z.literal(true)),
+              lastUpdate: z.number().check(z.meta({ description: 'When the change was made, epoch ms.' })),
+              lastUpdatedBy: z.nullable(z.string()),
+            })
+            .check(
+              z.refine((data) => (data.data === undefined) === (data.dataOmitted === true), {
+                message: 'either data or dataOmitted',
+              }),
+            ),
+      ),
+      'notification.digest': eventType(
+        {
+          source: 'notification',
+          description:
+            "A user's unread inbox entries, delayMinutes old and let through by the user's `email` preference, once per digest window (workspace/notificationconfig): `unreadCount` counts them all, `notifications` lists the newest `maxItems` of them, newest first. Never sent twice for the same entries; not sent when they were read first.",
+        },
+        () =>
+          z.strictObject({
+            userId: z.string(),
+            organizationId: z.string(),
+            unreadCount: z.int().check(z.positive()),
+            notifications: z
+              .array(notificationRecord)
+              .check(z.meta({ description: 'The shared notification records, newest first.' })),
+          }),
+      ),
+      'webhook.test': eventType(
+        {
+          source: 'webhook',
+          description: 'A test message sent by workspace/webhooks/test.',
+        },
+        () => z.strictObject({ test: z.literal(true) }),
+      ),
+      'endpoint.created': eventType(
+        {
+          source: 'webhook',
+          description: `An advanced-webhook endpoint was created. ${operationalNote}`,
+          operational: true,
+        },
+        aboutEndpoint,
+      ),
+      'endpoint.updated': eventType(
+        {
+          source: 'webhook',
+          description: `An endpoint was changed through endpoints/update. ${operationalNote}`,
+          operational: true,
+        },
+        aboutEndpoint,
+      ),
+      'endpoint.deleted': eventType(
+        {
+          source: 'webhook',
+          description: `An endpoint was deleted. ${operationalNote}`,
+          operational: true,
+        },
+        aboutEndpoint,
+      ),
+      'endpoint.disabled': eventType(
+        {
+          source: 'webhook',
+          description: `An endpoint was disabled, by the caller (\`reason: manual\`) or after failing for 5 days (\`reason: failing\`). ${operationalNote}`,
+          operational: true,
+        },
+        () => z.extend(aboutEndpoint(), { reason: z.enum(['manual', 'failing']) }),
+      ),
+      'message.attempt.failing': eventType(
+        {
+          source: 'webhook',
+          description: `A message's 4th scheduled attempt in a row failed at an endpoint. ${operationalNote}`,
+          operational: true,
+        },
+        aboutAttempt,
+      ),
+      'message.attempt.exhausted': eventType(
+        {
+          source: 'webhook',
+          description: `A message's last scheduled attempt failed: it is dead-lettered (replay or recover it). ${operationalNote}`,
+          operational: true,
+        },
+        aboutAttempt,
+      ),
+      'message.attempt.recovered': eventType(
+        {
+          source: 'webhook',
+          description: `A scheduled attempt succeeded after the attempt before it failed. ${operationalNote}`,
+          operational: true,
+        },
+        aboutAttempt,
+      ),
     }) as const satisfies Record<string, EventTypeDefinition>,
 );
 

@@ -68,3 +68,15 @@ describe('createCatalogEvent', () => {
     expect(callers).toEqual([]);
   });
 });
+
+describe('payload schemas', () => {
+  // A function builds the payloads of the types it publishes when it publishes them, not the whole
+  // catalog when it loads (decisions §95).
+  it('are built when first read, and once', () => {
+    for (const [name, type] of Object.entries(eventTypes)) {
+      const data = Object.getOwnPropertyDescriptor(type, 'data');
+      expect({ name, builtOnRead: typeof data?.get === 'function' }).toEqual({ name, builtOnRead: true });
+      expect(type.data).toBe(type.data);
+    }
+  });
+});
