@@ -9,6 +9,7 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import WebSocket, { WebSocketServer } from 'ws';
+import { withoutSdkLogging } from '../../shared/core/sdk-client';
 import type { OtherCallTrace } from '../../shared/db/metrics';
 
 /**
@@ -42,7 +43,7 @@ const twinAttributes: QueueAttributeName[] = [
  * delivery again. After the replay the twin is purged.
  */
 export function queueTwins(endpoint: string, region: string): OtherCallTarget & { destroy(): void } {
-  const client = new SQSClient({ endpoint, region });
+  const client = withoutSdkLogging(new SQSClient({ endpoint, region }));
   const twins = new Map<string, Promise<string>>();
   const createTwin = async (queueUrl: string) => {
     const { Attributes = {} } = await client.send(

