@@ -116,7 +116,7 @@ async function giveUp(streamArn: string, shardId: string, sequenceNumber: string
  */
 export function startStreamPoller(options: StreamPollerOptions): StreamPoller {
   const region = options.region ?? process.env.AWS_REGION ?? 'us-east-1';
-  const dynamo = new DynamoDBClient({ endpoint: options.endpoint, region });
+  const dynamo = withoutSdkLogging(new DynamoDBClient({ endpoint: options.endpoint, region }));
   // Every record of the table passes through here; the SDK's logger middleware would render each one.
   const streams = withoutSdkLogging(new DynamoDBStreamsClient({ endpoint: options.endpoint, region }));
   const idleMs = options.idleMs ?? 100;
