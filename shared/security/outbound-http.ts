@@ -2,7 +2,6 @@ import { lookup } from 'node:dns/promises';
 import { type ClientRequest, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { env } from '../config/env';
 import { invalidArgument } from '../core/errors';
 
@@ -53,23 +52,6 @@ export class OutboundNetworkError extends Error {
   override name = 'OutboundNetworkError';
 }
 
-/**
- * Whether an address is public unicast. Anything ipaddr.js classifies otherwise is refused:
- * loopback, private, link-local (which holds the 169.254.169.254 metadata address), CGNAT,
- * unique-local (fd00:ec2::254), multicast, unspecified, reserved, and the IPv6 forms that embed or
- * tunnel IPv4 (IPv4-mapped and -compatible addresses are unwrapped and judged as IPv4).
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === 'unicast';
-}
-
-/** Whether the service may connect to an address: public, or loopback where the deployment allows it. */
-export function isAllowedAddress(address: string, loopbackAllowed = env().ALLOW_LOOPBACK_TARGETS): boolean {
-  if (isPublicAddress(address)) return true;
-  return loopbackAllowed && ipaddr.isValid(address) && ipaddr.process(address).range() === 'loopback';
-}
-
 /** A resolved address of a host. */
 export interface ResolvedAddress {
   address: string;
@@ -118,7 +100,11 @@ export async function resolveTarget(url: URL): Promise<ResolvedAddress> {
   }
   const first = addresses[0];
   if (!first) throw new UnresolvedTargetError(messages.unresolved);
-  if (!addresses.every((entry) => isAllowedAddress(entry.address))) {
+  // The address rules (ipaddr.js) load on the first call out: most functions that hold this module
+  // never make one, and would pay for them at every cold start (decisions §96).
+  const { isAllowedAddress } = await import('./public-address');
+  const loopbackAllowed = env().ALLOW_LOOPBACK_TARGETS;
+  if (!addresses.every((entry) => isAllowedAddress(entry.address, loopbackAllowed))) {
     throw new ForbiddenTargetError(messages.refused);
   }
   return { address: first.address, family: first.family === 6 ? 6 : 4 };

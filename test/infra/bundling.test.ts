@@ -128,6 +128,21 @@ describe('route bundles', () => {
     return names.filter((name) => new RegExp(`\\bvar ${name} = `).test(source));
   };
 
+  /** The modules a bundle evaluates when it loads: those its entry reaches by static imports. */
+  const evaluatedAtLoad = (name: string): string[] => {
+    const reached = new Set<string>([entryPoints[name] as string]);
+    for (const file of reached) {
+      for (const imported of metafile.inputs[file]?.imports ?? []) {
+        if (imported.kind !== 'dynamic-import' && !imported.external) reached.add(imported.path);
+      }
+    }
+    return [...reached];
+  };
+  /** The modules a bundle wraps to evaluate when first used (esbuild's `__esm`): parsed twice when they are. */
+  const wrappedForFirstUse = (name: string): string[] =>
+    [...sourceOf(name).matchAll(/= __esm\(\{\n\s*"([^"]+)"/g)].map(([, module]) => module as string);
+  const addressRules = /^node_modules\/ipaddr\.js\//;
+
   it.each(routes.map((route) => route.name))(
     '%s carries no route contracts: its handler gives its input schema alone',
     (name) => {
@@ -149,6 +164,29 @@ describe('route bundles', () => {
     (name) => {
       const classic = outputOf(name).inputs.filter((input) => input.includes('node_modules/zod/v4/classic/'));
       expect(classic).toEqual([]);
+    },
+  );
+
+  it.each(routes.map((route) => route.name))(
+    '%s evaluates the outbound address rules only when it first calls out (decisions §96)',
+    (name) => {
+      expect(evaluatedAtLoad(name).filter((input) => addressRules.test(input))).toEqual([]);
+    },
+  );
+
+  it('holds the address rules still where a request may call out, wrapped for first use', () => {
+    const name = 'workspace.advancedwebhook.endpoints.create';
+    expect(outputOf(name).inputs).toEqual(expect.arrayContaining([expect.stringMatching(addressRules)]));
+    expect(wrappedForFirstUse(name)).toContain('shared/security/public-address.ts');
+  });
+
+  it.each(routes.map((route) => route.name))(
+    '%s wraps neither zod nor the environment for first use, which would parse them twice (decisions §96)',
+    (name) => {
+      const twice = wrappedForFirstUse(name).filter((module) =>
+        /node_modules\/zod\/|^shared\/config\//.test(module),
+      );
+      expect(twice).toEqual([]);
     },
   );
 
