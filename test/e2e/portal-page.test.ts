@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 import type { LocalStack } from '../../scripts/local/stack';
-import { launchChromium } from '../support/chromium';
+import { docsScreenshot, launchChromium } from '../support/chromium';
 import { setEnvForFile } from '../support/file-env';
 import { startLocalStackOnRunDynamo } from '../support/local-stack';
 import { waitFor } from '../support/poll';
@@ -143,7 +143,7 @@ describe('GET /portal', () => {
       await row.getByText('webhook.test', { exact: true }).waitFor();
     }
     await page.getByRole('definition').filter({ hasText: /^2$/ }).first().waitFor();
-    await page.screenshot({ path: 'docs/portal-messages.png' });
+    await docsScreenshot(page, 'portal-messages');
 
     // The newer message's attempts: three failures with the receiver's answer.
     await rows
@@ -182,13 +182,13 @@ describe('GET /portal', () => {
     await resent.getByText('Resend').waitFor();
     await rows.first().getByText('Succeeded').waitFor();
     await page.getByText('Resent: delivered.').waitFor();
-    await page.screenshot({ path: 'docs/portal-attempts.png' });
+    await docsScreenshot(page, 'portal-attempts');
 
     // No serious or critical accessibility problem, in light and in dark.
     expect(await seriousViolations(page)).toEqual([]);
     await page.emulateMedia({ colorScheme: 'dark' });
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'docs/portal-dark.png' });
+    await docsScreenshot(page, 'portal-dark');
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Reveal the secret, then rotate it (after confirming): the service signs with the new one.

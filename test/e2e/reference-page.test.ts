@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { LocalStack } from '../../scripts/local/stack';
-import { launchChromium } from '../support/chromium';
+import { docsScreenshot, launchChromium } from '../support/chromium';
 import { startLocalStackOnRunDynamo } from '../support/local-stack';
 
 /**
@@ -56,7 +56,7 @@ describe('GET /docs', () => {
     const text = await page.textContent('body');
     expect(text).toContain(openApi.info.title);
     expect(text).toContain('/v2/workspace/create');
-    await page.screenshot({ path: 'docs/reference.png' });
+    await docsScreenshot(page, 'reference');
     await page.close();
   });
 

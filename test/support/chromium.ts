@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 
 /** Debian's `chromium` package (`.ci/run` installs it); playwright-core downloads no browser. */
 export const chromiumPath = '/usr/bin/chromium';
@@ -36,4 +36,14 @@ export async function launchChromium(): Promise<BrowserContext & { dispose(): Pr
       rmSync(profile, { recursive: true, force: true });
     },
   });
+}
+
+/**
+ * Takes a screenshot the docs show (`docs/<name>.png`). A test run writes it to `.local/screenshots/`
+ * (ignored by git), so running the suite leaves the working tree as it was; with
+ * `UPDATE_DOCS_SCREENSHOTS=1` (`npm run docs:screenshots`) it replaces the one in `docs/`.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<void> {
+  const folder = process.env.UPDATE_DOCS_SCREENSHOTS === '1' ? 'docs' : join('.local', 'screenshots');
+  await page.screenshot({ path: join(folder, `${name}.png`) });
 }
