@@ -1,8 +1,8 @@
-import { envSchema } from '../../../../shared/config/env';
+import { parseEnvironment } from '../../../../shared/config/env';
 import { parseRetryAfter, retryDelaySeconds } from '../../../../shared/webhooks/delivery/retry-policy';
 
 /** The policy a deployment runs with: the environment's defaults (only the required variables set). */
-const configured = envSchema.parse({ TABLE_NAME: 'policy-test', DATA_KEY: 'k'.repeat(32) });
+const configured = parseEnvironment({ TABLE_NAME: 'policy-test', DATA_KEY: 'k'.repeat(32) }).data!;
 const policy = {
   schedule: configured.WEBHOOK_RETRY_SCHEDULE,
   minBackoffSeconds: configured.WEBHOOK_MIN_BACKOFF_SECONDS,
